@@ -66,6 +66,8 @@ const CATALOG: readonly InstrumentSpec[] = [
 
 const BY_ROOT: ReadonlyMap<string, InstrumentSpec> = new Map(CATALOG.map((s) => [s.root, s]));
 
+const KNOWN_ROOTS = `known roots: ${[...BY_ROOT.keys()].join(' ')}`;
+
 export function allInstruments(): readonly InstrumentSpec[] {
   return CATALOG;
 }
@@ -82,7 +84,7 @@ export class UnknownInstrumentError extends Error {
 
 export function instrumentByRoot(root: string): InstrumentSpec {
   const found = BY_ROOT.get(root);
-  if (!found) throw new UnknownInstrumentError(root, `unknown root; known roots: ${[...BY_ROOT.keys()].join(' ')}`);
+  if (!found) throw new UnknownInstrumentError(root, `unknown root; ${KNOWN_ROOTS}`);
   return found;
 }
 
@@ -113,7 +115,7 @@ export function parseSymbol(symbol: string): ParsedSymbol {
     throw new UnknownInstrumentError(symbol, 'expected ROOT + month code + year, like ESM6 or 6EH24, or a bare root like ES');
   }
   const month = MONTH_CODES.indexOf(monthCode) + 1;
-  if (!BY_ROOT.has(root)) instrumentByRoot(root);
+  if (!BY_ROOT.has(root)) throw new UnknownInstrumentError(symbol, `unknown root ${JSON.stringify(root)}; ${KNOWN_ROOTS}`);
   if (month === 0) {
     throw new UnknownInstrumentError(symbol, `unknown month code ${JSON.stringify(monthCode)}; expected one of ${MONTH_CODES.split('').join(' ')}`);
   }

@@ -4,7 +4,7 @@
 // Rounding rule (the only one): where a value can fall between cents — P&L of a contract whose tick value is
 // not a whole cent, such as ZN's $15.625 — it is rounded half to even ("banker's rounding") to the cent.
 // Splits of a total across accounts do not round: they hand out remainder cents (see splitCents).
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 /** decimal.js configured for money: ample precision, half-even, never exponent notation. */
 export const Dec = Decimal.clone({
