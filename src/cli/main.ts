@@ -1,0 +1,29 @@
+// The propsim command line: one file per command; this one wires them into yargs.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { calendarCommand } from './calendar-command.js';
+import { EXIT_INVALID_INPUT } from './input-error.js';
+import { pendingCommand } from './pending-command.js';
+
+await yargs(hideBin(process.argv))
+  .scriptName('propsim')
+  .usage('$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.')
+  .command(pendingCommand('replay <scenario..>', 'Run scenario files and check their expectations'))
+  .command(pendingCommand('backtest', 'Run a plan-parameter grid over market data and trader activity'))
+  .command(pendingCommand('report <kind>', 'Daily position reports of a finished run'))
+  .command(pendingCommand('serve', 'Serve the sandbox REST API over a simulated clock'))
+  .command(calendarCommand)
+  .demandCommand(1, 'Name a command; see the list above.')
+  .strict()
+  .recommendCommands()
+  .help()
+  .alias('h', 'help')
+  .version()
+  .wrap(Math.min(110, process.stdout.columns ?? 110))
+  .fail((message, error, y) => {
+    if (error) throw error;
+    y.showHelp();
+    process.stderr.write(`\n${message}\n`);
+    process.exit(EXIT_INVALID_INPUT);
+  })
+  .parseAsync();

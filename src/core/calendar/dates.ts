@@ -1,0 +1,50 @@
+// Calendar-date arithmetic on 'YYYY-MM-DD' strings and wall-clock conversion in America/Chicago.
+// Dates are plain strings (no time zone attached); UTC Date objects are used only to count days.
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+
+export const EXCHANGE_TIME_ZONE = 'America/Chicago';
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(ms).toISOString().slice(0, 10) === value;
+}
+
+function dateToUtcMs(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(dateToUtcMs(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function dayOfWeek(date: string): number {
+  return new Date(dateToUtcMs(date)).getUTCDay();
+}
+
+export function isWeekend(date: string): boolean {
+  const day = dayOfWeek(date);
+  return day === 0 || day === 6;
+}
+
+/** The Chicago calendar date of an instant. */
+export function chicagoDateOf(timeMs: number): string {
+  return formatInTimeZone(timeMs, EXCHANGE_TIME_ZONE, 'yyyy-MM-dd');
+}
+
+/** The instant at which Chicago wall-clock time `minutes` past midnight occurs on `date`. */
+export function chicagoTimeToMs(date: string, minutes: number): number {
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return fromZonedTime(`${date}T${hh}:${mm}:00`, EXCHANGE_TIME_ZONE).getTime();
+}
+
+/** ISO 8601 in Chicago time with its offset: 2026-03-08T17:00:00.000-05:00. */
+export function chicagoIso(timeMs: number): string {
+  return formatInTimeZone(timeMs, EXCHANGE_TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
+}

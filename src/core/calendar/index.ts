@@ -1,0 +1,3 @@
+export * from './dates.js';
+export * from './holidays.js';
+export * from './globex-calendar.js';

@@ -1,0 +1,15 @@
+// A market file as a scenario or back-test config names it (CONTRACTS.md, "Scenario files").
+
+export interface MarketFileSpec {
+  /** Path as the reader should open it; resolving it against the scenario file is the loader's job. */
+  path: string;
+  format: 'ticks' | 'bars';
+  /** Symbol of every row; with an `instrument` column as well, each row must agree with it. */
+  instrument?: string;
+  /** Bar length in ms (bars only), default 60000. */
+  bar_ms?: number;
+  /** Read the whole file into memory and stably sort it by time, instead of failing on a time going back. */
+  sort?: boolean;
+}
+
+export const DEFAULT_BAR_MS = 60_000;
