@@ -1,0 +1,16 @@
+// Runs the compiled CLI (npm test builds dist/ first) the way a user would.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(args: readonly string[], stdin?: string): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { input: stdin ?? '', encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
