@@ -3,6 +3,7 @@ import { DecimalInputError, OffTickGridError } from '../core/money.js';
 import { UnknownInstrumentError } from '../core/instruments.js';
 import { TimeInputError } from '../core/time.js';
 import { HolidayFileError } from '../core/calendar/holidays.js';
+import { MarketDataError } from '../market/market-data-error.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {
@@ -19,6 +20,7 @@ const INPUT_ERRORS: ReadonlyArray<new (...args: never[]) => Error> = [
   UnknownInstrumentError,
   TimeInputError,
   HolidayFileError,
+  MarketDataError,
 ];
 
 export function isInputError(error: unknown): error is Error {

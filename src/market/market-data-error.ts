@@ -1,6 +1,9 @@
 // The one error a market file reader throws: where (file, line, column) and what was expected.
 
-/** A market file that cannot be read as its format says. `line` is 1-based with the header as line 1. */
+/**
+ * A market file that cannot be read as its format says. `line` is 1-based with the header as line 1, or 0
+ * when the problem is not on a line (a file that cannot be opened, a bad key of the file spec).
+ */
 export class MarketDataError extends Error {
   constructor(
     readonly file: string,
@@ -12,7 +15,7 @@ export class MarketDataError extends Error {
     readonly received: string,
     options?: ErrorOptions,
   ) {
-    super(`${file}:${line}: ${column === undefined ? '' : `column ${column}: `}expected ${expected}, got ${received}`, options);
+    super(`${line > 0 ? `${file}:${line}` : file}: ${column === undefined ? '' : `column ${column}: `}expected ${expected}, got ${received}`, options);
     this.name = 'MarketDataError';
   }
 }

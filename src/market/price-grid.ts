@@ -22,7 +22,7 @@ export class PriceGrid {
   ticksFromScaled(scaled: number): number {
     // Integer remainder and quotient of two safe integers are exact when the remainder is zero.
     if (scaled % this.tickUnits !== 0) return NaN;
-    return scaled / this.tickUnits + 0; // + 0 turns the -0 of a zero price written "-0" into 0
+    return scaled / this.tickUnits;
   }
 
   /** What a price field must look like, for error messages. */

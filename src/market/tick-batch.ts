@@ -25,6 +25,9 @@ export interface TickBatch {
 
 export const DEFAULT_BATCH_ROWS = 4096;
 
+/** Below this many rows a loop beats six subarray views and copies (merges of interleaved files). */
+const BULK_COPY_ROWS = 32;
+
 /** Fills fixed-capacity columns and hands them out as a TickBatch, starting over with fresh arrays. */
 export class TickBatchBuilder {
   length = 0;
@@ -39,7 +42,7 @@ export class TickBatchBuilder {
     readonly symbols: SymbolTable,
     readonly capacity = DEFAULT_BATCH_ROWS,
   ) {
-    if (!Number.isSafeInteger(capacity) || capacity < 4) throw new RangeError('batch capacity must be an integer >= 4');
+    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError('batch capacity must be a positive integer');
     this.allocate();
   }
 
@@ -59,6 +62,12 @@ export class TickBatchBuilder {
 
   /** Appends rows [from, to) of a batch; the caller keeps within `room`. */
   pushRange(batch: TickBatch, from: number, to: number): void {
+    if (to - from < BULK_COPY_ROWS) {
+      for (let i = from; i < to; i++) {
+        this.push(batch.timeMs[i]!, batch.priceTicks[i]!, batch.size[i]!, batch.instrumentIndex[i]!, batch.line[i]!, batch.fileIndex[i]!);
+      }
+      return;
+    }
     const at = this.length;
     this.timeMs.set(batch.timeMs.subarray(from, to), at);
     this.priceTicks.set(batch.priceTicks.subarray(from, to), at);
@@ -71,17 +80,9 @@ export class TickBatchBuilder {
 
   /** The rows so far as a batch; the builder continues with new arrays. */
   take(): TickBatch {
-    const n = this.length;
-    const batch: TickBatch = {
-      length: n,
-      timeMs: this.timeMs.subarray(0, n),
-      priceTicks: this.priceTicks.subarray(0, n),
-      size: this.size.subarray(0, n),
-      instrumentIndex: this.instrumentIndex.subarray(0, n),
-      line: this.line.subarray(0, n),
-      fileIndex: this.fileIndex.subarray(0, n),
-      symbols: this.symbols,
-    };
+    const { timeMs, priceTicks, size, instrumentIndex, line, fileIndex, symbols } = this;
+    const full: TickBatch = { length: this.capacity, timeMs, priceTicks, size, instrumentIndex, line, fileIndex, symbols };
+    const batch = sliceBatch(full, 0, this.length);
     this.allocate();
     return batch;
   }
