@@ -1,0 +1,113 @@
+// The order lifecycle (spec/interface.md "States and transitions", RULES §6) as an XState v5 machine.
+// The machine decides statuses only; prices, books and fills are the venue's. Time arrives inside events
+// (occurredAtMs), never through XState delays. Every accepted event appends a status record; terminal states
+// accept nothing. The full (state, event) table is in docs/order-lifecycle.md.
+import { assign, setup } from 'xstate';
+
+export type OrderStatus = 'SUBMITTED' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELLED' | 'REJECTED' | 'EXPIRED';
+export const TERMINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
+
+export interface StatusRecord {
+  status: OrderStatus;
+  reason: string;
+  occurredAtMs: number;
+}
+
+export interface OrderLifecycleContext {
+  quantity: number;
+  filledQuantity: number;
+  history: readonly StatusRecord[];
+}
+
+export type OrderLifecycleEvent =
+  | { type: 'FILL'; quantity: number; occurredAtMs: number }
+  | { type: 'CANCEL'; reason: string; occurredAtMs: number }
+  | { type: 'EXPIRE'; reason: string; occurredAtMs: number }
+  | { type: 'REJECT'; reason: string; occurredAtMs: number }
+  | { type: 'MODIFY_ACCEPTED'; quantity: number; reason: string; occurredAtMs: number }
+  | { type: 'MODIFY_REJECTED'; reason: string; occurredAtMs: number };
+
+export interface OrderLifecycleInput {
+  quantity: number;
+  occurredAtMs: number;
+}
+
+function record(context: OrderLifecycleContext, status: OrderStatus, reason: string, occurredAtMs: number): readonly StatusRecord[] {
+  return [...context.history, { status, reason, occurredAtMs }];
+}
+
+export const orderMachine = setup({
+  types: {
+    context: {} as OrderLifecycleContext,
+    events: {} as OrderLifecycleEvent,
+    input: {} as OrderLifecycleInput,
+  },
+  guards: {
+    /** The fill takes the order to its full quantity. */
+    fillCompletes: ({ context, event }) => event.type === 'FILL' && context.filledQuantity + event.quantity >= context.quantity,
+    /** A fill of at least one contract that does not overfill. */
+    fillFits: ({ context, event }) => event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity <= context.quantity,
+    /** A new quantity must stay above what is already filled. */
+    quantityAboveFilled: ({ context, event }) => event.type === 'MODIFY_ACCEPTED' && event.quantity > context.filledQuantity,
+  },
+  actions: {
+    applyFill: assign(({ context, event }) => {
+      if (event.type !== 'FILL') return {};
+      const filledQuantity = context.filledQuantity + event.quantity;
+      const status: OrderStatus = filledQuantity >= context.quantity ? 'FILLED' : 'PARTIALLY_FILLED';
+      return { filledQuantity, history: record(context, status, `filled ${event.quantity}`, event.occurredAtMs) };
+    }),
+    recordCancel: assign(({ context, event }) => (event.type === 'CANCEL' ? { history: record(context, 'CANCELLED', event.reason, event.occurredAtMs) } : {})),
+    recordExpiry: assign(({ context, event }) => (event.type === 'EXPIRE' ? { history: record(context, 'EXPIRED', event.reason, event.occurredAtMs) } : {})),
+    recordRejection: assign(({ context, event }) => (event.type === 'REJECT' ? { history: record(context, 'REJECTED', event.reason, event.occurredAtMs) } : {})),
+    applyModify: assign(({ context, event }) => {
+      if (event.type !== 'MODIFY_ACCEPTED') return {};
+      const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';
+      return { quantity: event.quantity, history: record(context, status, event.reason, event.occurredAtMs) };
+    }),
+    recordModifyRejected: assign(({ context, event }) => {
+      if (event.type !== 'MODIFY_REJECTED') return {};
+      const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';
+      return { history: record(context, status, event.reason, event.occurredAtMs) };
+    }),
+  },
+}).createMachine({
+  id: 'order',
+  initial: 'SUBMITTED',
+  context: ({ input }) => ({
+    quantity: input.quantity,
+    filledQuantity: 0,
+    history: [{ status: 'SUBMITTED', reason: 'accepted', occurredAtMs: input.occurredAtMs }],
+  }),
+  states: {
+    SUBMITTED: {
+      on: {
+        FILL: [
+          { guard: 'fillCompletes', target: 'FILLED', actions: 'applyFill' },
+          { guard: 'fillFits', target: 'PARTIALLY_FILLED', actions: 'applyFill' },
+        ],
+        CANCEL: { target: 'CANCELLED', actions: 'recordCancel' },
+        EXPIRE: { target: 'EXPIRED', actions: 'recordExpiry' },
+        REJECT: { target: 'REJECTED', actions: 'recordRejection' },
+        MODIFY_ACCEPTED: { guard: 'quantityAboveFilled', actions: 'applyModify' },
+        MODIFY_REJECTED: { actions: 'recordModifyRejected' },
+      },
+    },
+    PARTIALLY_FILLED: {
+      on: {
+        FILL: [
+          { guard: 'fillCompletes', target: 'FILLED', actions: 'applyFill' },
+          { guard: 'fillFits', target: 'PARTIALLY_FILLED', actions: 'applyFill' },
+        ],
+        CANCEL: { target: 'CANCELLED', actions: 'recordCancel' },
+        EXPIRE: { target: 'EXPIRED', actions: 'recordExpiry' },
+        MODIFY_ACCEPTED: { guard: 'quantityAboveFilled', actions: 'applyModify' },
+        MODIFY_REJECTED: { actions: 'recordModifyRejected' },
+      },
+    },
+    FILLED: { type: 'final' },
+    CANCELLED: { type: 'final' },
+    REJECTED: { type: 'final' },
+    EXPIRED: { type: 'final' },
+  },
+});
