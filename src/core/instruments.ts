@@ -122,3 +122,11 @@ export function parseSymbol(symbol: string): ParsedSymbol {
   const year = yearDigits.length === 1 ? 2020 + Number(yearDigits) : 2000 + Number(yearDigits);
   return { symbol, root, spec: instrumentByRoot(root), contract: { month, year } };
 }
+
+/** One spelling per contract: a one-digit year for 2020–2029 (ESM26 -> ESM6), two digits otherwise (ESZ19). */
+export function canonicalSymbol(parsed: ParsedSymbol): string {
+  if (!parsed.contract) return parsed.root;
+  const { month, year } = parsed.contract;
+  const yearText = year >= 2020 && year <= 2029 ? String(year - 2020) : String(year % 100).padStart(2, '0');
+  return `${parsed.root}${MONTH_CODES[month - 1]}${yearText}`;
+}

@@ -27,6 +27,8 @@ export interface SessionFacts extends Session {
 
 export class GlobexCalendar {
   private readonly cache = new Map<string, Session | null>();
+  /** The session most recently found open per group: most lookups fall inside it (fills, prints). */
+  private readonly lastOpen = new Map<ProductFamily, Session>();
 
   constructor(private readonly holidays: HolidayTable) {}
 
@@ -47,10 +49,16 @@ export class GlobexCalendar {
   }
 
   sessionAtFamily(timeMs: number, family: ProductFamily): SessionFacts {
+    const recent = this.lastOpen.get(family);
+    if (recent && timeMs >= recent.openMs && timeMs < recent.closeMs) return { ...recent, isOpen: true };
     let date = chicagoDateOf(timeMs);
     for (let i = 0; i <= MAX_DAYS_WITHOUT_SESSION; i++, date = addDays(date, 1)) {
       const session = this.sessionOf(date, family);
-      if (session && timeMs < session.closeMs) return { ...session, isOpen: timeMs >= session.openMs };
+      if (session && timeMs < session.closeMs) {
+        const isOpen = timeMs >= session.openMs;
+        if (isOpen) this.lastOpen.set(family, session);
+        return { ...session, isOpen };
+      }
     }
     throw new Error(`no ${family} session within ${MAX_DAYS_WITHOUT_SESSION} days of ${chicagoDateOf(timeMs)}`);
   }

@@ -1,0 +1,27 @@
+// Events the kernel publishes (and journals). Names follow the interface's event table where it has one
+// (orders.state, positions.created, balance.updated); the payloads are the public JSON forms.
+
+export type KernelEventType =
+  | 'accounts.created'
+  | 'orders.state'
+  | 'orders.modify_dropped'
+  | 'fills.created'
+  | 'fills.dropped'
+  | 'positions.created'
+  | 'trades.closed'
+  | 'balance.updated';
+
+export interface KernelEvent {
+  type: KernelEventType;
+  timeMs: number;
+  data: Record<string, unknown>;
+}
+
+export type KernelListener = (event: KernelEvent) => void;
+
+/** Timer events the kernel schedules on its SimClock. */
+export type KernelTimer =
+  | { kind: 'order_arrives'; orderId: string }
+  | { kind: 'cancel_arrives'; orderId: string }
+  | { kind: 'modify_arrives'; orderId: string; change: { quantity?: number; limitPrice?: string; stopPrice?: string } }
+  | { kind: 'order_expires'; orderId: string };

@@ -1,0 +1,306 @@
+// Order commands and their venue side: placement (202, then arrival after latency), cancel and modify (they
+// travel with latency too, so a fill can beat them), DAY expiry at the session close, OCO groups, and the
+// refusals found after acceptance that end an order REJECTED with {code, message} (RULES §6).
+import { createActor } from 'xstate';
+import { Dec, OffTickGridError, priceToTicks } from '../money.js';
+import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';
+import { CommandRefusal } from '../outcome.js';
+import { InstrumentBook } from '../orders/instrument-book.js';
+import { OcoGroups } from '../orders/oco.js';
+import { orderMachine, TERMINAL_STATUSES, type OrderStatus } from '../orders/order.machine.js';
+import { parseModifyOrder, parsePlaceOrder, type ModifyOrderRequest } from '../orders/order-request.js';
+import { filledQuantity, type Order, type OrderError } from '../orders/order-types.js';
+import type { AccountBook } from './accounts.js';
+import type { KernelContext } from './context.js';
+import { orderJson } from './order-json.js';
+
+/** Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook. */
+export type OrderGate = (order: Order) => OrderError | undefined;
+
+export class OrderDesk {
+  readonly orders = new Map<string, Order>();
+  readonly books = new Map<string, InstrumentBook>();
+  readonly oco = new OcoGroups();
+  private venueSeq = 0;
+  private readonly tickSizes = new Map<string, InstanceType<typeof Dec>>();
+
+  constructor(
+    private readonly ctx: KernelContext,
+    private readonly accounts: AccountBook,
+    private readonly gate: OrderGate,
+  ) {}
+
+  bookOf(symbol: string): InstrumentBook {
+    let book = this.books.get(symbol);
+    if (!book) {
+      book = new InstrumentBook();
+      this.books.set(symbol, book);
+    }
+    return book;
+  }
+
+  get(orderId: string): Order {
+    const order = this.orders.get(orderId);
+    if (!order) throw new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`);
+    return order;
+  }
+
+  status(order: Order): OrderStatus {
+    return order.actor.getSnapshot().value;
+  }
+
+  /** POST /v1/orders: validates the body (400), checks the account (404), answers 202 with the order SUBMITTED. */
+  place(body: unknown): Order {
+    const request = parsePlaceOrder(body);
+    this.accounts.get(request.accountId);
+    const nowMs = this.ctx.clock.nowMs;
+    let spec: InstrumentSpec | undefined;
+    let symbol = request.symbol;
+    try {
+      const parsed = parseSymbol(request.symbol);
+      spec = parsed.spec;
+      symbol = canonicalSymbol(parsed);
+    } catch (error) {
+      if (!(error instanceof UnknownInstrumentError)) throw error;
+    }
+    const order: Order = {
+      id: this.ctx.ids.nextUuid(),
+      accountId: request.accountId,
+      symbol,
+      spec,
+      side: request.side,
+      type: request.type,
+      tif: request.tif,
+      limitPrice: request.limitPrice,
+      stopPrice: request.stopPrice,
+      limitTicks: undefined,
+      stopTicks: undefined,
+      createdAtMs: nowMs,
+      phase: 'in_flight',
+      triggered: false,
+      arrivalSeq: 0,
+      awaitingFirstPrint: true,
+      filledNotionalTicks: 0,
+      cancelInFlight: false,
+      ocoGroupId: undefined,
+      expirySeq: undefined,
+      error: undefined,
+      actor: createActor(orderMachine, { input: { quantity: request.quantity, occurredAtMs: nowMs } }).start(),
+    };
+    this.orders.set(order.id, order);
+    this.publishState(order);
+    this.ctx.clock.schedule(nowMs + this.ctx.fillModel.latencyMs, { kind: 'order_arrives', orderId: order.id });
+    return order;
+  }
+
+  /** The order reaches the venue: refused (REJECTED) or resting. */
+  arrive(order: Order): void {
+    if (order.phase !== 'in_flight') return;
+    const refusal = this.refusalAtArrival(order);
+    if (refusal) {
+      order.phase = 'done';
+      order.error = refusal;
+      this.send(order, { type: 'REJECT', reason: refusal.message, occurredAtMs: this.ctx.clock.nowMs });
+      return;
+    }
+    order.phase = 'working';
+    order.arrivalSeq = ++this.venueSeq;
+    this.bookOf(order.symbol).add(order);
+    if (order.tif === 'day') {
+      const session = this.ctx.calendar.sessionAt(this.ctx.clock.nowMs, order.symbol);
+      order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
+    }
+  }
+
+  private refusalAtArrival(order: Order): OrderError | undefined {
+    const spec = order.spec;
+    if (!spec) return { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
+    try {
+      if (order.limitPrice !== undefined) order.limitTicks = this.ticks(spec, order.limitPrice, 'limit_price');
+      if (order.stopPrice !== undefined) order.stopTicks = this.ticks(spec, order.stopPrice, 'stop_price');
+    } catch (error) {
+      if (error instanceof OffTickGridError) return { code: 'invalid_price', message: error.message };
+      throw error;
+    }
+    if ((order.tif === 'ioc' || order.tif === 'fok') && (order.type === 'stop' || order.type === 'stop_limit')) {
+      return { code: 'invalid_order', message: `time_in_force ${order.tif} applies to market and limit orders, not ${order.type}` };
+    }
+    if (!this.ctx.calendar.sessionAt(this.ctx.clock.nowMs, order.symbol).isOpen) {
+      return { code: 'market_closed', message: `the ${order.symbol} market is closed` };
+    }
+    return this.gate(order);
+  }
+
+  /** DELETE on an order: 202 while it is working (the cancel travels), 200 when already CANCELLED, 409 when final. */
+  cancel(orderId: string): { order: Order; status: 200 | 202 } {
+    const order = this.get(orderId);
+    const status = this.status(order);
+    if (status === 'CANCELLED') return { order, status: 200 };
+    if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be cancelled`);
+    if (!order.cancelInFlight) {
+      order.cancelInFlight = true;
+      this.ctx.clock.schedule(this.ctx.clock.nowMs + this.ctx.fillModel.cancelLatencyMs, { kind: 'cancel_arrives', orderId });
+    }
+    return { order, status: 202 };
+  }
+
+  /** The cancel reaches the venue; a fill that got there first has already made the order FILLED. */
+  cancelArrives(order: Order): void {
+    order.cancelInFlight = false;
+    if (order.phase === 'done') return;
+    this.finish(order, { type: 'CANCEL', reason: 'cancelled at the client’s request', occurredAtMs: this.ctx.clock.nowMs });
+  }
+
+  /** PATCH on an order: 400 for malformed input, 409 when final, else 202 and the change travels. */
+  modify(orderId: string, body: unknown): Order {
+    const order = this.get(orderId);
+    const change = parseModifyOrder(body);
+    const status = this.status(order);
+    if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be modified`);
+    this.ctx.clock.schedule(this.ctx.clock.nowMs + this.ctx.fillModel.modifyLatencyMs, { kind: 'modify_arrives', orderId, change });
+    return order;
+  }
+
+  /** The modify reaches the venue: rejected with a reason (parameters unchanged) or applied. */
+  modifyArrives(order: Order, change: ModifyOrderRequest): void {
+    const occurredAtMs = this.ctx.clock.nowMs;
+    if (order.phase === 'done') {
+      this.ctx.emit('orders.modify_dropped', { order_id: order.id, reason: `order is ${this.status(order)}: no longer working` });
+      return;
+    }
+    const rejection = this.modifyRejection(order, change);
+    if (typeof rejection === 'string') {
+      this.send(order, { type: 'MODIFY_REJECTED', reason: `modify rejected: ${rejection}`, occurredAtMs });
+      return;
+    }
+    const quantity = change.quantity ?? order.actor.getSnapshot().context.quantity;
+    const apply = () => {
+      if (change.limitPrice !== undefined) [order.limitPrice, order.limitTicks] = [change.limitPrice, rejection.limitTicks];
+      if (change.stopPrice !== undefined) [order.stopPrice, order.stopTicks] = [change.stopPrice, rejection.stopTicks];
+      order.arrivalSeq = ++this.venueSeq;
+    };
+    const losesPriority = change.limitPrice !== undefined || change.stopPrice !== undefined || quantity > order.actor.getSnapshot().context.quantity;
+    if (order.phase === 'working' && losesPriority) this.bookOf(order.symbol).requeue(order, apply);
+    else if (losesPriority) apply();
+    this.send(order, { type: 'MODIFY_ACCEPTED', quantity, reason: `modified: ${describeChange(change)}`, occurredAtMs });
+  }
+
+  /** Why the venue refuses a modify, or the new prices in ticks when it accepts. */
+  private modifyRejection(order: Order, change: ModifyOrderRequest): string | { limitTicks?: number; stopTicks?: number } {
+    const spec = order.spec;
+    if (!spec) return `instrument ${order.symbol} is not traded here`;
+    const filled = filledQuantity(order);
+    if (change.quantity !== undefined && change.quantity <= filled) return `quantity ${change.quantity} is not above the filled quantity ${filled}`;
+    const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
+    const hasStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
+    if (change.limitPrice !== undefined && !hasLimit) return `a ${order.type} order has no limit price`;
+    if (change.stopPrice !== undefined && !hasStop) return order.triggered ? 'the stop has already triggered' : `a ${order.type} order has no stop price`;
+    const result: { limitTicks?: number; stopTicks?: number } = {};
+    try {
+      if (change.limitPrice !== undefined) result.limitTicks = this.ticks(spec, change.limitPrice, 'limit_price');
+      if (change.stopPrice !== undefined) result.stopTicks = this.ticks(spec, change.stopPrice, 'stop_price');
+    } catch (error) {
+      if (error instanceof OffTickGridError) return error.message;
+      throw error;
+    }
+    const last = this.books.get(order.symbol)?.lastPrintTicks;
+    if (result.stopTicks !== undefined && last !== undefined) {
+      const through = order.side === 'buy' ? result.stopTicks <= last : result.stopTicks >= last;
+      if (through) return `stop_price ${change.stopPrice} is at or through the market (last print ${this.price(spec, last)})`;
+    }
+    return result;
+  }
+
+  /** DAY orders expire at the close of their trade date's session. */
+  expire(order: Order): void {
+    order.expirySeq = undefined;
+    if (order.phase !== 'working') return;
+    this.finish(order, { type: 'EXPIRE', reason: 'day order expired at the session close', occurredAtMs: this.ctx.clock.nowMs });
+  }
+
+  /** Ends a working or travelling order by cancel or expiry: out of the book, timers dropped, status recorded. */
+  finish(order: Order, event: { type: 'CANCEL' | 'EXPIRE'; reason: string; occurredAtMs: number }): void {
+    if (order.phase === 'working') this.bookOf(order.symbol).remove(order);
+    order.phase = 'done';
+    this.dropExpiry(order);
+    this.send(order, event);
+  }
+
+  dropExpiry(order: Order): void {
+    if (order.expirySeq !== undefined) this.ctx.clock.cancel(order.expirySeq);
+    order.expirySeq = undefined;
+  }
+
+  /** POST /v1/orders/groups/oco/link. */
+  linkOco(orderIds: readonly string[]): string {
+    if (orderIds.length < 2) throw new CommandRefusal(400, 'invalid_request', 'order_ids: expected at least two orders to link');
+    if (new Set(orderIds).size !== orderIds.length) throw new CommandRefusal(400, 'invalid_request', 'order_ids: an order appears twice');
+    const orders = orderIds.map((id) => this.get(id));
+    for (const order of orders) this.checkOcoMember(order, orders[0]!.accountId);
+    const groupId = this.ctx.ids.nextUuid();
+    this.oco.create(groupId, orders);
+    return groupId;
+  }
+
+  /** POST /v1/orders/groups/oco/companion. */
+  addOcoCompanion(groupId: string, orderId: string): void {
+    const accountId = this.oco.accountOf(groupId);
+    if (accountId === undefined) throw new CommandRefusal(404, 'oco_group_not_found', `OCO group ${groupId} is unknown`);
+    const order = this.get(orderId);
+    this.checkOcoMember(order, accountId);
+    this.oco.add(groupId, order);
+  }
+
+  private checkOcoMember(order: Order, accountId: string): void {
+    const status = this.status(order);
+    if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${order.id} is ${status} and cannot join an OCO group`);
+    if (order.ocoGroupId !== undefined) throw new CommandRefusal(409, 'oco_conflict', `order ${order.id} is already in OCO group ${order.ocoGroupId}`);
+    if (order.accountId !== accountId) throw new CommandRefusal(400, 'invalid_request', `order ${order.id} belongs to another account`);
+  }
+
+  /** Sends a lifecycle event and publishes the status record it appended, if any. */
+  send(order: Order, event: Parameters<Order['actor']['send']>[0]): void {
+    const before = order.actor.getSnapshot().context.history.length;
+    order.actor.send(event);
+    if (order.actor.getSnapshot().context.history.length > before) this.publishState(order);
+  }
+
+  private publishState(order: Order): void {
+    const snapshot = order.actor.getSnapshot();
+    const last = snapshot.context.history[snapshot.context.history.length - 1]!;
+    this.ctx.emit('orders.state', {
+      order_id: order.id,
+      account_id: order.accountId,
+      status: last.status,
+      reason: last.reason,
+      occurred_at: last.occurredAtMs,
+      filled_quantity: snapshot.context.filledQuantity,
+      ...(order.error && last.status === 'REJECTED' ? { error: order.error } : {}),
+    });
+  }
+
+  json(order: Order): Record<string, unknown> {
+    return orderJson(order, this.status(order));
+  }
+
+  private ticks(spec: InstrumentSpec, price: string, field: string): number {
+    let tickSize = this.tickSizes.get(spec.root);
+    if (!tickSize) {
+      tickSize = new Dec(spec.tickSize);
+      this.tickSizes.set(spec.root, tickSize);
+    }
+    return priceToTicks(new Dec(price), tickSize, field);
+  }
+
+  private price(spec: InstrumentSpec, ticks: number): string {
+    return new Dec(spec.tickSize).times(ticks).toFixed(spec.priceDecimals);
+  }
+}
+
+function describeChange(change: ModifyOrderRequest): string {
+  const parts: string[] = [];
+  if (change.quantity !== undefined) parts.push(`quantity ${change.quantity}`);
+  if (change.limitPrice !== undefined) parts.push(`limit_price ${change.limitPrice}`);
+  if (change.stopPrice !== undefined) parts.push(`stop_price ${change.stopPrice}`);
+  return parts.join(', ');
+}

@@ -1,0 +1,66 @@
+// The shapes of an order as the venue and kernel hold it. Prices are integer ticks of the instrument.
+import type { Actor } from 'xstate';
+import type { InstrumentSpec } from '../instruments.js';
+import type { orderMachine } from './order.machine.js';
+
+export type Side = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit' | 'stop' | 'stop_limit';
+export type TimeInForce = 'day' | 'gtc' | 'ioc' | 'fok';
+
+export const ORDER_TYPES: readonly OrderType[] = ['market', 'limit', 'stop', 'stop_limit'];
+export const TIMES_IN_FORCE: readonly TimeInForce[] = ['day', 'gtc', 'ioc', 'fok'];
+
+/** Error payload of a REJECTED order. */
+export interface OrderError {
+  code: string;
+  message: string;
+}
+
+/** Where an order is on its way: travelling to the venue, resting there, or done. */
+export type VenuePhase = 'in_flight' | 'working' | 'done';
+
+export interface Order {
+  readonly id: string;
+  readonly accountId: string;
+  readonly symbol: string;
+  /** Undefined when the symbol is unknown: the order is REJECTED on arrival. */
+  readonly spec: InstrumentSpec | undefined;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly tif: TimeInForce;
+  /** Prices as the client wrote them (kept for the record and for an off-grid rejection message). */
+  limitPrice: string | undefined;
+  stopPrice: string | undefined;
+  limitTicks: number | undefined;
+  stopTicks: number | undefined;
+  readonly createdAtMs: number;
+  phase: VenuePhase;
+  /** A stop or stop-limit whose stop has been hit: it now behaves as a market or limit order. */
+  triggered: boolean;
+  /** Priority among orders at one price: the venue sequence of its arrival (or last re-pricing). */
+  arrivalSeq: number;
+  /** True until the order has met its first print since arrival, modify or trigger (limit pricing, IOC/FOK). */
+  awaitingFirstPrint: boolean;
+  /** Sum of fill price ticks x quantity, for the average fill price. */
+  filledNotionalTicks: number;
+  cancelInFlight: boolean;
+  ocoGroupId: string | undefined;
+  /** Timer handle of the DAY expiry, when scheduled. */
+  expirySeq: number | undefined;
+  error: OrderError | undefined;
+  readonly actor: Actor<typeof orderMachine>;
+}
+
+/** Order quantity and fills come from the machine, the single authority on them. */
+export function orderQuantity(order: Order): number {
+  return order.actor.getSnapshot().context.quantity;
+}
+
+export function filledQuantity(order: Order): number {
+  return order.actor.getSnapshot().context.filledQuantity;
+}
+
+export function remainingQuantity(order: Order): number {
+  const { quantity, filledQuantity: filled } = order.actor.getSnapshot().context;
+  return quantity - filled;
+}

@@ -1,0 +1,74 @@
+// Resting orders of one kind (buy limits, sell stops, ...) indexed by price: a sorted array of the prices that
+// hold orders and a queue per price in arrival order. A print looks only at the prices it crosses, so its cost
+// is O(crossings), not O(orders).
+import type { Order } from './order-types.js';
+
+export class PriceLadder {
+  /** Prices holding at least one order, ascending. */
+  private readonly prices: number[] = [];
+  private readonly queues = new Map<number, Order[]>();
+
+  get isEmpty(): boolean {
+    return this.prices.length === 0;
+  }
+
+  lowest(): number | undefined {
+    return this.prices[0];
+  }
+
+  highest(): number | undefined {
+    return this.prices[this.prices.length - 1];
+  }
+
+  add(priceTicks: number, order: Order): void {
+    let queue = this.queues.get(priceTicks);
+    if (!queue) {
+      queue = [];
+      this.queues.set(priceTicks, queue);
+      this.prices.splice(this.insertionIndex(priceTicks), 0, priceTicks);
+    }
+    queue.push(order);
+  }
+
+  remove(priceTicks: number, order: Order): boolean {
+    const queue = this.queues.get(priceTicks);
+    const at = queue ? queue.indexOf(order) : -1;
+    if (!queue || at < 0) return false;
+    queue.splice(at, 1);
+    if (queue.length === 0) {
+      this.queues.delete(priceTicks);
+      this.prices.splice(this.insertionIndex(priceTicks), 1);
+    }
+    return true;
+  }
+
+  /** Orders at prices >= `priceTicks` (or > when `strict`), highest price first, arrival order within a price. */
+  collectFromTop(priceTicks: number, strict: boolean, out: Order[]): void {
+    for (let i = this.prices.length - 1; i >= 0; i--) {
+      const price = this.prices[i]!;
+      if (price < priceTicks || (strict && price === priceTicks)) break;
+      out.push(...this.queues.get(price)!);
+    }
+  }
+
+  /** Orders at prices <= `priceTicks` (or < when `strict`), lowest price first, arrival order within a price. */
+  collectFromBottom(priceTicks: number, strict: boolean, out: Order[]): void {
+    for (let i = 0; i < this.prices.length; i++) {
+      const price = this.prices[i]!;
+      if (price > priceTicks || (strict && price === priceTicks)) break;
+      out.push(...this.queues.get(price)!);
+    }
+  }
+
+  /** First index whose price is >= priceTicks (binary search). */
+  private insertionIndex(priceTicks: number): number {
+    let lo = 0;
+    let hi = this.prices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.prices[mid]! < priceTicks) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

@@ -1,0 +1,169 @@
+// The position book: every fill (venue or replayed history, RULES §9) goes through `applyFill`; every trade
+// print through `markPrice`. Pure and in memory; ids of trades come from the injected seeded `newId`.
+// Order is deterministic everywhere: accounts' positions in the order first traded, fills in the order
+// applied, trades in the order opened (Maps and arrays keep insertion order).
+import { assertValidExecution, InvalidExecutionError, type Execution } from './execution.js';
+import { fillRecordOf, type FillRecord } from './fills.js';
+import type { LotRecord } from './lots.js';
+import { InstrumentMark } from './marks.js';
+import { Position, type PositionView } from './positions.js';
+import type { TradeRecord } from './trades.js';
+
+export interface PositionBookOptions {
+  /** Trade ids (seeded, deterministic); called once per trade opened. */
+  readonly newId: () => string;
+}
+
+/** What `applyFill` did. */
+export interface FillResult {
+  readonly fill: FillRecord;
+  /** Σ realized P&L of the lots this fill closed (commission not included). */
+  readonly realizedCents: number;
+  /** The position after the fill. */
+  readonly position: PositionView;
+  /** The position went from flat (or never traded) to open: the kernel emits positions.created. */
+  readonly openedPosition: boolean;
+  /** Lots this fill closed, oldest opening first. */
+  readonly closedLots: readonly LotRecord[];
+  /** Trade brought to flat by this fill (at most one). */
+  readonly tradesClosed: readonly string[];
+  /** Trade opened by this fill (from flat, or the remainder of a reversal). */
+  readonly tradeOpened?: string;
+}
+
+interface AccountEntries {
+  /** By symbol, in the order first traded. */
+  readonly positions: Map<string, Position>;
+  readonly fills: FillRecord[];
+  /** In the order opened. */
+  readonly trades: TradeRecord[];
+}
+
+const NO_FILLS: readonly FillRecord[] = [];
+const NO_TRADES: readonly TradeRecord[] = [];
+const NO_DATES: ReadonlyMap<string, number> = new Map();
+
+export class PositionBook {
+  private readonly newId: () => string;
+  private readonly marks = new Map<string, InstrumentMark>();
+  private readonly accounts = new Map<string, AccountEntries>();
+  private readonly tradesById = new Map<string, TradeRecord>();
+  private readonly executionIds = new Set<string>();
+
+  constructor(options: PositionBookOptions) {
+    this.newId = options.newId;
+  }
+
+  /**
+   * Applies one execution. Checks it before changing anything: InvalidExecutionError for a malformed
+   * execution or a repeated execution id, UnknownInstrumentError for a symbol outside the catalog.
+   */
+  applyFill(e: Execution): FillResult {
+    assertValidExecution(e);
+    if (this.executionIds.has(e.executionId)) throw new InvalidExecutionError(e.executionId, 'executionId', 'was already applied');
+    const mark = this.markOf(e.symbol);
+    const account = this.accountOf(e.accountId);
+    let position = account.positions.get(e.symbol);
+    if (position === undefined) {
+      position = new Position(e.accountId, e.symbol, mark);
+      account.positions.set(e.symbol, position);
+    }
+    const wasFlat = position.netQuantity === 0;
+    const change = position.apply(e, this.newId);
+    this.executionIds.add(e.executionId);
+    mark.lastFillTicks = e.priceTicks;
+    mark.hasFill = true;
+    const fill = fillRecordOf(e, change.realizedCents);
+    account.fills.push(fill);
+    if (change.openedTrade !== null) {
+      account.trades.push(change.openedTrade);
+      this.tradesById.set(change.openedTrade.tradeId, change.openedTrade);
+    }
+    return {
+      fill,
+      realizedCents: change.realizedCents,
+      position: position.view(),
+      openedPosition: wasFlat && position.netQuantity !== 0,
+      closedLots: change.closedLots,
+      tradesClosed: change.closedTrade === null ? [] : [change.closedTrade.tradeId],
+      ...(change.openedTrade === null ? {} : { tradeOpened: change.openedTrade.tradeId }),
+    };
+  }
+
+  /** Takes the last trade print of an instrument. O(1) and allocation-free after the symbol's first print. */
+  markPrice(symbol: string, priceTicks: number): void {
+    if (!Number.isSafeInteger(priceTicks)) throw new RangeError(`${symbol}: print of ${priceTicks} ticks is not an integer`);
+    const mark = this.markOf(symbol);
+    mark.lastPrintTicks = priceTicks;
+    mark.hasPrint = true;
+  }
+
+  /** The price positions in `symbol` are marked at, in ticks: last print, else last fill; null if neither. */
+  markTicks(symbol: string): number | null {
+    return this.marks.get(symbol)?.markTicks ?? null;
+  }
+
+  /** The position of an (account, symbol), flat or open; undefined when it never traded. */
+  position(accountId: string, symbol: string): PositionView | undefined {
+    return this.accounts.get(accountId)?.positions.get(symbol)?.view();
+  }
+
+  /** Every position the account traded, flat ones included, first traded first. */
+  positions(accountId: string): PositionView[] {
+    const account = this.accounts.get(accountId);
+    if (account === undefined) return [];
+    const views: PositionView[] = [];
+    for (const position of account.positions.values()) views.push(position.view());
+    return views;
+  }
+
+  /** Σ over the account's positions of their unrealized P&L (each rounded to cents once) at each mark. */
+  unrealizedCents(accountId: string): number {
+    const account = this.accounts.get(accountId);
+    if (account === undefined) return 0;
+    let total = 0;
+    for (const position of account.positions.values()) total += position.unrealizedCents();
+    return total;
+  }
+
+  /**
+   * Realized P&L of one position by GLOBEX trade date (live, read-only): one entry per trade date the position
+   * traded on, 0 when nothing was realized; its keys, in order, are the position's trade dates.
+   */
+  realizedByTradeDate(accountId: string, symbol: string): ReadonlyMap<string, number> {
+    return this.accounts.get(accountId)?.positions.get(symbol)?.realizedByTradeDateCents ?? NO_DATES;
+  }
+
+  /** A trade by id (live, read-only: an open trade keeps changing). */
+  trade(tradeId: string): Readonly<TradeRecord> | undefined {
+    return this.tradesById.get(tradeId);
+  }
+
+  /** The account's trades in the order opened (live, read-only). */
+  trades(accountId: string): readonly Readonly<TradeRecord>[] {
+    return this.accounts.get(accountId)?.trades ?? NO_TRADES;
+  }
+
+  /** The account's fills in the order applied (live, read-only). */
+  fills(accountId: string): readonly FillRecord[] {
+    return this.accounts.get(accountId)?.fills ?? NO_FILLS;
+  }
+
+  private markOf(symbol: string): InstrumentMark {
+    let mark = this.marks.get(symbol);
+    if (mark === undefined) {
+      mark = new InstrumentMark(symbol);
+      this.marks.set(symbol, mark);
+    }
+    return mark;
+  }
+
+  private accountOf(accountId: string): AccountEntries {
+    let account = this.accounts.get(accountId);
+    if (account === undefined) {
+      account = { positions: new Map(), fills: [], trades: [] };
+      this.accounts.set(accountId, account);
+    }
+    return account;
+  }
+}

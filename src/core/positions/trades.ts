@@ -1,0 +1,65 @@
+// Trades (RULES §7): one round trip of an (account, instrument) from flat to flat. A reversal closes the current
+// trade and opens the next from the same execution. A trade's lots are its closed lots, in the order closed.
+import { formatCents } from '../money.js';
+import { lotToJson, type LotJson, type LotRecord, type PositionSide } from './lots.js';
+
+/** Internal form of a trade (cents, ms); the book updates it until the trade closes. */
+export interface TradeRecord {
+  readonly tradeId: string;
+  readonly accountId: string;
+  /** instrument_id */
+  readonly symbol: string;
+  readonly side: PositionSide;
+  /** Execution that opened the trade. */
+  readonly openExecutionId: string;
+  readonly openedAtMs: number;
+  /** Null while the trade is open. */
+  closedAtMs: number | null;
+  /** Largest absolute position during the trade. */
+  maxQuantity: number;
+  /** Σ realized P&L of its lots. */
+  realizedCents: number;
+  /** Its closed lots, in the order they closed. Lots still open are on the position, not here. */
+  readonly lots: LotRecord[];
+}
+
+/** Trade record of the interface. `closed_at` is absent while the trade is open. */
+export interface TradeJson {
+  trade_id: string;
+  account_id: string;
+  instrument_id: string;
+  side: PositionSide;
+  opened_at: number;
+  closed_at?: number;
+  quantity: number;
+  realized_pnl: string;
+  lots: LotJson[];
+}
+
+/** Response of GET /v1/trades/{id}/lots (spec/interface.md "Trade lot breakdown"). */
+export interface TradeLotsJson {
+  trade_id: string;
+  lots: LotJson[];
+}
+
+export function openTrade(tradeId: string, accountId: string, symbol: string, side: PositionSide, executionId: string, openedAtMs: number): TradeRecord {
+  return { tradeId, accountId, symbol, side, openExecutionId: executionId, openedAtMs, closedAtMs: null, maxQuantity: 0, realizedCents: 0, lots: [] };
+}
+
+export function tradeToJson(trade: TradeRecord): TradeJson {
+  return {
+    trade_id: trade.tradeId,
+    account_id: trade.accountId,
+    instrument_id: trade.symbol,
+    side: trade.side,
+    opened_at: trade.openedAtMs,
+    ...(trade.closedAtMs === null ? {} : { closed_at: trade.closedAtMs }),
+    quantity: trade.maxQuantity,
+    realized_pnl: formatCents(trade.realizedCents),
+    lots: trade.lots.map(lotToJson),
+  };
+}
+
+export function tradeLotsToJson(trade: TradeRecord): TradeLotsJson {
+  return { trade_id: trade.tradeId, lots: trade.lots.map(lotToJson) };
+}

@@ -1,0 +1,70 @@
+// Readers for the value types of scenario files beyond those of plans: times, durations, GLOBEX symbols,
+// prices, HTTP statuses. Each throws a FieldError naming the field.
+import { FieldError, describeValue, fail, readDecimal, readInteger } from '../core/accounts/input-fields.js';
+import { UnknownInstrumentError, parseSymbol } from '../core/instruments.js';
+import { TimeInputError, parseDurationMs, parseTimeMs } from '../core/time.js';
+import { HTTP_STATUSES, type HttpStatus } from './scenario-types.js';
+
+/** Prices are decimal strings with at most this many places (the finest tick in the catalog has 6). */
+export const PRICE_MAX_PLACES = 9;
+
+export function readTimeMs(value: unknown, path: string): number {
+  try {
+    return parseTimeMs(value, path);
+  } catch (error) {
+    if (error instanceof TimeInputError) fail(path, error.expected, value);
+    throw error;
+  }
+}
+
+export function readDurationMs(value: unknown, path: string): number {
+  try {
+    return parseDurationMs(value, path);
+  } catch (error) {
+    if (error instanceof TimeInputError) fail(path, error.expected, value);
+    throw error;
+  }
+}
+
+/** A symbol the catalog knows: `ESM6`, `6EH4`, or a bare root `ES`. Returned as written. */
+export function readSymbol(value: unknown, path: string): string {
+  if (typeof value !== 'string' || value === '') fail(path, 'a GLOBEX symbol like ESM6 or a bare root like ES', value);
+  try {
+    parseSymbol(value);
+  } catch (error) {
+    if (error instanceof UnknownInstrumentError) throw new FieldError(path, `expected a GLOBEX symbol like ESM6 or a bare root like ES: ${error.message}`);
+    throw error;
+  }
+  return value;
+}
+
+/** A price: a decimal string (any sign, up to 9 places), returned exactly as written. */
+export function readPrice(value: unknown, path: string): string {
+  readDecimal(value, path, { maxPlaces: PRICE_MAX_PLACES });
+  return value as string;
+}
+
+export function readQuantity(value: unknown, path: string): number {
+  return readInteger(value, path, { min: 1 });
+}
+
+export function readHttpStatus(value: unknown, path: string): HttpStatus {
+  if (typeof value !== 'number' || !(HTTP_STATUSES as readonly number[]).includes(value)) {
+    fail(path, `an HTTP status, one of ${HTTP_STATUSES.join(', ')}`, value);
+  }
+  return value as HttpStatus;
+}
+
+/** A name: a non-empty string without surrounding spaces (aliases, refs, OCO groups). */
+export function readName(value: unknown, path: string, what: string): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.trim() !== value) {
+    fail(path, `${what}: a non-empty string without surrounding spaces`, value);
+  }
+  return value;
+}
+
+/** Lists names for a message, quoted, or says there are none. */
+export function listNames(names: Iterable<string>): string {
+  const all = [...names].map((n) => describeValue(n));
+  return all.length === 0 ? 'none' : all.join(', ');
+}
