@@ -43,10 +43,10 @@ export const orderMachine = setup({
     input: {} as OrderLifecycleInput,
   },
   guards: {
-    /** The fill takes the order to its full quantity. */
-    fillCompletes: ({ context, event }) => event.type === 'FILL' && context.filledQuantity + event.quantity >= context.quantity,
-    /** A fill of at least one contract that does not overfill. */
-    fillFits: ({ context, event }) => event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity <= context.quantity,
+    /** The fill takes the order exactly to its full quantity. */
+    fillCompletes: ({ context, event }) => event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity === context.quantity,
+    /** A fill of at least one contract that leaves some quantity open; an overfill matches neither guard. */
+    fillFits: ({ context, event }) => event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity < context.quantity,
     /** A new quantity must stay above what is already filled. */
     quantityAboveFilled: ({ context, event }) => event.type === 'MODIFY_ACCEPTED' && event.quantity > context.filledQuantity,
   },

@@ -1,0 +1,181 @@
+// RULES §6 order commands through the kernel: 202 then REJECTED refusals, cancel/modify races with latency,
+// DELETE outcomes, OCO, DAY expiry at 16:00 CT and GTC.
+import { describe, expect, it } from 'vitest';
+import { harness, T0 } from './kernel-harness.js';
+
+describe('RULES §6: refusals after acceptance end REJECTED with {code, message}', () => {
+  it.each([
+    [{ instrument_id: 'XXM6', side: 'buy', type: 'market', quantity: 1 }, 'unknown_instrument'],
+    [{ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.10' }, 'invalid_price'],
+    [{ side: 'buy', type: 'stop', quantity: 1, stop_price: '5000.00', time_in_force: 'ioc' }, 'invalid_order'],
+  ])('%j -> %s', (fields, code) => {
+    const h = harness();
+    const id = h.place(fields);
+    expect(h.order(id).status, 'accepted first').toBe('SUBMITTED');
+    h.kernel.advanceTo(h.kernel.nowMs);
+    expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code } });
+  });
+
+  it('market_closed: an order reaching the venue in the 16:00-17:00 CT halt', () => {
+    const h = harness();
+    h.kernel.advanceTo(Date.parse('2026-03-10T21:30:00Z')); // 16:30 CDT
+    const id = h.place({ side: 'buy', type: 'market', quantity: 1 });
+    h.kernel.advanceTo(h.kernel.nowMs);
+    expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code: 'market_closed' } });
+  });
+
+  it('malformed input is refused up front with 400 and creates nothing', () => {
+    const h = harness();
+    for (const body of [
+      { account_id: h.accountId, instrument_id: 'ESM6', side: 'buy', type: 'limit', quantity: 1 },
+      { account_id: h.accountId, instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 0 },
+      { account_id: h.accountId, instrument_id: 'ESM6', side: 'buy', type: 'limit', quantity: 1, limit_price: 5000 },
+      { account_id: h.accountId, instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1, colour: 'red' },
+    ]) {
+      const outcome = h.kernel.placeOrder(body);
+      expect(outcome.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(h.kernel.placeOrder({ account_id: 'nope', instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1 }).status).toBe(404);
+    expect(h.kernel.desk.orders.size).toBe(0);
+  });
+});
+
+describe('RULES §6: cancel', () => {
+  it('travels with latency; a fill that arrives first wins (FILLED)', () => {
+    const h = harness({ latencyMs: 0, cancelLatencyMs: 100 });
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00' });
+    h.tick('5001.00');
+    expect(h.kernel.cancelOrder(id).status, 'cancel accepted while working').toBe(202);
+    h.tick('5000.00', undefined, 50);
+    expect(h.order(id).status, 'the print at +50 ms fills before the cancel lands at +100 ms').toBe('FILLED');
+    h.kernel.advanceTo(h.kernel.nowMs + 100);
+    expect(h.states(id)).toEqual(['SUBMITTED:accepted', 'FILLED:filled 1']);
+  });
+
+  it('lands when no fill comes first; DELETE again answers 200 unchanged', () => {
+    const h = harness({ cancelLatencyMs: 100 });
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00' });
+    h.kernel.cancelOrder(id);
+    h.tick('5000.00', undefined, 100);
+    expect(h.order(id).status).toBe('CANCELLED');
+    const again = h.kernel.cancelOrder(id);
+    expect([again.status, again.ok && again.body.status]).toEqual([200, 'CANCELLED']);
+  });
+
+  it('answers 409 on FILLED, REJECTED or EXPIRED and 404 on an unknown order', () => {
+    const h = harness();
+    const filled = h.place({ side: 'buy', type: 'market', quantity: 1 });
+    const rejected = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '1.11' });
+    h.tick('5000.00');
+    expect(h.kernel.cancelOrder(filled).status).toBe(409);
+    expect(h.kernel.cancelOrder(rejected).status).toBe(409);
+    expect(h.kernel.modifyOrder(filled, { quantity: 2 }).status).toBe(409);
+    expect(h.kernel.cancelOrder('00000000-0000-4000-8000-000000000000').status).toBe(404);
+  });
+});
+
+describe('RULES §6: modify', () => {
+  it('a venue-rejected modify keeps the order parameters, with a reason', () => {
+    const h = harness();
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '4990.00' });
+    h.tick('5000.00');
+    expect(h.kernel.modifyOrder(id, { limit_price: '4990.10' }).status, 'off-grid is the venue’s call, not a 400').toBe(202);
+    h.kernel.advanceTo(h.kernel.nowMs);
+    expect(h.order(id)).toMatchObject({ status: 'SUBMITTED', limit_price: '4990.00' });
+    expect(h.states(id).at(-1)).toBe('SUBMITTED:modify rejected: limit_price: 4990.1 is not on the tick grid of 0.25');
+  });
+
+  it('rejects a stop moved through the market and a quantity not above the filled amount', () => {
+    const h = harness();
+    const stop = h.place({ side: 'sell', type: 'stop', quantity: 1, stop_price: '4990.00' });
+    const limit = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '5000.00' });
+    h.tick('5000.00', 2);
+    h.kernel.modifyOrder(stop, { stop_price: '5000.00' });
+    h.kernel.modifyOrder(limit, { quantity: 2 });
+    h.kernel.advanceTo(h.kernel.nowMs);
+    expect(h.states(stop).at(-1)).toBe('SUBMITTED:modify rejected: stop_price 5000.00 is at or through the market (last print 5000.00)');
+    expect(h.states(limit).at(-1)).toBe('PARTIALLY_FILLED:modify rejected: quantity 2 is not above the filled quantity 2');
+    expect(h.order(limit).quantity).toBe(3);
+  });
+
+  it('an accepted modify moves the order to its new price', () => {
+    const h = harness();
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00' });
+    h.tick('5000.00');
+    h.kernel.modifyOrder(id, { limit_price: '4999.50' });
+    h.tick('4999.75');
+    expect(h.order(id).status, '4999.75 is above the new limit').toBe('SUBMITTED');
+    h.tick('4999.50');
+    expect(h.order(id)).toMatchObject({ status: 'FILLED', average_fill_price: '4999.50', limit_price: '4999.50' });
+  });
+
+  it('a fill that beats an in-flight modify leaves the modify dropped, the order FILLED', () => {
+    const h = harness({ modifyLatencyMs: 100 });
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00' });
+    h.tick('5001.00');
+    h.kernel.modifyOrder(id, { limit_price: '4995.00' });
+    h.tick('5000.00', undefined, 10);
+    h.kernel.advanceTo(h.kernel.nowMs + 100);
+    expect(h.order(id)).toMatchObject({ status: 'FILLED', limit_price: '5000.00' });
+  });
+});
+
+describe('RULES §6: OCO', () => {
+  it('a fill of one member, even partial, cancels the others (oco_sibling_filled)', () => {
+    const h = harness();
+    const target = h.place({ side: 'sell', type: 'limit', quantity: 2, limit_price: '5010.00', time_in_force: 'gtc' });
+    const stop = h.place({ side: 'sell', type: 'stop', quantity: 2, stop_price: '4990.00', time_in_force: 'gtc' });
+    const link = h.kernel.linkOco([target, stop]);
+    expect(link.status).toBe(201);
+    h.tick('5000.00');
+    h.tick('5010.00', 1);
+    expect(h.order(target)).toMatchObject({ status: 'PARTIALLY_FILLED', filled_quantity: 1 });
+    expect(h.order(stop).status).toBe('CANCELLED');
+    expect(h.states(stop).at(-1)).toBe('CANCELLED:oco_sibling_filled');
+  });
+
+  it('companion joins a group; link refuses terminal orders (409), grouped ones (409), unknown ones (404)', () => {
+    const h = harness();
+    const a = h.place({ side: 'sell', type: 'limit', quantity: 1, limit_price: '5010.00' });
+    const b = h.place({ side: 'sell', type: 'limit', quantity: 1, limit_price: '5020.00' });
+    const c = h.place({ side: 'sell', type: 'stop', quantity: 1, stop_price: '4990.00' });
+    const filled = h.place({ side: 'buy', type: 'market', quantity: 1 });
+    h.tick('5000.00');
+    const link = h.kernel.linkOco([a, b]);
+    const groupId = link.ok ? (link.body.group_id as string) : '';
+    expect(h.kernel.addOcoCompanion(groupId, c).status).toBe(200);
+    expect(h.kernel.linkOco([a, c]).status).toBe(409);
+    expect(h.kernel.linkOco([filled, c]).status).toBe(409);
+    expect(h.kernel.linkOco([a, '00000000-0000-4000-8000-000000000000']).status).toBe(404);
+    expect(h.kernel.addOcoCompanion('nope', filled).status).toBe(404);
+    h.tick('4989.00');
+    expect([h.order(a).status, h.order(b).status, h.order(c).status]).toEqual(['CANCELLED', 'CANCELLED', 'FILLED']);
+  });
+});
+
+describe('RULES §6: time in force', () => {
+  it('DAY orders EXPIRE at the close of their trade date: 16:00 CDT = 21:00Z on 2026-03-10', () => {
+    const h = harness();
+    const day = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00' });
+    const gtc = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00', time_in_force: 'gtc' });
+    h.kernel.advanceTo(Date.parse('2026-03-10T20:59:59.999Z'));
+    expect(h.order(day).status, 'the last ms of the session').toBe('SUBMITTED');
+    h.kernel.advanceTo(Date.parse('2026-03-10T21:00:00Z'));
+    expect(h.order(day)).toMatchObject({ status: 'EXPIRED', updated_at: Date.parse('2026-03-10T21:00:00Z') });
+    h.kernel.advanceTo(Date.parse('2026-03-11T15:00:00Z'));
+    expect(h.order(gtc).status, 'GTC lives on across the roll').toBe('SUBMITTED');
+    h.tick('4900.00');
+    expect(h.order(gtc).status).toBe('FILLED');
+  });
+
+  it('a DAY order placed after the 17:00 roll belongs to the next trade date', () => {
+    const h = harness();
+    h.kernel.advanceTo(Date.parse('2026-03-10T22:30:00Z')); // 17:30 CDT: trade date 2026-03-11
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00' });
+    h.kernel.advanceTo(Date.parse('2026-03-11T20:59:59Z'));
+    expect(h.order(id).status).toBe('SUBMITTED');
+    h.kernel.advanceTo(Date.parse('2026-03-11T21:00:00Z'));
+    expect(h.order(id).status).toBe('EXPIRED');
+    expect(T0).toBeLessThan(h.kernel.nowMs);
+  });
+});
