@@ -2,7 +2,6 @@
 // The same seed always yields the same sequence; the generator state can be saved and restored.
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export class IdGenerator {
   private readonly rng;
@@ -14,23 +13,24 @@ export class IdGenerator {
     this.rng = typeof seedOrState === 'number' ? xoroshiro128plus(seedOrState) : xoroshiro128plusFromState(seedOrState);
   }
 
-  /** The next id, e.g. "3b2f6c1e-9a4d-4f0b-8c7e-1d2a3b4c5d6e". */
+  /** The next id, e.g. "3b2f6c1e-9a4d-4f0b-8c7e-1d2a3b4c5d6e": 128 random bits with the v4 and variant bits set. */
   nextUuid(): string {
-    const bytes = new Uint8Array(16);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < 16; i += 4) view.setInt32(i, this.rng.next());
-    bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
-    bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
-    let out = '';
-    for (let i = 0; i < 16; i++) {
-      if (i === 4 || i === 6 || i === 8 || i === 10) out += '-';
-      out += HEX[bytes[i] ?? 0];
-    }
-    return out;
+    const a = hex8(this.rng.next());
+    const b = hex8((this.rng.next() & 0xffff0fff) | 0x00004000); // version 4
+    const c = hex8((this.rng.next() & 0x3fffffff) | 0x80000000); // RFC 4122 variant
+    const d = hex8(this.rng.next());
+    return `${a}-${b.slice(0, 4)}-${b.slice(4)}-${c.slice(0, 4)}-${c.slice(4)}${d}`;
   }
 
   /** Generator state, for snapshots; `new IdGenerator(state)` continues the same sequence. */
   state(): readonly number[] {
     return this.rng.getState();
   }
+}
+
+const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+/** A 32-bit value as 8 lowercase hex digits (table lookups: ids are minted on every order and fill). */
+function hex8(value: number): string {
+  return HEX_BYTE[(value >>> 24) & 0xff]! + HEX_BYTE[(value >>> 16) & 0xff]! + HEX_BYTE[(value >>> 8) & 0xff]! + HEX_BYTE[value & 0xff]!;
 }

@@ -1,7 +1,7 @@
 // Validation of `expect` steps: exactly one subject (account, order or position) and the fields to check,
 // each from the subject's list (CONTRACTS.md) with a value of the field's type, or null for "absent".
 // Values are kept as written; decimal strings compare by value at run time.
-import { FieldError, at, fail, readBoolean, readDecimal, readEnum, readInteger, readString, type Fields } from '../core/accounts/input-fields.js';
+import { FieldError, at, fail, readBoolean, readDecimal, readEnum, readFields, readInteger, readString, type Fields } from '../core/accounts/input-fields.js';
 import { MAX_DRAWDOWN_MODES } from '../core/accounts/plans.js';
 import { readSymbol, readTimeMs } from './scenario-fields.js';
 import type { ExpectCheck, ExpectSubject, ExpectStep } from './scenario-types.js';
@@ -60,7 +60,7 @@ const SUBJECT_KEYS = ['account', 'order', 'position'] as const;
 
 export function parseExpect(raw: unknown, s: StepInput): ExpectStep {
   const p = s.path;
-  const doc = stepBody(raw, p, Object.keys(raw !== null && typeof raw === 'object' ? raw : {}));
+  const doc = readFields(raw, p, 'a mapping with one subject (account, order or position) and the fields to check');
   const subjects = SUBJECT_KEYS.filter((key) => doc[key] !== undefined);
   const [kind] = subjects;
   if (kind === undefined || subjects.length > 1) {
@@ -107,7 +107,7 @@ function readExpected(value: unknown, path: string, type: ValueType): string | n
   if (typeof type !== 'string') return readEnum(value, path, type);
   switch (type) {
     case 'decimal':
-      readDecimal(value, path, { maxPlaces: EXPECT_MAX_PLACES });
+      readDecimal(value, path, { maxPlaces: EXPECT_MAX_PLACES, example: '5000.25' });
       return value as string;
     case 'integer':
       return readInteger(value, path);

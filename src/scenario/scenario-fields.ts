@@ -40,7 +40,7 @@ export function readSymbol(value: unknown, path: string): string {
 
 /** A price: a decimal string (any sign, up to 9 places), returned exactly as written. */
 export function readPrice(value: unknown, path: string): string {
-  readDecimal(value, path, { maxPlaces: PRICE_MAX_PLACES });
+  readDecimal(value, path, { maxPlaces: PRICE_MAX_PLACES, example: '5000.25' });
   return value as string;
 }
 

@@ -4,7 +4,7 @@
 import { FieldError, at, fail, readEnum, type Fields } from '../core/accounts/input-fields.js';
 import { isoUtc } from '../core/time.js';
 import { listNames, readName, readPrice, readQuantity, readSymbol, readTimeMs } from './scenario-fields.js';
-import type { CancelStep, FillStep, ModifyStep, OcoStep, OrderStep, OrderType, Side, TickStep, TimeInForce } from './scenario-types.js';
+import type { CancelStep, FillStep, HttpStatus, ModifyStep, OcoStep, OrderStep, OrderType, Side, TickStep, TimeInForce } from './scenario-types.js';
 import { need, readAccount, readPlacedRef, stepBody, type StepInput } from './step-context.js';
 
 const SIDES: readonly Side[] = ['buy', 'sell'];
@@ -15,7 +15,7 @@ function base(s: StepInput): { index: number; timeMs: number } {
   return { index: s.index, timeMs: s.ctx.nowMs };
 }
 
-function withStatus(s: StepInput): { expectStatus?: OrderStep['expectStatus'] } {
+function withStatus(s: StepInput): { expectStatus?: HttpStatus } {
   return s.expectStatus === undefined ? {} : { expectStatus: s.expectStatus };
 }
 

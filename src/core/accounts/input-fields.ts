@@ -105,17 +105,20 @@ const SIGN_WORDS: Record<DecimalSign, string> = {
 
 /**
  * Reads an exact decimal string with at most `maxPlaces` places (default 2) and the given sign. A number is
- * refused with a hint to quote it: YAML reads 50000.10 unquoted as a binary float.
+ * refused with a hint to quote it: YAML reads 50000.10 unquoted as a binary float. `example` shows the
+ * expected form in messages (default "50000.00").
  */
-export function readDecimal(value: unknown, path: string, rules: { maxPlaces?: number; sign?: DecimalSign } = {}): Dec {
+export function readDecimal(value: unknown, path: string, rules: { maxPlaces?: number; sign?: DecimalSign; example?: string } = {}): Dec {
   const sign = rules.sign ?? 'any';
+  const maxPlaces = rules.maxPlaces ?? 2;
+  const expected = `a decimal string${SIGN_WORDS[sign]} with at most ${maxPlaces} decimal places, like "${rules.example ?? '50000.00'}"`;
   let parsed: Dec;
   try {
-    parsed = parseDecimal(value, path, { maxPlaces: rules.maxPlaces ?? 2 });
+    parsed = parseDecimal(value, path, { maxPlaces });
   } catch (error) {
     if (!(error instanceof DecimalInputError)) throw error;
-    const hint = typeof value === 'number' ? ` (quote it: "${String(value)}")` : '';
-    throw new FieldError(path, `expected ${error.expected.replace('a decimal string', `a decimal string${SIGN_WORDS[sign]}`)}, got ${describeValue(value)}${hint}`);
+    const hint = typeof value === 'number' && Number.isFinite(value) ? ` (quote it: "${String(value)}")` : '';
+    throw new FieldError(path, `expected ${expected}, got ${describeValue(value)}${hint}`);
   }
   const wrongSign =
     (sign === 'positive' && !parsed.greaterThan(0)) || (sign === 'non_negative' && parsed.isNegative() && !parsed.isZero()) || (sign === 'non_zero' && parsed.isZero());

@@ -153,3 +153,15 @@ function pick<T>(overlay: T | null | undefined, base: T | undefined): T | undefi
   if (overlay === null) return undefined;
   return overlay ?? base;
 }
+
+/** Parses a decoded overlay and applies it: the account's own plan, and its price_paid when given. */
+export function provisionPlan(
+  template: PlanTemplate,
+  raw: unknown,
+  path: string,
+  otherKeys: readonly string[] = [],
+): { plan: PlanTemplate; pricePaidCents?: number } {
+  const overlay = parseProvisioningOverlay(raw, path, otherKeys);
+  const plan = applyProvisioningOverlay(template, overlay);
+  return overlay.pricePaidCents === undefined ? { plan } : { plan, pricePaidCents: overlay.pricePaidCents };
+}

@@ -65,7 +65,14 @@ export class GlobexCalendar {
 
   /** The trade date an instant belongs to; when the market is closed, the next session's trade date. */
   tradeDateOf(timeMs: number, rootOrSymbol: string): string {
-    return this.sessionAt(timeMs, rootOrSymbol).tradeDate;
+    return this.tradeDateOfFamily(timeMs, familyOf(rootOrSymbol));
+  }
+
+  /** tradeDateOf for a product group, without allocating in the common case (fills stamp every execution). */
+  tradeDateOfFamily(timeMs: number, family: ProductFamily): string {
+    const recent = this.lastOpen.get(family);
+    if (recent && timeMs >= recent.openMs && timeMs < recent.closeMs) return recent.tradeDate;
+    return this.sessionAtFamily(timeMs, family).tradeDate;
   }
 
   /** The next session roll strictly after `timeMs`: the first instant of the next session to open. */

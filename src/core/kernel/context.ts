@@ -10,6 +10,9 @@ export interface KernelContext {
   readonly ids: IdGenerator;
   readonly calendar: GlobexCalendar;
   readonly fillModel: FillModel;
-  /** Publishes an event to listeners and the journal, stamped with the clock's time. */
-  emit(type: KernelEventType, data: Record<string, unknown>): void;
+  /**
+   * Publishes an event to listeners and the journal, stamped with the clock's time. The payload is built
+   * only when someone will read it (benchmarks run without journal or listeners).
+   */
+  emit(type: KernelEventType, data: () => Record<string, unknown>): void;
 }

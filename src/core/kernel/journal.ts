@@ -13,7 +13,7 @@ export class Journal {
   private readonly entries: string[] = [];
   private nextSeq = 1;
 
-  constructor(private readonly enabled = true) {}
+  constructor(readonly enabled = true) {}
 
   record(type: string, timeMs: number, data: unknown): void {
     const seq = this.nextSeq++;

@@ -5,7 +5,7 @@
 import { GlobexCalendar } from '../calendar/globex-calendar.js';
 import { SimClock } from '../clock.js';
 import { IdGenerator } from '../ids.js';
-import { canonicalSymbol, parseSymbol } from '../instruments.js';
+import { canonicalSymbol, parseSymbol, type ProductFamily } from '../instruments.js';
 import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
 import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
 import { DEFAULT_FILL_MODEL, matchPrint, type FillModel, type VenueAction } from '../orders/fill-model.js';
@@ -47,6 +47,7 @@ export class Kernel {
   readonly positions: PositionBook;
   readonly desk: OrderDesk;
   private readonly listeners: KernelListener[] = [];
+  private readonly families = new Map<string, ProductFamily>();
   private readonly ctx: KernelContext;
 
   constructor(options: KernelOptions) {
@@ -55,7 +56,7 @@ export class Kernel {
     this.journal = new Journal(options.journal ?? true);
     this.calendar = options.calendar;
     this.fillModel = { ...DEFAULT_FILL_MODEL, ...options.fillModel };
-    this.ctx = { clock: this.clock, ids: this.ids, calendar: this.calendar, fillModel: this.fillModel, emit: (type, data) => this.emit(type, data) };
+    this.ctx = { clock: this.clock, ids: this.ids, calendar: this.calendar, fillModel: this.fillModel, emit: (type, build) => this.emit(type, build) };
     this.positions = new PositionBook({ newId: () => this.ids.nextUuid() });
     this.desk = new OrderDesk(this.ctx, this.accounts, options.orderGate ?? (() => undefined));
   }
@@ -69,8 +70,10 @@ export class Kernel {
     return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
   }
 
-  private emit(type: KernelEventType, data: Record<string, unknown>): void {
+  private emit(type: KernelEventType, build: () => Record<string, unknown>): void {
+    if (!this.journal.enabled && this.listeners.length === 0) return;
     const timeMs = this.clock.nowMs;
+    const data = build();
     this.journal.record(type, timeMs, data);
     for (const listener of this.listeners) listener({ type, timeMs, data });
   }
@@ -117,7 +120,7 @@ export class Kernel {
     return this.command('open_account', input, () => {
       const account = this.accounts.open(this.ids.nextUuid(), input);
       const body = this.accountJson(account);
-      this.emit('accounts.created', body);
+      this.emit('accounts.created', () => body);
       return success(201, body);
     });
   }
@@ -240,15 +243,24 @@ export class Kernel {
       quantity,
       priceTicks,
       occurredAtMs: this.clock.nowMs,
-      tradeDate: this.calendar.tradeDateOf(this.clock.nowMs, symbol),
+      tradeDate: this.calendar.tradeDateOfFamily(this.clock.nowMs, this.familyOf(symbol)),
       commissionCents,
     });
     this.accounts.applyFill(account, result.realizedCents, commissionCents);
-    this.emit('fills.created', fillToJson(result.fill) as unknown as Record<string, unknown>);
-    if (result.openedPosition) this.emit('positions.created', positionToJson(result.position) as unknown as Record<string, unknown>);
-    for (const tradeId of result.tradesClosed) this.emit('trades.closed', tradeToJson(this.positions.trade(tradeId)!) as unknown as Record<string, unknown>);
-    this.emit('balance.updated', accountBalanceJson(account));
+    this.emit('fills.created', () => ({ ...fillToJson(result.fill) }));
+    if (result.openedPosition) this.emit('positions.created', () => ({ ...positionToJson(result.position) }));
+    for (const tradeId of result.tradesClosed) this.emit('trades.closed', () => ({ ...tradeToJson(this.positions.trade(tradeId)!) }));
+    this.emit('balance.updated', () => accountBalanceJson(account));
     return result;
+  }
+
+  private familyOf(symbol: string): ProductFamily {
+    let family = this.families.get(symbol);
+    if (!family) {
+      family = parseSymbol(symbol).spec.family;
+      this.families.set(symbol, family);
+    }
+    return family;
   }
 
   // ---- reads ----

@@ -7,9 +7,9 @@ import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSp
 import { CommandRefusal } from '../outcome.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
-import { orderMachine, TERMINAL_STATUSES, type OrderStatus } from '../orders/order.machine.js';
+import { orderMachine, TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
 import { parseModifyOrder, parsePlaceOrder, type ModifyOrderRequest } from '../orders/order-request.js';
-import { filledQuantity, type Order, type OrderError } from '../orders/order-types.js';
+import type { Order, OrderError } from '../orders/order-types.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
 import { orderJson } from './order-json.js';
@@ -23,6 +23,7 @@ export class OrderDesk {
   readonly oco = new OcoGroups();
   private venueSeq = 0;
   private readonly tickSizes = new Map<string, InstanceType<typeof Dec>>();
+  private readonly instruments = new Map<string, { spec: InstrumentSpec | undefined; symbol: string }>();
 
   constructor(
     private readonly ctx: KernelContext,
@@ -39,6 +40,22 @@ export class OrderDesk {
     return book;
   }
 
+  /** The catalog entry and canonical spelling of a symbol as a client wrote it; no spec when unknown. */
+  private instrumentOf(written: string): { spec: InstrumentSpec | undefined; symbol: string } {
+    let found = this.instruments.get(written);
+    if (!found) {
+      try {
+        const parsed = parseSymbol(written);
+        found = { spec: parsed.spec, symbol: canonicalSymbol(parsed) };
+      } catch (error) {
+        if (!(error instanceof UnknownInstrumentError)) throw error;
+        found = { spec: undefined, symbol: written };
+      }
+      this.instruments.set(written, found);
+    }
+    return found;
+  }
+
   get(orderId: string): Order {
     const order = this.orders.get(orderId);
     if (!order) throw new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`);
@@ -46,7 +63,7 @@ export class OrderDesk {
   }
 
   status(order: Order): OrderStatus {
-    return order.actor.getSnapshot().value;
+    return order.status;
   }
 
   /** POST /v1/orders: validates the body (400), checks the account (404), answers 202 with the order SUBMITTED. */
@@ -54,15 +71,7 @@ export class OrderDesk {
     const request = parsePlaceOrder(body);
     this.accounts.get(request.accountId);
     const nowMs = this.ctx.clock.nowMs;
-    let spec: InstrumentSpec | undefined;
-    let symbol = request.symbol;
-    try {
-      const parsed = parseSymbol(request.symbol);
-      spec = parsed.spec;
-      symbol = canonicalSymbol(parsed);
-    } catch (error) {
-      if (!(error instanceof UnknownInstrumentError)) throw error;
-    }
+    const { spec, symbol } = this.instrumentOf(request.symbol);
     const order: Order = {
       id: this.ctx.ids.nextUuid(),
       accountId: request.accountId,
@@ -86,7 +95,12 @@ export class OrderDesk {
       expirySeq: undefined,
       error: undefined,
       actor: createActor(orderMachine, { input: { quantity: request.quantity, occurredAtMs: nowMs } }).start(),
+      status: 'SUBMITTED',
+      quantity: request.quantity,
+      filledQuantity: 0,
+      history: [],
     };
+    order.history = order.actor!.getSnapshot().context.history;
     this.orders.set(order.id, order);
     this.publishState(order);
     this.ctx.clock.schedule(nowMs + this.ctx.fillModel.latencyMs, { kind: 'order_arrives', orderId: order.id });
@@ -96,23 +110,21 @@ export class OrderDesk {
   /** The order reaches the venue: refused (REJECTED) or resting. */
   arrive(order: Order): void {
     if (order.phase !== 'in_flight') return;
-    const refusal = this.refusalAtArrival(order);
-    if (refusal) {
+    const session = order.spec && this.ctx.calendar.sessionAtFamily(this.ctx.clock.nowMs, order.spec.family);
+    const refusal = this.refusalAtArrival(order, session?.isOpen ?? false);
+    if (refusal || !session) {
       order.phase = 'done';
-      order.error = refusal;
-      this.send(order, { type: 'REJECT', reason: refusal.message, occurredAtMs: this.ctx.clock.nowMs });
+      order.error = refusal ?? { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
+      this.send(order, { type: 'REJECT', reason: order.error.message, occurredAtMs: this.ctx.clock.nowMs });
       return;
     }
     order.phase = 'working';
     order.arrivalSeq = ++this.venueSeq;
     this.bookOf(order.symbol).add(order);
-    if (order.tif === 'day') {
-      const session = this.ctx.calendar.sessionAt(this.ctx.clock.nowMs, order.symbol);
-      order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
-    }
+    if (order.tif === 'day') order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
   }
 
-  private refusalAtArrival(order: Order): OrderError | undefined {
+  private refusalAtArrival(order: Order, marketOpen: boolean): OrderError | undefined {
     const spec = order.spec;
     if (!spec) return { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
     try {
@@ -125,7 +137,7 @@ export class OrderDesk {
     if ((order.tif === 'ioc' || order.tif === 'fok') && (order.type === 'stop' || order.type === 'stop_limit')) {
       return { code: 'invalid_order', message: `time_in_force ${order.tif} applies to market and limit orders, not ${order.type}` };
     }
-    if (!this.ctx.calendar.sessionAt(this.ctx.clock.nowMs, order.symbol).isOpen) {
+    if (!marketOpen) {
       return { code: 'market_closed', message: `the ${order.symbol} market is closed` };
     }
     return this.gate(order);
@@ -165,7 +177,7 @@ export class OrderDesk {
   modifyArrives(order: Order, change: ModifyOrderRequest): void {
     const occurredAtMs = this.ctx.clock.nowMs;
     if (order.phase === 'done') {
-      this.ctx.emit('orders.modify_dropped', { order_id: order.id, reason: `order is ${this.status(order)}: no longer working` });
+      this.ctx.emit('orders.modify_dropped', () => ({ order_id: order.id, reason: `order is ${order.status}: no longer working` }));
       return;
     }
     const rejection = this.modifyRejection(order, change);
@@ -173,13 +185,13 @@ export class OrderDesk {
       this.send(order, { type: 'MODIFY_REJECTED', reason: `modify rejected: ${rejection}`, occurredAtMs });
       return;
     }
-    const quantity = change.quantity ?? order.actor.getSnapshot().context.quantity;
+    const quantity = change.quantity ?? order.quantity;
     const apply = () => {
       if (change.limitPrice !== undefined) [order.limitPrice, order.limitTicks] = [change.limitPrice, rejection.limitTicks];
       if (change.stopPrice !== undefined) [order.stopPrice, order.stopTicks] = [change.stopPrice, rejection.stopTicks];
       order.arrivalSeq = ++this.venueSeq;
     };
-    const losesPriority = change.limitPrice !== undefined || change.stopPrice !== undefined || quantity > order.actor.getSnapshot().context.quantity;
+    const losesPriority = change.limitPrice !== undefined || change.stopPrice !== undefined || quantity > order.quantity;
     if (order.phase === 'working' && losesPriority) this.bookOf(order.symbol).requeue(order, apply);
     else if (losesPriority) apply();
     this.send(order, { type: 'MODIFY_ACCEPTED', quantity, reason: `modified: ${describeChange(change)}`, occurredAtMs });
@@ -189,7 +201,7 @@ export class OrderDesk {
   private modifyRejection(order: Order, change: ModifyOrderRequest): string | { limitTicks?: number; stopTicks?: number } {
     const spec = order.spec;
     if (!spec) return `instrument ${order.symbol} is not traded here`;
-    const filled = filledQuantity(order);
+    const filled = order.filledQuantity;
     if (change.quantity !== undefined && change.quantity <= filled) return `quantity ${change.quantity} is not above the filled quantity ${filled}`;
     const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
     const hasStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
@@ -259,28 +271,35 @@ export class OrderDesk {
   }
 
   /** Sends a lifecycle event and publishes the status record it appended, if any. */
-  send(order: Order, event: Parameters<Order['actor']['send']>[0]): void {
-    const before = order.actor.getSnapshot().context.history.length;
-    order.actor.send(event);
-    if (order.actor.getSnapshot().context.history.length > before) this.publishState(order);
+  send(order: Order, event: OrderLifecycleEvent): void {
+    const actor = order.actor;
+    if (!actor) return; // final: the machine accepts nothing more
+    actor.send(event);
+    const snapshot = actor.getSnapshot();
+    const appended = snapshot.context.history.length > order.history.length;
+    order.status = snapshot.value;
+    order.quantity = snapshot.context.quantity;
+    order.filledQuantity = snapshot.context.filledQuantity;
+    order.history = snapshot.context.history;
+    if (TERMINAL_STATUSES.has(order.status)) order.actor = undefined; // release the stopped actor's memory
+    if (appended) this.publishState(order);
   }
 
   private publishState(order: Order): void {
-    const snapshot = order.actor.getSnapshot();
-    const last = snapshot.context.history[snapshot.context.history.length - 1]!;
-    this.ctx.emit('orders.state', {
+    const last = order.history[order.history.length - 1]!;
+    this.ctx.emit('orders.state', () => ({
       order_id: order.id,
       account_id: order.accountId,
       status: last.status,
       reason: last.reason,
       occurred_at: last.occurredAtMs,
-      filled_quantity: snapshot.context.filledQuantity,
+      filled_quantity: order.filledQuantity,
       ...(order.error && last.status === 'REJECTED' ? { error: order.error } : {}),
-    });
+    }));
   }
 
   json(order: Order): Record<string, unknown> {
-    return orderJson(order, this.status(order));
+    return orderJson(order);
   }
 
   private ticks(spec: InstrumentSpec, price: string, field: string): number {

@@ -1,10 +1,11 @@
 // The public JSON of an order (GET /v1/orders/{id}) and of its status history.
-import { TERMINAL_STATUSES as TERMINAL, type OrderStatus } from '../orders/order.machine.js';
+import { TERMINAL_STATUSES as TERMINAL } from '../orders/order.machine.js';
 import type { Order } from '../orders/order-types.js';
 import { formatAveragePrice, pricingOf } from '../positions/instrument-pricing.js';
 
-export function orderJson(order: Order, status: OrderStatus): Record<string, unknown> {
-  const { quantity, filledQuantity, history } = order.actor.getSnapshot().context;
+export function orderJson(order: Order): Record<string, unknown> {
+  const status = order.status;
+  const { quantity, filledQuantity, history } = order;
   return {
     order_id: order.id,
     account_id: order.accountId,
@@ -27,5 +28,5 @@ export function orderJson(order: Order, status: OrderStatus): Record<string, unk
 }
 
 export function orderStatesJson(order: Order): Array<Record<string, unknown>> {
-  return order.actor.getSnapshot().context.history.map((r) => ({ status: r.status, reason: r.reason, occurred_at: r.occurredAtMs }));
+  return order.history.map((r) => ({ status: r.status, reason: r.reason, occurred_at: r.occurredAtMs }));
 }

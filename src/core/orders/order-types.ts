@@ -1,7 +1,7 @@
 // The shapes of an order as the venue and kernel hold it. Prices are integer ticks of the instrument.
 import type { Actor } from 'xstate';
 import type { InstrumentSpec } from '../instruments.js';
-import type { orderMachine } from './order.machine.js';
+import type { orderMachine, OrderStatus, StatusRecord } from './order.machine.js';
 
 export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit' | 'stop' | 'stop_limit';
@@ -48,19 +48,15 @@ export interface Order {
   /** Timer handle of the DAY expiry, when scheduled. */
   expirySeq: number | undefined;
   error: OrderError | undefined;
-  readonly actor: Actor<typeof orderMachine>;
-}
-
-/** Order quantity and fills come from the machine, the single authority on them. */
-export function orderQuantity(order: Order): number {
-  return order.actor.getSnapshot().context.quantity;
-}
-
-export function filledQuantity(order: Order): number {
-  return order.actor.getSnapshot().context.filledQuantity;
+  /** The order's lifecycle actor while it can still change; released once the order is final. */
+  actor: Actor<typeof orderMachine> | undefined;
+  /** The machine's latest decision, mirrored after every event (the machine stays the authority). */
+  status: OrderStatus;
+  quantity: number;
+  filledQuantity: number;
+  history: readonly StatusRecord[];
 }
 
 export function remainingQuantity(order: Order): number {
-  const { quantity, filledQuantity: filled } = order.actor.getSnapshot().context;
-  return quantity - filled;
+  return order.quantity - order.filledQuantity;
 }

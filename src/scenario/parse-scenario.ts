@@ -1,0 +1,72 @@
+// Validation of a decoded scenario document (CONTRACTS.md "Scenario files") into a typed Scenario. Everything
+// is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
+// file, the field path and what was expected.
+import { FieldError, at, checkKeys, readEnum, readFields, readInteger, readString, required } from '../core/accounts/input-fields.js';
+import { parsePlanTemplates, type PlanTemplate } from '../core/accounts/plans.js';
+import { parseSteps } from './parse-steps.js';
+import { parseAccounts } from './scenario-accounts.js';
+import { scenarioErrorFromField } from './scenario-error.js';
+import { readTimeMs } from './scenario-fields.js';
+import { parseMarket } from './scenario-market.js';
+import type { FillModelConfig, Scenario } from './scenario-types.js';
+
+const TOP_KEYS = ['name', 'description', 'start', 'seed', 'fill_model', 'plans', 'accounts', 'market', 'steps'] as const;
+const FILL_MODEL_KEYS = ['latency_ms', 'cancel_latency_ms', 'modify_latency_ms', 'slippage_ticks', 'limit_fill'] as const;
+const LIMIT_FILLS = ['touch', 'through'] as const;
+
+export const DEFAULT_SEED = 1;
+
+/**
+ * Validates an already-decoded scenario. `file` names the source in errors, and relative market file paths
+ * are resolved against its folder.
+ */
+export function parseScenario(doc: unknown, file: string): Scenario {
+  try {
+    return parseTopLevel(doc, file);
+  } catch (error) {
+    if (error instanceof FieldError) throw scenarioErrorFromField(file, error);
+    throw error;
+  }
+}
+
+function parseTopLevel(raw: unknown, file: string): Scenario {
+  const doc = readFields(raw, '', 'a mapping with name, start and steps');
+  checkKeys(doc, '', TOP_KEYS);
+  const name = readString(required(doc.name, 'name', 'a non-empty string'), 'name');
+  const startMs = readTimeMs(required(doc.start, 'start', 'a time'), 'start');
+  const seed = doc.seed === undefined ? DEFAULT_SEED : readInteger(doc.seed, 'seed', { min: 0 });
+  const fillModel = parseFillModel(doc.fill_model);
+  const plans: ReadonlyMap<string, PlanTemplate> = doc.plans === undefined ? new Map() : parsePlanTemplates(doc.plans, 'plans');
+  const accounts = doc.accounts === undefined ? [] : parseAccounts(doc.accounts, plans);
+  const market = parseMarket(doc.market, file);
+  const aliases = new Set(accounts.map((a) => a.alias));
+  const steps = parseSteps(required(doc.steps, 'steps', 'a list of steps'), file, aliases, startMs);
+  return {
+    file,
+    name,
+    ...(doc.description === undefined ? {} : { description: readString(doc.description, 'description') }),
+    startMs,
+    seed,
+    fillModel,
+    plans,
+    accounts,
+    market,
+    steps,
+  };
+}
+
+/** `fill_model`; cancel_latency_ms and modify_latency_ms default to latency_ms. */
+function parseFillModel(raw: unknown): FillModelConfig {
+  const path = 'fill_model';
+  const doc = raw === undefined ? {} : readFields(raw, path, `a mapping with some of ${FILL_MODEL_KEYS.join(', ')}`);
+  checkKeys(doc, path, FILL_MODEL_KEYS);
+  const ms = (key: string, fallback: number): number => (doc[key] === undefined ? fallback : readInteger(doc[key], at(path, key), { min: 0 }));
+  const latencyMs = ms('latency_ms', 0);
+  return {
+    latencyMs,
+    cancelLatencyMs: ms('cancel_latency_ms', latencyMs),
+    modifyLatencyMs: ms('modify_latency_ms', latencyMs),
+    slippageTicks: ms('slippage_ticks', 0),
+    limitFill: doc.limit_fill === undefined ? 'touch' : readEnum(doc.limit_fill, at(path, 'limit_fill'), LIMIT_FILLS),
+  };
+}
