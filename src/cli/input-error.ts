@@ -4,6 +4,7 @@ import { UnknownInstrumentError } from '../core/instruments.js';
 import { TimeInputError } from '../core/time.js';
 import { HolidayFileError } from '../core/calendar/holidays.js';
 import { MarketDataError } from '../market/market-data-error.js';
+import { ScenarioError } from '../scenario/scenario-error.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {
@@ -21,6 +22,7 @@ const INPUT_ERRORS: ReadonlyArray<new (...args: never[]) => Error> = [
   TimeInputError,
   HolidayFileError,
   MarketDataError,
+  ScenarioError,
 ];
 
 export function isInputError(error: unknown): error is Error {

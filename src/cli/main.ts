@@ -4,11 +4,12 @@ import { hideBin } from 'yargs/helpers';
 import { calendarCommand } from './calendar-command.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
 import { pendingCommand } from './pending-command.js';
+import { replayCommand } from './replay-command.js';
 
 await yargs(hideBin(process.argv))
   .scriptName('propsim')
   .usage('$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.')
-  .command(pendingCommand('replay <scenario..>', 'Run scenario files and check their expectations'))
+  .command(replayCommand)
   .command(pendingCommand('backtest', 'Run a plan-parameter grid over market data and trader activity'))
   .command(pendingCommand('report <kind>', 'Daily position reports of a finished run'))
   .command(pendingCommand('serve', 'Serve the sandbox REST API over a simulated clock'))

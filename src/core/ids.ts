@@ -4,13 +4,19 @@ import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator
 
 
 export class IdGenerator {
-  private readonly rng;
+  private readonly rng: ReturnType<typeof xoroshiro128plus>;
 
   constructor(seedOrState: number | readonly number[]) {
     if (typeof seedOrState === 'number' && !Number.isSafeInteger(seedOrState)) {
       throw new RangeError(`seed must be an integer, got ${seedOrState}`);
     }
-    this.rng = typeof seedOrState === 'number' ? xoroshiro128plus(seedOrState) : xoroshiro128plusFromState(seedOrState);
+    if (typeof seedOrState === 'number') {
+      this.rng = xoroshiro128plus(seedOrState);
+      // A small seed leaves the state mostly zero bits and the first outputs look alike; one jump mixes it.
+      this.rng.jump();
+    } else {
+      this.rng = xoroshiro128plusFromState(seedOrState);
+    }
   }
 
   /** The next id, e.g. "3b2f6c1e-9a4d-4f0b-8c7e-1d2a3b4c5d6e": 128 random bits with the v4 and variant bits set. */

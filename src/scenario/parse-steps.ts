@@ -56,9 +56,18 @@ function parseStep(item: unknown, index: number, ctx: StepContext): ScenarioStep
   if (kind === undefined || kinds.length > 1) {
     throw new FieldError('', `expected exactly one step key (${STEP_LIST}), got ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`);
   }
-  const expectStatus = readStepStatus(kind, item.expect_status);
+  const { body, status } = liftExpectStatus(kind, item[kind], item.expect_status);
+  const expectStatus = readStepStatus(kind, status);
   const input: StepInput = { index, path: kind, ctx, ...(expectStatus === undefined ? {} : { expectStatus }) };
-  return parseBody(kind, item[kind], input);
+  return parseBody(kind, body, input);
+}
+
+/** `expect_status` may stand beside the step key or inside its mapping (`cancel: { ref: o1, expect_status: 409 }`). */
+function liftExpectStatus(kind: StepKind, body: unknown, beside: unknown): { body: unknown; status: unknown } {
+  if (!isFields(body) || !('expect_status' in body)) return { body, status: beside };
+  if (beside !== undefined) throw new FieldError(`${kind}.expect_status`, 'expect_status once, beside the step key or inside it, not both');
+  const { expect_status: status, ...rest } = body;
+  return { body: rest, status };
 }
 
 function readStepStatus(kind: StepKind, value: unknown): HttpStatus | undefined {

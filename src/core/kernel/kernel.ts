@@ -35,6 +35,8 @@ export interface HistoricalFill {
   side: Side;
   quantity: number;
   price: string;
+  /** When the execution happened, if earlier than now (a replayed history lags the clock); default now. */
+  occurredAtMs?: number;
 }
 
 export class Kernel {
@@ -117,7 +119,8 @@ export class Kernel {
   // ---- accounts ----
 
   openAccount(input: OpenAccountInput): Outcome<Record<string, unknown>> {
-    return this.command('open_account', input, () => {
+    const request = { alias: input.alias ?? null, starting_balance: formatCents(input.startingBalanceCents), commission_per_contract: formatCents(input.commissionPerContractCents) };
+    return this.command('open_account', request, () => {
       const account = this.accounts.open(this.ids.nextUuid(), input);
       const body = this.accountJson(account);
       this.emit('accounts.created', () => body);
@@ -225,13 +228,21 @@ export class Kernel {
       this.accounts.get(fill.accountId);
       const parsed = parseSymbol(fill.symbol);
       const ticks = priceToTicks(parseDecimal(fill.price, 'price', { maxPlaces: 9 }), new Dec(parsed.spec.tickSize));
-      const result = this.execute(fill.accountId, canonicalSymbol(parsed), fill.side, fill.quantity, ticks, null);
+      const result = this.execute(fill.accountId, canonicalSymbol(parsed), fill.side, fill.quantity, ticks, null, fill.occurredAtMs);
       return success(201, fillToJson(result.fill) as unknown as Record<string, unknown>);
     });
   }
 
   /** Books one execution: position, lots, cash, and the events that go with them. */
-  private execute(accountId: string, symbol: string, side: Side, quantity: number, priceTicks: number, orderId: string | null): FillResult {
+  private execute(
+    accountId: string,
+    symbol: string,
+    side: Side,
+    quantity: number,
+    priceTicks: number,
+    orderId: string | null,
+    occurredAtMs = this.clock.nowMs,
+  ): FillResult {
     const account = this.accounts.get(accountId);
     const commissionCents = account.commissionPerContractCents * quantity;
     const result = this.positions.applyFill({
@@ -242,8 +253,8 @@ export class Kernel {
       side,
       quantity,
       priceTicks,
-      occurredAtMs: this.clock.nowMs,
-      tradeDate: this.calendar.tradeDateOfFamily(this.clock.nowMs, this.familyOf(symbol)),
+      occurredAtMs,
+      tradeDate: this.calendar.tradeDateOfFamily(occurredAtMs, this.familyOf(symbol)),
       commissionCents,
     });
     this.accounts.applyFill(account, result.realizedCents, commissionCents);

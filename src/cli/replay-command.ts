@@ -1,0 +1,70 @@
+// `propsim replay <scenario...> [--out DIR] [--seed N] [--json]` (CONTRACTS.md): exit 0 when every expectation
+// held, 1 when one failed, 2 for invalid input. Every file is validated before any runs.
+import type { Argv } from 'yargs';
+import { chicagoIso } from '../core/calendar/dates.js';
+import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { loadHolidayFile } from '../market/holiday-file.js';
+import { loadScenarioFile } from '../scenario/load-scenario.js';
+import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../scenario/replay-outputs.js';
+import { checkSupported, runScenario } from '../scenario/runner.js';
+import { CliInputError, reportFailure } from './input-error.js';
+
+interface ReplayArgs {
+  scenarios: string[];
+  out: string;
+  seed: number | undefined;
+  json: boolean;
+}
+
+export const replayCommand = {
+  command: 'replay <scenarios..>',
+  describe: 'Run scenario files (YAML or JSON) and check their expectations',
+  builder: (y: Argv) =>
+    y
+      .positional('scenarios', { describe: 'scenario files', type: 'string', array: true, demandOption: true })
+      .option('out', { describe: 'folder for DIR/<name>/events.jsonl, state.json and report.html', type: 'string', default: 'reports' })
+      .option('seed', { describe: "override each scenario's seed (ids, journal)", type: 'number' })
+      .option('json', { describe: 'print one JSON document on stdout (an array when several scenarios run)', type: 'boolean', default: false })
+      .example('$0 replay scenarios/*.yaml', 'run every example scenario')
+      .example('$0 replay my.yaml --json | jq .passed', 'machine-readable result')
+      .epilog('Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written).'),
+  handler: async (args: ReplayArgs) => {
+    try {
+      process.exitCode = await replay(args);
+    } catch (error) {
+      reportFailure('replay', error);
+    }
+  },
+};
+
+async function replay(args: ReplayArgs): Promise<number> {
+  if (args.seed !== undefined && !Number.isSafeInteger(args.seed)) throw new CliInputError(`--seed: expected an integer, got ${args.seed}`);
+  const scenarios = args.scenarios.map((file) => loadScenarioFile(file));
+  scenarios.forEach(checkSupported);
+  const slugs = scenarios.map((s) => slugOf(s.name));
+  const clash = slugs.find((slug, i) => slugs.indexOf(slug) !== i);
+  if (clash) throw new CliInputError(`two scenarios would write to ${args.out}/${clash}: give them different names`);
+  const calendar = new GlobexCalendar(loadHolidayFile());
+  const documents: Array<Record<string, unknown>> = [];
+  let allPassed = true;
+  for (const scenario of scenarios) {
+    const progress = process.stderr.isTTY
+      ? (prints: number, timeMs: number) => process.stderr.write(`\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`)
+      : undefined;
+    const run = await runScenario(scenario, { calendar, ...(args.seed === undefined ? {} : { seed: args.seed }), ...(progress ? { onProgress: progress } : {}) });
+    if (progress && run.marketPrints >= 100_000) process.stderr.write('\n');
+    const sha = eventsSha256(run);
+    const folder = writeReplayOutputs(run, args.out, sha);
+    documents.push(replayDocument(run, sha));
+    allPassed &&= run.passed;
+    if (!args.json) process.stdout.write(summary(run.scenario.name, run.passed, run.expectations, folder));
+  }
+  if (args.json) process.stdout.write(JSON.stringify(documents.length === 1 ? documents[0] : documents, null, 2) + '\n');
+  return allPassed ? 0 : 1;
+}
+
+function summary(name: string, passed: boolean, expectations: ReadonlyArray<{ step: number; passed: boolean; subject: string; field: string; expected: unknown; actual: unknown }>, folder: string): string {
+  const failed = expectations.filter((e) => !e.passed);
+  const head = `${passed ? 'PASS' : 'FAIL'}  ${name}  (${expectations.length - failed.length}/${expectations.length} expectations held) -> ${folder}/report.html\n`;
+  return head + failed.map((e) => `      step ${e.step}: ${e.subject} ${e.field}: expected ${JSON.stringify(e.expected)}, got ${JSON.stringify(e.actual)}\n`).join('');
+}

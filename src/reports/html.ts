@@ -1,0 +1,29 @@
+// Small helpers for the static HTML reports: escaping and tables, with one shared stylesheet.
+
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export function htmlTable(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, rowClass?: (row: number) => string): string {
+  const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
+  const body = rows
+    .map((row, i) => `<tr${rowClass ? ` class="${rowClass(i)}"` : ''}>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return rows.length === 0 ? '<p class="none">none</p>' : `<table>\n${head}\n${body}\n</table>`;
+}
+
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1200px;color:#1d2433;padding:0 1rem}
+h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.1rem;margin-top:2rem;border-bottom:1px solid #dde2ea;padding-bottom:.2rem}
+table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:.3rem .5rem;border-bottom:1px solid #eef1f5;text-align:left;vertical-align:top}
+th{background:#f5f7fa;font-weight:600}tr.fail td{background:#fdecec}tr.pass td{background:#f1f9f1}
+.badge{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600}.badge.pass{background:#d6f0d6;color:#1b5e20}.badge.fail{background:#f8d0d0;color:#8e1c1c}
+.meta{color:#5b6578}.none{color:#8a93a3;font-style:italic}code{font-size:12px}
+</style></head><body>
+${body}
+</body></html>
+`;
+}

@@ -1,0 +1,40 @@
+// `expect` steps: read the simulator's state directly and compare field by field (CONTRACTS.md). Decimal
+// strings compare by value ("50000" equals "50000.00"); null means the field is absent.
+import { Dec } from '../core/money.js';
+import type { ExpectCheck, ExpectedValue, ExpectStep } from './scenario-types.js';
+
+export interface ExpectationResult {
+  step: number;
+  passed: boolean;
+  subject: string;
+  field: string;
+  expected: ExpectedValue;
+  actual: unknown;
+}
+
+/** The fields of one subject as the simulator holds them now; absent fields are missing or null. */
+export type SubjectFields = Readonly<Record<string, unknown>>;
+
+export function checkExpectations(step: ExpectStep, subject: string, fields: SubjectFields): ExpectationResult[] {
+  return step.checks.map((check) => {
+    const actual = fields[check.field] ?? null;
+    return { step: step.index, passed: matches(check, actual), subject, field: check.field, expected: check.expected, actual };
+  });
+}
+
+function matches(check: ExpectCheck, actual: unknown): boolean {
+  const { expected } = check;
+  if (expected === null || actual === null) return expected === actual;
+  if (typeof expected === 'string' && typeof actual === 'string') {
+    const a = decimalOrUndefined(expected);
+    const b = decimalOrUndefined(actual);
+    return a && b ? a.eq(b) : expected === actual;
+  }
+  return expected === actual;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function decimalOrUndefined(text: string): InstanceType<typeof Dec> | undefined {
+  return DECIMAL.test(text) ? new Dec(text) : undefined;
+}

@@ -1,0 +1,52 @@
+// What `propsim replay` writes for one scenario: DIR/<name>/events.jsonl, state.json and report.html, and
+// the --json document. Files are written into a temporary folder and renamed into place, so a run that
+// fails leaves no half-written folder behind.
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replayReportHtml } from '../reports/replay-report.js';
+import type { ScenarioRun } from './runner.js';
+
+export function eventsSha256(run: ScenarioRun): string {
+  return createHash('sha256').update(run.journal).digest('hex');
+}
+
+/** A folder name from a scenario name: "EOD trailing floor" -> "eod-trailing-floor". */
+export function slugOf(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? 'scenario' : slug;
+}
+
+export function replayDocument(run: ScenarioRun, sha256: string): Record<string, unknown> {
+  return {
+    scenario: run.scenario.name,
+    passed: run.passed,
+    expectations: run.expectations,
+    events_sha256: sha256,
+    final: { accounts: run.final.accounts, orders: run.final.orders },
+  };
+}
+
+/** Writes the three files of a run into `dir` (replacing an earlier run's folder) and returns the folder. */
+export function writeReplayOutputs(run: ScenarioRun, dir: string, sha256: string): string {
+  mkdirSync(dir, { recursive: true });
+  const staging = join(dir, `.${slugOf(run.scenario.name)}.partial-${process.pid}`);
+  const target = join(dir, slugOf(run.scenario.name));
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  try {
+    writeFileSync(join(staging, 'events.jsonl'), run.journal);
+    const state = { scenario: run.scenario.name, file: run.scenario.file, seed: run.seed, passed: run.passed, events_sha256: sha256, ...run.final };
+    writeFileSync(join(staging, 'state.json'), JSON.stringify(state, null, 2) + '\n');
+    writeFileSync(join(staging, 'report.html'), replayReportHtml(run, sha256));
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return target;
+}

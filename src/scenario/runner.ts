@@ -1,0 +1,162 @@
+// Runs a validated scenario against a fresh kernel: accounts from its plans, market files replayed as the
+// clock advances, each step at the current simulated time with the next sequence number, expectations
+// checked against the simulator's state.
+import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { Kernel } from '../core/kernel/kernel.js';
+import type { Outcome } from '../core/outcome.js';
+import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
+import { MarketFeed } from './market-feed.js';
+import { ScenarioError } from './scenario-error.js';
+import type { ExpectStep, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
+import { finalState, subjectFields, type FinalState } from './scenario-state.js';
+
+export interface RunOptions {
+  calendar: GlobexCalendar;
+  /** Overrides the scenario's seed. */
+  seed?: number;
+  onProgress?: (printsReplayed: number, timeMs: number) => void;
+}
+
+export interface ScenarioRun {
+  scenario: Scenario;
+  seed: number;
+  passed: boolean;
+  expectations: ExpectationResult[];
+  /** The journal: every input and event, one JSON line each. */
+  journal: string;
+  final: FinalState;
+  marketPrints: number;
+  printsBeforeStart: number;
+  kernel: Kernel;
+}
+
+/** Account fields this version can read; the risk-state fields arrive with the risk engine. */
+const ACCOUNT_FIELDS_AVAILABLE = new Set(['account_id', 'starting_balance', 'balance', 'equity']);
+
+/** Refuses, before anything runs, the steps and fields that need the risk engine. */
+export function checkSupported(scenario: Scenario): void {
+  for (const step of scenario.steps) {
+    const where = `steps[${step.index}] (${step.kind})`;
+    if ('body' in step) throw new ScenarioError(scenario.file, `steps[${step.index}]`, where, 'firm-control steps need the risk engine, which this version does not have yet');
+    if (step.kind === 'expect' && step.subject.kind === 'account') {
+      const missing = step.checks.find((c) => !ACCOUNT_FIELDS_AVAILABLE.has(c.field));
+      if (missing) throw new ScenarioError(scenario.file, `steps[${step.index}].expect.${missing.field}`, `${where}: ${missing.field}`, `not available in this version yet (available: ${[...ACCOUNT_FIELDS_AVAILABLE].join(', ')})`);
+    }
+  }
+}
+
+export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
+  checkSupported(scenario);
+  const seed = options.seed ?? scenario.seed;
+  const kernel = new Kernel({ startMs: scenario.startMs, seed, calendar: options.calendar, fillModel: scenario.fillModel });
+  const accountIds = new Map<string, string>();
+  for (const account of scenario.accounts) {
+    const opened = kernel.openAccount({ alias: account.alias, startingBalanceCents: account.plan.startingBalanceCents, commissionPerContractCents: account.plan.commissionPerContractCents });
+    if (opened.ok) accountIds.set(account.alias, opened.body.account_id as string);
+  }
+  const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
+  const feed = new MarketFeed(scenario.market);
+  try {
+    await feed.replayUntil(scenario.startMs, kernel, options.onProgress);
+    for (const step of scenario.steps) {
+      if (step.kind === 'at' || step.kind === 'advance') {
+        await feed.replayUntil(step.timeMs, kernel, options.onProgress);
+        kernel.advanceTo(step.timeMs);
+      } else {
+        runStep(step, context);
+        // Work the step made due now (a zero-latency arrival or cancel) happens before the next step.
+        kernel.advanceTo(kernel.nowMs);
+      }
+    }
+  } finally {
+    await feed.close();
+  }
+  const expectations = context.expectations;
+  return {
+    scenario,
+    seed,
+    passed: expectations.every((e) => e.passed),
+    expectations,
+    journal: kernel.journal.text(),
+    final: finalState(kernel, accountIds),
+    marketPrints: feed.printsReplayed,
+    printsBeforeStart: feed.printsBeforeStart,
+    kernel,
+  };
+}
+
+interface StepContext {
+  kernel: Kernel;
+  accountIds: Map<string, string>;
+  orderIds: Map<string, string>;
+  ocoGroups: Map<string, string>;
+  expectations: ExpectationResult[];
+}
+
+function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: StepContext): void {
+  const { kernel } = ctx;
+  const account = (alias: string) => ctx.accountIds.get(alias) ?? alias;
+  const order = (ref: string) => ctx.orderIds.get(ref) ?? ref;
+  switch (step.kind) {
+    case 'tick':
+      return kernel.printInput(step.instrument, step.price, step.size);
+    case 'fill': {
+      const fill = { accountId: account(step.account), symbol: step.instrument, side: step.side, quantity: step.quantity, price: step.price };
+      return checkStatus(step, `fill ${step.account}`, kernel.recordFill(step.atMs === undefined ? fill : { ...fill, occurredAtMs: step.atMs }), undefined, ctx);
+    }
+    case 'order': {
+      const body: Record<string, unknown> = { account_id: account(step.account), instrument_id: step.instrument, side: step.side, type: step.orderType, quantity: step.quantity, time_in_force: step.tif };
+      if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
+      if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
+      const outcome = kernel.placeOrder(body);
+      if (outcome.ok) ctx.orderIds.set(step.ref, outcome.body.order_id as string);
+      return checkStatus(step, `order ${step.ref}`, outcome, step.expectStatus, ctx);
+    }
+    case 'modify': {
+      const body: Record<string, unknown> = {};
+      if (step.quantity !== undefined) body.quantity = step.quantity;
+      if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
+      if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
+      return checkStatus(step, `order ${step.ref}`, kernel.modifyOrder(order(step.ref), body), step.expectStatus, ctx);
+    }
+    case 'cancel':
+      return checkStatus(step, `order ${step.ref}`, kernel.cancelOrder(order(step.ref)), step.expectStatus, ctx);
+    case 'oco': {
+      const ids = step.refs.map(order);
+      const outcome = step.action === 'link' ? kernel.linkOco(ids) : kernel.addOcoCompanion(ctx.ocoGroups.get(step.group) ?? step.group, ids[0]!);
+      if (outcome.ok && step.action === 'link') ctx.ocoGroups.set(step.group, outcome.body.group_id as string);
+      return checkStatus(step, `oco ${step.group}`, outcome, step.expectStatus, ctx);
+    }
+    case 'expect':
+      ctx.expectations.push(...expect(step, ctx));
+      return;
+    default:
+      throw new Error(`step kind ${step.kind} is refused by checkSupported`);
+  }
+}
+
+/** A step's HTTP-style outcome: it must match `expect_status` when given, else succeed. */
+function checkStatus(step: ScenarioStep, subject: string, outcome: Outcome<unknown>, expectStatus: HttpStatus | undefined, ctx: StepContext): void {
+  if (expectStatus === undefined && outcome.ok) return;
+  const passed = expectStatus === undefined ? outcome.ok : outcome.status === expectStatus;
+  const actual = outcome.ok ? outcome.status : `${outcome.status} ${outcome.body.code}: ${outcome.body.error}`;
+  ctx.expectations.push({ step: step.index, passed, subject, field: 'http_status', expected: expectStatus ?? 'a 2xx status', actual });
+}
+
+function expect(step: ExpectStep, ctx: StepContext): ExpectationResult[] {
+  const { subject } = step;
+  let label: string;
+  let fields: SubjectFields;
+  if (subject.kind === 'account') {
+    label = `account ${subject.account}`;
+    fields = subjectFields.account(ctx.kernel, ctx.accountIds.get(subject.account)!);
+  } else if (subject.kind === 'order') {
+    label = `order ${subject.ref}`;
+    const id = ctx.orderIds.get(subject.ref);
+    fields = id === undefined ? { status: 'NOT_PLACED' } : subjectFields.order(ctx.kernel, id);
+  } else {
+    label = `position ${subject.account} ${subject.instrument}`;
+    fields = subjectFields.position(ctx.kernel, ctx.accountIds.get(subject.account)!, subject.instrument);
+  }
+  return checkExpectations(step, label, fields);
+}
