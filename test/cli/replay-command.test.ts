@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'propsim-replay-'));
+
+const FAILING = `name: wrong balance
+start: 2026-03-10T09:00:00-05:00
+plans:
+  p: { starting_balance: "50000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "2000" }, passing_criteria: { profit_target: "3000" } }
+accounts: [ { alias: a, plan: p } ]
+steps:
+  - fill: { account: a, instrument: ESM6, side: buy, quantity: 1, price: "5000.00" }
+  - fill: { account: a, instrument: ESM6, side: sell, quantity: 1, price: "5001.00" }
+  - expect: { account: a, balance: "50000" }
+`;
+
+describe('propsim replay', () => {
+  it('runs every example scenario, writes events.jsonl, state.json and report.html, exits 0', () => {
+    const out = tmp();
+    const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml')).map((f) => join('scenarios', f));
+    expect(files.length).toBeGreaterThanOrEqual(6);
+    const { status, stdout, stderr } = runCli(['replay', ...files, '--out', out]);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout.split('\n').filter((l) => l.startsWith('PASS'))).toHaveLength(files.length);
+    for (const folder of readdirSync(out)) {
+      expect(readdirSync(join(out, folder)).sort()).toEqual(['events.jsonl', 'report.html', 'state.json']);
+    }
+  });
+
+  it('--json prints the contract document; events_sha256 is the sha256 of events.jsonl', () => {
+    const out = tmp();
+    const { status, stdout } = runCli(['replay', 'scenarios/oco-bracket.yaml', '--out', out, '--json']);
+    expect(status).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect(Object.keys(doc)).toEqual(['scenario', 'passed', 'expectations', 'events_sha256', 'final']);
+    expect(doc).toMatchObject({ scenario: 'oco bracket', passed: true });
+    expect(Object.keys(doc.final)).toEqual(['accounts', 'orders']);
+    expect(doc.expectations[0]).toMatchObject({ step: 5, passed: true, subject: 'order entry', field: 'status', expected: 'FILLED', actual: 'FILLED' });
+    const journal = readFileSync(join(out, 'oco-bracket', 'events.jsonl'));
+    expect(doc.events_sha256).toBe(createHash('sha256').update(journal).digest('hex'));
+  });
+
+  it('the same scenario and seed give the same events_sha256; another --seed changes it', () => {
+    const sha = (args: string[]) => JSON.parse(runCli(['replay', 'scenarios/stops-and-slippage.yaml', '--out', tmp(), '--json', ...args]).stdout).events_sha256;
+    expect(sha([])).toBe(sha([]));
+    expect(sha(['--seed', '99'])).not.toBe(sha([]));
+  });
+
+  it('exits 1 when an expectation fails and names it', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'wrong.yaml'), FAILING);
+    const { status, stdout } = runCli(['replay', join(dir, 'wrong.yaml'), '--out', join(dir, 'out')]);
+    expect(status).toBe(1);
+    expect(stdout).toContain('FAIL  wrong balance  (0/1 expectations held)');
+    expect(stdout).toContain('step 2: account a balance: expected "50000", got "50050.00"');
+  });
+
+  it('exits 2 on an invalid scenario, naming step, type and field, and writes nothing', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'bad.yaml'), FAILING.replace('quantity: 1, price: "5001.00"', 'quantity: 1.5, price: "5001.00"'));
+    const out = join(dir, 'out');
+    const { status, stdout, stderr } = runCli(['replay', 'scenarios/oco-bracket.yaml', join(dir, 'bad.yaml'), '--out', out]);
+    expect(status).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/bad\.yaml: steps\[1\] \(fill\): quantity: expected .*integer/);
+    expect(existsSync(out), 'the valid scenario before it did not run either').toBe(false);
+  });
+
+  it('exits 2 for a YAML syntax error with its line', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, 'broken.yaml'), 'name: x\nstart: [\n');
+    const { status, stderr } = runCli(['replay', join(dir, 'broken.yaml')]);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/broken\.yaml:\d+:\d+: invalid YAML/);
+  });
+});
