@@ -5,6 +5,8 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { GlobexCalendar } from '../src/core/calendar/index.js';
 import { Kernel } from '../src/core/kernel/kernel.js';
+import { orderMachine } from '../src/core/orders/order.machine.js';
+import { createActor } from 'xstate';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
 import { median, type Bench } from './bench.js';
 
@@ -30,8 +32,10 @@ export const kernelBench: Bench = {
     const prints = await repeat('prints vs resting orders', () => printsAgainstBook(calendar, true), log);
     const orders = await repeat('orders placed and filled (journal on)', () => ordersThroughLifecycle(calendar, true), log);
     const ordersNoJournal = await repeat('orders placed and filled (journal off)', () => ordersThroughLifecycle(calendar, false), log);
-    log(`prints/s ${fmt(prints.median)} (target 1,000,000); orders/s ${fmt(orders.median)} with journal, ${fmt(ordersNoJournal.median)} without (target 50,000)`);
-    return { printsPerSecond: prints, ordersPerSecond: orders, ordersPerSecondWithoutJournal: ordersNoJournal };
+    const machineOnly = await repeat('order machine alone: actor created, started, FILL', machineLifecycle, log);
+    log(`prints/s ${fmt(prints.median)} (target 1,000,000)`);
+    log(`orders/s through the kernel ${fmt(orders.median)} with journal, ${fmt(ordersNoJournal.median)} without; the XState machine alone ${fmt(machineOnly.median)} (target 50,000)`);
+    return { printsPerSecond: prints, ordersPerSecond: orders, ordersPerSecondWithoutJournal: ordersNoJournal, orderMachineAlonePerSecond: machineOnly };
   },
 };
 
@@ -97,6 +101,19 @@ function ordersThroughLifecycle(calendar: GlobexCalendar, journal: boolean): { r
   }
   const seconds = (performance.now() - start) / 1000;
   return { rate: ORDERS / seconds, detail: `${kernel.journal.length} journal lines` };
+}
+
+/** The floor XState itself sets: one actor per order, created, started and sent its fill. */
+function machineLifecycle(): { rate: number; detail: string } {
+  const start = performance.now();
+  let filled = 0;
+  for (let i = 0; i < ORDERS; i++) {
+    const actor = createActor(orderMachine, { input: { quantity: 1, occurredAtMs: i } }).start();
+    actor.send({ type: 'FILL', quantity: 1, occurredAtMs: i });
+    if (actor.getSnapshot().value === 'FILLED') filled++;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  return { rate: ORDERS / seconds, detail: `${filled} FILLED` };
 }
 
 function priceOf(symbol: string, ticks: number): string {

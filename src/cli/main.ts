@@ -6,6 +6,12 @@ import { EXIT_INVALID_INPUT } from './input-error.js';
 import { pendingCommand } from './pending-command.js';
 import { replayCommand } from './replay-command.js';
 
+// `propsim ... | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 await yargs(hideBin(process.argv))
   .scriptName('propsim')
   .usage('$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.')

@@ -6,8 +6,9 @@ import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
 import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../scenario/replay-outputs.js';
+import type { ExpectationResult } from '../scenario/expectations.js';
 import { checkSupported, runScenario } from '../scenario/runner.js';
-import { CliInputError, reportFailure } from './input-error.js';
+import { CliInputError, isInputError, reportFailure } from './input-error.js';
 
 interface ReplayArgs {
   scenarios: string[];
@@ -45,14 +46,22 @@ async function replay(args: ReplayArgs): Promise<number> {
   const clash = slugs.find((slug, i) => slugs.indexOf(slug) !== i);
   if (clash) throw new CliInputError(`two scenarios would write to ${args.out}/${clash}: give them different names`);
   const calendar = new GlobexCalendar(loadHolidayFile());
-  const documents: Array<Record<string, unknown>> = [];
-  let allPassed = true;
+  // Run everything before writing anything: input found bad mid-run (a market file row) loses nothing.
+  const runs = [];
   for (const scenario of scenarios) {
     const progress = process.stderr.isTTY
       ? (prints: number, timeMs: number) => process.stderr.write(`\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`)
       : undefined;
-    const run = await runScenario(scenario, { calendar, ...(args.seed === undefined ? {} : { seed: args.seed }), ...(progress ? { onProgress: progress } : {}) });
+    const options = { calendar, ...(args.seed === undefined ? {} : { seed: args.seed }), ...(progress ? { onProgress: progress } : {}) };
+    const run = await runScenario(scenario, options).catch((error: unknown) => {
+      throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
+    });
     if (progress && run.marketPrints >= 100_000) process.stderr.write('\n');
+    runs.push(run);
+  }
+  const documents: Array<Record<string, unknown>> = [];
+  let allPassed = true;
+  for (const run of runs) {
     const sha = eventsSha256(run);
     const folder = writeReplayOutputs(run, args.out, sha);
     documents.push(replayDocument(run, sha));
@@ -63,8 +72,10 @@ async function replay(args: ReplayArgs): Promise<number> {
   return allPassed ? 0 : 1;
 }
 
-function summary(name: string, passed: boolean, expectations: ReadonlyArray<{ step: number; passed: boolean; subject: string; field: string; expected: unknown; actual: unknown }>, folder: string): string {
+function summary(name: string, passed: boolean, expectations: readonly ExpectationResult[], folder: string): string {
   const failed = expectations.filter((e) => !e.passed);
   const head = `${passed ? 'PASS' : 'FAIL'}  ${name}  (${expectations.length - failed.length}/${expectations.length} expectations held) -> ${folder}/report.html\n`;
-  return head + failed.map((e) => `      step ${e.step}: ${e.subject} ${e.field}: expected ${JSON.stringify(e.expected)}, got ${JSON.stringify(e.actual)}\n`).join('');
+  const line = (e: ExpectationResult) =>
+    `      step ${e.step}: ${e.subject} ${e.field}: expected ${JSON.stringify(e.expected)}, got ${JSON.stringify(e.actual)}${e.detail ? ` (${e.detail})` : ''}\n`;
+  return head + failed.map(line).join('');
 }

@@ -10,6 +10,8 @@ export interface ExpectationResult {
   field: string;
   expected: ExpectedValue;
   actual: unknown;
+  /** Why a step's status was what it was (the error envelope of a refused operation). */
+  detail?: string;
 }
 
 /** The fields of one subject as the simulator holds them now; absent fields are missing or null. */

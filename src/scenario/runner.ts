@@ -139,8 +139,9 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
 function checkStatus(step: ScenarioStep, subject: string, outcome: Outcome<unknown>, expectStatus: HttpStatus | undefined, ctx: StepContext): void {
   if (expectStatus === undefined && outcome.ok) return;
   const passed = expectStatus === undefined ? outcome.ok : outcome.status === expectStatus;
-  const actual = outcome.ok ? outcome.status : `${outcome.status} ${outcome.body.code}: ${outcome.body.error}`;
-  ctx.expectations.push({ step: step.index, passed, subject, field: 'http_status', expected: expectStatus ?? 'a 2xx status', actual });
+  const result: ExpectationResult = { step: step.index, passed, subject, field: 'http_status', expected: expectStatus ?? '2xx', actual: outcome.status };
+  if (!outcome.ok) result.detail = `${outcome.body.code}: ${outcome.body.error}`;
+  ctx.expectations.push(result);
 }
 
 function expect(step: ExpectStep, ctx: StepContext): ExpectationResult[] {

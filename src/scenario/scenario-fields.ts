@@ -1,5 +1,6 @@
 // Readers for the value types of scenario files beyond those of plans: times, durations, GLOBEX symbols,
 // prices, HTTP statuses. Each throws a FieldError naming the field.
+import { Dec } from '../core/money.js';
 import { FieldError, describeValue, fail, readDecimal, readInteger } from '../core/accounts/input-fields.js';
 import { UnknownInstrumentError, parseSymbol } from '../core/instruments.js';
 import { TimeInputError, parseDurationMs, parseTimeMs } from '../core/time.js';
@@ -42,6 +43,14 @@ export function readSymbol(value: unknown, path: string): string {
 export function readPrice(value: unknown, path: string): string {
   readDecimal(value, path, { maxPlaces: PRICE_MAX_PLACES, example: '5000.25' });
   return value as string;
+}
+
+/** A price on the instrument's tick grid (tick and fill steps: their prints and executions are exact). */
+export function readGridPrice(value: unknown, path: string, symbol: string): string {
+  const price = readPrice(value, path);
+  const { tickSize } = parseSymbol(symbol).spec;
+  if (!new Dec(price).dividedBy(tickSize).isInteger()) fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, value);
+  return price;
 }
 
 export function readQuantity(value: unknown, path: string): number {

@@ -3,7 +3,7 @@
 // on an unknown root or off the grid ends REJECTED), while tick and fill instruments must be known symbols.
 import { FieldError, at, fail, readEnum, type Fields } from '../core/accounts/input-fields.js';
 import { isoUtc } from '../core/time.js';
-import { listNames, readName, readPrice, readQuantity, readSymbol, readTimeMs } from './scenario-fields.js';
+import { listNames, readGridPrice, readName, readPrice, readQuantity, readSymbol, readTimeMs } from './scenario-fields.js';
 import type { CancelStep, FillStep, HttpStatus, ModifyStep, OcoStep, OrderStep, OrderType, Side, TickStep, TimeInForce } from './scenario-types.js';
 import { need, readAccount, readPlacedRef, stepBody, type StepInput } from './step-context.js';
 
@@ -22,11 +22,12 @@ function withStatus(s: StepInput): { expectStatus?: HttpStatus } {
 export function parseTick(raw: unknown, s: StepInput): TickStep {
   const p = s.path;
   const doc = stepBody(raw, p, ['instrument', 'price', 'size']);
+  const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
   return {
     ...base(s),
     kind: 'tick',
-    instrument: readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument')),
-    price: readPrice(need(doc, 'price', p, 'a decimal string'), at(p, 'price')),
+    instrument,
+    price: readGridPrice(need(doc, 'price', p, 'a decimal string'), at(p, 'price'), instrument),
     ...(doc.size === undefined ? {} : { size: readQuantity(doc.size, at(p, 'size')) }),
   };
 }
@@ -34,14 +35,15 @@ export function parseTick(raw: unknown, s: StepInput): TickStep {
 export function parseFill(raw: unknown, s: StepInput): FillStep {
   const p = s.path;
   const doc = stepBody(raw, p, ['account', 'instrument', 'side', 'quantity', 'price', 'at']);
+  const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
   const fill: FillStep = {
     ...base(s),
     kind: 'fill',
     account: readAccount(need(doc, 'account', p, 'an account alias'), at(p, 'account'), s.ctx),
-    instrument: readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument')),
+    instrument,
     side: readEnum(need(doc, 'side', p, 'buy or sell'), at(p, 'side'), SIDES),
     quantity: readQuantity(need(doc, 'quantity', p, 'an integer ≥ 1'), at(p, 'quantity')),
-    price: readPrice(need(doc, 'price', p, 'a decimal string'), at(p, 'price')),
+    price: readGridPrice(need(doc, 'price', p, 'a decimal string'), at(p, 'price'), instrument),
   };
   if (doc.at === undefined) return fill;
   const atMs = readTimeMs(doc.at, at(p, 'at'));

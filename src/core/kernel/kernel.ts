@@ -224,7 +224,8 @@ export class Kernel {
 
   /** A historical execution replayed without the venue (RULES §9). */
   recordFill(fill: HistoricalFill): Outcome<Record<string, unknown>> {
-    return this.command('record_fill', fill, () => {
+    const request = { account_id: fill.accountId, instrument_id: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, occurred_at: fill.occurredAtMs ?? null };
+    return this.command('record_fill', request, () => {
       this.accounts.get(fill.accountId);
       const parsed = parseSymbol(fill.symbol);
       const ticks = priceToTicks(parseDecimal(fill.price, 'price', { maxPlaces: 9 }), new Dec(parsed.spec.tickSize));

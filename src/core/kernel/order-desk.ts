@@ -121,7 +121,8 @@ export class OrderDesk {
     order.phase = 'working';
     order.arrivalSeq = ++this.venueSeq;
     this.bookOf(order.symbol).add(order);
-    if (order.tif === 'day') order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
+    // DAY orders live to their session's close; an IOC or FOK that never meets a print ends there too.
+    if (order.tif !== 'gtc') order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
   }
 
   private refusalAtArrival(order: Order, marketOpen: boolean): OrderError | undefined {
@@ -223,7 +224,7 @@ export class OrderDesk {
     return result;
   }
 
-  /** DAY orders expire at the close of their trade date's session. */
+  /** DAY (and unsettled IOC/FOK) orders expire at the close of their trade date's session. */
   expire(order: Order): void {
     order.expirySeq = undefined;
     if (order.phase !== 'working') return;

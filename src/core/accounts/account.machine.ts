@@ -1,0 +1,208 @@
+// The account lifecycle (RULES §2–§5, §8) as an XState v5 machine with two parallel regions:
+//   status     — active | failed | passed | closed (what the account is),
+//   riskEngine — loading | ready (the risk engine's loading window after create and after an unlock, RULES §5).
+// Locks are a set in context, kept sorted by severity; is_locked and lockout_reason are read from it.
+// The machine sees lifecycle events only: floors are checked on plain numbers by the kernel, and only a
+// crossing, a session roll or an operation becomes an event here (ARCHITECTURE decision 3). Time arrives
+// inside events (occurredAtMs), never through XState delays: the kernel schedules RISK_LOADED itself.
+//
+// Decisions the rules leave open:
+// - LOCKOUT is accepted on active, failed and passed accounts (a firm may lock a passed account); a closed
+//   account takes nothing. LOCKOUT on a firm-locked account, like every other ignored event, changes nothing.
+// - UNLOCK needs a firm_lockout on a non-closed account; otherwise it is refused and `snapshot.can(UNLOCK)`
+//   is false, so the kernel answers 409. Other locks stay. An accepted UNLOCK restarts the loading window.
+// - SESSION_ROLL lifts daily_loss_breach on an active account only; failed/passed/closed accounts keep it.
+// - REPLACE closes an account from any non-closed status and keeps its locks, adding account_replaced.
+// - Between the two lowest locks, account_replaced outranks evaluation_passed, so a passed account that is
+//   replaced reads lockout_reason `account_replaced`, matching its status `closed`.
+// - RISK_LOADED names the load it ends (loadStartedAtMs); a stale one (from a load an UNLOCK restarted) is
+//   ignored, so the kernel never has to cancel the timer it scheduled.
+// - Every accepted status or lock event appends exactly one lock change; RISK_LOADED appends none.
+import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+
+export type AccountStatus = 'active' | 'failed' | 'passed' | 'closed';
+export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'failed', 'passed', 'closed'];
+
+export type LockReason = 'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'account_replaced' | 'evaluation_passed';
+/** Most severe first (RULES §5): lockout_reason is the first of these present. */
+export const LOCK_SEVERITY: readonly LockReason[] = ['max_loss_breach', 'daily_loss_breach', 'firm_lockout', 'account_replaced', 'evaluation_passed'];
+
+export type RiskEngineState = 'loading' | 'ready';
+
+export interface LockChange {
+  lock: LockReason;
+  change: 'added' | 'removed';
+  reason: string;
+  occurredAtMs: number;
+}
+
+export interface AccountStatusRecord {
+  status: AccountStatus;
+  reason: string;
+  occurredAtMs: number;
+}
+
+export interface AccountLifecycleContext {
+  /** The lock set, without duplicates, most severe first. */
+  locks: readonly LockReason[];
+  /** Every lock added or removed, in order; the kernel publishes the new tail after each send. */
+  lockChanges: readonly LockChange[];
+  /** Every status entered, starting with `active` at creation. */
+  statusHistory: readonly AccountStatusRecord[];
+  /** When the current (or last) risk-engine load began: creation or the last accepted UNLOCK. */
+  riskLoadStartedAtMs: number;
+}
+
+export type AccountLifecycleEvent =
+  | { type: 'MAX_LOSS_BREACH'; reason: string; occurredAtMs: number }
+  | { type: 'DAILY_LOSS_BREACH'; reason: string; occurredAtMs: number }
+  | { type: 'SESSION_ROLL'; reason: string; occurredAtMs: number }
+  | { type: 'LOCKOUT'; reason: string; occurredAtMs: number }
+  | { type: 'UNLOCK'; reason: string; occurredAtMs: number }
+  | { type: 'PASS'; reason: string; occurredAtMs: number }
+  | { type: 'REPLACE'; reason: string; occurredAtMs: number }
+  | { type: 'RISK_LOADED'; loadStartedAtMs: number; occurredAtMs: number };
+
+export interface AccountLifecycleInput {
+  occurredAtMs: number;
+}
+
+/** True while any lock is present (is_locked). */
+export function isLocked(locks: readonly LockReason[]): boolean {
+  return locks.length > 0;
+}
+
+/** The most severe lock present (lockout_reason), or undefined when unlocked. Accepts locks in any order. */
+export function lockoutReasonOf(locks: readonly LockReason[]): LockReason | undefined {
+  return LOCK_SEVERITY.find((lock) => locks.includes(lock));
+}
+
+function withLock(locks: readonly LockReason[], lock: LockReason): readonly LockReason[] {
+  return LOCK_SEVERITY.filter((candidate) => candidate === lock || locks.includes(candidate));
+}
+
+function withoutLock(locks: readonly LockReason[], lock: LockReason): readonly LockReason[] {
+  return locks.filter((candidate) => candidate !== lock);
+}
+
+function reasonOf(event: AccountLifecycleEvent): string {
+  return 'reason' in event ? event.reason : event.type;
+}
+
+export const accountMachine = setup({
+  types: {
+    context: {} as AccountLifecycleContext,
+    events: {} as AccountLifecycleEvent,
+    input: {} as AccountLifecycleInput,
+  },
+  guards: {
+    hasLock: ({ context }, params: { lock: LockReason }) => context.locks.includes(params.lock),
+    lacksLock: ({ context }, params: { lock: LockReason }) => !context.locks.includes(params.lock),
+    /** RISK_LOADED ends only the load in progress, not one an UNLOCK has since restarted. */
+    isCurrentRiskLoad: ({ context, event }) => event.type === 'RISK_LOADED' && event.loadStartedAtMs === context.riskLoadStartedAtMs,
+  },
+  actions: {
+    addLock: assign(({ context, event }, params: { lock: LockReason }) => ({
+      locks: withLock(context.locks, params.lock),
+      lockChanges: [...context.lockChanges, { lock: params.lock, change: 'added' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs }],
+    })),
+    removeLock: assign(({ context, event }, params: { lock: LockReason }) => ({
+      locks: withoutLock(context.locks, params.lock),
+      lockChanges: [...context.lockChanges, { lock: params.lock, change: 'removed' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs }],
+    })),
+    recordStatus: assign(({ context, event }, params: { status: AccountStatus }) => ({
+      statusHistory: [...context.statusHistory, { status: params.status, reason: reasonOf(event), occurredAtMs: event.occurredAtMs }],
+    })),
+    beginRiskLoad: assign(({ event }) => ({ riskLoadStartedAtMs: event.occurredAtMs })),
+  },
+}).createMachine({
+  id: 'account',
+  type: 'parallel',
+  context: ({ input }) => ({
+    locks: [],
+    lockChanges: [],
+    statusHistory: [{ status: 'active', reason: 'created', occurredAtMs: input.occurredAtMs }],
+    riskLoadStartedAtMs: input.occurredAtMs,
+  }),
+  states: {
+    status: {
+      initial: 'active',
+      states: {
+        active: {
+          on: {
+            MAX_LOSS_BREACH: {
+              target: 'failed',
+              actions: [{ type: 'recordStatus', params: { status: 'failed' } }, { type: 'addLock', params: { lock: 'max_loss_breach' } }],
+            },
+            DAILY_LOSS_BREACH: {
+              guard: { type: 'lacksLock', params: { lock: 'daily_loss_breach' } },
+              actions: { type: 'addLock', params: { lock: 'daily_loss_breach' } },
+            },
+            SESSION_ROLL: {
+              guard: { type: 'hasLock', params: { lock: 'daily_loss_breach' } },
+              actions: { type: 'removeLock', params: { lock: 'daily_loss_breach' } },
+            },
+            LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
+            UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
+            PASS: {
+              target: 'passed',
+              actions: [{ type: 'recordStatus', params: { status: 'passed' } }, { type: 'addLock', params: { lock: 'evaluation_passed' } }],
+            },
+            REPLACE: {
+              target: 'closed',
+              actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
+            },
+          },
+        },
+        failed: {
+          on: {
+            LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
+            UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
+            REPLACE: {
+              target: 'closed',
+              actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
+            },
+          },
+        },
+        passed: {
+          on: {
+            LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
+            UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
+            REPLACE: {
+              target: 'closed',
+              actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
+            },
+          },
+        },
+        closed: { type: 'final' },
+      },
+    },
+    riskEngine: {
+      initial: 'loading',
+      on: {
+        // The same condition under which the status region accepts UNLOCK: guards see the pre-event context.
+        UNLOCK: {
+          guard: and([{ type: 'hasLock', params: { lock: 'firm_lockout' } }, not(stateIn({ status: 'closed' }))]),
+          target: '.loading',
+          actions: 'beginRiskLoad',
+        },
+      },
+      states: {
+        loading: { on: { RISK_LOADED: { guard: 'isCurrentRiskLoad', target: 'ready' } } },
+        ready: {},
+      },
+    },
+  },
+});
+
+export type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
+
+/** The status region of the state value. */
+export function accountStatusOf(snapshot: AccountSnapshot): AccountStatus {
+  return snapshot.value.status;
+}
+
+/** The risk-engine region: while `loading`, the kernel answers the risk-state read with 503. */
+export function riskEngineStateOf(snapshot: AccountSnapshot): RiskEngineState {
+  return snapshot.value.riskEngine;
+}

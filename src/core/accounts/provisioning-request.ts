@@ -1,0 +1,125 @@
+// The body of POST /v1/firm-control/accounts (spec/interface.md "Account provisioning inputs"), validated.
+// The interface names the fields but leaves the trader identity and the overlay shapes 'not shown'; this is
+// the shape propsim accepts:
+//
+//   {
+//     "plan_reference": "eval-50k",                      required; the firm's plan slug
+//     "user": { "email": "a@b.io", "name": "Ann" },      the trader: email required (stored lowercase), name optional
+//     "user_id": "…",                                    … or an existing user of the firm (exactly one of user / user_id)
+//     "count": 3,                                        optional integer 1–100, default 1 (a bulk create)
+//     "idempotency_key": "order-1234",                   optional string of 1–128 characters (the purchase id)
+//     "price_paid": "100.00",                            optional decimal string ≥ 0, default "0.00"; split across `count`
+//     "initial_balance": "50000.00", "currency": "USD",  optional overlays (plan-overlay.ts)
+//     "risk_profile": { "max_drawdown_value": "2500" },  optional partial overlay; null removes an optional field
+//     "passing_criteria": { "profit_target": "3000" }    optional partial overlay; null removes an optional field
+//   }
+//
+// Unknown keys are refused. Every error is a 400 `invalid_request` whose message starts with the field path
+// (`risk_profile.max_drawdown_mode: expected one of …`) and whose details are `{ field: path }`. Pure.
+import { at, checkKeys, fail, FieldError, readFields, readInteger, readString, required } from './input-fields.js';
+import { OVERLAY_KEYS, parseProvisioningOverlay, type ProvisioningOverlay } from './plan-overlay.js';
+import { CommandRefusal } from '../outcome.js';
+
+export const MAX_ACCOUNTS_PER_REQUEST = 100;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
+export const MAX_PLAN_REFERENCE_LENGTH = 128;
+export const MAX_USER_ID_LENGTH = 128;
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 200;
+
+const OWN_KEYS = ['plan_reference', 'user', 'user_id', 'count', 'idempotency_key'] as const;
+export const PROVISIONING_KEYS: readonly string[] = [...OWN_KEYS, ...OVERLAY_KEYS];
+const USER_KEYS = ['email', 'name'] as const;
+
+/** Who the accounts are for: a trader named by email (created if new) or an existing user by id. */
+export type TraderIdentity = NewTrader | { readonly kind: 'user_id'; readonly userId: string };
+
+/** A trader named by email: the firm's user with that email, or a new one. */
+export interface NewTrader {
+  readonly kind: 'email';
+  /** Lowercase. */
+  readonly email: string;
+  readonly name?: string;
+}
+
+export interface ProvisioningRequest {
+  readonly planReference: string;
+  readonly trader: TraderIdentity;
+  /** Accounts to create, 1–100. */
+  readonly count: number;
+  readonly idempotencyKey?: string;
+  /** The whole purchase amount (0 when absent); the accounts share it (splitCents). */
+  readonly pricePaidCents: number;
+  /** The plan overlays only (initial_balance, currency, risk_profile, passing_criteria); no price. */
+  readonly overlay: ProvisioningOverlay;
+}
+
+/** A 400 `invalid_request` refusal from a FieldError: the message names the field, details carry it. */
+export function invalidRequest(error: FieldError): CommandRefusal {
+  const field = error.path === '' ? 'body' : error.path;
+  return new CommandRefusal(400, 'invalid_request', error.path === '' ? `body: ${error.detail}` : error.message, { field });
+}
+
+/** Runs `fn`, turning a FieldError into a 400 `invalid_request` refusal. */
+export function refuseFieldErrors<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof FieldError) throw invalidRequest(error);
+    throw error;
+  }
+}
+
+/** Validates a decoded request body; throws a 400 `invalid_request` CommandRefusal naming the field. */
+export function parseProvisioningRequest(body: unknown): ProvisioningRequest {
+  return refuseFieldErrors(() => readRequest(body));
+}
+
+function readRequest(body: unknown): ProvisioningRequest {
+  const doc = readFields(body, 'body', 'a JSON object with plan_reference and user or user_id');
+  checkKeys(doc, '', PROVISIONING_KEYS);
+  const planReference = readString(required(doc.plan_reference, 'plan_reference', 'a plan reference string'), 'plan_reference', {
+    maxLength: MAX_PLAN_REFERENCE_LENGTH,
+  });
+  const trader = readTrader(doc.user, doc.user_id);
+  const count = doc.count === undefined ? 1 : readInteger(doc.count, 'count', { min: 1, max: MAX_ACCOUNTS_PER_REQUEST });
+  const idempotencyKey =
+    doc.idempotency_key === undefined ? undefined : readString(doc.idempotency_key, 'idempotency_key', { maxLength: MAX_IDEMPOTENCY_KEY_LENGTH });
+  const { pricePaidCents, ...overlay } = parseProvisioningOverlay(doc, '', OWN_KEYS);
+  return {
+    planReference,
+    trader,
+    count,
+    ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    pricePaidCents: pricePaidCents ?? 0,
+    overlay: freezeOverlay(overlay),
+  };
+}
+
+function readTrader(user: unknown, userId: unknown): TraderIdentity {
+  if (user !== undefined && userId !== undefined) {
+    throw new FieldError('user_id', 'give either user (a new or known trader by email) or user_id (an existing user), not both');
+  }
+  if (userId !== undefined) return { kind: 'user_id', userId: readString(userId, 'user_id', { maxLength: MAX_USER_ID_LENGTH }) };
+  if (user === undefined) fail('user', 'a mapping with email, or user_id of an existing user (required)', user);
+  const doc = readFields(user, 'user', 'a mapping with email and an optional name');
+  checkKeys(doc, 'user', USER_KEYS);
+  const email = readEmail(required(doc.email, at('user', 'email'), 'an email address'), at('user', 'email'));
+  if (doc.name === undefined) return { kind: 'email', email };
+  return { kind: 'email', email, name: readString(doc.name, at('user', 'name'), { maxLength: MAX_NAME_LENGTH }) };
+}
+
+/** An email address (something@domain, no whitespace, at most 254 characters), normalised to lowercase. */
+export function readEmail(value: unknown, path: string): string {
+  if (typeof value !== 'string' || value.length > MAX_EMAIL_LENGTH || !/^[^\s@]+@[^\s@]+$/.test(value)) {
+    fail(path, `an email address like "trader@example.com" of at most ${MAX_EMAIL_LENGTH} characters`, value);
+  }
+  return value.toLowerCase();
+}
+
+/** Overlays are kept on account records and reused by replace: freeze them so no caller edits them. */
+function freezeOverlay(overlay: ProvisioningOverlay): ProvisioningOverlay {
+  if (overlay.riskProfile) Object.freeze(overlay.riskProfile);
+  if (overlay.passingCriteria) Object.freeze(overlay.passingCriteria);
+  return Object.freeze(overlay);
+}
