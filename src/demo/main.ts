@@ -1,58 +1,12 @@
-// `npm run demo`: the main job on embedded defaults. Until the replay and back-test engines land, it replays
-// the GLOBEX calendar over the real CME 6E bars bundled in fixtures/market: every bar is put in its session and
-// trade date, and a line per trade date shows what the calendar decided.
+// `npm run demo`: the main job on embedded defaults: the example scenarios replayed, then the GLOBEX calendar
+// over the bundled real CME 6E data. (The plan back-test joins it with the back-tester.)
 import { join } from 'node:path';
-import { GlobexCalendar, chicagoIso, type Session } from '../core/calendar/index.js';
+import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
-import { marketPrintBatches } from '../market/sources.js';
-import { formatTable } from '../cli/table.js';
+import { calendarDemo } from './calendar-demo.js';
+import { scenarioDemo } from './scenario-demo.js';
 
-const FILE = join(packageRoot(), 'fixtures', 'market', '6EH4-2024-01.csv.gz');
-
-interface TradeDateTally {
-  session: Session;
-  prints: number;
-  firstMs: number;
-  lastMs: number;
-}
-
-async function main(): Promise<number> {
-  const calendar = new GlobexCalendar(loadHolidayFile());
-  const byTradeDate = new Map<string, TradeDateTally>();
-  const closedPrints: string[] = [];
-  let prints = 0;
-  for await (const batch of marketPrintBatches([{ path: FILE, format: 'bars', instrument: '6EH4' }])) {
-    for (let i = 0; i < batch.length; i++) {
-      const timeMs = batch.timeMs[i]!;
-      const facts = calendar.sessionAt(timeMs, '6E');
-      prints++;
-      if (!facts.isOpen) closedPrints.push(`line ${batch.line[i]} at ${chicagoIso(timeMs)}`);
-      const tally = byTradeDate.get(facts.tradeDate) ?? { session: facts, prints: 0, firstMs: timeMs, lastMs: timeMs };
-      tally.prints++;
-      tally.lastMs = timeMs;
-      byTradeDate.set(facts.tradeDate, tally);
-    }
-  }
-  const rows = [...byTradeDate.entries()].map(([tradeDate, t]) => [
-    tradeDate,
-    chicagoIso(t.session.openMs).slice(0, 16),
-    chicagoIso(t.session.closeMs).slice(0, 16),
-    String(t.prints),
-    chicagoIso(t.firstMs).slice(11, 19),
-    chicagoIso(t.lastMs).slice(11, 19),
-    t.session.note ?? '',
-  ]);
-  const out = process.stdout;
-  out.write('propsim demo: the GLOBEX calendar replayed over real CME 6E (Euro FX, March 2024 contract) 1-minute bars,\n');
-  out.write('January 2024, from fixtures/market/6EH4-2024-01.csv.gz. Each bar is replayed as four prints (O, H/L, C).\n');
-  out.write('(The scenario replay and back-test demos arrive with the kernel and back-tester.)\n\n');
-  out.write(formatTable(['trade date', 'session open (CT)', 'session close (CT)', 'prints', 'first (CT)', 'last (CT)', 'note'], rows));
-  out.write(`\n${prints.toLocaleString('en-US')} prints in ${byTradeDate.size} trade dates (${byTradeDate.size - 1} session rolls); `);
-  out.write(closedPrints.length === 0 ? 'every print lies inside an open session.\n' : `${closedPrints.length} prints fall in a closed period:\n  ${closedPrints.slice(0, 10).join('\n  ')}\n`);
-  out.write("New Year's Day 2024 has no session (the market reopened at 17:00 CT on 1 January); on Martin Luther King Jr. Day\n");
-  out.write('(15 January) 6E traded to the normal 16:00 CT close while equity and rates halted at 12:00. Try:\n');
-  out.write('  npx propsim calendar 2024-01-15T12:30:00-06:00 --instrument ES\n');
-  return closedPrints.length === 0 ? 0 : 1;
-}
-
-process.exitCode = await main();
+const calendar = new GlobexCalendar(loadHolidayFile());
+const scenariosPassed = await scenarioDemo(calendar, join(packageRoot(), 'reports', 'demo'));
+const calendarClean = await calendarDemo();
+process.exitCode = scenariosPassed && calendarClean ? 0 : 1;

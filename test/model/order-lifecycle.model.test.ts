@@ -3,6 +3,7 @@
 // every command the invariants the rules imply. The model keeps what it saw (order snapshots and status
 // histories, OCO groups, the fills published on the event bus) and an independent FIFO ledger per account.
 import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { KernelEvent } from '../../src/core/kernel/events.js';
 import type { Outcome } from '../../src/core/outcome.js';
@@ -120,6 +121,38 @@ class Model {
   }
 }
 
+// ---- assertions: plain checks (expect() per check is too slow for ~10^6 checks); the message says why ----
+
+class InvariantError extends Error {
+  override name = 'InvariantError';
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value));
+
+function ok(condition: boolean, why: string): void {
+  if (!condition) throw new InvariantError(why);
+}
+function eq(actual: unknown, expected: unknown, why: string): void {
+  if (!Object.is(actual, expected)) throw new InvariantError(`${why}: expected ${show(expected)}, got ${show(actual)}`);
+}
+function ne(actual: unknown, unexpected: unknown, why: string): void {
+  if (Object.is(actual, unexpected)) throw new InvariantError(`${why}: got ${show(actual)}`);
+}
+function deepEq(actual: unknown, expected: unknown, why: string): void {
+  if (!isDeepStrictEqual(actual, expected)) throw new InvariantError(`${why}: expected ${show(expected)}, got ${show(actual)}`);
+}
+function contains(list: readonly unknown[], item: unknown, why: string): void {
+  if (!list.includes(item)) throw new InvariantError(`${why}: ${show(item)} is not one of ${show(list)}`);
+}
+function atMost(actual: number, limit: number, why: string): void {
+  if (!(actual <= limit)) throw new InvariantError(`${why}: ${actual} > ${limit}`);
+}
+function matches(actual: Record<string, unknown>, expected: Record<string, unknown>, why: string): void {
+  for (const [key, value] of Object.entries(expected)) {
+    if (!isDeepStrictEqual(actual[key], value)) throw new InvariantError(`${why}: ${key} expected ${show(value)}, got ${show(actual[key])} in ${show(actual)}`);
+  }
+}
+
 function centsOf(money: unknown): number {
   if (typeof money !== 'string' || !/^-?\d+\.\d{2}$/.test(money)) throw new Error(`not a money string: ${String(money)}`);
   return Number(money.replace('.', '')) + 0;
@@ -169,12 +202,12 @@ function expectedStatus(model: Model, command: Resolved): number | undefined {
 }
 
 function checkOutcome(model: Model, command: Resolved, expected: number | undefined, outcome: Outcome<unknown> | undefined, where: string): void {
-  expect(outcome?.status, `${where}: the command answers ${expected ?? 'nothing'} (${JSON.stringify(outcome?.body)})`).toBe(expected);
+  eq(outcome?.status, expected, `${where}: the command answers ${expected ?? 'nothing'} (${JSON.stringify(outcome?.body)})`);
   if (!outcome?.ok) return;
   const body = outcome.body as Json;
   if (command.kind === 'place') {
-    expect(body.status, `${where}: POST answers 202 with the order SUBMITTED`).toBe('SUBMITTED');
-    expect(body.filled_quantity, `${where}: a new order has filled nothing`).toBe(0);
+    eq(body.status, 'SUBMITTED', `${where}: POST answers 202 with the order SUBMITTED`);
+    eq(body.filled_quantity, 0, `${where}: a new order has filled nothing`);
   }
   if (command.kind === 'link') {
     model.groups.set(body.group_id as string, [...command.orderIds]);
@@ -200,7 +233,7 @@ interface Context {
 
 function readOrders(ctx: Context): Map<string, Seen> {
   const { sim, where } = ctx;
-  expect(sim.kernel.desk.orders.size, `${where}: the kernel holds exactly the orders it answered 202 for`).toBe(sim.orderIds.length);
+  eq(sim.kernel.desk.orders.size, sim.orderIds.length, `${where}: the kernel holds exactly the orders it answered 202 for`);
   const now = new Map<string, Seen>();
   for (const id of sim.orderIds) {
     const json = sim.kernel.getOrder(id);
@@ -218,48 +251,49 @@ function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: number):
   const status = json.status as string;
   const quantity = json.quantity as number;
   const filled = json.filled_quantity as number;
-  expect(STATUSES.has(status), `${where}: status ${status} is one of the six`).toBe(true);
-  expect(Number.isSafeInteger(quantity) && quantity >= 1, `${where}: quantity ${quantity} is an integer ≥ 1`).toBe(true);
-  expect(Number.isSafeInteger(filled) && filled >= 0 && filled <= quantity, `${where}: 0 ≤ filled ${filled} ≤ quantity ${quantity}`).toBe(true);
+  eq(STATUSES.has(status), true, `${where}: status ${status} is one of the six`);
+  eq(Number.isSafeInteger(quantity) && quantity >= 1, true, `${where}: quantity ${quantity} is an integer ≥ 1`);
+  eq(Number.isSafeInteger(filled) && filled >= 0 && filled <= quantity, true, `${where}: 0 ≤ filled ${filled} ≤ quantity ${quantity}`);
   const remaining = TERMINAL.has(status) ? 0 : quantity - filled;
-  expect(json.remaining_quantity, `${where}: remaining = quantity − filled while working, 0 once final`).toBe(remaining);
-  if (status === 'FILLED') expect(filled, `${where}: FILLED means filled = quantity`).toBe(quantity);
-  if (status === 'PARTIALLY_FILLED') expect(filled > 0 && filled < quantity, `${where}: PARTIALLY_FILLED means 0 < filled ${filled} < quantity ${quantity}`).toBe(true);
-  if (status === 'SUBMITTED') expect(filled, `${where}: SUBMITTED has filled nothing (a fill makes it PARTIALLY_FILLED or FILLED)`).toBe(0);
+  eq(json.remaining_quantity, remaining, `${where}: remaining = quantity − filled while working, 0 once final`);
+  if (status === 'FILLED') eq(filled, quantity, `${where}: FILLED means filled = quantity`);
+  if (status === 'PARTIALLY_FILLED') eq(filled > 0 && filled < quantity, true, `${where}: PARTIALLY_FILLED means 0 < filled ${filled} < quantity ${quantity}`);
+  if (status === 'SUBMITTED') eq(filled, 0, `${where}: SUBMITTED has filled nothing (a fill makes it PARTIALLY_FILLED or FILLED)`);
   if (status === 'REJECTED') {
-    expect(filled, `${where}: a REJECTED order never reached the book`).toBe(0);
-    expect(json.error, `${where}: a REJECTED order carries an error payload {code, message}`).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    eq(filled, 0, `${where}: a REJECTED order never reached the book`);
+    const error = json.error as Json | null;
+    ok(typeof error?.code === 'string' && typeof error.message === 'string', `${where}: a REJECTED order carries an error payload {code, message}`);
   } else {
-    expect(json.error, `${where}: only a REJECTED order has an error payload`).toBeNull();
+    eq(json.error, null, `${where}: only a REJECTED order has an error payload`);
   }
-  expect(json.average_fill_price === null, `${where}: average_fill_price is null exactly while nothing is filled`).toBe(filled === 0);
-  expect(fillsOfOrder, `${where}: Σ the order's fills = filled_quantity`).toBe(filled);
-  expect(json.oco_group_id, `${where}: the OCO group is the one it was linked to`).toBe(model.groupOf.get(id) ?? null);
+  eq(json.average_fill_price === null, filled === 0, `${where}: average_fill_price is null exactly while nothing is filled`);
+  eq(fillsOfOrder, filled, `${where}: Σ the order's fills = filled_quantity`);
+  eq(json.oco_group_id, model.groupOf.get(id) ?? null, `${where}: the OCO group is the one it was linked to`);
 
   // status history: starts SUBMITTED, ends at the status, time never goes back, one orders.state event per record
-  expect(states.length >= 1 && states[0]!.status === 'SUBMITTED', `${where}: the history starts with SUBMITTED`).toBe(true);
-  expect(states.at(-1)!.status, `${where}: the last status record is the current status`).toBe(status);
+  eq(states.length >= 1 && states[0]!.status === 'SUBMITTED', true, `${where}: the history starts with SUBMITTED`);
+  eq(states.at(-1)!.status, status, `${where}: the last status record is the current status`);
   for (let i = 1; i < states.length; i++) {
-    expect((states[i]!.occurred_at as number) >= (states[i - 1]!.occurred_at as number), `${where}: status records are in time order`).toBe(true);
+    eq((states[i]!.occurred_at as number) >= (states[i - 1]!.occurred_at as number), true, `${where}: status records are in time order`);
   }
-  expect(states.at(-1)!.occurred_at as number, `${where}: no status record is in the future`).toBeLessThanOrEqual(sim.kernel.nowMs);
-  expect(model.stateEvents.get(id), `${where}: every status record was published once as orders.state`).toBe(states.length);
+  atMost(states.at(-1)!.occurred_at as number, sim.kernel.nowMs, `${where}: no status record is in the future`);
+  eq(model.stateEvents.get(id), states.length, `${where}: every status record was published once as orders.state`);
 
   // append-only, terminal is final
   const before = model.orders.get(id);
   if (before) {
-    expect(states.slice(0, before.states.length), `${where}: history only grows: the previous history is a prefix of this one`).toEqual(before.states);
+    deepEq(states.slice(0, before.states.length), before.states, `${where}: history only grows: the previous history is a prefix of this one`);
     if (TERMINAL.has(before.json.status as string)) {
-      expect(json, `${where}: ${String(before.json.status)} is final: the order never changes again`).toEqual(before.json);
-      expect(states.length, `${where}: ${String(before.json.status)} is final: its history never grows again`).toBe(before.states.length);
+      deepEq(json, before.json, `${where}: ${String(before.json.status)} is final: the order never changes again`);
+      eq(states.length, before.states.length, `${where}: ${String(before.json.status)} is final: its history never grows again`);
     }
   }
 
   // IOC and FOK (RULES §6): settled at their first print; FOK all or nothing
   if (json.time_in_force === 'ioc' || json.time_in_force === 'fok') {
-    expect(status, `${where}: an IOC/FOK order keeps nothing working after a partial fill`).not.toBe('PARTIALLY_FILLED');
+    ne(status, 'PARTIALLY_FILLED', `${where}: an IOC/FOK order keeps nothing working after a partial fill`);
   }
-  if (json.time_in_force === 'fok') expect(filled === 0 || filled === quantity, `${where}: FOK fills all or nothing (filled ${filled} of ${quantity})`).toBe(true);
+  if (json.time_in_force === 'fok') eq(filled === 0 || filled === quantity, true, `${where}: FOK fills all or nothing (filled ${filled} of ${quantity})`);
 }
 
 /** True when a print at `printTicks` (unlimited size) must fill the order, were it resting at the venue. */
@@ -289,44 +323,44 @@ function checkFill(ctx: Context, fill: FillJson, current: Map<string, Seen>): vo
   const { command, sim, setup, model } = ctx;
   const where = `${ctx.where} fill ${fill.execution_id}`;
   const now = sim.kernel.nowMs;
-  expect(fill.instrument_id, `${where}: every fill here is of ${SYMBOL}`).toBe(SYMBOL);
+  eq(fill.instrument_id, SYMBOL, `${where}: every fill here is of ${SYMBOL}`);
   const priceTicks = ticksOf(fill.price);
   if (command.kind === 'fill') {
-    expect(fill, `${where}: a historical fill is booked as given, without an order`).toMatchObject({
+    matches(fill, {
       order_id: null,
       account_id: command.accountId,
       side: command.side,
       quantity: command.quantity,
       price: command.price,
       occurred_at: command.occurredAtMs ?? now,
-    });
+    }, `${where}: a historical fill is booked as given, without an order`);
     model.accounts.get(fill.account_id)!.historicalNet += sign(fill.side) * fill.quantity;
   } else {
-    expect(command.kind, `${where}: venue fills happen only at prints`).toBe('print');
+    eq(command.kind, 'print', `${where}: venue fills happen only at prints`);
     if (command.kind !== 'print') return;
     const order = current.get(fill.order_id ?? '')?.json;
     if (!order) throw new Error(`${where}: the fill names order ${fill.order_id}, which the kernel never accepted`);
-    expect([fill.account_id, fill.side], `${where}: the fill is on the order's account and side`).toEqual([order.account_id, order.side]);
-    expect(fill.occurred_at, `${where}: a venue fill happens at the print`).toBe(now);
-    expect((order.created_at as number) + setup.fillModel.latencyMs, `${where}: an order fills only at prints after its arrival (latency ${setup.fillModel.latencyMs} ms)`).toBeLessThanOrEqual(now);
+    deepEq([fill.account_id, fill.side], [order.account_id, order.side], `${where}: the fill is on the order's account and side`);
+    eq(fill.occurred_at, now, `${where}: a venue fill happens at the print`);
+    atMost((order.created_at as number) + setup.fillModel.latencyMs, now, `${where}: an order fills only at prints after its arrival (latency ${setup.fillModel.latencyMs} ms)`);
     const buy = order.side === 'buy';
     const p = command.priceTicks;
     const internal = sim.kernel.desk.orders.get(fill.order_id!)!;
     if (order.type === 'market' || order.type === 'stop') {
-      if (order.type === 'stop') expect(internal.triggered, `${where}: a stop fills only once triggered`).toBe(true);
-      expect(priceTicks, `${where}: a market (or triggered stop) fills at the print moved ${setup.fillModel.slippageTicks} ticks against it`).toBe(buy ? p + setup.fillModel.slippageTicks : p - setup.fillModel.slippageTicks);
+      if (order.type === 'stop') eq(internal.triggered, true, `${where}: a stop fills only once triggered`);
+      eq(priceTicks, buy ? p + setup.fillModel.slippageTicks : p - setup.fillModel.slippageTicks, `${where}: a market (or triggered stop) fills at the print moved ${setup.fillModel.slippageTicks} ticks against it`);
     } else {
-      if (order.type === 'stop_limit') expect(internal.triggered, `${where}: a stop-limit fills only once triggered`).toBe(true);
+      if (order.type === 'stop_limit') eq(internal.triggered, true, `${where}: a stop-limit fills only once triggered`);
       const limit = ticksOf(order.limit_price as string);
       const edge = buy ? limit - p : p - limit;
-      expect(setup.fillModel.limitFill === 'touch' ? edge >= 0 : edge > 0, `${where}: a limit fills only at a print at (touch) or through (through) its limit: print ${p}, limit ${limit}`).toBe(true);
-      expect([p, limit].includes(priceTicks), `${where}: a limit fills at the print or at its limit (got ${priceTicks}, print ${p}, limit ${limit})`).toBe(true);
+      eq(setup.fillModel.limitFill === 'touch' ? edge >= 0 : edge > 0, true, `${where}: a limit fills only at a print at (touch) or through (through) its limit: print ${p}, limit ${limit}`);
+      eq([p, limit].includes(priceTicks), true, `${where}: a limit fills at the print or at its limit (got ${priceTicks}, print ${p}, limit ${limit})`);
     }
   }
   const account = model.accounts.get(fill.account_id)!;
   const realized = model.book(fill.account_id, sign(fill.side), fill.quantity, priceTicks);
-  expect(centsOf(fill.realized_pnl), `${where}: realized P&L of a fill = Σ (close − open) × qty × $12.50/tick over the FIFO lots it closes`).toBe(realized);
-  expect(centsOf(fill.commission), `${where}: commission = per-contract commission × quantity`).toBe(account.commissionPerContractCents * fill.quantity);
+  eq(centsOf(fill.realized_pnl), realized, `${where}: realized P&L of a fill = Σ (close − open) × qty × $12.50/tick over the FIFO lots it closes`);
+  eq(centsOf(fill.commission), account.commissionPerContractCents * fill.quantity, `${where}: commission = per-contract commission × quantity`);
   model.lastFillTicks = priceTicks;
 }
 
@@ -336,27 +370,27 @@ function checkAccounts(ctx: Context, current: Map<string, Seen>): void {
   for (const [accountId, account] of model.accounts) {
     const where = `${ctx.where} account ${accountId}`;
     const fills = sim.kernel.positions.fills(accountId);
-    expect(fills.length, `${where}: the position book holds every fill published`).toBe(account.fillCount);
+    eq(fills.length, account.fillCount, `${where}: the position book holds every fill published`);
     const position = sim.kernel.positions.position(accountId, SYMBOL);
     const net = position?.netQuantity ?? 0;
     const netOfFills = fills.reduce((sum, f) => sum + sign(f.side) * f.quantity, 0);
     const netOfOrders =
       [...current.values()].filter((o) => o.json.account_id === accountId).reduce((sum, o) => sum + sign(o.json.side) * (o.json.filled_quantity as number), 0) + account.historicalNet;
     const netOfLots = account.lots.reduce((sum, lot) => sum + lot.sign * lot.quantity, 0);
-    expect(net, `${where}: net position = Σ signed fill quantities`).toBe(netOfFills);
-    expect(net, `${where}: net position = Σ signed filled quantities of its orders + its historical fills`).toBe(netOfOrders);
-    expect(net, `${where}: net position = the model's open FIFO lots`).toBe(netOfLots);
+    eq(net, netOfFills, `${where}: net position = Σ signed fill quantities`);
+    eq(net, netOfOrders, `${where}: net position = Σ signed filled quantities of its orders + its historical fills`);
+    eq(net, netOfLots, `${where}: net position = the model's open FIFO lots`);
     const realizedOfFills = fills.reduce((sum, f) => sum + f.realizedCents, 0);
     const commissionOfFills = fills.reduce((sum, f) => sum + f.commissionCents, 0);
-    expect(position?.realizedCents ?? 0, `${where}: position realized P&L = Σ its fills' realized P&L`).toBe(realizedOfFills);
-    expect(position?.realizedCents ?? 0, `${where}: position realized P&L = the model's FIFO realized P&L`).toBe(account.realizedCents);
-    expect(position?.commissionCents ?? 0, `${where}: position commission = Σ its fills' commissions`).toBe(commissionOfFills);
+    eq(position?.realizedCents ?? 0, realizedOfFills, `${where}: position realized P&L = Σ its fills' realized P&L`);
+    eq(position?.realizedCents ?? 0, account.realizedCents, `${where}: position realized P&L = the model's FIFO realized P&L`);
+    eq(position?.commissionCents ?? 0, commissionOfFills, `${where}: position commission = Σ its fills' commissions`);
     const unrealized = mark === undefined ? 0 : account.lots.reduce((sum, lot) => sum + (mark - lot.ticks) * lot.quantity * lot.sign * TICK_VALUE_CENTS, 0);
-    expect(position?.unrealizedCents ?? 0, `${where}: unrealized P&L = Σ open lots (mark − open) × qty × $12.50/tick, mark = last print else last fill`).toBe(unrealized);
+    eq(position?.unrealizedCents ?? 0, unrealized, `${where}: unrealized P&L = Σ open lots (mark − open) × qty × $12.50/tick, mark = last print else last fill`);
     const balance = sim.kernel.accountJson(sim.kernel.accounts.get(accountId));
-    expect(centsOf(balance.balance), `${where}: balance = starting balance + Σ realized − Σ commissions`).toBe(STARTING_BALANCE_CENTS + realizedOfFills - commissionOfFills);
-    expect(centsOf(balance.balance), `${where}: balance = the model's starting balance + realized − commissions`).toBe(STARTING_BALANCE_CENTS + account.realizedCents - account.commissionCents);
-    expect(centsOf(balance.equity), `${where}: equity = balance + unrealized P&L`).toBe(centsOf(balance.balance) + unrealized);
+    eq(centsOf(balance.balance), STARTING_BALANCE_CENTS + realizedOfFills - commissionOfFills, `${where}: balance = starting balance + Σ realized − Σ commissions`);
+    eq(centsOf(balance.balance), STARTING_BALANCE_CENTS + account.realizedCents - account.commissionCents, `${where}: balance = the model's starting balance + realized − commissions`);
+    eq(centsOf(balance.equity), centsOf(balance.balance) + unrealized, `${where}: equity = balance + unrealized P&L`);
   }
 }
 
@@ -365,7 +399,7 @@ function checkPrint(ctx: Context, current: Map<string, Seen>, fills: readonly Fi
   if (command.kind !== 'print') return;
   const now = sim.kernel.nowMs;
   const venueFilled = fills.reduce((sum, f) => sum + f.quantity, 0);
-  expect(venueFilled, `${ctx.where}: a print of size ${command.size ?? 'unlimited'} fills at most that size in all`).toBeLessThanOrEqual(command.size ?? Infinity);
+  atMost(venueFilled, command.size ?? Infinity, `${ctx.where}: a print of size ${command.size ?? 'unlimited'} fills at most that size in all`);
   const filledGroups = new Set(fills.map((f) => model.groupOf.get(f.order_id!)).filter((g) => g !== undefined));
   for (const [id, { json, states }] of current) {
     const where = `${ctx.where} order ${id} (${json.side} ${json.type} ${json.time_in_force})`;
@@ -373,18 +407,18 @@ function checkPrint(ctx: Context, current: Map<string, Seen>, fills: readonly Fi
     const arrived = (json.created_at as number) + model.latencyMs <= now;
     const was = model.status(id);
     if (was !== undefined && WORKING.has(was) && TERMINAL.has(status)) {
-      expect(['FILLED', 'CANCELLED'], `${where}: a print ends an order only by filling or cancelling it`).toContain(status);
+      contains(['FILLED', 'CANCELLED'], status, `${where}: a print ends an order only by filling or cancelling it`);
       if (status === 'CANCELLED') {
         const reason = states.at(-1)!.reason;
         const allowed = [json.time_in_force === 'ioc' ? 'ioc_remainder_cancelled' : json.time_in_force === 'fok' ? 'fok_not_filled' : undefined];
         if (filledGroups.has(model.groupOf.get(id) ?? '')) allowed.push('oco_sibling_filled');
-        expect(allowed, `${where}: a print cancels only an IOC/FOK remainder or an OCO sibling of an order it filled`).toContain(reason);
+        contains(allowed, reason, `${where}: a print cancels only an IOC/FOK remainder or an OCO sibling of an order it filled`);
       }
     }
     if (!arrived || !WORKING.has(status)) continue;
-    expect(json.time_in_force === 'ioc' || json.time_in_force === 'fok', `${where}: IOC/FOK orders are settled at the first print after arrival`).toBe(false);
+    eq(json.time_in_force === 'ioc' || json.time_in_force === 'fok', false, `${where}: IOC/FOK orders are settled at the first print after arrival`);
     if (command.size === undefined) {
-      expect(fillableAt(ctx, id, json, command.priceTicks), `${where}: an unlimited print at ${command.price} fills every resting order it can fill (order still ${status})`).toBe(false);
+      eq(fillableAt(ctx, id, json, command.priceTicks), false, `${where}: an unlimited print at ${command.price} fills every resting order it can fill (order still ${status})`);
     }
   }
 }
@@ -396,7 +430,7 @@ function checkOco(ctx: Context, current: Map<string, Seen>, fills: readonly Fill
     for (const member of ctx.model.groups.get(group)!) {
       if (member === fill.order_id) continue;
       const status = current.get(member)!.json.status as string;
-      expect(WORKING.has(status), `${ctx.where}: OCO ${group}: ${fill.order_id} filled, so sibling ${member} must not be working (it is ${status})`).toBe(false);
+      eq(WORKING.has(status), false, `${ctx.where}: OCO ${group}: ${fill.order_id} filled, so sibling ${member} must not be working (it is ${status})`);
     }
   }
 }
@@ -411,17 +445,17 @@ function checkClose(ctx: Context, current: Map<string, Seen>): void {
     const status = json.status as string;
     const arrivalMs = (json.created_at as number) + model.latencyMs;
     if (status === 'EXPIRED') {
-      expect(json.time_in_force, `${where}: only DAY orders expire`).toBe('day');
-      expect(states.at(-1)!.occurred_at, `${where}: a DAY order expires at the close of its session`).toBe(closeMs);
+      eq(json.time_in_force, 'day', `${where}: only DAY orders expire`);
+      eq(states.at(-1)!.occurred_at, closeMs, `${where}: a DAY order expires at the close of its session`);
     }
     if (now >= closeMs && json.time_in_force === 'day' && arrivalMs < closeMs) {
-      expect(WORKING.has(status), `${where}: a DAY order that reached the venue before the close is not working after it`).toBe(false);
+      eq(WORKING.has(status), false, `${where}: a DAY order that reached the venue before the close is not working after it`);
     }
     const endedMs = states.find((r) => TERMINAL.has(r.status as string))?.occurred_at as number | undefined;
     const reachedVenue = arrivalMs <= now && (endedMs === undefined || endedMs >= arrivalMs);
     if (arrivalMs >= closeMs && reachedVenue) {
-      expect(status, `${where}: an order reaching the venue during the maintenance halt (not cancelled on its way there) is refused`).toBe('REJECTED');
-      expect(['market_closed', 'invalid_price', 'invalid_order'], `${where}: refused as market_closed (or for its own fault first)`).toContain((json.error as Json).code);
+      eq(status, 'REJECTED', `${where}: an order reaching the venue during the maintenance halt (not cancelled on its way there) is refused`);
+      contains(['market_closed', 'invalid_price', 'invalid_order'], (json.error as Json).code, `${where}: refused as market_closed (or for its own fault first)`);
     }
   }
 }
@@ -431,7 +465,7 @@ function checkAll(ctx: Context): void {
   const current = readOrders(ctx);
   const fills = model.newFills;
   model.newFills = [];
-  if (ctx.command.kind === 'fill') expect(fills.length, `${ctx.where}: a historical fill books exactly one fill`).toBe(1);
+  if (ctx.command.kind === 'fill') eq(fills.length, 1, `${ctx.where}: a historical fill books exactly one fill`);
   for (const fill of fills) checkFill(ctx, fill, current);
   if (ctx.command.kind === 'print') model.lastPrintTicks = ctx.command.priceTicks;
   const fillsByOrder = new Map<string, number>();
@@ -482,7 +516,7 @@ describe('RULES §6–7: order lifecycle, model-based (random commands, invarian
 
   it('across the 16:00 CT close: DAY orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED', () => {
     const closeMs = calendar.sessionAt(T0, SYMBOL).closeMs;
-    expect(closeMs, 'the harness session (trade date 2026-03-10) closes 16:00 CDT = 21:00Z').toBe(Date.parse('2026-03-10T21:00:00Z'));
+    eq(closeMs, Date.parse('2026-03-10T21:00:00Z'), 'the harness session (trade date 2026-03-10) closes 16:00 CDT = 21:00Z');
     fc.assert(
       fc.property(setupArb, fc.array(commandArb(1000), { minLength: 1, maxLength: 40, size: 'max' }), (setup, commands) => {
         const { sim, model } = runChecked(setup, commands, { startMs: closeMs - 3000, closeMs });
@@ -492,7 +526,7 @@ describe('RULES §6–7: order lifecycle, model-based (random commands, invarian
         checkAll({ sim, model, setup, command: end, where: 'after the close and every latency', closeMs });
         for (const id of sim.orderIds) {
           const json = model.orders.get(id)!.json;
-          if (json.time_in_force === 'day') expect(WORKING.has(json.status as string), `DAY order ${id} is not working after the close`).toBe(false);
+          if (json.time_in_force === 'day') eq(WORKING.has(json.status as string), false, `DAY order ${id} is not working after the close`);
         }
       }),
       { numRuns: NUM_RUNS / 2 },
@@ -501,7 +535,7 @@ describe('RULES §6–7: order lifecycle, model-based (random commands, invarian
 
   it('the ids used for refusals are unknown to the kernel', () => {
     const sim = newSim({ fillModel: { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' }, commissionCents: 0 });
-    expect(sim.kernel.getOrder(UNKNOWN_ORDER_ID).status, 'the unknown order id answers 404').toBe(404);
-    expect(sim.kernel.addOcoCompanion(UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID).status, 'the unknown group id answers 404').toBe(404);
+    eq(sim.kernel.getOrder(UNKNOWN_ORDER_ID).status, 404, 'the unknown order id answers 404');
+    eq(sim.kernel.addOcoCompanion(UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID).status, 404, 'the unknown group id answers 404');
   });
 });

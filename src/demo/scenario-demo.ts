@@ -1,0 +1,28 @@
+// The replay part of the demo: every example scenario in scenarios/ run and written to reports/demo/.
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { packageRoot } from '../market/holiday-file.js';
+import { loadScenarioFile } from '../scenario/load-scenario.js';
+import { eventsSha256, writeReplayOutputs } from '../scenario/replay-outputs.js';
+import { runScenario } from '../scenario/runner.js';
+
+export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Promise<boolean> {
+  const root = packageRoot();
+  const files = readdirSync(join(root, 'scenarios'))
+    .filter((f) => /\.(ya?ml|json)$/.test(f))
+    .sort()
+    .map((f) => join(root, 'scenarios', f));
+  const out = process.stdout;
+  out.write(`propsim demo: replaying ${files.length} example scenarios from scenarios/\n`);
+  let allPassed = true;
+  for (const file of files) {
+    const run = await runScenario(loadScenarioFile(file), { calendar });
+    const folder = writeReplayOutputs(run, outDir, eventsSha256(run));
+    const held = run.expectations.filter((e) => e.passed).length;
+    out.write(`  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`);
+    allPassed &&= run.passed;
+  }
+  out.write('\n');
+  return allPassed;
+}
