@@ -9,6 +9,7 @@ import { orderMachine } from '../src/core/orders/order.machine.js';
 import { createActor } from 'xstate';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
 import { median, type Bench } from './bench.js';
+import { benchPlan } from './bench-plans.js';
 
 const RUNS = 5;
 const PRINTS = 1_000_000;
@@ -52,7 +53,7 @@ async function repeat(label: string, once: () => { rate: number; detail: string 
 
 function printsAgainstBook(calendar: GlobexCalendar, journal: boolean): { rate: number; detail: string } {
   const kernel = new Kernel({ startMs: START_MS, seed: 3, calendar, journal });
-  const accounts = Array.from({ length: 100 }, () => kernel.openAccount({ startingBalanceCents: 5_000_000, commissionPerContractCents: 0 }));
+  const accounts = Array.from({ length: 100 }, () => kernel.openAccount({ plan: benchPlan() }));
   const rng = xoroshiro128plus(42);
   for (let i = 0; i < RESTING; i++) {
     const instrument = INSTRUMENTS[i % INSTRUMENTS.length]!;
@@ -92,7 +93,7 @@ function printsAgainstBook(calendar: GlobexCalendar, journal: boolean): { rate: 
 
 function ordersThroughLifecycle(calendar: GlobexCalendar, journal: boolean): { rate: number; detail: string } {
   const kernel = new Kernel({ startMs: START_MS, seed: 5, calendar, journal });
-  const opened = kernel.openAccount({ startingBalanceCents: 5_000_000, commissionPerContractCents: 0 });
+  const opened = kernel.openAccount({ plan: benchPlan() });
   const accountId = opened.ok ? (opened.body.account_id as string) : '';
   const start = performance.now();
   for (let i = 0; i < ORDERS; i++) {

@@ -7,7 +7,7 @@ import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
 import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../scenario/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
-import { checkSupported, runScenario } from '../scenario/runner.js';
+import { runScenario } from '../scenario/runner.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 
 interface ReplayArgs {
@@ -41,7 +41,6 @@ export const replayCommand = {
 async function replay(args: ReplayArgs): Promise<number> {
   if (args.seed !== undefined && !Number.isSafeInteger(args.seed)) throw new CliInputError(`--seed: expected an integer, got ${args.seed}`);
   const scenarios = args.scenarios.map((file) => loadScenarioFile(file));
-  scenarios.forEach(checkSupported);
   const slugs = scenarios.map((s) => slugOf(s.name));
   const clash = slugs.find((slug, i) => slugs.indexOf(slug) !== i);
   if (clash) throw new CliInputError(`two scenarios would write to ${args.out}/${clash}: give them different names`);

@@ -1,6 +1,7 @@
 // `expect` steps: read the simulator's state directly and compare field by field (CONTRACTS.md). Decimal
 // strings compare by value ("50000" equals "50000.00"); null means the field is absent.
 import { Dec } from '../core/money.js';
+import { parseTimeMs } from '../core/time.js';
 import type { ExpectCheck, ExpectedValue, ExpectStep } from './scenario-types.js';
 
 export interface ExpectationResult {
@@ -27,6 +28,7 @@ export function checkExpectations(step: ExpectStep, subject: string, fields: Sub
 function matches(check: ExpectCheck, actual: unknown): boolean {
   const { expected } = check;
   if (expected === null || actual === null) return expected === actual;
+  if (check.field === 'updated_at') return parseTimeMs(expected, 'updated_at') === Date.parse(String(actual));
   if (typeof expected === 'string' && typeof actual === 'string') {
     const a = decimalOrUndefined(expected);
     const b = decimalOrUndefined(actual);

@@ -2,12 +2,11 @@
 // clock advances, each step at the current simulated time with the next sequence number, expectations
 // checked against the simulator's state.
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { Kernel } from '../core/kernel/kernel.js';
+import { Kernel, type AccountOperation } from '../core/kernel/kernel.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
 import { MarketFeed } from './market-feed.js';
-import { ScenarioError } from './scenario-error.js';
-import type { ExpectStep, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
+import type { ExpectStep, FirmControlKind, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
 import { finalState, subjectFields, type FinalState } from './scenario-state.js';
 
 export interface RunOptions {
@@ -30,28 +29,12 @@ export interface ScenarioRun {
   kernel: Kernel;
 }
 
-/** Account fields this version can read; the risk-state fields arrive with the risk engine. */
-const ACCOUNT_FIELDS_AVAILABLE = new Set(['account_id', 'starting_balance', 'balance', 'equity']);
-
-/** Refuses, before anything runs, the steps and fields that need the risk engine. */
-export function checkSupported(scenario: Scenario): void {
-  for (const step of scenario.steps) {
-    const where = `steps[${step.index}] (${step.kind})`;
-    if ('body' in step) throw new ScenarioError(scenario.file, `steps[${step.index}]`, where, 'firm-control steps need the risk engine, which this version does not have yet');
-    if (step.kind === 'expect' && step.subject.kind === 'account') {
-      const missing = step.checks.find((c) => !ACCOUNT_FIELDS_AVAILABLE.has(c.field));
-      if (missing) throw new ScenarioError(scenario.file, `steps[${step.index}].expect.${missing.field}`, `${where}: ${missing.field}`, `not available in this version yet (available: ${[...ACCOUNT_FIELDS_AVAILABLE].join(', ')})`);
-    }
-  }
-}
-
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
-  checkSupported(scenario);
   const seed = options.seed ?? scenario.seed;
   const kernel = new Kernel({ startMs: scenario.startMs, seed, calendar: options.calendar, fillModel: scenario.fillModel });
   const accountIds = new Map<string, string>();
   for (const account of scenario.accounts) {
-    const opened = kernel.openAccount({ alias: account.alias, startingBalanceCents: account.plan.startingBalanceCents, commissionPerContractCents: account.plan.commissionPerContractCents });
+    const opened = kernel.openAccount({ alias: account.alias, firmId: 'scenario', plan: account.plan, ...(account.pricePaidCents === undefined ? {} : { pricePaidCents: account.pricePaidCents }) });
     if (opened.ok) accountIds.set(account.alias, opened.body.account_id as string);
   }
   const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
@@ -130,10 +113,23 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
     case 'expect':
       ctx.expectations.push(...expect(step, ctx));
       return;
-    default:
-      throw new Error(`step kind ${step.kind} is refused by checkSupported`);
+    default: {
+      const outcome = kernel.control(FIRM_OPERATIONS[step.kind], account(step.account), step.body);
+      return checkStatus(step, `${step.kind} ${step.account}`, outcome, step.expectStatus, ctx);
+    }
   }
 }
+
+/** Scenario firm-control steps and the kernel operations they call. */
+const FIRM_OPERATIONS: Record<FirmControlKind, AccountOperation> = {
+  lockout: 'lockout',
+  unlock: 'unlock',
+  flatten: 'flatten',
+  adjust: 'adjust',
+  daily_loss_trigger: 'setDailyLossTrigger',
+  reanchor: 'reanchor',
+  max_loss_limit: 'setMaxLossLimit',
+};
 
 /** A step's HTTP-style outcome: it must match `expect_status` when given, else succeed. */
 function checkStatus(step: ScenarioStep, subject: string, outcome: Outcome<unknown>, expectStatus: HttpStatus | undefined, ctx: StepContext): void {

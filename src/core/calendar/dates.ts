@@ -48,3 +48,8 @@ export function chicagoTimeToMs(date: string, minutes: number): number {
 export function chicagoIso(timeMs: number): string {
   return formatInTimeZone(timeMs, EXCHANGE_TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
 }
+
+/** The Monday on or before a date: trade dates with the same Monday are in the same week. */
+export function mondayOf(date: string): string {
+  return addDays(date, -((dayOfWeek(date) + 6) % 7));
+}

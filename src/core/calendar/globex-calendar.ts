@@ -77,7 +77,10 @@ export class GlobexCalendar {
 
   /** The next session roll strictly after `timeMs`: the first instant of the next session to open. */
   nextSessionRoll(timeMs: number, rootOrSymbol: string): number {
-    const family = familyOf(rootOrSymbol);
+    return this.nextSessionRollFamily(timeMs, familyOf(rootOrSymbol));
+  }
+
+  nextSessionRollFamily(timeMs: number, family: ProductFamily): number {
     const facts = this.sessionAtFamily(timeMs, family);
     return facts.isOpen ? this.sessionAtFamily(facts.closeMs, family).openMs : facts.openMs;
   }

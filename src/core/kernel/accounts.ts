@@ -1,67 +1,136 @@
-// The account ledger the kernel keeps for issue 3: cash balance from starting balance, realized P&L,
-// commissions. The risk engine (floors, locks, sessions) builds on it.
-import { formatCents } from '../money.js';
+// The accounts the kernel trades and guards: cash ledger (RULES §3), floors (§3–4), lifecycle actor with its
+// locks (§2, §5), day and week P&L, adjustments. The actor decides statuses and locks; the kernel keeps a
+// mirror of them for the hot path and the reads.
+import { createActor, type Actor } from 'xstate';
+import { accountMachine, accountStatusOf, riskEngineStateOf, type AccountLifecycleEvent, type AccountStatus, type LockChange, type LockReason } from '../accounts/account.machine.js';
+import { openFloors, type Floors } from '../accounts/floors.js';
+import type { PlanTemplate } from '../accounts/plans.js';
 import { CommandRefusal } from '../outcome.js';
 
-export interface AccountLedger {
+export interface AdjustmentRecord {
+  adjustmentId: string;
+  amountCents: number;
+  reasonCode: string | undefined;
+  shiftFloors: boolean;
+  balanceAfterCents: number;
+  occurredAtMs: number;
+}
+
+export interface RiskAccount {
   readonly id: string;
   readonly alias: string | undefined;
-  readonly startingBalanceCents: number;
-  readonly commissionPerContractCents: number;
+  readonly firmId: string;
+  readonly userId: string | undefined;
+  readonly pricePaidCents: number;
+  /** The account's own template (overlays applied; a max-loss-limit change edits this copy only). */
+  plan: PlanTemplate;
+  /** The template and overlays it was opened with: a replacement starts from these. */
+  readonly templatePlan: PlanTemplate;
+  readonly floors: Floors;
   balanceCents: number;
   realizedCents: number;
   commissionCents: number;
+  adjustmentsCents: number;
+  /** Net of commissions since the last roll / weekly roll (RULES §3). */
+  realizedDayCents: number;
+  realizedWeekCents: number;
+  /** Net realized P&L per trade date with a fill: trading days and consistency (RULES §8). */
+  readonly dayPnlCents: Map<string, number>;
+  readonly adjustments: AdjustmentRecord[];
+  userRiskHalt: boolean;
   /** Historical fills refused because the account could not trade (RULES §9). */
   droppedFills: number;
+  /** Breached or flattened by the firm: keep sending offsetting orders until flat (RULES §3). */
+  flattening: boolean;
+  updatedAtMs: number;
+  actor: Actor<typeof accountMachine>;
+  status: AccountStatus;
+  locks: readonly LockReason[];
+  riskReady: boolean;
 }
 
 export interface OpenAccountInput {
   alias?: string;
-  startingBalanceCents: number;
-  commissionPerContractCents: number;
+  firmId?: string;
+  userId?: string;
+  plan: PlanTemplate;
+  pricePaidCents?: number;
 }
 
 export class AccountBook {
-  private readonly byId = new Map<string, AccountLedger>();
+  private readonly byId = new Map<string, RiskAccount>();
 
-  open(id: string, input: OpenAccountInput): AccountLedger {
-    const account: AccountLedger = {
+  open(id: string, input: OpenAccountInput, nowMs: number): RiskAccount {
+    const { plan } = input;
+    const start = plan.startingBalanceCents;
+    const account: RiskAccount = {
       id,
       alias: input.alias,
-      startingBalanceCents: input.startingBalanceCents,
-      commissionPerContractCents: input.commissionPerContractCents,
-      balanceCents: input.startingBalanceCents,
+      firmId: input.firmId ?? 'default',
+      userId: input.userId,
+      pricePaidCents: input.pricePaidCents ?? 0,
+      plan,
+      templatePlan: plan,
+      floors: openFloors({
+        mode: plan.riskProfile.maxDrawdownMode,
+        startingBalanceCents: start,
+        maxDrawdownValueCents: plan.riskProfile.maxDrawdownValueCents,
+        ...(plan.riskProfile.maxDrawdownLimitCents === undefined ? {} : { maxDrawdownLimitCents: plan.riskProfile.maxDrawdownLimitCents }),
+        ...(plan.riskProfile.dailyLossValueCents === undefined ? {} : { dailyLossValueCents: plan.riskProfile.dailyLossValueCents }),
+      }),
+      balanceCents: start,
       realizedCents: 0,
       commissionCents: 0,
+      adjustmentsCents: 0,
+      realizedDayCents: 0,
+      realizedWeekCents: 0,
+      dayPnlCents: new Map(),
+      adjustments: [],
+      userRiskHalt: false,
       droppedFills: 0,
+      flattening: false,
+      updatedAtMs: nowMs,
+      actor: createActor(accountMachine, { input: { occurredAtMs: nowMs } }).start(),
+      status: 'active',
+      locks: [],
+      riskReady: false,
     };
     this.byId.set(id, account);
     return account;
   }
 
-  find(id: string): AccountLedger | undefined {
+  find(id: string): RiskAccount | undefined {
     return this.byId.get(id);
   }
 
   /** The account, or a 404 refusal naming it. */
-  get(id: string): AccountLedger {
+  get(id: string): RiskAccount {
     const account = this.byId.get(id);
     if (!account) throw new CommandRefusal(404, 'account_not_found', `account ${id} is unknown`);
     return account;
   }
 
-  all(): IterableIterator<AccountLedger> {
+  all(): IterableIterator<RiskAccount> {
     return this.byId.values();
   }
 
-  /** Books a fill's realized P&L and commission to cash. */
-  applyFill(account: AccountLedger, realizedCents: number, commissionCents: number): void {
-    account.realizedCents += realizedCents;
-    account.commissionCents += commissionCents;
-    account.balanceCents += realizedCents - commissionCents;
+  get size(): number {
+    return this.byId.size;
   }
 }
 
-export function accountBalanceJson(account: AccountLedger): Record<string, unknown> {
-  return { account_id: account.id, balance: formatCents(account.balanceCents) };
+/** Sends a lifecycle event; returns the lock changes it made (empty when the machine ignored it). */
+export function sendAccountEvent(account: RiskAccount, event: AccountLifecycleEvent): readonly LockChange[] {
+  const before = account.actor.getSnapshot().context.lockChanges.length;
+  account.actor.send(event);
+  const snapshot = account.actor.getSnapshot();
+  account.status = accountStatusOf(snapshot);
+  account.locks = snapshot.context.locks;
+  account.riskReady = riskEngineStateOf(snapshot) === 'ready';
+  return snapshot.context.lockChanges.slice(before);
+}
+
+/** Whether a lifecycle event would change anything (UNLOCK without a firm lock: no, so 409). */
+export function accountAccepts(account: RiskAccount, event: AccountLifecycleEvent): boolean {
+  return account.actor.getSnapshot().can(event);
 }

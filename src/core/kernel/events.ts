@@ -3,6 +3,12 @@
 
 export type KernelEventType =
   | 'accounts.created'
+  | 'accounts.locked'
+  | 'accounts.unlocked'
+  | 'accounts.adjusted'
+  | 'accounts.replaced'
+  | 'accounts.updated'
+  | 'session.rolled'
   | 'orders.state'
   | 'orders.modify_dropped'
   | 'fills.created'
@@ -24,4 +30,6 @@ export type KernelTimer =
   | { kind: 'order_arrives'; orderId: string }
   | { kind: 'cancel_arrives'; orderId: string }
   | { kind: 'modify_arrives'; orderId: string; change: { quantity?: number; limitPrice?: string; stopPrice?: string } }
-  | { kind: 'order_expires'; orderId: string };
+  | { kind: 'order_expires'; orderId: string }
+  | { kind: 'session_roll' }
+  | { kind: 'risk_loaded'; accountId: string; loadStartedAtMs: number };

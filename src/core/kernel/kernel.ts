@@ -9,25 +9,34 @@ import { canonicalSymbol, parseSymbol, type ProductFamily } from '../instruments
 import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
 import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
 import { DEFAULT_FILL_MODEL, matchPrint, type FillModel, type VenueAction } from '../orders/fill-model.js';
-import type { Order, Side } from '../orders/order-types.js';
+import type { Side } from '../orders/order-types.js';
 import { fillToJson, positionToJson, PositionBook, tradeLotsToJson, tradeToJson, type FillResult } from '../positions/index.js';
-import { AccountBook, accountBalanceJson, type AccountLedger, type OpenAccountInput } from './accounts.js';
+import { mondayOf } from '../calendar/dates.js';
+import { AccountBook, type OpenAccountInput, type RiskAccount } from './accounts.js';
 import type { KernelContext } from './context.js';
 import type { KernelEventType, KernelListener, KernelTimer } from './events.js';
+import { FirmControl } from './firm-control.js';
 import { Journal } from './journal.js';
-import { OrderDesk, type OrderGate } from './order-desk.js';
+import { OrderDesk } from './order-desk.js';
 import { orderStatesJson } from './order-json.js';
+import { RiskDesk } from './risk-desk.js';
+import { planJson, riskStateJson } from './risk-json.js';
 
 export interface KernelOptions {
   startMs: number;
   seed: number;
   calendar: GlobexCalendar;
   fillModel?: Partial<FillModel>;
-  /** Account-level refusals at the venue; the risk engine plugs in here. */
-  orderGate?: OrderGate;
   /** Keep the JSON-lines journal (default true); benchmarks may turn it off. */
   journal?: boolean;
+  /** The risk engine's loading window after create and unlock (RULES §5), default 250 ms. */
+  riskLoadDelayMs?: number;
+  /** The product group whose sessions define the session roll of every account, default equity_index. */
+  rollFamily?: ProductFamily;
 }
+
+/** Firm-control operations on one account, by name (each a FirmControl method). */
+export type AccountOperation = 'setDailyLossTrigger' | 'reanchor' | 'lockout' | 'unlock' | 'flatten' | 'cancelAll' | 'setMaxLossLimit' | 'adjust' | 'setUserRiskHalt';
 
 export interface HistoricalFill {
   accountId: string;
@@ -48,6 +57,10 @@ export class Kernel {
   readonly accounts = new AccountBook();
   readonly positions: PositionBook;
   readonly desk: OrderDesk;
+  readonly risk: RiskDesk;
+  readonly firm: FirmControl;
+  readonly rollFamily: ProductFamily;
+  private lastRollTradeDate: string;
   private readonly listeners: KernelListener[] = [];
   private readonly families = new Map<string, ProductFamily>();
   private readonly ctx: KernelContext;
@@ -60,7 +73,12 @@ export class Kernel {
     this.fillModel = { ...DEFAULT_FILL_MODEL, ...options.fillModel };
     this.ctx = { clock: this.clock, ids: this.ids, calendar: this.calendar, fillModel: this.fillModel, emit: (type, build) => this.emit(type, build) };
     this.positions = new PositionBook({ newId: () => this.ids.nextUuid() });
-    this.desk = new OrderDesk(this.ctx, this.accounts, options.orderGate ?? (() => undefined));
+    this.desk = new OrderDesk(this.ctx, this.accounts, (order) => this.risk.refusal(order));
+    this.risk = new RiskDesk(this.ctx, this.accounts, this.positions, this.desk, (symbol) => this.familyOf(symbol));
+    this.firm = new FirmControl(this.ctx, this.accounts, this.risk, options.riskLoadDelayMs ?? 250);
+    this.rollFamily = options.rollFamily ?? 'equity_index';
+    this.lastRollTradeDate = this.calendar.tradeDateOfFamily(options.startMs, this.rollFamily);
+    this.clock.schedule(this.calendar.nextSessionRollFamily(options.startMs, this.rollFamily), { kind: 'session_roll' });
   }
 
   get nowMs(): number {
@@ -103,6 +121,12 @@ export class Kernel {
   }
 
   private onTimer(timer: KernelTimer): void {
+    if (timer.kind === 'session_roll') return this.rollSessions();
+    if (timer.kind === 'risk_loaded') {
+      const account = this.accounts.get(timer.accountId);
+      this.risk.send(account, { type: 'RISK_LOADED', loadStartedAtMs: timer.loadStartedAtMs, occurredAtMs: this.clock.nowMs });
+      return;
+    }
     const order = this.desk.orders.get(timer.orderId)!;
     switch (timer.kind) {
       case 'order_arrives':
@@ -116,25 +140,82 @@ export class Kernel {
     }
   }
 
+  /** The session roll (RULES §1, §3–4, §8): the first instant of a new session; the weekly one starts a week. */
+  private rollSessions(): void {
+    const tradeDate = this.calendar.tradeDateOfFamily(this.clock.nowMs, this.rollFamily);
+    const weekly = mondayOf(tradeDate) !== mondayOf(this.lastRollTradeDate);
+    this.lastRollTradeDate = tradeDate;
+    this.emit('session.rolled', () => ({ trade_date: tradeDate, weekly }));
+    this.risk.roll(weekly);
+    this.clock.schedule(this.calendar.nextSessionRollFamily(this.clock.nowMs, this.rollFamily), { kind: 'session_roll' });
+  }
+
   // ---- accounts ----
 
+  /** Opens an account on a plan template (already overlaid); its risk engine loads for riskLoadDelayMs. */
   openAccount(input: OpenAccountInput): Outcome<Record<string, unknown>> {
-    const request = { alias: input.alias ?? null, starting_balance: formatCents(input.startingBalanceCents), commission_per_contract: formatCents(input.commissionPerContractCents) };
-    return this.command('open_account', request, () => {
-      const account = this.accounts.open(this.ids.nextUuid(), input);
-      const body = this.accountJson(account);
-      this.emit('accounts.created', () => body);
-      return success(201, body);
+    const request = { alias: input.alias ?? null, firm_id: input.firmId ?? null, user_id: input.userId ?? null, plan: planJson(input.plan), price_paid: formatCents(input.pricePaidCents ?? 0) };
+    return this.command('open_account', request, () => success(201, this.open(this.ids.nextUuid(), input)));
+  }
+
+  private open(id: string, input: OpenAccountInput): Record<string, unknown> {
+    const account = this.accounts.open(id, input, this.clock.nowMs);
+    this.firm.scheduleRiskLoad(account);
+    const body = this.accountJson(account);
+    this.emit('accounts.created', () => body);
+    return body;
+  }
+
+  /** The live risk state item of an account, read directly (scenarios' expect; no loading window). */
+  accountJson(account: RiskAccount): Record<string, unknown> {
+    return riskStateJson(account, this.risk.equityCents(account));
+  }
+
+  /** GET risk-state: 503 while the risk engine loads the account, 404 when unknown. */
+  riskState(accountId: string): Outcome<Record<string, unknown>> {
+    return this.read(() => success(200, this.firm.riskState(accountId, false)));
+  }
+
+  /** A firm-control operation on one account, journaled like every command. */
+  control(operation: AccountOperation, accountId: string, body?: unknown): Outcome<Record<string, unknown>> {
+    return this.command(operation, { account_id: accountId, body: body ?? null }, () => {
+      const firm = this.firm;
+      const run: Record<AccountOperation, () => Record<string, unknown>> = {
+        setDailyLossTrigger: () => firm.setDailyLossTrigger(accountId, body),
+        reanchor: () => firm.reanchor(accountId, body),
+        lockout: () => firm.lockout(accountId, body),
+        unlock: () => firm.unlock(accountId),
+        flatten: () => firm.flatten(accountId),
+        cancelAll: () => firm.cancelAll(accountId),
+        setMaxLossLimit: () => firm.setMaxLossLimit(accountId, body),
+        adjust: () => firm.adjust(accountId, body),
+        setUserRiskHalt: () => firm.setUserRiskHalt(accountId, body),
+      };
+      return success(200, run[operation]());
     });
   }
 
-  accountJson(account: AccountLedger): Record<string, unknown> {
-    return {
-      account_id: account.id,
-      starting_balance: formatCents(account.startingBalanceCents),
-      balance: formatCents(account.balanceCents),
-      equity: formatCents(account.balanceCents + this.positions.unrealizedCents(account.id)),
-    };
+  /** POST replace: flattens and closes the account and opens a new one from the same template (RULES §5). */
+  replaceAccount(accountId: string): Outcome<Record<string, unknown>> {
+    return this.command('replace_account', { account_id: accountId }, () => {
+      const original = this.accounts.get(accountId);
+      if (original.status === 'closed') throw new CommandRefusal(409, 'account_closed', `account ${accountId} is already closed`);
+      this.risk.cancelAndFlatten(original, 'account_replaced');
+      this.risk.send(original, { type: 'REPLACE', reason: 'account replaced', occurredAtMs: this.clock.nowMs });
+      const input: OpenAccountInput = { plan: original.templatePlan, firmId: original.firmId, ...(original.userId ? { userId: original.userId } : {}), ...(original.alias ? { alias: original.alias } : {}) };
+      const replacement = this.open(this.ids.nextUuid(), input);
+      this.emit('accounts.replaced', () => ({ account_id: original.id, replaced_by_account_id: replacement.account_id }));
+      return success(201, { account_id: replacement.account_id, replaced_account_id: original.id, item: replacement });
+    });
+  }
+
+  private read<T>(run: () => Outcome<T>): Outcome<T> {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof CommandRefusal) return refusalOutcome(error);
+      throw error;
+    }
   }
 
   // ---- orders ----
@@ -169,12 +250,7 @@ export class Kernel {
   }
 
   getOrder(orderId: string): Outcome<Record<string, unknown>> {
-    try {
-      return success(200, this.desk.json(this.desk.get(orderId)));
-    } catch (error) {
-      if (error instanceof CommandRefusal) return refusalOutcome(error);
-      throw error;
-    }
+    return this.read(() => success(200, this.desk.json(this.desk.get(orderId))));
   }
 
   getOrderStates(orderId: string): Outcome<Array<Record<string, unknown>>> {
@@ -188,13 +264,22 @@ export class Kernel {
   print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): void {
     this.advanceTo(timeMs);
     const book = this.desk.bookOf(symbol);
+    let filled: Set<RiskAccount> | undefined;
     if (book.workingCount > 0) {
       const actions = matchPrint(book, priceTicks, size, this.fillModel, (order) => this.desk.oco.workingSiblings(order));
-      if (actions.length > 0) this.applyVenueActions(actions);
+      if (actions.length > 0) filled = this.applyVenueActions(actions);
     } else {
       book.lastPrintTicks = priceTicks;
     }
     this.positions.markPrice(symbol, priceTicks);
+    this.risk.markHolders(symbol);
+    // Accounts a fill took flat are no longer holders but still need their check (commissions).
+    if (filled) for (const account of filled) this.afterFills(account);
+  }
+
+  private afterFills(account: RiskAccount): void {
+    this.risk.mark(account);
+    this.risk.ensureFlattening(account);
   }
 
   /** A print written by a user (scenario `tick` step): journaled, priced from its decimal string. */
@@ -205,8 +290,10 @@ export class Kernel {
     this.print(canonicalSymbol(parsed), ticks, size ?? Infinity);
   }
 
-  private applyVenueActions(actions: readonly VenueAction[]): void {
+  /** Applies a print's fills and cancels, all of them before any account is marked; returns who filled. */
+  private applyVenueActions(actions: readonly VenueAction[]): Set<RiskAccount> {
     const occurredAtMs = this.clock.nowMs;
+    const filled = new Set<RiskAccount>();
     for (const action of actions) {
       if (action.kind === 'cancel') {
         this.desk.finish(action.order, { type: 'CANCEL', reason: action.reason, occurredAtMs });
@@ -217,7 +304,9 @@ export class Kernel {
       this.desk.send(order, { type: 'FILL', quantity, occurredAtMs });
       if (order.phase === 'done') this.desk.dropExpiry(order);
       this.execute(order.accountId, order.symbol, order.side, quantity, priceTicks, order.id);
+      filled.add(this.accounts.get(order.accountId));
     }
+    return filled;
   }
 
   // ---- fills ----
@@ -225,12 +314,19 @@ export class Kernel {
   /** A historical execution replayed without the venue (RULES §9). */
   recordFill(fill: HistoricalFill): Outcome<Record<string, unknown>> {
     const request = { account_id: fill.accountId, instrument_id: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, occurred_at: fill.occurredAtMs ?? null };
-    return this.command('record_fill', request, () => {
-      this.accounts.get(fill.accountId);
+    return this.command('record_fill', request, (): Outcome<Record<string, unknown>> => {
+      const account = this.accounts.get(fill.accountId);
+      if (account.status !== 'active' || account.locks.length > 0) {
+        account.droppedFills++;
+        const dropped = { ...request, dropped: true, reason: account.status !== 'active' ? `account is ${account.status}` : `account is locked (${account.locks[0]})` };
+        this.emit('fills.dropped', () => dropped);
+        return success(200, dropped);
+      }
       const parsed = parseSymbol(fill.symbol);
       const ticks = priceToTicks(parseDecimal(fill.price, 'price', { maxPlaces: 9 }), new Dec(parsed.spec.tickSize));
       const result = this.execute(fill.accountId, canonicalSymbol(parsed), fill.side, fill.quantity, ticks, null, fill.occurredAtMs);
-      return success(201, fillToJson(result.fill) as unknown as Record<string, unknown>);
+      this.afterFills(account);
+      return success(201, { ...fillToJson(result.fill) });
     });
   }
 
@@ -245,7 +341,7 @@ export class Kernel {
     occurredAtMs = this.clock.nowMs,
   ): FillResult {
     const account = this.accounts.get(accountId);
-    const commissionCents = account.commissionPerContractCents * quantity;
+    const commissionCents = account.plan.commissionPerContractCents * quantity;
     const result = this.positions.applyFill({
       executionId: this.ids.nextUuid(),
       orderId,
@@ -258,11 +354,10 @@ export class Kernel {
       tradeDate: this.calendar.tradeDateOfFamily(occurredAtMs, this.familyOf(symbol)),
       commissionCents,
     });
-    this.accounts.applyFill(account, result.realizedCents, commissionCents);
     this.emit('fills.created', () => ({ ...fillToJson(result.fill) }));
     if (result.openedPosition) this.emit('positions.created', () => ({ ...positionToJson(result.position) }));
     for (const tradeId of result.tradesClosed) this.emit('trades.closed', () => ({ ...tradeToJson(this.positions.trade(tradeId)!) }));
-    this.emit('balance.updated', () => accountBalanceJson(account));
+    this.risk.bookFill(account, symbol, result.position.netQuantity, result.realizedCents, commissionCents, result.fill.tradeDate);
     return result;
   }
 
@@ -276,10 +371,6 @@ export class Kernel {
   }
 
   // ---- reads ----
-
-  ordersOf(accountId: string): Order[] {
-    return [...this.desk.orders.values()].filter((o) => o.accountId === accountId);
-  }
 
   tradeLots(tradeId: string): Outcome<Record<string, unknown>> {
     const trade = this.positions.trade(tradeId);

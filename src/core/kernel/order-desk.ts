@@ -8,8 +8,8 @@ import { CommandRefusal } from '../outcome.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
 import { orderMachine, TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
-import { parseModifyOrder, parsePlaceOrder, type ModifyOrderRequest } from '../orders/order-request.js';
-import type { Order, OrderError } from '../orders/order-types.js';
+import { parseModifyOrder, parsePlaceOrder, type ModifyOrderRequest, type PlaceOrderRequest } from '../orders/order-request.js';
+import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
 import { orderJson } from './order-json.js';
@@ -21,6 +21,7 @@ export class OrderDesk {
   readonly orders = new Map<string, Order>();
   readonly books = new Map<string, InstrumentBook>();
   readonly oco = new OcoGroups();
+  private readonly byAccount = new Map<string, Order[]>();
   private venueSeq = 0;
   private readonly tickSizes = new Map<string, InstanceType<typeof Dec>>();
   private readonly instruments = new Map<string, { spec: InstrumentSpec | undefined; symbol: string }>();
@@ -56,6 +57,15 @@ export class OrderDesk {
     return found;
   }
 
+  private ordersOf(accountId: string): Order[] {
+    let list = this.byAccount.get(accountId);
+    if (!list) {
+      list = [];
+      this.byAccount.set(accountId, list);
+    }
+    return list;
+  }
+
   get(orderId: string): Order {
     const order = this.orders.get(orderId);
     if (!order) throw new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`);
@@ -70,10 +80,25 @@ export class OrderDesk {
   place(body: unknown): Order {
     const request = parsePlaceOrder(body);
     this.accounts.get(request.accountId);
+    return this.create(request, 'client');
+  }
+
+  /** A market order the risk engine sends to flatten a position; it passes the account gate. */
+  placeRiskOrder(accountId: string, symbol: string, side: Side, quantity: number): Order {
+    return this.create({ accountId, symbol, side, type: 'market', quantity, limitPrice: undefined, stopPrice: undefined, tif: 'gtc' }, 'risk');
+  }
+
+  /** The orders of an account that are not done yet, in placement order. */
+  workingOrdersOf(accountId: string): Order[] {
+    return (this.byAccount.get(accountId) ?? []).filter((o) => o.phase !== 'done');
+  }
+
+  private create(request: PlaceOrderRequest, origin: OrderOrigin): Order {
     const nowMs = this.ctx.clock.nowMs;
     const { spec, symbol } = this.instrumentOf(request.symbol);
     const order: Order = {
       id: this.ctx.ids.nextUuid(),
+      origin,
       accountId: request.accountId,
       symbol,
       spec,

@@ -19,8 +19,12 @@ export interface OrderError {
 /** Where an order is on its way: travelling to the venue, resting there, or done. */
 export type VenuePhase = 'in_flight' | 'working' | 'done';
 
+/** Who sent the order: a client, or the risk engine flattening an account (which passes the account gate). */
+export type OrderOrigin = 'client' | 'risk';
+
 export interface Order {
   readonly id: string;
+  readonly origin: OrderOrigin;
   readonly accountId: string;
   readonly symbol: string;
   /** Undefined when the symbol is unknown: the order is REJECTED on arrival. */

@@ -3,6 +3,7 @@ import { GlobexCalendar } from '../../../src/core/calendar/index.js';
 import { Kernel, type KernelOptions } from '../../../src/core/kernel/kernel.js';
 import type { FillModel } from '../../../src/core/orders/fill-model.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
+import { testPlan } from './test-plans.js';
 
 export const calendar = new GlobexCalendar(loadHolidayFile());
 /** Tuesday 2026-03-10 09:00 CDT: mid-session for every product. */
@@ -10,7 +11,7 @@ export const T0 = Date.parse('2026-03-10T14:00:00Z');
 
 export function harness(fillModel: Partial<FillModel> = {}, options: Partial<KernelOptions> = {}) {
   const kernel = new Kernel({ startMs: T0, seed: 1, calendar, fillModel, ...options });
-  const opened = kernel.openAccount({ startingBalanceCents: 5_000_000, commissionPerContractCents: 0 });
+  const opened = kernel.openAccount({ plan: testPlan() });
   if (!opened.ok) throw new Error('account');
   const accountId = opened.body.account_id as string;
   const place = (fields: Record<string, unknown>) => {

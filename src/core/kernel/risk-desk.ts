@@ -1,0 +1,202 @@
+// The risk engine's work inside the kernel: marking accounts after prints and fills, breaches (lock, cancel,
+// flatten through the venue until flat), session rolls (daily window, EOD peak, weekly reset, passing), and
+// the account-level refusals orders meet at the venue (RULES §3–5, §8). Only accounts holding an instrument
+// are marked when it prints.
+import { breachAt, onBalance, onEquityMark, onSessionRoll, type Breach } from '../accounts/floors.js';
+import { lockoutReasonOf, type AccountLifecycleEvent, type LockChange } from '../accounts/account.machine.js';
+import type { ProductFamily } from '../instruments.js';
+import { Dec, formatCents } from '../money.js';
+import type { OrderError, Order, Side } from '../orders/order-types.js';
+import type { PositionBook } from '../positions/index.js';
+import { sendAccountEvent, type AccountBook, type RiskAccount } from './accounts.js';
+import type { KernelContext } from './context.js';
+import type { OrderDesk } from './order-desk.js';
+import { balanceObjectJson } from './risk-json.js';
+
+export interface FlattenCounts {
+  cancelledOrders: number;
+  closingOrders: number;
+}
+
+export class RiskDesk {
+  /** Accounts with an open position per symbol: the only ones a print of that symbol marks. */
+  private readonly holders = new Map<string, Set<RiskAccount>>();
+  /** Product families a firm has switched off (PUT /v1/firm-control/offerings). */
+  readonly disabledFamilies = new Map<string, Set<ProductFamily>>();
+
+  constructor(
+    private readonly ctx: KernelContext,
+    private readonly accounts: AccountBook,
+    private readonly positions: PositionBook,
+    private readonly desk: OrderDesk,
+    private readonly familyOf: (symbol: string) => ProductFamily,
+  ) {}
+
+  equityCents(account: RiskAccount): number {
+    return account.balanceCents + this.positions.unrealizedCents(account.id);
+  }
+
+  /** Marks every account holding `symbol` at its new print. */
+  markHolders(symbol: string): void {
+    const holders = this.holders.get(symbol);
+    if (holders) for (const account of holders) this.mark(account);
+  }
+
+  /** Equity at the last prints, the trailing peak, and a breach check: touching a floor breaches it. */
+  mark(account: RiskAccount): void {
+    if (account.status !== 'active') return;
+    const equity = this.equityCents(account);
+    onEquityMark(account.floors, equity);
+    const breach = breachAt(account.floors, equity);
+    if (breach === 'daily_loss' && account.locks.includes('daily_loss_breach')) return;
+    if (breach) this.breach(account, breach, equity);
+  }
+
+  private breach(account: RiskAccount, breach: Breach, equityCents: number): void {
+    const trigger = breach === 'max_loss' ? account.floors.maxLossTriggerCents : account.floors.dailyLossTriggerCents!;
+    const reason = `equity ${formatCents(equityCents)} at or below the ${breach === 'max_loss' ? 'max-loss' : 'daily-loss'} trigger ${formatCents(trigger)}`;
+    const type = breach === 'max_loss' ? 'MAX_LOSS_BREACH' : 'DAILY_LOSS_BREACH';
+    if (this.send(account, { type, reason, occurredAtMs: this.ctx.clock.nowMs }).length > 0) {
+      this.cancelAndFlatten(account, breach === 'max_loss' ? 'max_loss_breach' : 'daily_loss_breach');
+    }
+  }
+
+  /** Books a fill's cash: balance, day and week P&L net of commissions, the balance-following peak. */
+  bookFill(account: RiskAccount, symbol: string, netQuantity: number, realizedCents: number, commissionCents: number, tradeDate: string): void {
+    const net = realizedCents - commissionCents;
+    account.realizedCents += realizedCents;
+    account.commissionCents += commissionCents;
+    account.balanceCents += net;
+    account.realizedDayCents += net;
+    account.realizedWeekCents += net;
+    account.dayPnlCents.set(tradeDate, (account.dayPnlCents.get(tradeDate) ?? 0) + net);
+    account.updatedAtMs = this.ctx.clock.nowMs;
+    onBalance(account.floors, account.balanceCents);
+    this.trackHolding(account, symbol, netQuantity);
+    this.ctx.emit('balance.updated', () => balanceObjectJson(account));
+  }
+
+  private trackHolding(account: RiskAccount, symbol: string, netQuantity: number): void {
+    let holders = this.holders.get(symbol);
+    if (!holders) {
+      holders = new Set();
+      this.holders.set(symbol, holders);
+    }
+    if (netQuantity === 0) holders.delete(account);
+    else holders.add(account);
+  }
+
+  /** A breached or flattened account keeps sending offsetting market orders until it is flat. */
+  ensureFlattening(account: RiskAccount): void {
+    if (!account.flattening) return;
+    let open = false;
+    for (const position of this.positions.positions(account.id)) {
+      if (position.netQuantity === 0) continue;
+      open = true;
+      const working = this.desk.workingOrdersOf(account.id).some((o) => o.origin === 'risk' && o.symbol === position.symbol);
+      if (!working) this.desk.placeRiskOrder(account.id, position.symbol, position.netQuantity > 0 ? 'sell' : 'buy', Math.abs(position.netQuantity));
+    }
+    if (!open) account.flattening = false;
+  }
+
+  /** Cancels every working order (at once, venue-side), then sends offsetting market orders. */
+  cancelAndFlatten(account: RiskAccount, reason: string): FlattenCounts {
+    const cancelledOrders = this.cancelAll(account, reason);
+    let closingOrders = 0;
+    for (const position of this.positions.positions(account.id)) {
+      if (position.netQuantity === 0) continue;
+      const side: Side = position.netQuantity > 0 ? 'sell' : 'buy';
+      this.desk.placeRiskOrder(account.id, position.symbol, side, Math.abs(position.netQuantity));
+      closingOrders++;
+    }
+    account.flattening = closingOrders > 0;
+    return { cancelledOrders, closingOrders };
+  }
+
+  cancelAll(account: RiskAccount, reason: string): number {
+    const working = this.desk.workingOrdersOf(account.id).filter((o) => o.origin === 'client');
+    for (const order of working) this.desk.finish(order, { type: 'CANCEL', reason, occurredAtMs: this.ctx.clock.nowMs });
+    return working.length;
+  }
+
+  /** The session roll for every account (RULES §3, §4, §8). */
+  roll(weekly: boolean): void {
+    for (const account of this.accounts.all()) this.rollAccount(account, weekly);
+  }
+
+  private rollAccount(account: RiskAccount, weekly: boolean): void {
+    if (account.status !== 'active') return;
+    const nowMs = this.ctx.clock.nowMs;
+    onSessionRoll(account.floors, account.balanceCents, this.equityCents(account));
+    account.realizedDayCents = 0;
+    if (weekly) account.realizedWeekCents = 0;
+    account.updatedAtMs = nowMs;
+    this.send(account, { type: 'SESSION_ROLL', reason: 'session roll', occurredAtMs: nowMs });
+    this.ctx.emit('balance.updated', () => balanceObjectJson(account));
+    const passed = this.passingReason(account);
+    if (passed && this.send(account, { type: 'PASS', reason: passed, occurredAtMs: nowMs }).length > 0) {
+      this.cancelAndFlatten(account, 'evaluation_passed');
+      return;
+    }
+    this.mark(account);
+  }
+
+  /** RULES §8: target reached, enough trading days, and the best day within the consistency share. */
+  private passingReason(account: RiskAccount): string | undefined {
+    const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
+    const profitCents = account.balanceCents - account.plan.startingBalanceCents;
+    if (profitCents < profitTargetCents) return undefined;
+    const tradingDays = account.dayPnlCents.size;
+    if (minTradingDays !== undefined && tradingDays < minTradingDays) return undefined;
+    if (consistencyPct !== undefined) {
+      const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
+      const bestCents = Math.max(...account.dayPnlCents.values());
+      if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents))) return undefined;
+    }
+    return `profit ${formatCents(profitCents)} over ${tradingDays} trading days meets the passing criteria`;
+  }
+
+  /** Account-level refusals of a client order at the venue (the order gate). */
+  refusal(order: Order): OrderError | undefined {
+    if (order.origin === 'risk') return undefined;
+    const account = this.accounts.get(order.accountId);
+    if (account.status !== 'active') return { code: `account_${account.status}`, message: `account ${account.id} is ${account.status}` };
+    const lock = lockoutReasonOf(account.locks);
+    if (lock) return { code: 'account_locked', message: `account ${account.id} is locked (${lock})` };
+    if (account.userRiskHalt) return { code: 'user_risk_halt', message: `trading is halted for the account's user` };
+    const family = this.familyOf(order.symbol);
+    if (!account.plan.enabledFamilies.includes(family) || this.disabledFamilies.get(account.firmId)?.has(family)) {
+      return { code: 'product_disabled', message: `product family ${family} is not enabled for account ${account.id}` };
+    }
+    return this.positionLimitRefusal(account, order);
+  }
+
+  /** max_contracts bounds the sum of |net position| over instruments if the order filled in full. */
+  private positionLimitRefusal(account: RiskAccount, order: Order): OrderError | undefined {
+    const limit = account.plan.positionLimits.maxContracts;
+    if (limit === undefined) return undefined;
+    const signed = order.side === 'buy' ? order.quantity - order.filledQuantity : order.filledQuantity - order.quantity;
+    let projected = 0;
+    for (const p of this.positions.positions(account.id)) projected += Math.abs(p.symbol === order.symbol ? p.netQuantity + signed : p.netQuantity);
+    if (!this.positions.position(account.id, order.symbol)) projected += Math.abs(signed);
+    if (projected <= limit) return undefined;
+    return { code: 'position_limit_exceeded', message: `${projected} contracts would exceed the account's limit of ${limit}` };
+  }
+
+  /** Sends a lifecycle event and publishes its lock changes; returns them. */
+  send(account: RiskAccount, event: AccountLifecycleEvent): readonly LockChange[] {
+    const changes = sendAccountEvent(account, event);
+    for (const change of changes) {
+      this.ctx.emit(change.change === 'added' ? 'accounts.locked' : 'accounts.unlocked', () => ({
+        account_id: account.id,
+        lock: change.lock,
+        reason: change.reason,
+        account_status: account.status,
+        is_locked: account.locks.length > 0,
+        lockout_reason: lockoutReasonOf(account.locks) ?? null,
+      }));
+    }
+    if (changes.length > 0) account.updatedAtMs = this.ctx.clock.nowMs;
+    return changes;
+  }
+}

@@ -1,0 +1,72 @@
+// Public JSON of an account's risk: the balance object and the live risk state item (spec/interface.md),
+// money as decimal strings; fields the interface says to omit are left out.
+import { lockoutReasonOf } from '../accounts/account.machine.js';
+import { ceilingCents } from '../accounts/floors.js';
+import { formatCents } from '../money.js';
+import type { PlanTemplate } from '../accounts/plans.js';
+import type { RiskAccount } from './accounts.js';
+
+export function balanceObjectJson(account: RiskAccount): Record<string, unknown> {
+  const { floors } = account;
+  return {
+    account_id: account.id,
+    balance: formatCents(account.balanceCents),
+    start_of_day_balance: formatCents(floors.startOfDayBalanceCents),
+    realized_day_pnl: formatCents(account.realizedDayCents),
+    ...(floors.dailyLossTriggerCents === undefined ? {} : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
+    realized_week_pnl: formatCents(account.realizedWeekCents),
+  };
+}
+
+/**
+ * The live risk state item. Beyond the interface's table it carries the balance object's day and week fields
+ * and account_status (the interface: "the risk state also includes daily and weekly triggers and peaks").
+ */
+export function riskStateJson(account: RiskAccount, equityCents: number): Record<string, unknown> {
+  const { floors } = account;
+  const ceiling = ceilingCents(floors);
+  const lockoutReason = lockoutReasonOf(account.locks);
+  return {
+    account_id: account.id,
+    max_drawdown_mode: floors.mode,
+    max_drawdown_value: formatCents(floors.maxDrawdownValueCents),
+    ...(ceiling === undefined ? {} : { max_drawdown_limit: formatCents(floors.maxDrawdownLimitCents!), max_drawdown_lock_ceiling: formatCents(ceiling) }),
+    starting_balance: formatCents(floors.startingBalanceCents),
+    balance: formatCents(account.balanceCents),
+    equity: formatCents(equityCents),
+    highest_realized_balance: formatCents(floors.peakCents),
+    max_loss_limit_trigger: formatCents(floors.maxLossTriggerCents),
+    ...(floors.dailyLossTriggerCents === undefined ? {} : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
+    is_locked: account.locks.length > 0,
+    ...(lockoutReason === undefined ? {} : { lockout_reason: lockoutReason }),
+    user_risk_halt: account.userRiskHalt,
+    updated_at: new Date(account.updatedAtMs).toISOString(),
+    start_of_day_balance: formatCents(floors.startOfDayBalanceCents),
+    realized_day_pnl: formatCents(account.realizedDayCents),
+    realized_week_pnl: formatCents(account.realizedWeekCents),
+    account_status: account.status,
+  };
+}
+
+/** A plan template as decimal strings (journal inputs, state.json). */
+export function planJson(plan: PlanTemplate): Record<string, unknown> {
+  const { riskProfile: r, passingCriteria: p } = plan;
+  return {
+    starting_balance: formatCents(plan.startingBalanceCents),
+    currency: plan.currency,
+    risk_profile: {
+      max_drawdown_mode: r.maxDrawdownMode,
+      max_drawdown_value: formatCents(r.maxDrawdownValueCents),
+      ...(r.maxDrawdownLimitCents === undefined ? {} : { max_drawdown_limit: formatCents(r.maxDrawdownLimitCents) }),
+      ...(r.dailyLossValueCents === undefined ? {} : { daily_loss_value: formatCents(r.dailyLossValueCents) }),
+    },
+    passing_criteria: {
+      profit_target: formatCents(p.profitTargetCents),
+      ...(p.minTradingDays === undefined ? {} : { min_trading_days: p.minTradingDays }),
+      ...(p.consistencyPct === undefined ? {} : { consistency_pct: p.consistencyPct }),
+    },
+    position_limits: plan.positionLimits.maxContracts === undefined ? {} : { max_contracts: plan.positionLimits.maxContracts },
+    commission_per_contract: formatCents(plan.commissionPerContractCents),
+    enabled_families: plan.enabledFamilies,
+  };
+}
