@@ -2,6 +2,7 @@
 // clock advances, each step at the current simulated time with the next sequence number, expectations
 // checked against the simulator's state.
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import { Kernel, type AccountOperation } from '../core/kernel/kernel.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
@@ -31,7 +32,7 @@ export interface ScenarioRun {
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
   const seed = options.seed ?? scenario.seed;
-  const kernel = new Kernel({ startMs: scenario.startMs, seed, calendar: options.calendar, fillModel: scenario.fillModel });
+  const kernel = new Kernel({ startMs: scenario.startMs, seed, calendar: options.calendar, fillModel: scenario.fillModel, rollFamily: rollFamilyOf(scenario) });
   const accountIds = new Map<string, string>();
   for (const account of scenario.accounts) {
     const opened = kernel.openAccount({ alias: account.alias, firmId: 'scenario', plan: account.plan, ...(account.pricePaidCents === undefined ? {} : { pricePaidCents: account.pricePaidCents }) });
@@ -44,12 +45,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     for (const step of scenario.steps) {
       if (step.kind === 'at' || step.kind === 'advance') {
         await feed.replayUntil(step.timeMs, kernel, options.onProgress);
-        kernel.advanceTo(step.timeMs);
-      } else {
-        runStep(step, context);
-        // Work the step made due now (a zero-latency arrival or cancel) happens before the next step.
-        kernel.advanceTo(kernel.nowMs);
-      }
+        kernel.advance(step.timeMs);
+      } else runStep(step, context);
     }
   } finally {
     await feed.close();
@@ -66,6 +63,12 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     printsBeforeStart: feed.printsBeforeStart,
     kernel,
   };
+}
+
+/** Sessions roll by the product group of the scenario's market data (its first file), else equity index. */
+function rollFamilyOf(scenario: Scenario): ProductFamily {
+  const instrument = scenario.market[0]?.instrument;
+  return instrument ? parseSymbol(instrument).spec.family : 'equity_index';
 }
 
 interface StepContext {

@@ -161,6 +161,11 @@ export class Provisioning {
   }
 
   /** The account, or 404 `account_not_found` when unknown or outside the firm (undefined firm = platform admin). */
+  /** Whether an account was provisioned here (scenario accounts are opened on a plan directly). */
+  hasAccount(accountId: string): boolean {
+    return this.accounts.has(accountId);
+  }
+
   account(firmId: string | undefined, accountId: string): AccountRecord {
     const record = this.accounts.get(accountId);
     if (record === undefined || (firmId !== undefined && record.firmId !== firmId)) {

@@ -12,6 +12,8 @@ import { DEFAULT_FILL_MODEL, matchPrint, type FillModel, type VenueAction } from
 import type { Side } from '../orders/order-types.js';
 import { fillToJson, positionToJson, PositionBook, tradeLotsToJson, tradeToJson, type FillResult } from '../positions/index.js';
 import { mondayOf } from '../calendar/dates.js';
+import type { PlanTemplate } from '../accounts/plans.js';
+import { accountRecordJson, provisionResultJson, Provisioning, type AccountQuery } from '../accounts/provisioning.js';
 import { AccountBook, type OpenAccountInput, type RiskAccount } from './accounts.js';
 import type { KernelContext } from './context.js';
 import type { KernelEventType, KernelListener, KernelTimer } from './events.js';
@@ -60,6 +62,7 @@ export class Kernel {
   readonly risk: RiskDesk;
   readonly firm: FirmControl;
   readonly rollFamily: ProductFamily;
+  readonly provisioning = new Provisioning();
   private lastRollTradeDate: string;
   private readonly listeners: KernelListener[] = [];
   private readonly families = new Map<string, ProductFamily>();
@@ -77,6 +80,13 @@ export class Kernel {
     this.risk = new RiskDesk(this.ctx, this.accounts, this.positions, this.desk, (symbol) => this.familyOf(symbol));
     this.firm = new FirmControl(this.ctx, this.accounts, this.risk, options.riskLoadDelayMs ?? 250);
     this.rollFamily = options.rollFamily ?? 'equity_index';
+    this.input('kernel_started', {
+      start_ms: options.startMs,
+      seed: options.seed,
+      fill_model: this.fillModel,
+      risk_load_delay_ms: options.riskLoadDelayMs ?? 250,
+      roll_family: this.rollFamily,
+    });
     this.lastRollTradeDate = this.calendar.tradeDateOfFamily(options.startMs, this.rollFamily);
     this.clock.schedule(this.calendar.nextSessionRollFamily(options.startMs, this.rollFamily), { kind: 'session_roll' });
   }
@@ -102,7 +112,10 @@ export class Kernel {
     this.journal.record(`input.${command}`, this.clock.nowMs, data);
   }
 
-  /** Runs a command, answering a CommandRefusal as its failure outcome. */
+  /**
+   * Runs a command, answering a CommandRefusal as its failure outcome. Work the command made due now (a
+   * zero-latency arrival, a trigger breach) happens before the next input, so a journal replays exactly.
+   */
   private command<T>(name: string, data: unknown, run: () => Outcome<T>): Outcome<T> {
     this.input(name, data);
     try {
@@ -110,10 +123,18 @@ export class Kernel {
     } catch (error) {
       if (error instanceof CommandRefusal) return refusalOutcome(error);
       throw error;
+    } finally {
+      this.advanceTo(this.clock.nowMs);
     }
   }
 
   // ---- time ----
+
+  /** A driver moves time (scenario `at` and `advance`): journaled, then the clock advances. */
+  advance(timeMs: number): void {
+    this.input('advance', { to: timeMs });
+    this.advanceTo(timeMs);
+  }
 
   /** Moves the clock to `timeMs`, firing venue arrivals, cancels, modifies and expiries due by then. */
   advanceTo(timeMs: number): void {
@@ -166,6 +187,30 @@ export class Kernel {
     return body;
   }
 
+  /** Registers a firm and its plan templates by plan_reference (the sandbox seed; back-test cells). */
+  registerFirm(firmId: string, slug: string, plans: ReadonlyMap<string, PlanTemplate>): void {
+    this.input('register_firm', { firm_id: firmId, slug, plans: Object.fromEntries([...plans].map(([ref, plan]) => [ref, planJson(plan)])) });
+    this.provisioning.registerFirm(firmId, slug, plans);
+  }
+
+  /** POST /v1/firm-control/accounts: 201 with new accounts, 200 with the originals for a repeated idempotency_key. */
+  provisionAccounts(firmId: string, body: unknown): Outcome<Record<string, unknown>> {
+    return this.command('provision_accounts', { firm_id: firmId, body }, () => {
+      const result = this.provisioning.provision(firmId, body, () => this.ids.nextUuid(), this.clock.nowMs);
+      if (result.status === 201) {
+        for (const record of result.accounts) {
+          this.open(record.accountId, { plan: record.plan, firmId, userId: record.userId, pricePaidCents: record.pricePaidCents });
+        }
+      }
+      return success(result.status, provisionResultJson(result));
+    });
+  }
+
+  /** GET /v1/firm-control/accounts: by user, by idempotency_key, or every account of the firm. */
+  listAccounts(firmId: string | undefined, query: AccountQuery = {}): Outcome<Record<string, unknown>> {
+    return this.read(() => success(200, { items: this.provisioning.lookup(firmId, query).map(accountRecordJson) }));
+  }
+
   /** The live risk state item of an account, read directly (scenarios' expect; no loading window). */
   accountJson(account: RiskAccount): Record<string, unknown> {
     return riskStateJson(account, this.risk.equityCents(account));
@@ -200,10 +245,16 @@ export class Kernel {
     return this.command('replace_account', { account_id: accountId }, () => {
       const original = this.accounts.get(accountId);
       if (original.status === 'closed') throw new CommandRefusal(409, 'account_closed', `account ${accountId} is already closed`);
+      const minted = this.provisioning.hasAccount(accountId) ? this.provisioning.replace(undefined, accountId, () => this.ids.nextUuid(), this.clock.nowMs).replacement : undefined;
       this.risk.cancelAndFlatten(original, 'account_replaced');
       this.risk.send(original, { type: 'REPLACE', reason: 'account replaced', occurredAtMs: this.clock.nowMs });
-      const input: OpenAccountInput = { plan: original.templatePlan, firmId: original.firmId, ...(original.userId ? { userId: original.userId } : {}), ...(original.alias ? { alias: original.alias } : {}) };
-      const replacement = this.open(this.ids.nextUuid(), input);
+      const input: OpenAccountInput = {
+        plan: minted?.plan ?? original.templatePlan,
+        firmId: original.firmId,
+        ...(original.userId ? { userId: original.userId } : {}),
+        ...(original.alias ? { alias: original.alias } : {}),
+      };
+      const replacement = this.open(minted?.accountId ?? this.ids.nextUuid(), input);
       this.emit('accounts.replaced', () => ({ account_id: original.id, replaced_by_account_id: replacement.account_id }));
       return success(201, { account_id: replacement.account_id, replaced_account_id: original.id, item: replacement });
     });
@@ -260,9 +311,17 @@ export class Kernel {
 
   // ---- market ----
 
-  /** A trade print: the venue matches first, then positions are marked at it (RULES §3). */
+  /**
+   * A trade print at `timeMs` (canonical symbol, integer ticks; size Infinity for no limit): the venue matches
+   * first, then accounts holding the instrument are marked (RULES §3). Journaled as an input.
+   */
   print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): void {
     this.advanceTo(timeMs);
+    if (this.journal.enabled) this.input('print', { instrument: symbol, price_ticks: priceTicks, size: size === Infinity ? null : size });
+    this.processPrint(symbol, priceTicks, size);
+  }
+
+  private processPrint(symbol: string, priceTicks: number, size: number): void {
     const book = this.desk.bookOf(symbol);
     let filled: Set<RiskAccount> | undefined;
     if (book.workingCount > 0) {
@@ -287,7 +346,8 @@ export class Kernel {
     this.input('tick', { instrument: symbol, price, size: size ?? null });
     const parsed = parseSymbol(symbol);
     const ticks = priceToTicks(parseDecimal(price, 'price', { maxPlaces: 9 }), new Dec(parsed.spec.tickSize));
-    this.print(canonicalSymbol(parsed), ticks, size ?? Infinity);
+    this.processPrint(canonicalSymbol(parsed), ticks, size ?? Infinity);
+    this.advanceTo(this.clock.nowMs);
   }
 
   /** Applies a print's fills and cancels, all of them before any account is marked; returns who filled. */
