@@ -331,7 +331,7 @@ export class Kernel {
       book.lastPrintTicks = priceTicks;
     }
     this.positions.markPrice(symbol, priceTicks);
-    this.risk.markHolders(symbol);
+    this.risk.markCrossings(symbol, priceTicks);
     // Accounts a fill took flat are no longer holders but still need their check (commissions).
     if (filled) for (const account of filled) this.afterFills(account);
   }
@@ -417,7 +417,7 @@ export class Kernel {
     this.emit('fills.created', () => ({ ...fillToJson(result.fill) }));
     if (result.openedPosition) this.emit('positions.created', () => ({ ...positionToJson(result.position) }));
     for (const tradeId of result.tradesClosed) this.emit('trades.closed', () => ({ ...tradeToJson(this.positions.trade(tradeId)!) }));
-    this.risk.bookFill(account, symbol, result.position.netQuantity, result.realizedCents, commissionCents, result.fill.tradeDate);
+    this.risk.bookFill(account, result.realizedCents, commissionCents, result.fill.tradeDate);
     return result;
   }
 

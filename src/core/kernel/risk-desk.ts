@@ -11,6 +11,8 @@ import type { PositionBook } from '../positions/index.js';
 import { sendAccountEvent, type AccountBook, type RiskAccount } from './accounts.js';
 import type { KernelContext } from './context.js';
 import type { OrderDesk } from './order-desk.js';
+import { FloorIndex } from './floor-index.js';
+import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from './risk-json.js';
 
 export interface FlattenCounts {
@@ -19,8 +21,9 @@ export interface FlattenCounts {
 }
 
 export class RiskDesk {
-  /** Accounts with an open position per symbol: the only ones a print of that symbol marks. */
-  private readonly holders = new Map<string, Set<RiskAccount>>();
+  /** Price thresholds of accounts' floors and peaks per instrument: what a print of it has to mark. */
+  private readonly index = new FloorIndex();
+  private readonly crossed: RiskAccount[] = [];
   /** Product families a firm has switched off (PUT /v1/firm-control/offerings). */
   readonly disabledFamilies = new Map<string, Set<ProductFamily>>();
 
@@ -36,20 +39,34 @@ export class RiskDesk {
     return account.balanceCents + this.positions.unrealizedCents(account.id);
   }
 
-  /** Marks every account holding `symbol` at its new print. */
-  markHolders(symbol: string): void {
-    const holders = this.holders.get(symbol);
-    if (holders) for (const account of holders) this.mark(account);
+  /** Marks the accounts whose floor or peak thresholds a print of `symbol` crosses (and multi-instrument holders). */
+  markCrossings(symbol: string, priceTicks: number): void {
+    const crossed = this.crossed;
+    this.index.crossings(symbol, priceTicks, crossed);
+    if (crossed.length === 0) return;
+    const accounts = [...new Set(crossed)];
+    crossed.length = 0;
+    for (const account of accounts) this.mark(account);
   }
 
   /** Equity at the last prints, the trailing peak, and a breach check: touching a floor breaches it. */
   mark(account: RiskAccount): void {
-    if (account.status !== 'active') return;
-    const equity = this.equityCents(account);
-    onEquityMark(account.floors, equity);
-    const breach = breachAt(account.floors, equity);
-    if (breach === 'daily_loss' && account.locks.includes('daily_loss_breach')) return;
-    if (breach) this.breach(account, breach, equity);
+    if (account.status === 'active') {
+      const equity = this.equityCents(account);
+      onEquityMark(account.floors, equity);
+      const breach = breachAt(account.floors, equity);
+      if (breach && !(breach === 'daily_loss' && account.locks.includes('daily_loss_breach'))) this.breach(account, breach, equity);
+    }
+    this.reindex(account);
+  }
+
+  /** Re-files the account's thresholds after anything that moves its equity curve, floors or peak. */
+  reindex(account: RiskAccount): void {
+    if (account.status !== 'active') return this.index.set(account, undefined);
+    const open = this.positions.openPositions(account.id);
+    if (open.length === 0) return this.index.set(account, undefined);
+    if (open.length > 1) return this.index.set(account, { kind: 'direct', symbols: open.map((p) => p.symbol) });
+    this.index.set(account, thresholdEntry(account, open[0]!));
   }
 
   private breach(account: RiskAccount, breach: Breach, equityCents: number): void {
@@ -62,7 +79,7 @@ export class RiskDesk {
   }
 
   /** Books a fill's cash: balance, day and week P&L net of commissions, the balance-following peak. */
-  bookFill(account: RiskAccount, symbol: string, netQuantity: number, realizedCents: number, commissionCents: number, tradeDate: string): void {
+  bookFill(account: RiskAccount, realizedCents: number, commissionCents: number, tradeDate: string): void {
     const net = realizedCents - commissionCents;
     account.realizedCents += realizedCents;
     account.commissionCents += commissionCents;
@@ -72,18 +89,7 @@ export class RiskDesk {
     account.dayPnlCents.set(tradeDate, (account.dayPnlCents.get(tradeDate) ?? 0) + net);
     account.updatedAtMs = this.ctx.clock.nowMs;
     onBalance(account.floors, account.balanceCents);
-    this.trackHolding(account, symbol, netQuantity);
     this.ctx.emit('balance.updated', () => balanceObjectJson(account));
-  }
-
-  private trackHolding(account: RiskAccount, symbol: string, netQuantity: number): void {
-    let holders = this.holders.get(symbol);
-    if (!holders) {
-      holders = new Set();
-      this.holders.set(symbol, holders);
-    }
-    if (netQuantity === 0) holders.delete(account);
-    else holders.add(account);
   }
 
   /** A breached or flattened account keeps sending offsetting market orders until it is flat. */
@@ -136,6 +142,7 @@ export class RiskDesk {
     const passed = this.passingReason(account);
     if (passed && this.send(account, { type: 'PASS', reason: passed, occurredAtMs: nowMs }).length > 0) {
       this.cancelAndFlatten(account, 'evaluation_passed');
+      this.reindex(account);
       return;
     }
     this.mark(account);

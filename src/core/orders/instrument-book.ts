@@ -7,10 +7,10 @@ import type { Order } from './order-types.js';
 import { PriceLadder } from './price-ladder.js';
 
 export class InstrumentBook {
-  readonly buyLimits = new PriceLadder();
-  readonly sellLimits = new PriceLadder();
-  readonly buyStops = new PriceLadder();
-  readonly sellStops = new PriceLadder();
+  readonly buyLimits = new PriceLadder<Order>();
+  readonly sellLimits = new PriceLadder<Order>();
+  readonly buyStops = new PriceLadder<Order>();
+  readonly sellStops = new PriceLadder<Order>();
   immediate: Order[] = [];
   /** Orders still awaiting their first print since arrival, re-pricing or trigger. */
   fresh: Order[] = [];
@@ -65,7 +65,7 @@ export class InstrumentBook {
     return true;
   }
 
-  private ladderOf(order: Order): PriceLadder | undefined {
+  private ladderOf(order: Order): PriceLadder<Order> | undefined {
     if (order.tif === 'ioc' || order.tif === 'fok') return undefined;
     const restsAsStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
     if (restsAsStop) return order.side === 'buy' ? this.buyStops : this.sellStops;

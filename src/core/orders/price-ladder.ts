@@ -1,12 +1,10 @@
-// Resting orders of one kind (buy limits, sell stops, ...) indexed by price: a sorted array of the prices that
-// hold orders and a queue per price in arrival order. A print looks only at the prices it crosses, so its cost
-// is O(crossings), not O(orders).
-import type { Order } from './order-types.js';
-
-export class PriceLadder {
+// Items waiting for a price, indexed by it: resting orders of one kind (buy limits, sell stops, ...) or
+// accounts' floor thresholds (a floor is a stop). A sorted array of the prices that hold items and a queue per
+// price in arrival order: a print looks only at the prices it crosses, so its cost is O(crossings).
+export class PriceLadder<T> {
   /** Prices holding at least one order, ascending. */
   private readonly prices: number[] = [];
-  private readonly queues = new Map<number, Order[]>();
+  private readonly queues = new Map<number, T[]>();
 
   get isEmpty(): boolean {
     return this.prices.length === 0;
@@ -20,19 +18,19 @@ export class PriceLadder {
     return this.prices[this.prices.length - 1];
   }
 
-  add(priceTicks: number, order: Order): void {
+  add(priceTicks: number, item: T): void {
     let queue = this.queues.get(priceTicks);
     if (!queue) {
       queue = [];
       this.queues.set(priceTicks, queue);
       this.prices.splice(this.insertionIndex(priceTicks), 0, priceTicks);
     }
-    queue.push(order);
+    queue.push(item);
   }
 
-  remove(priceTicks: number, order: Order): boolean {
+  remove(priceTicks: number, item: T): boolean {
     const queue = this.queues.get(priceTicks);
-    const at = queue ? queue.indexOf(order) : -1;
+    const at = queue ? queue.indexOf(item) : -1;
     if (!queue || at < 0) return false;
     queue.splice(at, 1);
     if (queue.length === 0) {
@@ -43,7 +41,7 @@ export class PriceLadder {
   }
 
   /** Orders at prices >= `priceTicks` (or > when `strict`), highest price first, arrival order within a price. */
-  collectFromTop(priceTicks: number, strict: boolean, out: Order[]): void {
+  collectFromTop(priceTicks: number, strict: boolean, out: T[]): void {
     for (let i = this.prices.length - 1; i >= 0; i--) {
       const price = this.prices[i]!;
       if (price < priceTicks || (strict && price === priceTicks)) break;
@@ -52,7 +50,7 @@ export class PriceLadder {
   }
 
   /** Orders at prices <= `priceTicks` (or < when `strict`), lowest price first, arrival order within a price. */
-  collectFromBottom(priceTicks: number, strict: boolean, out: Order[]): void {
+  collectFromBottom(priceTicks: number, strict: boolean, out: T[]): void {
     for (let i = 0; i < this.prices.length; i++) {
       const price = this.prices[i]!;
       if (price > priceTicks || (strict && price === priceTicks)) break;

@@ -103,6 +103,17 @@ export class PositionBook {
     return this.marks.get(symbol)?.markTicks ?? null;
   }
 
+  /**
+   * The account's open positions as the live objects (read only): the risk engine derives its floor
+   * thresholds from their lot totals without copying views.
+   */
+  openPositions(accountId: string): Position[] {
+    const account = this.accounts.get(accountId);
+    const open: Position[] = [];
+    if (account) for (const position of account.positions.values()) if (position.netQuantity !== 0) open.push(position);
+    return open;
+  }
+
   /** The position of an (account, symbol), flat or open; undefined when it never traded. */
   position(accountId: string, symbol: string): PositionView | undefined {
     return this.accounts.get(accountId)?.positions.get(symbol)?.view();

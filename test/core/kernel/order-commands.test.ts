@@ -10,10 +10,11 @@ describe('RULES §6: refusals after acceptance end REJECTED with {code, message}
     [{ side: 'buy', type: 'stop', quantity: 1, stop_price: '5000.00', time_in_force: 'ioc' }, 'invalid_order'],
   ])('%j -> %s', (fields, code) => {
     const h = harness();
-    const id = h.place(fields);
-    expect(h.order(id).status, 'accepted first').toBe('SUBMITTED');
-    h.kernel.advanceTo(h.kernel.nowMs);
+    const placed = h.kernel.placeOrder({ account_id: h.accountId, instrument_id: 'ESM6', ...fields });
+    expect([placed.status, placed.body.status], 'accepted first: 202 with the order SUBMITTED').toEqual([202, 'SUBMITTED']);
+    const id = placed.body.order_id as string;
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code } });
+    expect(h.states(id)[0]).toBe('SUBMITTED:accepted');
   });
 
   it('market_closed: an order reaching the venue in the 16:00-17:00 CT halt', () => {
