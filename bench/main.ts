@@ -3,9 +3,10 @@
 // stdout, keyed by benchmark name. To add a benchmark, write a Bench and list it in BENCHES.
 import type { Bench } from './bench.js';
 import { kernelBench } from './kernel.bench.js';
+import { riskBench } from './risk.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 
-const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench];
+const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench, riskBench];
 
 async function main(argv: readonly string[]): Promise<number> {
   const json = argv.includes('--json');

@@ -67,7 +67,7 @@ function format(rowsPerSecond: number): string {
 }
 
 // Instruments with realistic prices, each on its tick grid: [symbol, starting price in ticks].
-const INSTRUMENTS: readonly [string, number][] = [
+export const INSTRUMENTS: readonly [string, number][] = [
   ['ESM6', 20_000], // 5000.00
   ['NQM6', 72_000], // 18000.00
   ['6EH6', 21_600], // 1.08000
@@ -76,7 +76,7 @@ const INSTRUMENTS: readonly [string, number][] = [
 ];
 
 /** The benchmark file, written once per row count under the OS temp dir and reused afterwards. */
-async function ensureTickFile(rows: number, log: (line: string) => void): Promise<string> {
+export async function ensureTickFile(rows: number, log: (line: string) => void): Promise<string> {
   const path = join(tmpdir(), `propsim-bench-ticks-${rows}.csv`);
   if (existsSync(path)) return path;
   log(`  writing ${path} (once)`);

@@ -1,13 +1,15 @@
 // Random kernel command sequences for the model-based order lifecycle test and the kernel determinism test:
 // fast-check arbitraries for the commands (ES, ESM6, prices on the 0.25 grid in 4995.00–5005.00 so orders
 // actually fill), and an interpreter that resolves "pick an order / a group" against what exists so far and
-// runs the command the way a driver does (the scenario runner advances to now after each step).
+// runs the command the way a driver does.
 import fc from 'fast-check';
 import type { Kernel } from '../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import type { FillModel } from '../../src/core/orders/fill-model.js';
 import type { OrderType, Side, TimeInForce } from '../../src/core/orders/order-types.js';
+import { formatCents } from '../../src/core/money.js';
 import { harness } from '../core/kernel/kernel-harness.js';
+import { testPlan } from '../core/kernel/test-plans.js';
 
 export const SYMBOL = 'ESM6';
 /** ES: 0.25 a tick, $12.50 a tick. */
@@ -15,7 +17,8 @@ export const TICKS_PER_POINT = 4;
 export const TICK_VALUE_CENTS = 1250;
 export const BAND_LOW_TICKS = 4995 * TICKS_PER_POINT;
 export const BAND_HIGH_TICKS = 5005 * TICKS_PER_POINT;
-export const STARTING_BALANCE_CENTS = 5_000_000;
+/** $10M with a $9M static drawdown and an unreachable profit target: no breach, lock or pass in these runs. */
+export const STARTING_BALANCE_CENTS = 1_000_000_000;
 /** An order id the kernel never issued (its ids come from a seeded generator: this one is not among them). */
 export const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
 export const UNKNOWN_GROUP_ID = '00000000-0000-4000-8000-00000000000f';
@@ -63,7 +66,7 @@ const pick: fc.Arbitrary<Pick> = fc.record({ n: fc.nat(1000), working: fc.boolea
 
 const place = fc.record({
   kind: fc.constant('place' as const),
-  account: fc.integer({ min: 0, max: 1 }),
+  account: fc.nat(5),
   side,
   type: fc.constantFrom<OrderType>('market', 'limit', 'stop', 'stop_limit'),
   tif: fc.oneof({ weight: 3, arbitrary: fc.constantFrom<TimeInForce>('day', 'gtc') }, { weight: 1, arbitrary: fc.constantFrom<TimeInForce>('ioc', 'fok') }),
@@ -98,7 +101,7 @@ const print = fc.record({
 });
 const fill = fc.record({
   kind: fc.constant('fill' as const),
-  account: fc.integer({ min: 0, max: 1 }),
+  account: fc.nat(5),
   side,
   quantity: fc.integer({ min: 1, max: 5 }),
   price: gridPrice,
@@ -140,19 +143,38 @@ export const setupArb: fc.Arbitrary<RunSetup> = fc.record({
 
 export interface Sim {
   kernel: Kernel;
-  /** Two accounts: the harness's (no commission) and one paying `commissionCents` per contract. */
-  accountIds: readonly [string, string];
+  /**
+   * One account without commission and one paying `commissionCents` per contract, both on a roomy plan; with
+   * `tightAccount`, also the harness's (static $2,000 drawdown) whose breaches cancel and flatten.
+   */
+  accountIds: readonly string[];
   /** Every order the kernel accepted, in order placed. */
   orderIds: string[];
   /** Every OCO group linked, in order linked. */
   groupIds: string[];
 }
 
-export function newSim(setup: RunSetup, options: { startMs?: number; seed?: number } = {}): Sim {
-  const h = harness(setup.fillModel, options);
-  const second = h.kernel.openAccount({ startingBalanceCents: STARTING_BALANCE_CENTS, commissionPerContractCents: setup.commissionCents });
-  if (!second.ok) throw new Error('opening the second account failed');
-  return { kernel: h.kernel, accountIds: [h.accountId, second.body.account_id as string], orderIds: [], groupIds: [] };
+/** A plan whose risk rules stay out of the way: the order lifecycle is what these runs exercise. */
+function roomyPlan(commissionCents: number) {
+  return testPlan({
+    starting_balance: formatCents(STARTING_BALANCE_CENTS),
+    risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '9000000' },
+    passing_criteria: { profit_target: '1000000000' },
+    commission_per_contract: formatCents(commissionCents),
+  });
+}
+
+export function newSim(setup: RunSetup, options: { startMs?: number; seed?: number; tightAccount?: boolean } = {}): Sim {
+  const { tightAccount = false, ...kernelOptions } = options;
+  const { kernel, accountId } = harness(setup.fillModel, kernelOptions);
+  const open = (commissionCents: number) => {
+    const opened = kernel.openAccount({ plan: roomyPlan(commissionCents) });
+    if (!opened.ok) throw new Error(`opening an account failed: ${JSON.stringify(opened.body)}`);
+    return opened.body.account_id as string;
+  };
+  const accountIds = [open(0), open(setup.commissionCents)];
+  if (tightAccount) accountIds.push(accountId);
+  return { kernel, accountIds, orderIds: [], groupIds: [] };
 }
 
 /** A command with its picks resolved to ids: what the kernel is actually asked. */
@@ -191,7 +213,7 @@ export function resolve(sim: Sim, command: Command): Resolved {
   switch (command.kind) {
     case 'place': {
       const body: Record<string, unknown> = {
-        account_id: sim.accountIds[command.account]!,
+        account_id: sim.accountIds[command.account % sim.accountIds.length]!,
         instrument_id: SYMBOL,
         side: command.side,
         type: command.type,
@@ -233,14 +255,15 @@ export function resolve(sim: Sim, command: Command): Resolved {
       return command;
     case 'fill': {
       const occurredAtMs = command.agoMs === undefined ? undefined : sim.kernel.nowMs - command.agoMs;
-      return { kind: 'fill', accountId: sim.accountIds[command.account]!, side: command.side, quantity: command.quantity, price: command.price, occurredAtMs };
+      return { kind: 'fill', accountId: sim.accountIds[command.account % sim.accountIds.length]!, side: command.side, quantity: command.quantity, price: command.price, occurredAtMs };
     }
   }
 }
 
 /**
- * Runs one resolved command, then advances to now like the scenario runner does (work a step made due now,
- * such as a zero-latency arrival, happens before the next step). Returns the command's outcome, if it has one.
+ * Runs one resolved command through the kernel's driver API (time moves by the journaled `advance`). The kernel
+ * itself does the work a command made due now (a zero-latency arrival or cancel) before the next input; the
+ * model test relies on that. Returns the command's outcome, if it has one.
  */
 export function run(sim: Sim, command: Resolved): Outcome<unknown> | undefined {
   const { kernel } = sim;
@@ -271,7 +294,7 @@ export function run(sim: Sim, command: Resolved): Outcome<unknown> | undefined {
       kernel.printInput(SYMBOL, command.price, command.size);
       break;
     case 'advance':
-      kernel.advanceTo(kernel.nowMs + command.ms);
+      kernel.advance(kernel.nowMs + command.ms);
       break;
     case 'fill': {
       const base = { accountId: command.accountId, symbol: SYMBOL, side: command.side, quantity: command.quantity, price: command.price };
@@ -279,6 +302,5 @@ export function run(sim: Sim, command: Resolved): Outcome<unknown> | undefined {
       break;
     }
   }
-  kernel.advanceTo(kernel.nowMs);
   return outcome;
 }

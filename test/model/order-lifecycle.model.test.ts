@@ -67,6 +67,17 @@ interface Seen {
   states: Json[];
 }
 
+/** What the model knows of an order at the venue, from the outside: arrival, trigger, first print since (re)queueing. */
+interface VenueView {
+  arrived: boolean;
+  /** Awaiting its first print since arrival, a priority-losing modify or its trigger (the limit pricing rule). */
+  fresh: boolean;
+  triggered: boolean;
+}
+
+const stopHit = (json: Json, printTicks: number) => (json.side === 'buy' ? printTicks >= ticksOf(json.stop_price as string) : printTicks <= ticksOf(json.stop_price as string));
+const hasStop = (json: Json) => json.type === 'stop' || json.type === 'stop_limit';
+
 class Model {
   readonly orders = new Map<string, Seen>();
   readonly groups = new Map<string, string[]>();
@@ -78,6 +89,9 @@ class Model {
   newFills: FillJson[] = [];
   /** orders.state events published per order. */
   readonly stateEvents = new Map<string, number>();
+  readonly venue = new Map<string, VenueView>();
+  /** For the print being run: whether each working order met it as its first print since (re)queueing. */
+  readonly freshAtPrint = new Map<string, boolean>();
 
   readonly latencyMs: number;
 
@@ -94,6 +108,20 @@ class Model {
         this.stateEvents.set(id, (this.stateEvents.get(id) ?? 0) + 1);
       }
     });
+  }
+
+  /** Before a print: stops at or through it trigger (and meet it fresh); which orders meet it fresh. */
+  beforePrint(printTicks: number): void {
+    this.freshAtPrint.clear();
+    for (const [id, { json }] of this.orders) {
+      const venue = this.venue.get(id)!;
+      if (!venue.arrived || !WORKING.has(json.status as string)) continue;
+      if (hasStop(json) && !venue.triggered && stopHit(json, printTicks)) {
+        venue.triggered = true;
+        venue.fresh = true;
+      }
+      this.freshAtPrint.set(id, venue.fresh);
+    }
   }
 
   status(id: string): string | undefined {
@@ -147,9 +175,10 @@ function contains(list: readonly unknown[], item: unknown, why: string): void {
 function atMost(actual: number, limit: number, why: string): void {
   if (!(actual <= limit)) throw new InvariantError(`${why}: ${actual} > ${limit}`);
 }
-function matches(actual: Record<string, unknown>, expected: Record<string, unknown>, why: string): void {
+function matches(actual: object, expected: Record<string, unknown>, why: string): void {
   for (const [key, value] of Object.entries(expected)) {
-    if (!isDeepStrictEqual(actual[key], value)) throw new InvariantError(`${why}: ${key} expected ${show(value)}, got ${show(actual[key])} in ${show(actual)}`);
+    const got = (actual as Record<string, unknown>)[key];
+    if (!isDeepStrictEqual(got, value)) throw new InvariantError(`${why}: ${key} expected ${show(value)}, got ${show(got)} in ${show(actual)}`);
   }
 }
 
@@ -166,6 +195,7 @@ function expectedStatus(model: Model, command: Resolved): number | undefined {
   const known = (id: string) => model.orders.has(id);
   const terminal = (id: string) => TERMINAL.has(model.status(id)!);
   const accountOf = (id: string) => model.orders.get(id)!.json.account_id;
+  const hasFills = (id: string) => (model.orders.get(id)!.json.filled_quantity as number) > 0;
   switch (command.kind) {
     case 'place':
       return command.body.quantity === 0 ? 400 : 202;
@@ -185,13 +215,14 @@ function expectedStatus(model: Model, command: Resolved): number | undefined {
         if (terminal(id) || model.groupOf.has(id)) return 409;
         if (accountOf(id) !== accountOf(ids[0]!)) return 400;
       }
-      return 201;
+      return ids.some(hasFills) ? 409 : 201; // a group is linked before any member fills (oco_member_filled)
     }
     case 'companion': {
       const members = model.groups.get(command.groupId);
       if (members === undefined || !known(command.orderId)) return 404;
       if (terminal(command.orderId) || model.groupOf.has(command.orderId)) return 409;
-      return accountOf(command.orderId) === accountOf(members[0]!) ? 200 : 400;
+      if (accountOf(command.orderId) !== accountOf(members[0]!)) return 400;
+      return hasFills(command.orderId) || members.some(hasFills) ? 409 : 200;
     }
     case 'fill':
       return 201;
@@ -298,7 +329,7 @@ function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: number):
 
 /** True when a print at `printTicks` (unlimited size) must fill the order, were it resting at the venue. */
 function fillableAt(ctx: Context, id: string, json: Json, printTicks: number): boolean {
-  const internal = ctx.sim.kernel.desk.orders.get(id)!;
+  const triggered = ctx.model.venue.get(id)!.triggered;
   const buy = json.side === 'buy';
   const touch = ctx.setup.fillModel.limitFill === 'touch';
   const limitOk = () => {
@@ -306,16 +337,15 @@ function fillableAt(ctx: Context, id: string, json: Json, printTicks: number): b
     const edge = buy ? limit - printTicks : printTicks - limit;
     return touch ? edge >= 0 : edge > 0;
   };
-  const stopHit = () => internal.triggered || (buy ? printTicks >= ticksOf(json.stop_price as string) : printTicks <= ticksOf(json.stop_price as string));
   switch (json.type) {
     case 'market':
       return true;
     case 'limit':
       return limitOk();
     case 'stop':
-      return stopHit();
+      return triggered;
     default:
-      return stopHit() && limitOk();
+      return triggered && limitOk();
   }
 }
 
@@ -345,16 +375,17 @@ function checkFill(ctx: Context, fill: FillJson, current: Map<string, Seen>): vo
     atMost((order.created_at as number) + setup.fillModel.latencyMs, now, `${where}: an order fills only at prints after its arrival (latency ${setup.fillModel.latencyMs} ms)`);
     const buy = order.side === 'buy';
     const p = command.priceTicks;
-    const internal = sim.kernel.desk.orders.get(fill.order_id!)!;
+    const venue = model.venue.get(fill.order_id!)!;
     if (order.type === 'market' || order.type === 'stop') {
-      if (order.type === 'stop') eq(internal.triggered, true, `${where}: a stop fills only once triggered`);
+      if (order.type === 'stop') eq(venue.triggered, true, `${where}: a stop fills only once triggered (a print at or through its stop)`);
       eq(priceTicks, buy ? p + setup.fillModel.slippageTicks : p - setup.fillModel.slippageTicks, `${where}: a market (or triggered stop) fills at the print moved ${setup.fillModel.slippageTicks} ticks against it`);
     } else {
-      if (order.type === 'stop_limit') eq(internal.triggered, true, `${where}: a stop-limit fills only once triggered`);
+      if (order.type === 'stop_limit') eq(venue.triggered, true, `${where}: a stop-limit fills only once triggered (a print at or through its stop)`);
       const limit = ticksOf(order.limit_price as string);
       const edge = buy ? limit - p : p - limit;
       eq(setup.fillModel.limitFill === 'touch' ? edge >= 0 : edge > 0, true, `${where}: a limit fills only at a print at (touch) or through (through) its limit: print ${p}, limit ${limit}`);
-      eq([p, limit].includes(priceTicks), true, `${where}: a limit fills at the print or at its limit (got ${priceTicks}, print ${p}, limit ${limit})`);
+      const fresh = model.freshAtPrint.get(fill.order_id!) === true;
+      eq(priceTicks, fresh ? p : limit, `${where}: a limit fills at the print when marketable against its first print since arrival (modify, trigger), else at its limit (print ${p}, limit ${limit}, first print: ${fresh})`);
     }
   }
   const account = model.accounts.get(fill.account_id)!;
@@ -421,6 +452,36 @@ function checkPrint(ctx: Context, current: Map<string, Seen>, fills: readonly Fi
       eq(fillableAt(ctx, id, json, command.priceTicks), false, `${where}: an unlimited print at ${command.price} fills every resting order it can fill (order still ${status})`);
     }
   }
+  if (command.size !== undefined) checkSharing(ctx, current, fills, command.size, command.priceTicks);
+}
+
+/**
+ * A sized print is shared by price, then arrival (RULES §6): no order the print could fill goes short while an
+ * order at a strictly worse price gets some, and an order going short means the print's size was used up.
+ * Exempt: a FOK the remaining size cannot fill whole, and an OCO member cancelled because a sibling filled first.
+ */
+function checkSharing(ctx: Context, current: Map<string, Seen>, fills: readonly FillJson[], size: number, printTicks: number): void {
+  const { model } = ctx;
+  const got = new Map<string, number>();
+  for (const f of fills) got.set(f.order_id!, (got.get(f.order_id!) ?? 0) + f.quantity);
+  const candidates: Array<{ id: string; edge: number; short: boolean }> = [];
+  for (const id of model.freshAtPrint.keys()) {
+    const { json, states } = current.get(id)!;
+    if (!fillableAt(ctx, id, json, printTicks)) continue;
+    const before = model.orders.get(id)!.json;
+    const remaining = (before.quantity as number) - (before.filled_quantity as number);
+    const limit = json.type === 'limit' || json.type === 'stop_limit' ? ticksOf(json.limit_price as string) : undefined;
+    const edge = limit === undefined ? Infinity : json.side === 'buy' ? limit - printTicks : printTicks - limit;
+    const exempt = json.time_in_force === 'fok' || states.at(-1)!.reason === 'oco_sibling_filled';
+    candidates.push({ id, edge, short: !exempt && (got.get(id) ?? 0) < remaining });
+  }
+  const used = fills.reduce((sum, f) => sum + f.quantity, 0);
+  for (const short of candidates.filter((c) => c.short)) {
+    eq(used, size, `${ctx.where}: order ${short.id} could fill at this print yet went short, so the print's size ${size} must be used up`);
+    for (const other of candidates) {
+      if ((got.get(other.id) ?? 0) > 0) ok(!(short.edge > other.edge), `${ctx.where}: price priority: ${short.id} (${short.edge} ticks through) went short while ${other.id} (${other.edge} ticks through) got a fill`);
+    }
+  }
 }
 
 function checkOco(ctx: Context, current: Map<string, Seen>, fills: readonly FillJson[]): void {
@@ -445,11 +506,11 @@ function checkClose(ctx: Context, current: Map<string, Seen>): void {
     const status = json.status as string;
     const arrivalMs = (json.created_at as number) + model.latencyMs;
     if (status === 'EXPIRED') {
-      eq(json.time_in_force, 'day', `${where}: only DAY orders expire`);
+      ne(json.time_in_force, 'gtc', `${where}: GTC orders never expire (DAY ones, and IOC/FOK never settled by a print, end at the close)`);
       eq(states.at(-1)!.occurred_at, closeMs, `${where}: a DAY order expires at the close of its session`);
     }
-    if (now >= closeMs && json.time_in_force === 'day' && arrivalMs < closeMs) {
-      eq(WORKING.has(status), false, `${where}: a DAY order that reached the venue before the close is not working after it`);
+    if (now >= closeMs && json.time_in_force !== 'gtc' && arrivalMs < closeMs) {
+      eq(WORKING.has(status), false, `${where}: a DAY (or unsettled IOC/FOK) order that reached the venue before the close is not working after it`);
     }
     const endedMs = states.find((r) => TERMINAL.has(r.status as string))?.occurred_at as number | undefined;
     const reachedVenue = arrivalMs <= now && (endedMs === undefined || endedMs >= arrivalMs);
@@ -457,6 +518,32 @@ function checkClose(ctx: Context, current: Map<string, Seen>): void {
       eq(status, 'REJECTED', `${where}: an order reaching the venue during the maintenance halt (not cancelled on its way there) is refused`);
       contains(['market_closed', 'invalid_price', 'invalid_order'], (json.error as Json).code, `${where}: refused as market_closed (or for its own fault first)`);
     }
+  }
+}
+
+/** After a command: arrivals and priority-losing modifies make an order fresh; a print makes none fresh. */
+function updateVenue(ctx: Context, current: Map<string, Seen>): void {
+  const { model, sim } = ctx;
+  const now = sim.kernel.nowMs;
+  for (const [id, { json, states }] of current) {
+    let venue = model.venue.get(id);
+    if (!venue) model.venue.set(id, (venue = { arrived: false, fresh: false, triggered: false }));
+    if (ctx.command.kind === 'print') {
+      venue.fresh = false;
+    } else {
+      if (!venue.arrived && (json.created_at as number) + model.latencyMs <= now) [venue.arrived, venue.fresh] = [true, true];
+      const before = model.orders.get(id);
+      let quantity = (before?.json.quantity ?? json.quantity) as number;
+      for (const record of states.slice(before?.states.length ?? 0)) {
+        const reason = record.reason as string;
+        if (!reason.startsWith('modified:')) continue;
+        const raised = /quantity (\d+)/.exec(reason);
+        const newQuantity = raised ? Number(raised[1]) : quantity;
+        if (/(limit|stop)_price /.test(reason) || newQuantity > quantity) venue.fresh = true;
+        quantity = newQuantity;
+      }
+    }
+    if (hasStop(json)) eq(sim.kernel.desk.orders.get(id)!.triggered, venue.triggered, `${ctx.where} order ${id}: the stop triggered exactly when a print after arrival reached its stop`);
   }
 }
 
@@ -478,6 +565,7 @@ function checkAll(ctx: Context): void {
   checkOco(ctx, current, venueFills);
   checkAccounts(ctx, current);
   checkClose(ctx, current);
+  updateVenue(ctx, current);
   for (const [id, seen] of current) model.orders.set(id, seen);
 }
 
@@ -489,6 +577,7 @@ function runChecked(setup: RunSetup, commands: readonly Command[], options: { st
     const resolved = resolve(sim, command);
     const where = `#${i} ${JSON.stringify(resolved)}`;
     const expected = expectedStatus(model, resolved);
+    if (resolved.kind === 'print') model.beforePrint(resolved.priceTicks);
     let outcome: Outcome<unknown> | undefined;
     try {
       outcome = run(sim, resolved);
@@ -502,7 +591,7 @@ function runChecked(setup: RunSetup, commands: readonly Command[], options: { st
   return { sim, model };
 }
 
-const NUM_RUNS = 200;
+const NUM_RUNS = 300;
 
 describe('RULES §6–7: order lifecycle, model-based (random commands, invariants after every command)', () => {
   it('inside one session: statuses, histories, fills, positions, balances and OCO stay consistent', () => {
@@ -514,19 +603,19 @@ describe('RULES §6–7: order lifecycle, model-based (random commands, invarian
     );
   });
 
-  it('across the 16:00 CT close: DAY orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED', () => {
+  it('across the 16:00 CT close: DAY (and unsettled IOC/FOK) orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED', () => {
     const closeMs = calendar.sessionAt(T0, SYMBOL).closeMs;
     eq(closeMs, Date.parse('2026-03-10T21:00:00Z'), 'the harness session (trade date 2026-03-10) closes 16:00 CDT = 21:00Z');
     fc.assert(
       fc.property(setupArb, fc.array(commandArb(1000), { minLength: 1, maxLength: 40, size: 'max' }), (setup, commands) => {
-        const { sim, model } = runChecked(setup, commands, { startMs: closeMs - 3000, closeMs });
-        // Past the close and past every latency: every order has reached the venue, so no DAY order is working.
+        const { sim, model } = runChecked(setup, commands, { startMs: closeMs - 1500, closeMs });
+        // Past the close and past every latency: every order has reached the venue, so only GTC orders may work.
         const end: Resolved = { kind: 'advance', ms: Math.max(closeMs - sim.kernel.nowMs, 0) + setup.fillModel.latencyMs + 1 };
         run(sim, end);
         checkAll({ sim, model, setup, command: end, where: 'after the close and every latency', closeMs });
         for (const id of sim.orderIds) {
           const json = model.orders.get(id)!.json;
-          if (json.time_in_force === 'day') eq(WORKING.has(json.status as string), false, `DAY order ${id} is not working after the close`);
+          if (json.time_in_force !== 'gtc') eq(WORKING.has(json.status as string), false, `${String(json.time_in_force)} order ${id} is not working after the close: only GTC orders live on`);
         }
       }),
       { numRuns: NUM_RUNS / 2 },

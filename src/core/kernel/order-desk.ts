@@ -253,7 +253,8 @@ export class OrderDesk {
   expire(order: Order): void {
     order.expirySeq = undefined;
     if (order.phase !== 'working') return;
-    this.finish(order, { type: 'EXPIRE', reason: 'day order expired at the session close', occurredAtMs: this.ctx.clock.nowMs });
+    const reason = order.tif === 'day' ? 'day order expired at the session close' : `${order.tif} order met no print before the session close`;
+    this.finish(order, { type: 'EXPIRE', reason, occurredAtMs: this.ctx.clock.nowMs });
   }
 
   /** Ends a working or travelling order by cancel or expiry: out of the book, timers dropped, status recorded. */
@@ -275,6 +276,8 @@ export class OrderDesk {
     if (new Set(orderIds).size !== orderIds.length) throw new CommandRefusal(400, 'invalid_request', 'order_ids: an order appears twice');
     const orders = orderIds.map((id) => this.get(id));
     for (const order of orders) this.checkOcoMember(order, orders[0]!.accountId);
+    const filled = orders.find((o) => o.filledQuantity > 0);
+    if (filled) throw new CommandRefusal(409, 'oco_member_filled', `order ${filled.id} has fills: an OCO group is linked before any member fills`);
     const groupId = this.ctx.ids.nextUuid();
     this.oco.create(groupId, orders);
     return groupId;
@@ -286,6 +289,9 @@ export class OrderDesk {
     if (accountId === undefined) throw new CommandRefusal(404, 'oco_group_not_found', `OCO group ${groupId} is unknown`);
     const order = this.get(orderId);
     this.checkOcoMember(order, accountId);
+    if (order.filledQuantity > 0 || this.oco.hasFills(groupId)) {
+      throw new CommandRefusal(409, 'oco_member_filled', `OCO group ${groupId} or order ${orderId} already has fills: the group has done its work`);
+    }
     this.oco.add(groupId, order);
   }
 

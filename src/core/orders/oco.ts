@@ -18,6 +18,11 @@ export class OcoGroups {
     order.ocoGroupId = groupId;
   }
 
+  /** Whether any member has filled, even partly: the group has cancelled (or will cancel) the others. */
+  hasFills(groupId: string): boolean {
+    return (this.members.get(groupId) ?? []).some((o) => o.filledQuantity > 0);
+  }
+
   orderIds(groupId: string): string[] {
     return (this.members.get(groupId) ?? []).map((o) => o.id);
   }

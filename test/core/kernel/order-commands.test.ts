@@ -11,8 +11,9 @@ describe('RULES §6: refusals after acceptance end REJECTED with {code, message}
   ])('%j -> %s', (fields, code) => {
     const h = harness();
     const placed = h.kernel.placeOrder({ account_id: h.accountId, instrument_id: 'ESM6', ...fields });
-    expect([placed.status, placed.body.status], 'accepted first: 202 with the order SUBMITTED').toEqual([202, 'SUBMITTED']);
-    const id = placed.body.order_id as string;
+    const body = placed.body as Record<string, unknown>;
+    expect([placed.status, body.status], 'accepted first: 202 with the order SUBMITTED').toEqual([202, 'SUBMITTED']);
+    const id = body.order_id as string;
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code } });
     expect(h.states(id)[0]).toBe('SUBMITTED:accepted');
   });
