@@ -43,6 +43,8 @@ export interface RiskAccount {
   /** Breached or flattened by the firm: keep sending offsetting orders until flat (RULES §3). */
   flattening: boolean;
   updatedAtMs: number;
+  /** The last print-crossing that marked the account (the risk desk's de-duplication). */
+  markedAtCrossing: number;
   actor: Actor<typeof accountMachine>;
   status: AccountStatus;
   locks: readonly LockReason[];
@@ -90,6 +92,7 @@ export class AccountBook {
       droppedFills: 0,
       flattening: false,
       updatedAtMs: nowMs,
+      markedAtCrossing: 0,
       actor: createActor(accountMachine, { input: { occurredAtMs: nowMs } }).start(),
       status: 'active',
       locks: [],

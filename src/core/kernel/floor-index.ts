@@ -27,6 +27,7 @@ export class FloorIndex {
 
   /** Replaces the account's entry (undefined: nothing to watch, e.g. flat or not active). */
   set(account: RiskAccount, entry: FloorEntry | undefined): void {
+    if (sameEntry(this.entries.get(account), entry)) return;
     this.remove(account);
     if (!entry) return;
     this.entries.set(account, entry);
@@ -71,4 +72,12 @@ export class FloorIndex {
     }
     return floors;
   }
+}
+
+function sameEntry(a: FloorEntry | undefined, b: FloorEntry | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.kind === 'direct' || b.kind === 'direct') {
+    return a.kind === 'direct' && b.kind === 'direct' && a.symbols.length === b.symbols.length && a.symbols.every((s, i) => s === b.symbols[i]);
+  }
+  return a.symbol === b.symbol && a.long === b.long && a.breachTicks === b.breachTicks && a.upTicks === b.upTicks;
 }

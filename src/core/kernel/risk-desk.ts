@@ -24,6 +24,8 @@ export class RiskDesk {
   /** Price thresholds of accounts' floors and peaks per instrument: what a print of it has to mark. */
   private readonly index = new FloorIndex();
   private readonly crossed: RiskAccount[] = [];
+  /** Numbers the prints that cross something, so an account crossed twice by one print is marked once. */
+  private crossingSeq = 0;
   /** Product families a firm has switched off (PUT /v1/firm-control/offerings). */
   readonly disabledFamilies = new Map<string, Set<ProductFamily>>();
 
@@ -44,9 +46,13 @@ export class RiskDesk {
     const crossed = this.crossed;
     this.index.crossings(symbol, priceTicks, crossed);
     if (crossed.length === 0) return;
-    const accounts = [...new Set(crossed)];
-    crossed.length = 0;
-    for (const account of accounts) this.mark(account);
+    const seq = ++this.crossingSeq;
+    const accounts = crossed.splice(0, crossed.length);
+    for (const account of accounts) {
+      if (account.markedAtCrossing === seq) continue;
+      account.markedAtCrossing = seq;
+      this.mark(account);
+    }
   }
 
   /** Equity at the last prints, the trailing peak, and a breach check: touching a floor breaches it. */
