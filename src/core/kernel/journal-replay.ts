@@ -105,6 +105,9 @@ export function applyInput(kernel: Kernel, entry: JournalEntry): void {
         ...(d.occurred_at === null ? {} : { occurredAtMs: d.occurred_at as number }),
       });
       return;
+    case 'set_offering':
+      kernel.setOffering(d.firm_id as string, d.body);
+      return;
     case 'replace_account':
       kernel.replaceAccount(d.account_id as string);
       return;

@@ -240,6 +240,11 @@ export class Kernel {
     });
   }
 
+  /** PUT /v1/firm-control/offerings: enables or disables a product family for the firm's new orders. */
+  setOffering(firmId: string, body: unknown): Outcome<Record<string, unknown>> {
+    return this.command('set_offering', { firm_id: firmId, body }, () => success(200, this.firm.setOffering(firmId, body)));
+  }
+
   /** POST replace: flattens and closes the account and opens a new one from the same template (RULES §5). */
   replaceAccount(accountId: string): Outcome<Record<string, unknown>> {
     return this.command('replace_account', { account_id: accountId }, () => {

@@ -43,7 +43,7 @@ describe('plan templates (RULES §2)', () => {
   const files = readdirSync(PLAN_DIR).filter((f) => f.endsWith('.yaml'));
 
   it('ships at least three realistic plan files', () => {
-    expect(files.length, 'fixtures/plans holds the example plans').toBeGreaterThanOrEqual(3);
+    expect(files.length, 'fixtures/plans holds the example plans').toBeGreaterThanOrEqual(12);
   });
 
   it.each(files)('fixtures/plans/%s loads and validates', (file) => {
@@ -53,13 +53,18 @@ describe('plan templates (RULES §2)', () => {
     expect(plan.currency).toBe('USD');
   });
 
+  it('holds 50K, 100K and 150K evaluations in each of the four drawdown modes', () => {
+    const modes = files.map((f) => parsePlanTemplate(parseYaml(readFileSync(join(PLAN_DIR, f), 'utf8')), f).riskProfile.maxDrawdownMode);
+    for (const mode of ['static', 'realtime_balance', 'realtime_equity', 'eod_balance']) expect(modes.filter((m) => m === mode), mode).toHaveLength(3);
+  });
+
   it('decodes the 50K end-of-day plan into cents', () => {
     const plan = parsePlanTemplate(parseYaml(readFileSync(join(PLAN_DIR, 'eval-50k-eod.yaml'), 'utf8')), 'plans.eval-50k-eod');
     expect(plan).toEqual({
       startingBalanceCents: 5_000_000,
       currency: 'USD',
       riskProfile: { maxDrawdownMode: 'eod_balance', maxDrawdownValueCents: 200_000, maxDrawdownLimitCents: 0, dailyLossValueCents: 100_000 },
-      passingCriteria: { profitTargetCents: 300_000, minTradingDays: 5, consistencyPct: '50' },
+      passingCriteria: { profitTargetCents: 300_000, minTradingDays: 5, consistencyPct: '40' },
       positionLimits: { maxContracts: 5 },
       commissionPerContractCents: 210,
       enabledFamilies: [...PRODUCT_FAMILIES],
