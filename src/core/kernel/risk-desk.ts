@@ -154,19 +154,10 @@ export class RiskDesk {
     this.mark(account);
   }
 
-  /** RULES §8: target reached, enough trading days, and the best day within the consistency share. */
   private passingReason(account: RiskAccount): string | undefined {
-    const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
+    if (unmetPassingCriterion(account) !== undefined) return undefined;
     const profitCents = account.balanceCents - account.plan.startingBalanceCents;
-    if (profitCents < profitTargetCents) return undefined;
-    const tradingDays = account.dayPnlCents.size;
-    if (minTradingDays !== undefined && tradingDays < minTradingDays) return undefined;
-    if (consistencyPct !== undefined) {
-      const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
-      const bestCents = Math.max(...account.dayPnlCents.values());
-      if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents))) return undefined;
-    }
-    return `profit ${formatCents(profitCents)} over ${tradingDays} trading days meets the passing criteria`;
+    return `profit ${formatCents(profitCents)} over ${account.dayPnlCents.size} trading days meets the passing criteria`;
   }
 
   /** Account-level refusals of a client order at the venue (the order gate). */
@@ -212,4 +203,21 @@ export class RiskDesk {
     if (changes.length > 0) account.updatedAtMs = this.ctx.clock.nowMs;
     return changes;
   }
+}
+
+export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
+
+/** RULES §8: the first passing criterion the account does not meet yet, or undefined when it meets them all. */
+export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | undefined {
+  const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
+  const profitCents = account.balanceCents - account.plan.startingBalanceCents;
+  if (profitCents < profitTargetCents) return 'profit_target';
+  if (minTradingDays !== undefined && account.dayPnlCents.size < minTradingDays) return 'min_trading_days';
+  if (consistencyPct !== undefined) {
+    // Best day's profit ≤ consistency_pct % of the total profit (the sum of the days' net P&L).
+    const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
+    const bestCents = Math.max(...account.dayPnlCents.values());
+    if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents))) return 'consistency';
+  }
+  return undefined;
 }

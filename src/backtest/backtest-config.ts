@@ -1,0 +1,183 @@
+// `propsim backtest --config FILE` (CONTRACTS.md "Back-test config"): the YAML file, validated up front with
+// errors that name the field, into a plain, serializable config (cells can be handed to workers as they are).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { at, checkKeys, fail, FieldError, readEnum, readFields, readInteger, readString, required, type Fields } from '../core/accounts/input-fields.js';
+import { parsePlanTemplate } from '../core/accounts/plans.js';
+import { isIsoDate } from '../core/calendar/dates.js';
+import { parseCents, parseDecimal } from '../core/money.js';
+import type { MarketFileSpec } from '../market/market-file-spec.js';
+import { packageRoot } from '../market/holiday-file.js';
+import { decodeScenarioText } from '../scenario/load-scenario.js';
+import { parseMarket } from '../scenario/scenario-market.js';
+import { ScenarioError } from '../scenario/scenario-error.js';
+import { expandGrid, planForCell, type GridAxis } from './grid.js';
+import { validateStrategyParams } from './traders/strategies.js';
+import { SYNTHETIC_STRATEGIES, type SyntheticTraders } from './traders/strategy.js';
+
+export interface BacktestConfig {
+  file: string;
+  name: string;
+  seed: number;
+  market: MarketFileSpec[];
+  /** Trade dates, inclusive. */
+  period: { from: string; to: string };
+  fills?: { path: string };
+  synthetic: SyntheticTraders[];
+  /** The base plan as written (decimal strings): grid values are set on it by dotted path. */
+  basePlan: Fields;
+  basePlanName: string;
+  grid: GridAxis[];
+  economics: { pricePaidCents: number; payoutShare: string };
+  fillModel: { latencyMs: number; cancelLatencyMs: number; modifyLatencyMs: number; slippageTicks: number; limitFill: 'touch' | 'through' };
+  /** Traders whose equity curves the report draws. */
+  sampleTraders: number;
+}
+
+const KEYS = ['name', 'seed', 'market', 'period', 'traders', 'plans', 'base_plan', 'grid', 'economics', 'fill_model', 'sample_traders', 'description'];
+
+export function loadBacktestConfig(path: string): BacktestConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ScenarioError(path, '', '', `cannot read the back-test config (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    return parseBacktestConfig(decodeScenarioText(text, path), path);
+  } catch (error) {
+    if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
+    throw error;
+  }
+}
+
+export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {
+  const doc = readFields(raw, '(top level)', 'a mapping: name, market, period, traders, plans or base_plan, grid, economics');
+  checkKeys(doc, '', KEYS);
+  const period = parsePeriod(doc.period);
+  const traders = readFields(required(doc.traders, 'traders', 'fills and/or synthetic'), 'traders', 'fills and/or synthetic');
+  checkKeys(traders, 'traders', ['fills', 'synthetic']);
+  if (traders.fills === undefined && traders.synthetic === undefined) fail('traders', 'fills, synthetic or both', traders);
+  const { basePlan, basePlanName } = parseBasePlan(doc, file);
+  const grid = parseGridAxes(doc.grid);
+  const config: BacktestConfig = {
+    file,
+    name: readString(required(doc.name, 'name', 'a name'), 'name', { maxLength: 200 }),
+    seed: doc.seed === undefined ? 1 : readInteger(doc.seed, 'seed', { min: 0 }),
+    market: parseMarket(required(doc.market, 'market', 'market files'), file),
+    period,
+    synthetic: parseSynthetic(traders.synthetic),
+    basePlan,
+    basePlanName,
+    grid,
+    economics: parseEconomics(doc.economics),
+    fillModel: parseFillModel(doc.fill_model),
+    sampleTraders: doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
+  };
+  if (config.market.length === 0) fail('market.files', 'at least one market file', []);
+  if (traders.fills !== undefined) config.fills = parseFillsFile(traders.fills, file);
+  // Every cell's plan must be valid before anything runs.
+  for (const cell of expandGrid(grid)) parsePlanTemplate(planForCell(basePlan, cell.values), `grid cell ${cell.label}`);
+  return config;
+}
+
+function parsePeriod(raw: unknown): { from: string; to: string } {
+  const doc = readFields(required(raw, 'period', '{ from, to }'), 'period', '{ from: YYYY-MM-DD, to: YYYY-MM-DD }');
+  checkKeys(doc, 'period', ['from', 'to']);
+  const date = (key: 'from' | 'to') => {
+    const value = doc[key];
+    if (typeof value !== 'string' || !isIsoDate(value)) fail(at('period', key), 'a trade date YYYY-MM-DD', value);
+    return value as string;
+  };
+  const period = { from: date('from'), to: date('to') };
+  if (period.to < period.from) fail('period.to', `a date no earlier than period.from (${period.from})`, period.to);
+  return period;
+}
+
+/** `base_plan` names a plan of `plans`, or a file of fixtures/plans (eval-50k-eod). */
+function parseBasePlan(doc: Fields, file: string): { basePlan: Fields; basePlanName: string } {
+  const name = readString(required(doc.base_plan, 'base_plan', 'the name of the plan the grid varies'), 'base_plan');
+  if (doc.plans !== undefined) {
+    const plans = readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
+    for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
+    if (plans[name] !== undefined) return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
+  }
+  for (const folder of [join(dirname(resolve(file)), 'plans'), join(packageRoot(), 'fixtures', 'plans')]) {
+    const candidate = join(folder, `${name}.yaml`);
+    if (existsSync(candidate)) {
+      const plan = readFields(decodeScenarioText(readFileSync(candidate, 'utf8'), candidate), candidate, 'a plan template');
+      parsePlanTemplate(plan, candidate);
+      return { basePlan: plan, basePlanName: name };
+    }
+  }
+  return fail('base_plan', 'a plan named in `plans` or a file of fixtures/plans (such as eval-50k-eod)', name);
+}
+
+function parseGridAxes(raw: unknown): GridAxis[] {
+  if (raw === undefined) return [];
+  const doc = readFields(raw, 'grid', 'a mapping of dotted plan fields to lists of values');
+  return Object.entries(doc).map(([key, values]) => {
+    if (!/^[a-z_]+(\.[a-z_]+)*$/.test(key)) fail(at('grid', key), 'a dotted plan field such as risk_profile.max_drawdown_value', key);
+    if (!Array.isArray(values) || values.length === 0) fail(at('grid', key), 'a non-empty list of values', values);
+    return { key, values: values as unknown[] };
+  });
+}
+
+function parseSynthetic(raw: unknown): SyntheticTraders[] {
+  if (raw === undefined) return [];
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.map((item, i) => {
+    const path = Array.isArray(raw) ? `traders.synthetic[${i}]` : 'traders.synthetic';
+    const doc = readFields(item, path, '{ count, strategy, params }');
+    checkKeys(doc, path, ['count', 'strategy', 'params']);
+    const strategy = readEnum(required(doc.strategy, at(path, 'strategy'), 'a strategy'), at(path, 'strategy'), SYNTHETIC_STRATEGIES);
+    const params = doc.params === undefined ? {} : readFields(doc.params, at(path, 'params'), 'a mapping of strategy parameters');
+    try {
+      validateStrategyParams(strategy, params as Record<string, unknown>);
+    } catch (error) {
+      throw new FieldError(at(path, 'params'), (error as Error).message);
+    }
+    return { count: readInteger(required(doc.count, at(path, 'count'), 'a number of traders'), at(path, 'count'), { min: 1, max: 100_000 }), strategy, params: { ...params } };
+  });
+}
+
+function parseFillsFile(raw: unknown, file: string): { path: string } {
+  const doc = readFields(raw, 'traders.fills', '{ path }');
+  checkKeys(doc, 'traders.fills', ['path']);
+  const given = readString(required(doc.path, 'traders.fills.path', 'a CSV file path'), 'traders.fills.path');
+  const path = resolve(dirname(resolve(file)), given);
+  if (!existsSync(path)) fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
+  return { path };
+}
+
+function parseEconomics(raw: unknown): { pricePaidCents: number; payoutShare: string } {
+  if (raw === undefined) return { pricePaidCents: 0, payoutShare: '0' };
+  const doc = readFields(raw, 'economics', '{ price_paid, payout_share }');
+  checkKeys(doc, 'economics', ['price_paid', 'payout_share']);
+  const wrap = <T>(path: string, read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof Error && !(error instanceof FieldError)) throw new FieldError(path, error.message.replace(/^[^:]*: /, ''));
+      throw error;
+    }
+  };
+  const pricePaidCents = doc.price_paid === undefined ? 0 : wrap('economics.price_paid', () => parseCents(doc.price_paid, 'economics.price_paid', { nonNegative: true }));
+  const share = doc.payout_share === undefined ? '0' : wrap('economics.payout_share', () => parseDecimal(doc.payout_share, 'economics.payout_share', { maxPlaces: 4, nonNegative: true }).toFixed());
+  if (Number(share) > 1) fail('economics.payout_share', 'a share between "0" and "1"', doc.payout_share);
+  return { pricePaidCents, payoutShare: share };
+}
+
+function parseFillModel(raw: unknown): BacktestConfig['fillModel'] {
+  const doc = raw === undefined ? {} : readFields(raw, 'fill_model', '{ latency_ms, slippage_ticks, limit_fill }');
+  checkKeys(doc, 'fill_model', ['latency_ms', 'slippage_ticks', 'limit_fill']);
+  const latencyMs = doc.latency_ms === undefined ? 0 : readInteger(doc.latency_ms, 'fill_model.latency_ms', { min: 0 });
+  return {
+    latencyMs,
+    cancelLatencyMs: latencyMs,
+    modifyLatencyMs: latencyMs,
+    slippageTicks: doc.slippage_ticks === undefined ? 0 : readInteger(doc.slippage_ticks, 'fill_model.slippage_ticks', { min: 0 }),
+    limitFill: doc.limit_fill === undefined ? 'touch' : readEnum(doc.limit_fill, 'fill_model.limit_fill', ['touch', 'through'] as const),
+  };
+}
+

@@ -1,0 +1,130 @@
+// One grid cell of a back-test: a fresh kernel, one account per trader on the cell's plan, the market replayed
+// over the period with the traders waking in between, then the outcomes. Input and output are plain data, so
+// a cell runs the same in this thread, a worker thread, or another machine.
+import { parsePlanTemplate } from '../core/accounts/plans.js';
+import { GlobexCalendar, type Session } from '../core/calendar/index.js';
+import { SimClock } from '../core/clock.js';
+import { parseSymbol, type ProductFamily } from '../core/instruments.js';
+import { Kernel } from '../core/kernel/kernel.js';
+import { loadHolidayFile } from '../market/holiday-file.js';
+import { marketPrintBatches } from '../market/sources.js';
+import type { BacktestConfig } from './backtest-config.js';
+import { planForCell, type GridCell } from './grid.js';
+import { summarizeCell, traderOutcome, type CellSummary, type TraderOutcome } from './outcomes.js';
+import { readTraderFills, type TraderFill } from './trader-fills.js';
+import { MinuteBars } from './traders/minute-bars.js';
+import { createTrader, type SyntheticTrader } from './traders/strategies.js';
+import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
+
+export interface CellInput {
+  config: BacktestConfig;
+  cell: GridCell;
+}
+
+/** [time ms, equity cents, max-loss trigger cents, daily-loss trigger cents or null] */
+export type SamplePoint = [number, number, number, number | null];
+
+export interface CellResult {
+  cell: GridCell;
+  summary: CellSummary;
+  traders: TraderOutcome[];
+  samples: Array<{ trader: string; points: SamplePoint[] }>;
+  prints: number;
+  accountSessionDays: number;
+}
+
+const SAMPLE_EVERY_MS = 30 * 60_000;
+
+type Due = { kind: 'wake'; trader: number } | { kind: 'fill'; fill: TraderFill } | { kind: 'sample' };
+
+interface Participant {
+  spec: TraderSpec;
+  accountId: string;
+  trader: SyntheticTrader | undefined;
+}
+
+export async function runCell({ config, cell }: CellInput, calendar = new GlobexCalendar(loadHolidayFile())): Promise<CellResult> {
+  const plan = parsePlanTemplate(planForCell(config.basePlan, cell.values), `grid cell ${cell.label}`);
+  const symbol = config.market[0]!.instrument ?? '6E';
+  const spec = parseSymbol(symbol).spec;
+  const family: ProductFamily = spec.family;
+  const sessions = periodSessions(calendar, config.period, family);
+  if (sessions.length === 0) throw new Error(`no ${family} session between ${config.period.from} and ${config.period.to}`);
+  const startMs = sessions[0]!.openMs;
+  const endMs = sessions[sessions.length - 1]!.closeMs;
+  const kernel = new Kernel({ startMs, seed: config.seed, calendar, fillModel: config.fillModel, journal: false, rollFamily: family });
+  const fills = config.fills ? readTraderFills(config.fills.path) : [];
+  const participants: Participant[] = tradersOf(config, fills).map((traderSpec) => {
+    const opened = kernel.openAccount({ alias: traderSpec.id, plan, pricePaidCents: config.economics.pricePaidCents });
+    const accountId = (opened.body as { account_id: string }).account_id;
+    const trader = traderSpec.strategy === 'fills' ? undefined : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
+    return { spec: traderSpec, accountId, trader };
+  });
+  const byName = new Map(participants.map((p) => [p.spec.id, p]));
+  const due = new SimClock<Due>(startMs);
+  for (const fill of fills) if (fill.timeMs >= startMs && fill.timeMs < endMs) due.schedule(fill.timeMs, { kind: 'fill', fill });
+  const sampled = participants.slice(0, config.sampleTraders);
+  const samples = sampled.map((p) => ({ trader: p.spec.id, points: [] as SamplePoint[] }));
+  due.schedule(startMs, { kind: 'sample' });
+
+  const bars = new MinuteBars();
+  const tickSize = Number(spec.tickSize);
+  let session: Session | undefined;
+  let sessionIndex = -1;
+  const onDue = (item: Due, atMs: number) => {
+    kernel.advanceTo(atMs);
+    if (item.kind === 'fill') {
+      const who = byName.get(item.fill.trader)!;
+      kernel.recordFill({ accountId: who.accountId, symbol: item.fill.symbol, side: item.fill.side, quantity: item.fill.quantity, price: item.fill.price, occurredAtMs: item.fill.timeMs });
+    } else if (item.kind === 'sample') {
+      sampled.forEach((p, i) => samples[i]!.points.push(samplePoint(kernel, p.accountId, atMs)));
+      if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
+    } else {
+      const p = participants[item.trader]!;
+      const next = p.trader!.wake({ kernel, accountId: p.accountId, symbol, tickSize, priceDecimals: spec.priceDecimals, bars, session });
+      if (next !== undefined && next < endMs) due.schedule(next, item);
+    }
+  };
+
+  let prints = 0;
+  for await (const batch of marketPrintBatches(config.market)) {
+    for (let i = 0; i < batch.length; i++) {
+      const timeMs = batch.timeMs[i]!;
+      if (timeMs < startMs) continue;
+      if (timeMs >= endMs) break;
+      while (sessionIndex + 1 < sessions.length && timeMs >= sessions[sessionIndex + 1]!.openMs) {
+        session = sessions[++sessionIndex]!;
+        participants.forEach((p, index) => {
+          if (p.trader) due.schedule(Math.max(due.nowMs, p.trader.firstWake(session!.openMs)), { kind: 'wake', trader: index });
+        });
+      }
+      due.advanceTo(timeMs, onDue);
+      kernel.print(symbol, batch.priceTicks[i]!, batch.size[i]!, timeMs);
+      bars.onPrint(timeMs, batch.priceTicks[i]!);
+      prints++;
+    }
+  }
+  due.advanceTo(endMs, onDue);
+  // The roll after the last session settles passing (RULES §8).
+  kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
+
+  const dayIndexOf = (timeMs: number) => {
+    const date = calendar.tradeDateOfFamily(timeMs, family);
+    const found = sessions.findIndex((s) => s.tradeDate >= date);
+    return found < 0 ? sessions.length : found + 1;
+  };
+  const traders = participants.map((p) => traderOutcome(p.spec.id, p.spec.strategy, kernel.accounts.get(p.accountId), sessions.length, dayIndexOf));
+  return {
+    cell,
+    summary: summarizeCell(traders, config.economics.pricePaidCents, config.economics.payoutShare),
+    traders,
+    samples,
+    prints,
+    accountSessionDays: participants.length * sessions.length,
+  };
+}
+
+function samplePoint(kernel: Kernel, accountId: string, atMs: number): SamplePoint {
+  const account = kernel.accounts.get(accountId);
+  return [atMs, kernel.risk.equityCents(account), account.floors.maxLossTriggerCents, account.floors.dailyLossTriggerCents ?? null];
+}

@@ -1,0 +1,108 @@
+// What a back-test reports per trader × cell and per cell (docs/backtesting.md defines each metric).
+import { divideHalfEven } from '../core/money.js';
+import { Dec } from '../core/money.js';
+import type { RiskAccount } from '../core/kernel/accounts.js';
+import { unmetPassingCriterion } from '../core/kernel/risk-desk.js';
+
+export type Outcome = 'passed' | 'failed' | 'active';
+export type Cause = 'passed' | 'max_loss_breach' | 'profit_target_not_reached' | 'min_trading_days_not_met' | 'consistency_not_met';
+export const CAUSES: readonly Cause[] = ['passed', 'max_loss_breach', 'profit_target_not_reached', 'min_trading_days_not_met', 'consistency_not_met'];
+
+export interface TraderOutcome {
+  trader: string;
+  strategy: string;
+  outcome: Outcome;
+  cause: Cause;
+  /** Trade dates of the period up to the pass or failure (inclusive), or all of them while active. */
+  days: number;
+  tradingDays: number;
+  dailyLockDays: number;
+  finalBalanceCents: number;
+  startingBalanceCents: number;
+}
+
+export interface CellSummary {
+  accounts: number;
+  passed: number;
+  failedMaxLoss: number;
+  active: number;
+  dailyLockDays: number;
+  /** passed / accounts, as a decimal string with 4 places. */
+  passRate: string;
+  medianDaysToPass: number | null;
+  medianDaysToFail: number | null;
+  meanFinalBalanceCents: number;
+  revenueCents: number;
+  payoutsCents: number;
+  netCents: number;
+  causes: Record<Cause, number>;
+}
+
+/** One account's outcome at the end of the period. `tradeDateOf` maps an instant to its trade date index (1-based). */
+export function traderOutcome(trader: string, strategy: string, account: RiskAccount, periodDays: number, dayIndexOf: (timeMs: number) => number): TraderOutcome {
+  const history = account.actor.getSnapshot().context;
+  const last = history.statusHistory[history.statusHistory.length - 1]!;
+  const outcome: Outcome = account.status === 'passed' ? 'passed' : account.status === 'failed' ? 'failed' : 'active';
+  const dailyLockDates = new Set(history.lockChanges.filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added').map((c) => dayIndexOf(c.occurredAtMs)));
+  return {
+    trader,
+    strategy,
+    outcome,
+    cause: causeOf(account, outcome),
+    days: outcome === 'active' ? periodDays : Math.min(periodDays, dayIndexOf(last.occurredAtMs)),
+    tradingDays: account.dayPnlCents.size,
+    dailyLockDays: dailyLockDates.size,
+    finalBalanceCents: account.balanceCents,
+    startingBalanceCents: account.plan.startingBalanceCents,
+  };
+}
+
+function causeOf(account: RiskAccount, outcome: Outcome): Cause {
+  if (outcome === 'passed') return 'passed';
+  if (outcome === 'failed') return 'max_loss_breach';
+  const unmet = unmetPassingCriterion(account);
+  if (unmet === 'min_trading_days') return 'min_trading_days_not_met';
+  if (unmet === 'consistency') return 'consistency_not_met';
+  return 'profit_target_not_reached';
+}
+
+/**
+ * Cell metrics. revenue = accounts × price_paid; payouts = Σ over passed accounts of payout_share × profit
+ * (final balance − starting balance, when positive), each rounded half-even to the cent; net = revenue − payouts.
+ */
+export function summarizeCell(traders: readonly TraderOutcome[], pricePaidCents: number, payoutShare: string): CellSummary {
+  const passed = traders.filter((t) => t.outcome === 'passed');
+  const failed = traders.filter((t) => t.outcome === 'failed');
+  const causes = Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
+  for (const t of traders) causes[t.cause]++;
+  const share = new Dec(payoutShare);
+  const payoutsCents = passed.reduce((sum, t) => {
+    const profit = Math.max(0, t.finalBalanceCents - t.startingBalanceCents);
+    return sum + new Dec(profit).times(share).toDecimalPlaces(0, Dec.ROUND_HALF_EVEN).toNumber();
+  }, 0);
+  const revenueCents = traders.length * pricePaidCents;
+  const totalBalance = traders.reduce((sum, t) => sum + t.finalBalanceCents, 0);
+  return {
+    accounts: traders.length,
+    passed: passed.length,
+    failedMaxLoss: failed.length,
+    active: traders.length - passed.length - failed.length,
+    dailyLockDays: traders.reduce((sum, t) => sum + t.dailyLockDays, 0),
+    passRate: traders.length === 0 ? '0.0000' : new Dec(passed.length).dividedBy(traders.length).toFixed(4),
+    medianDaysToPass: median(passed.map((t) => t.days)),
+    medianDaysToFail: median(failed.map((t) => t.days)),
+    meanFinalBalanceCents: traders.length === 0 ? 0 : divideHalfEven(totalBalance, traders.length),
+    revenueCents,
+    payoutsCents,
+    netCents: revenueCents - payoutsCents,
+    causes,
+  };
+}
+
+/** The median of whole numbers; an even count averages the middle two (a .5 may result). */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

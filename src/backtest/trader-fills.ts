@@ -1,0 +1,59 @@
+// Historical trader activity for back-tests (CONTRACTS.md): a CSV of executions `ts,trader,instrument,side,
+// quantity,price`, replayed into each trader's account like venue fills (RULES §9). Small files: read whole
+// with csv-parse; every bad row is named by line and column.
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
+import { Dec } from '../core/money.js';
+import { parseTimeMs, TimeInputError } from '../core/time.js';
+import { MarketDataError } from '../market/market-data-error.js';
+
+export interface TraderFill {
+  timeMs: number;
+  trader: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  quantity: number;
+  price: string;
+  line: number;
+}
+
+const COLUMNS = ['ts', 'trader', 'instrument', 'side', 'quantity', 'price'];
+
+export function readTraderFills(path: string): TraderFill[] {
+  const rows = parse(readFileSync(path, 'utf8'), { skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  const header = rows[0];
+  if (!header || COLUMNS.some((c, i) => header[i] !== c) || header.length !== COLUMNS.length) {
+    throw new MarketDataError(path, 1, undefined, `the header ${COLUMNS.join(',')}`, JSON.stringify((header ?? []).join(',')));
+  }
+  const fills = rows.slice(1).map((row, i) => parseRow(path, row, i + 2));
+  // Stable by time: executions of one instant keep their file order.
+  return fills.map((f, i) => ({ f, i })).sort((a, b) => a.f.timeMs - b.f.timeMs || a.i - b.i).map(({ f }) => f);
+}
+
+function parseRow(path: string, row: string[], line: number): TraderFill {
+  const bad = (column: string, expected: string, got: unknown): never => {
+    throw new MarketDataError(path, line, column, expected, JSON.stringify(got));
+  };
+  if (row.length !== COLUMNS.length) bad('(row)', `${COLUMNS.length} fields`, row.join(','));
+  const [ts, trader, instrument, side, quantity, price] = row as [string, string, string, string, string, string];
+  let timeMs = 0;
+  try {
+    timeMs = parseTimeMs(ts, 'ts');
+  } catch (error) {
+    if (error instanceof TimeInputError) bad('ts', 'Unix ms or ISO 8601 with an offset or Z', ts);
+    throw error;
+  }
+  if (trader === '') bad('trader', 'a trader id', trader);
+  let tickSize = '1';
+  try {
+    tickSize = parseSymbol(instrument).spec.tickSize;
+  } catch (error) {
+    if (error instanceof UnknownInstrumentError) bad('instrument', 'a GLOBEX symbol such as 6EH4', instrument);
+    throw error;
+  }
+  if (side !== 'buy' && side !== 'sell') bad('side', 'buy or sell', side);
+  if (!/^[1-9]\d*$/.test(quantity)) bad('quantity', 'a whole number of contracts >= 1', quantity);
+  if (!/^-?\d+(\.\d+)?$/.test(price) || !new Dec(price).dividedBy(tickSize).isInteger()) bad('price', `a decimal on the ${tickSize} tick grid`, price);
+  return { timeMs, trader, symbol: instrument, side: side as 'buy' | 'sell', quantity: Number(quantity), price, line };
+}

@@ -1,0 +1,75 @@
+// Synthetic traders: seeded strategies that send real orders (entries with OCO stop and target) through the
+// venue. Each trader wakes at times it chooses; between wake-ups the venue and the risk engine do the rest.
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import type { Kernel } from '../../core/kernel/kernel.js';
+import type { MinuteBars } from './minute-bars.js';
+
+export const SYNTHETIC_STRATEGIES = ['random_bracket', 'momentum_breakout', 'mean_reversion'] as const;
+export type SyntheticStrategy = (typeof SYNTHETIC_STRATEGIES)[number];
+
+export interface SyntheticTraders {
+  count: number;
+  strategy: SyntheticStrategy;
+  params: Record<string, unknown>;
+}
+
+/** What a trader sees when it wakes. */
+export interface TraderView {
+  kernel: Kernel;
+  accountId: string;
+  symbol: string;
+  /** Decimal places and tick size to write prices. */
+  tickSize: number;
+  priceDecimals: number;
+  bars: MinuteBars;
+  /** The current session, when the market is open. */
+  session: { openMs: number; closeMs: number; tradeDate: string } | undefined;
+}
+
+export interface Trader {
+  readonly id: string;
+  /** Acts at a wake-up; returns the next wake-up time (undefined: done for good). */
+  wake(view: TraderView): number | undefined;
+}
+
+/** A seeded random source for one trader: the same trader draws the same numbers in every cell. */
+export class TraderRandom {
+  private readonly rng;
+
+  constructor(seed: number) {
+    this.rng = xoroshiro128plus(seed);
+    this.rng.jump();
+  }
+
+  int(from: number, to: number): number {
+    return uniformInt(this.rng, from, to);
+  }
+
+  /** An integer in a [low, high] range parameter, or the single value given. */
+  pick(range: readonly [number, number]): number {
+    return this.int(range[0], range[1]);
+  }
+
+  chance(percent: number): boolean {
+    return this.int(0, 99) < percent;
+  }
+}
+
+/** A [low, high] integer range parameter (a single number means exactly that), with its default. */
+export function rangeParam(params: Record<string, unknown>, key: string, fallback: [number, number]): [number, number] {
+  const value = params[key];
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return [value, value];
+  if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0) && value[0] <= value[1]) {
+    return [value[0], value[1]];
+  }
+  throw new Error(`params.${key}: expected a positive integer or [low, high], got ${JSON.stringify(value)}`);
+}
+
+export function intParam(params: Record<string, unknown>, key: string, fallback: number): number {
+  const value = params[key];
+  if (value === undefined) return fallback;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  throw new Error(`params.${key}: expected a positive integer, got ${JSON.stringify(value)}`);
+}
