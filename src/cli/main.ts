@@ -1,6 +1,7 @@
 // The propsim command line: one file per command; this one wires them into yargs.
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { backtestCommand } from './backtest-command.js';
 import { calendarCommand } from './calendar-command.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
 import { pendingCommand } from './pending-command.js';
@@ -16,7 +17,7 @@ await yargs(hideBin(process.argv))
   .scriptName('propsim')
   .usage('$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.')
   .command(replayCommand)
-  .command(pendingCommand('backtest', 'Run a plan-parameter grid over market data and trader activity'))
+  .command(backtestCommand)
   .command(pendingCommand('report <kind>', 'Daily position reports of a finished run'))
   .command(pendingCommand('serve', 'Serve the sandbox REST API over a simulated clock'))
   .command(calendarCommand)

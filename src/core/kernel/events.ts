@@ -7,7 +7,6 @@ export type KernelEventType =
   | 'accounts.unlocked'
   | 'accounts.adjusted'
   | 'accounts.replaced'
-  | 'accounts.updated'
   | 'session.rolled'
   | 'orders.state'
   | 'orders.modify_dropped'

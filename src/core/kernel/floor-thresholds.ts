@@ -2,7 +2,6 @@
 // Equity at price p is B + halfEven(sign × (p × Q − T) × tickValueMills / 10), exactly as the position book
 // computes it (Q lots' quantity, T Σ lot ticks × quantity), so the thresholds are exact to the tick: a guess
 // from the straight line, then a walk of a tick or two against the exact function.
-import { ceilingCents } from '../accounts/floors.js';
 import { divideHalfEven } from '../money.js';
 import type { Position } from '../positions/positions.js';
 import type { RiskAccount } from './accounts.js';
@@ -29,12 +28,12 @@ export function thresholdEntry(account: RiskAccount, position: Position): FloorE
   return { kind: 'threshold', symbol: position.symbol, long, breachTicks, upTicks };
 }
 
-/** realtime_equity follows equity highs until its trigger reaches the ceiling and freezes. */
+/**
+ * realtime_equity follows equity highs for as long as it lives: even once its trigger sits at the ceiling,
+ * highest_realized_balance keeps reporting the peak, and a later max-loss-limit change starts from it.
+ */
 function followsEquityHighs(account: RiskAccount): boolean {
-  const { floors } = account;
-  if (floors.mode !== 'realtime_equity') return false;
-  const ceiling = ceilingCents(floors);
-  return ceiling === undefined || floors.peakCents - floors.maxDrawdownValueCents < ceiling;
+  return account.floors.mode === 'realtime_equity';
 }
 
 /**

@@ -127,6 +127,7 @@ export class OrderDesk {
     };
     order.history = order.actor!.getSnapshot().context.history;
     this.orders.set(order.id, order);
+    this.ordersOf(request.accountId).push(order);
     this.publishState(order);
     this.ctx.clock.schedule(nowMs + this.ctx.fillModel.latencyMs, { kind: 'order_arrives', orderId: order.id });
     return order;
@@ -163,7 +164,8 @@ export class OrderDesk {
     if ((order.tif === 'ioc' || order.tif === 'fok') && (order.type === 'stop' || order.type === 'stop_limit')) {
       return { code: 'invalid_order', message: `time_in_force ${order.tif} applies to market and limit orders, not ${order.type}` };
     }
-    if (!marketOpen) {
+    // A risk engine's flatten order waits for the reopen instead: it must close the position eventually.
+    if (!marketOpen && order.origin === 'client') {
       return { code: 'market_closed', message: `the ${order.symbol} market is closed` };
     }
     return this.gate(order);

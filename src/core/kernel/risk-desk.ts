@@ -6,7 +6,7 @@ import { breachAt, onBalance, onEquityMark, onSessionRoll, type Breach } from '.
 import { lockoutReasonOf, type AccountLifecycleEvent, type LockChange } from '../accounts/account.machine.js';
 import type { ProductFamily } from '../instruments.js';
 import { Dec, formatCents } from '../money.js';
-import type { OrderError, Order, Side } from '../orders/order-types.js';
+import type { OrderError, Order } from '../orders/order-types.js';
 import type { PositionBook } from '../positions/index.js';
 import { sendAccountEvent, type AccountBook, type RiskAccount } from './accounts.js';
 import type { KernelContext } from './context.js';
@@ -94,35 +94,35 @@ export class RiskDesk {
     account.realizedWeekCents += net;
     account.dayPnlCents.set(tradeDate, (account.dayPnlCents.get(tradeDate) ?? 0) + net);
     account.updatedAtMs = this.ctx.clock.nowMs;
-    onBalance(account.floors, account.balanceCents);
+    // realtime_balance follows the balance when a fill realizes P&L (RULES §3), not a deposit an opening fill follows.
+    if (realizedCents !== 0) onBalance(account.floors, account.balanceCents);
     this.ctx.emit('balance.updated', () => balanceObjectJson(account));
   }
 
-  /** A breached or flattened account keeps sending offsetting market orders until it is flat. */
-  ensureFlattening(account: RiskAccount): void {
-    if (!account.flattening) return;
+  /**
+   * A breached or flattened account keeps sending offsetting market orders until it is flat: one working
+   * risk order per open position at a time, sized to what is still open. Returns how many it sent.
+   */
+  ensureFlattening(account: RiskAccount): number {
+    if (!account.flattening) return 0;
+    let sent = 0;
     let open = false;
-    for (const position of this.positions.positions(account.id)) {
-      if (position.netQuantity === 0) continue;
+    const working = this.desk.workingOrdersOf(account.id).filter((o) => o.origin === 'risk');
+    for (const position of this.positions.openPositions(account.id)) {
       open = true;
-      const working = this.desk.workingOrdersOf(account.id).some((o) => o.origin === 'risk' && o.symbol === position.symbol);
-      if (!working) this.desk.placeRiskOrder(account.id, position.symbol, position.netQuantity > 0 ? 'sell' : 'buy', Math.abs(position.netQuantity));
+      if (working.some((o) => o.symbol === position.symbol)) continue;
+      this.desk.placeRiskOrder(account.id, position.symbol, position.netQuantity > 0 ? 'sell' : 'buy', Math.abs(position.netQuantity));
+      sent++;
     }
     if (!open) account.flattening = false;
+    return sent;
   }
 
-  /** Cancels every working order (at once, venue-side), then sends offsetting market orders. */
+  /** Cancels every working client order (at once, venue-side), then sends offsetting market orders. */
   cancelAndFlatten(account: RiskAccount, reason: string): FlattenCounts {
     const cancelledOrders = this.cancelAll(account, reason);
-    let closingOrders = 0;
-    for (const position of this.positions.positions(account.id)) {
-      if (position.netQuantity === 0) continue;
-      const side: Side = position.netQuantity > 0 ? 'sell' : 'buy';
-      this.desk.placeRiskOrder(account.id, position.symbol, side, Math.abs(position.netQuantity));
-      closingOrders++;
-    }
-    account.flattening = closingOrders > 0;
-    return { cancelledOrders, closingOrders };
+    account.flattening = true;
+    return { cancelledOrders, closingOrders: this.ensureFlattening(account) };
   }
 
   cancelAll(account: RiskAccount, reason: string): number {

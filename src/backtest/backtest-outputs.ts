@@ -1,0 +1,98 @@
+// What `propsim backtest` writes in --out: cells.csv, traders.csv, summary.json and report.html. Written into a
+// staging folder and renamed into place, so an interrupted run leaves nothing half-written.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { formatCents } from '../core/money.js';
+import { backtestReportHtml } from '../reports/backtest-report.js';
+import type { BacktestRun } from './run-backtest.js';
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+export function cellsCsv(run: BacktestRun): string {
+  const keys = run.config.grid.map((axis) => axis.key);
+  const header = ['cell', ...keys, 'accounts', 'passed', 'failed_max_loss', 'daily_lock_days', 'pass_rate', 'median_days_to_pass', 'median_days_to_fail', 'mean_final_balance', 'revenue', 'payouts', 'net'];
+  const rows = run.cells.map(({ cell, summary: s }) => [
+    cell.index,
+    ...keys.map((k) => cell.values[k] ?? 'none'),
+    s.accounts,
+    s.passed,
+    s.failedMaxLoss,
+    s.dailyLockDays,
+    s.passRate,
+    s.medianDaysToPass,
+    s.medianDaysToFail,
+    formatCents(s.meanFinalBalanceCents),
+    formatCents(s.revenueCents),
+    formatCents(s.payoutsCents),
+    formatCents(s.netCents),
+  ]);
+  return csv(header, rows);
+}
+
+export function tradersCsv(run: BacktestRun): string {
+  const header = ['cell', 'trader', 'strategy', 'outcome', 'cause', 'days', 'trading_days', 'daily_lock_days', 'final_balance'];
+  const rows = run.cells.flatMap(({ cell, traders }) =>
+    traders.map((t) => [cell.index, t.trader, t.strategy, t.outcome, t.cause, t.days, t.tradingDays, t.dailyLockDays, formatCents(t.finalBalanceCents)]),
+  );
+  return csv(header, rows);
+}
+
+/** summary.json: the run's identity and every cell's metrics, as decimal strings; no timings (they vary). */
+export function summaryDocument(run: BacktestRun): Record<string, unknown> {
+  const { config } = run;
+  const best = [...run.cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0];
+  return {
+    name: config.name,
+    config: config.file,
+    seed: config.seed,
+    period: config.period,
+    base_plan: config.basePlanName,
+    grid: Object.fromEntries(config.grid.map((axis) => [axis.key, axis.values])),
+    traders: run.cells[0]?.summary.accounts ?? 0,
+    cells: run.cells.map(({ cell, summary: s }) => ({
+      cell: cell.index,
+      values: cell.values,
+      accounts: s.accounts,
+      passed: s.passed,
+      failed_max_loss: s.failedMaxLoss,
+      active: s.active,
+      daily_lock_days: s.dailyLockDays,
+      pass_rate: s.passRate,
+      median_days_to_pass: s.medianDaysToPass,
+      median_days_to_fail: s.medianDaysToFail,
+      mean_final_balance: formatCents(s.meanFinalBalanceCents),
+      revenue: formatCents(s.revenueCents),
+      payouts: formatCents(s.payoutsCents),
+      net: formatCents(s.netCents),
+      causes: s.causes,
+    })),
+    best_net_cell: best ? best.cell.index : null,
+  };
+}
+
+export function writeBacktestOutputs(run: BacktestRun, outDir: string): string {
+  const target = resolve(outDir);
+  mkdirSync(dirname(target), { recursive: true });
+  const staging = `${target}.partial-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
+  try {
+    writeFileSync(join(staging, 'cells.csv'), cellsCsv(run));
+    writeFileSync(join(staging, 'traders.csv'), tradersCsv(run));
+    writeFileSync(join(staging, 'summary.json'), JSON.stringify(summaryDocument(run), null, 2) + '\n');
+    writeFileSync(join(staging, 'report.html'), backtestReportHtml(run));
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return target;
+}

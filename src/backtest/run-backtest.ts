@@ -1,0 +1,58 @@
+// Runs every cell of a back-test: in this thread for one worker, else on a piscina pool of worker threads.
+// Results are put back in cell order, so the outputs are byte-identical for any number of workers.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
+import type { BacktestConfig } from './backtest-config.js';
+import { runCell, type CellResult } from './cell-runner.js';
+import { expandGrid } from './grid.js';
+
+export interface BacktestProgress {
+  cellsDone: number;
+  cells: number;
+  accounts: number;
+  prints: number;
+}
+
+export interface BacktestRun {
+  config: BacktestConfig;
+  cells: CellResult[];
+}
+
+export function defaultWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
+export async function runBacktest(
+  config: BacktestConfig,
+  options: { workers: number; signal?: AbortSignal; onProgress?: (progress: BacktestProgress) => void },
+): Promise<BacktestRun> {
+  const cells = expandGrid(config.grid);
+  const results: CellResult[] = new Array(cells.length);
+  const progress: BacktestProgress = { cellsDone: 0, cells: cells.length, accounts: 0, prints: 0 };
+  const done = (result: CellResult) => {
+    results[result.cell.index] = result;
+    progress.cellsDone++;
+    progress.accounts += result.summary.accounts;
+    progress.prints += result.prints;
+    options.onProgress?.({ ...progress });
+  };
+  if (options.workers <= 1 || cells.length === 1) {
+    const calendar = new GlobexCalendar(loadHolidayFile());
+    for (const cell of cells) {
+      options.signal?.throwIfAborted();
+      done(await runCell({ config, cell }, calendar));
+    }
+    return { config, cells: results };
+  }
+  // The compiled worker: tests and the CLI both run after `npm run build`.
+  const pool = new Piscina({ filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'), maxThreads: options.workers, minThreads: 1 });
+  try {
+    await Promise.all(cells.map(async (cell) => done(await pool.run({ config, cell }, options.signal ? { signal: options.signal } : {}))));
+  } finally {
+    await pool.destroy();
+  }
+  return { config, cells: results };
+}
