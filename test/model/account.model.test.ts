@@ -14,7 +14,7 @@ import { STARTING_BALANCE_CENTS, SYMBOL, commandArb, setupArb, textCents } from 
 import { SEVERITY } from './account-model-ledger.js';
 import { AccountSim, bodyOf, eq, ok, type Before, type Step } from './account-model-sim.js';
 
-const NUM_RUNS = 150;
+const NUM_RUNS = 5000;
 const MAX_COMMANDS = 40;
 
 function describeStep(step: Step): string {
