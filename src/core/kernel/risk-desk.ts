@@ -107,6 +107,13 @@ export class RiskDesk {
     if (!account.flattening) return 0;
     let sent = 0;
     let open = false;
+    // A closing order that no longer matches the position (another fill changed it) is withdrawn and resent.
+    for (const order of this.desk.workingOrdersOf(account.id)) {
+      if (order.origin !== 'risk') continue;
+      const net = this.positions.livePositionQuantity(account.id, order.symbol);
+      const fits = net !== 0 && (order.side === 'sell') === net > 0 && order.quantity - order.filledQuantity === Math.abs(net);
+      if (!fits) this.desk.finish(order, { type: 'CANCEL', reason: 'flatten_resized', occurredAtMs: this.ctx.clock.nowMs });
+    }
     const working = this.desk.workingOrdersOf(account.id).filter((o) => o.origin === 'risk');
     for (const position of this.positions.openPositions(account.id)) {
       open = true;

@@ -114,6 +114,11 @@ export class PositionBook {
     return open;
   }
 
+  /** Signed net quantity of an (account, symbol), 0 when flat or never traded; no copy made. */
+  livePositionQuantity(accountId: string, symbol: string): number {
+    return this.accounts.get(accountId)?.positions.get(symbol)?.netQuantity ?? 0;
+  }
+
   /** The position of an (account, symbol), flat or open; undefined when it never traded. */
   position(accountId: string, symbol: string): PositionView | undefined {
     return this.accounts.get(accountId)?.positions.get(symbol)?.view();
