@@ -2,7 +2,7 @@
 // HTML with SVG charts rendered in Node (echarts SSR): pass rate over two grid dimensions, failure causes per
 // cell, an equity fan with the max-loss and daily-loss floors of sample traders, and the economics table.
 import { formatCents } from '../core/money.js';
-import { chicagoIso } from '../core/calendar/dates.js';
+import { chicagoChartTime } from './time-axis.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { CAUSES } from '../backtest/outcomes.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
@@ -49,8 +49,8 @@ export function backtestReportHtml(run: BacktestRun): string {
     '<h2>Outcomes and their causes per cell</h2>',
     renderSvg(900, 360, {
       tooltip: {},
-      legend: { top: 0 },
-      grid: { left: 60, right: 20, top: 40, bottom: 40 },
+      legend: { top: 0, textStyle: { fontSize: 11 }, itemGap: 8 },
+      grid: { left: 60, right: 40, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: labels, name: 'cell' },
       yAxis: { type: 'value', name: 'accounts' },
       series: CAUSES.map((cause) => ({ name: cause, type: 'bar', stack: 'all', itemStyle: { color: CAUSE_COLORS[cause] }, data: cells.map((c) => c.summary.causes[cause]) })),
@@ -102,7 +102,8 @@ function fanCharts(run: BacktestRun): string[] {
     if (samples.length === 0) return [];
     const series = samples.flatMap((s, i) => {
       const color = `hsl(${(i * 47) % 360} 60% 42%)`;
-      const time = (ms: number) => chicagoIso(ms).slice(0, 16).replace('T', ' ');
+      // Times shifted to Chicago wall-clock so the axis reads in CT (the report's zone for sessions).
+      const time = chicagoChartTime;
       return [
         { name: s.trader, type: 'line', showSymbol: false, lineStyle: { width: 1.4, color }, data: s.points.map((p) => [time(p[0]), p[1] / 100]) },
         { name: `${s.trader} max-loss floor`, type: 'line', showSymbol: false, lineStyle: { width: 1, type: 'dashed', color }, data: s.points.map((p) => [time(p[0]), p[2] / 100]) },
@@ -114,10 +115,11 @@ function fanCharts(run: BacktestRun): string[] {
       '<p class="meta">Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A line that ends at its floor is a breach.</p>',
       renderSvg(1100, 420, {
         grid: { left: 70, right: 20, top: 20, bottom: 50 },
-        xAxis: { type: 'category', boundaryGap: false, data: samples[0]!.points.map((p) => chicagoIso(p[0]).slice(0, 16).replace('T', ' ')), axisLabel: { interval: 95 } },
+        xAxis: { type: 'time', axisLabel: { formatter: '{MMM} {d}' } },
         yAxis: { type: 'value', scale: true, name: 'USD' },
         series,
       }),
     ];
   });
 }
+

@@ -2,7 +2,10 @@
 // positions, fills and round-trip trades.
 import { chicagoIso } from '../core/calendar/dates.js';
 import type { ScenarioRun } from '../scenario/runner.js';
+import type { AccountTimeline } from '../scenario/account-timeline.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
+import { renderSvg } from './svg-chart.js';
+import { chicagoChartTime } from './time-axis.js';
 
 export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string {
   const { scenario, final } = run;
@@ -14,14 +17,18 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
     `<h1>${escapeHtml(scenario.name)} ${verdict}</h1>`,
     `<p class="meta">${escapeHtml(scenario.file)} · start ${escapeHtml(time(scenario.startMs))} CT · seed ${run.seed} · ${run.marketPrints.toLocaleString('en-US')} market prints replayed · events sha256 <code>${eventsSha256}</code></p>`,
     scenario.description ? `<p>${escapeHtml(scenario.description)}</p>` : '',
+    '<h2>Accounts</h2>',
+    htmlTable(
+      ['account', 'status', 'locked', 'starting balance', 'balance', 'equity', 'max-loss trigger', 'daily-loss trigger'],
+      final.accounts.map((a) => [who(a.account_id), a.account_status, a.lockout_reason ?? '', a.starting_balance, a.balance, a.equity, a.max_loss_limit_trigger, a.daily_loss_limit_trigger ?? '']),
+    ),
+    ...[...run.timelines].map(([accountId, timeline]) => equityChart(who(accountId), timeline)),
     '<h2>Expectations</h2>',
     htmlTable(
       ['step', 'subject', 'field', 'expected', 'actual', 'result'],
       run.expectations.map((e) => [e.step, e.subject, e.field, JSON.stringify(e.expected), JSON.stringify(e.actual), e.passed ? 'held' : 'FAILED']),
       (i) => (run.expectations[i]!.passed ? 'pass' : 'fail'),
     ),
-    '<h2>Accounts</h2>',
-    htmlTable(['account', 'starting balance', 'balance', 'equity'], final.accounts.map((a) => [who(a.account_id), a.starting_balance, a.balance, a.equity])),
     '<h2>Orders</h2>',
     htmlTable(
       ['order', 'account', 'instrument', 'side', 'type', 'tif', 'qty', 'filled', 'limit', 'stop', 'avg fill', 'status', 'history (CT)'],
@@ -58,4 +65,32 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
     ),
   ];
   return htmlPage(`${scenario.name}: propsim replay`, sections.join('\n'));
+}
+
+/** An account's equity with its max-loss and daily-loss floors over the run; lock changes marked. */
+function equityChart(name: string, timeline: AccountTimeline): string {
+  if (timeline.points.length < 2) return '';
+  const t = (ms: number) => chicagoChartTime(ms);
+  const equityAt = (ms: number) => [...timeline.points].reverse().find((p) => p[0] <= ms)?.[1] ?? timeline.points[0]![1];
+  const chart = renderSvg(1100, 320, {
+    legend: { top: 0 },
+    grid: { left: 80, right: 110, top: 36, bottom: 40 },
+    xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
+    yAxis: { type: 'value', scale: true, name: 'USD' },
+    series: [
+      { name: 'equity', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#1565c0', width: 2 }, itemStyle: { color: '#1565c0' }, data: timeline.points.map((p) => [t(p[0]), p[1] / 100]) },
+      { name: 'max-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#c62828', type: 'dashed' }, itemStyle: { color: '#c62828' }, data: timeline.points.map((p) => [t(p[0]), p[2] / 100]) },
+      { name: 'daily-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#ef6c00', type: 'dotted' }, itemStyle: { color: '#ef6c00' }, data: timeline.points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]) },
+      {
+        name: 'locks',
+        type: 'scatter',
+        symbol: 'pin',
+        symbolSize: 26,
+        itemStyle: { color: '#6a1b9a' },
+        label: { show: true, position: 'top', fontSize: 10, formatter: (p: { data: unknown[] }) => String(p.data[2]) },
+        data: timeline.marks.map(([ms, label]) => [t(ms), equityAt(ms) / 100, label]),
+      },
+    ],
+  });
+  return `<h3>${escapeHtml(name)}: equity and floors (CT)</h3>${chart}`;
 }

@@ -4,7 +4,8 @@ import * as echarts from 'echarts';
 export function renderSvg(width: number, height: number, option: Record<string, unknown>): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
   try {
-    chart.setOption({ animation: false, textStyle: { fontFamily: 'system-ui, sans-serif' }, ...option });
+    // useUTC: times reach the chart already shifted to the wall clock they should read in.
+    chart.setOption({ animation: false, useUTC: true, textStyle: { fontFamily: 'system-ui, sans-serif' }, ...option });
     return `<figure class="chart">${chart.renderToSVGString()}</figure>`;
   } finally {
     chart.dispose();

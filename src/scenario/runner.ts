@@ -6,6 +6,7 @@ import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import { Kernel, type AccountOperation } from '../core/kernel/kernel.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
+import { TimelineRecorder, type AccountTimeline } from './account-timeline.js';
 import { MarketFeed } from './market-feed.js';
 import type { ExpectStep, FirmControlKind, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
 import { finalState, subjectFields, type FinalState } from './scenario-state.js';
@@ -28,6 +29,8 @@ export interface ScenarioRun {
   marketPrints: number;
   printsBeforeStart: number;
   kernel: Kernel;
+  /** Equity and floors of each account over the run (by account id), for the report's charts. */
+  timelines: ReadonlyMap<string, AccountTimeline>;
 }
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
@@ -38,6 +41,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     const opened = kernel.openAccount({ alias: account.alias, firmId: 'scenario', plan: account.plan, ...(account.pricePaidCents === undefined ? {} : { pricePaidCents: account.pricePaidCents }) });
     if (opened.ok) accountIds.set(account.alias, opened.body.account_id as string);
   }
+  const timeline = new TimelineRecorder(kernel);
   const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
   const feed = new MarketFeed(scenario.market);
   try {
@@ -47,6 +51,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
         await feed.replayUntil(step.timeMs, kernel, options.onProgress);
         kernel.advance(step.timeMs);
       } else runStep(step, context);
+      timeline.sampleAll();
     }
   } finally {
     await feed.close();
@@ -62,6 +67,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     marketPrints: feed.printsReplayed,
     printsBeforeStart: feed.printsBeforeStart,
     kernel,
+    timelines: timeline.accounts,
   };
 }
 
