@@ -110,11 +110,9 @@ export class AccountSim {
   }
 
   /**
-   * The one kernel bug this property still steers around (bug A′, its failing reproduction is in the test file):
-   * a flattening order is sized when it is sent and never re-sized, and a historical fill is still accepted on
-   * an account that a plain flatten left unlocked; when the fill changes the position while the closing order
-   * works, that order then takes the position through flat, and nothing flattens it again. So no historical
-   * fill is fed to an account while a closing order of its own is working.
+   * With `steer`, no historical fill is fed to an account while a closing order of its own is working: the
+   * situation of the (fixed) bug A′, where that order kept its old size and took the position through flat.
+   * Off by default, so the property covers it.
    */
   private skip(command: Command): boolean {
     return this.steer && command.kind === 'fill' && this.riskWorking(command.a % this.accounts.length) > 0;

@@ -3,8 +3,8 @@
 // setDailyLossTrigger, reanchor, lockout/unlock, setMaxLossLimit, flatten) against one or two ES accounts on
 // random risk profiles. After every kernel call the kernel must agree with a small model written from the rules
 // (account-model-ledger.ts: FIFO ledger, cash sums, peak, floors, status, locks), and the invariants below hold.
-// The property found five kernel bugs: A–D are fixed and kept below as regression tests; A′ is open, the
-// property steers around it (account-model-sim.ts, skip()) and its reproduction is an it.fails.
+// The property found five kernel bugs (A, A′, B, C, D), all fixed since; their minimal reproductions are kept below
+// as regression tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Kernel } from '../../src/core/kernel/kernel.js';
@@ -170,7 +170,7 @@ describe('account risk rules: the kernel against a model (RULES §3–5, §8–9
   });
 });
 
-// ---- bugs the property found (A–D: fixed in the kernel since; A′ still open), each as a minimal reproduction ----
+// ---- bugs the property found (all fixed since), each as a minimal reproduction ----
 
 function oneAccount(plan = testPlan()) {
   const kernel = new Kernel({ startMs: T0, seed: 1, calendar, journal: false });
@@ -239,11 +239,10 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
     expect(net(), 'one print after the breach the account is flat (not long 2)').toBe(0);
   });
 
-  // Bug A′ (open): a closing order is sized when sent and never re-sized or withdrawn. A plain flatten locks
-  // nothing, so a historical fill is still accepted (RULES §9); when it closes the position itself, the fill's
-  // afterFills ends the flattening but leaves the closing order working, which then opens the opposite position,
-  // and nothing flattens that (docs/risk-rules.md §4.2: flatten "keeps going until the account is flat").
-  // The property steers around it (AccountSim.skip); with steering off it finds it at once.
+  // Bug A′ (fixed): a closing order was sized when sent and never re-sized or withdrawn. A plain flatten locks
+  // nothing, so a historical fill is still accepted (RULES §9); when it closed the position itself, the closing
+  // order stayed working and then opened the opposite position, which nothing flattened (docs/risk-rules.md
+  // §4.2: flatten "keeps going until the account is flat").
   it('fixed bug A′: a historical fill that closes the position while a flatten works leaves the account flat', () => {
     const { kernel, accountId, net } = oneAccount();
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
