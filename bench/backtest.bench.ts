@@ -1,0 +1,25 @@
+// Back-test throughput (issue 5 target): the demo grid (12 cells × 240 traders × 21 trade dates of real 6E
+// data) on every core in <= 60 s; reported as wall time and account-session-days per second. One run: it is
+// itself a minute of work, and cells already average many accounts.
+import { join } from 'node:path';
+import { loadBacktestConfig } from '../src/backtest/backtest-config.js';
+import { defaultWorkers, runBacktest } from '../src/backtest/run-backtest.js';
+import { packageRoot } from '../src/market/holiday-file.js';
+import type { Bench } from './bench.js';
+
+export const backtestBench: Bench = {
+  name: 'backtest',
+  description: 'the demo back-test grid (fixtures/backtest/6e-january-2024.yaml) on every core',
+  async run(log) {
+    const config = loadBacktestConfig(join(packageRoot(), 'fixtures', 'backtest', '6e-january-2024.yaml'));
+    const workers = defaultWorkers();
+    const start = performance.now();
+    const run = await runBacktest(config, { workers });
+    const seconds = (performance.now() - start) / 1000;
+    const accountSessionDays = run.cells.reduce((n, c) => n + c.accountSessionDays, 0);
+    const accounts = run.cells.reduce((n, c) => n + c.summary.accounts, 0);
+    const rate = Math.round(accountSessionDays / seconds);
+    log(`${run.cells.length} cells, ${accounts} accounts, ${accountSessionDays} account-session-days in ${seconds.toFixed(1)} s on ${workers} workers: ${rate.toLocaleString('en-US')} account-session-days/s (target: <= 60 s)`);
+    return { cells: run.cells.length, accounts, accountSessionDays, workers, seconds: +seconds.toFixed(2), accountSessionDaysPerSecond: rate };
+  },
+};
