@@ -6,6 +6,7 @@ import { calendarCommand } from './calendar-command.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
 import { pendingCommand } from './pending-command.js';
 import { replayCommand } from './replay-command.js';
+import { reportCommand } from './report-command.js';
 
 // `propsim ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -18,7 +19,7 @@ await yargs(hideBin(process.argv))
   .usage('$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.')
   .command(replayCommand)
   .command(backtestCommand)
-  .command(pendingCommand('report <kind>', 'Daily position reports of a finished run'))
+  .command(reportCommand)
   .command(pendingCommand('serve', 'Serve the sandbox REST API over a simulated clock'))
   .command(calendarCommand)
   .demandCommand(1, 'Name a command; see the list above.')

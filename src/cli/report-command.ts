@@ -1,0 +1,176 @@
+// `propsim report daily-positions --run DIR --account ID_OR_ALIAS --from DATE --to DATE [--instrument ID]
+// [--format csv|json|html]` (CONTRACTS.md): the daily position records (RULES §7) of a finished replay run,
+// on stdout. Exit 0, or 2 for invalid input (nothing is printed on stdout).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Argv } from 'yargs';
+import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { isIsoDate } from '../core/calendar/dates.js';
+import { canonicalSymbol, parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
+import type { JournalEntry } from '../core/kernel/journal.js';
+import { dailyPositions, JournalReadError, positionHistoryOf, type PositionHistory, type RunAccount } from '../core/positions/daily.js';
+import { loadHolidayFile } from '../market/holiday-file.js';
+import { DAILY_POSITIONS_FORMATS, renderDailyPositions, type DailyPositionsFormat } from '../reports/daily-positions.js';
+import { CliInputError, isInputError, reportFailure } from './input-error.js';
+
+interface DailyPositionsArgs {
+  run: string;
+  account: string;
+  from: string;
+  to: string;
+  instrument: string | undefined;
+  format: DailyPositionsFormat;
+}
+
+const NEEDS_REPLAY_RUN = 'daily positions need a replay run folder, the one `propsim replay` writes as DIR/<scenario>/ with events.jsonl (a back-test output folder has no per-fill data)';
+
+const dailyPositionsCommand = {
+  command: 'daily-positions',
+  describe: 'Daily position records of one account in a replay run folder',
+  builder: (y: Argv) =>
+    y
+      .option('run', { describe: 'replay run folder holding events.jsonl (written by `propsim replay` as DIR/<scenario>/)', type: 'string', demandOption: true })
+      .option('account', { describe: 'account id or alias', type: 'string', demandOption: true })
+      .option('from', { describe: 'first GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', demandOption: true })
+      .option('to', { describe: 'last GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', demandOption: true })
+      .option('instrument', { describe: 'only this instrument (ESM6, 6EH4, …)', type: 'string' })
+      .option('format', { describe: 'output on stdout', choices: DAILY_POSITIONS_FORMATS, default: 'csv' as DailyPositionsFormat })
+      .example('$0 report daily-positions --run reports/eod-trailing-week --account eve --from 2026-03-12 --to 2026-03-18', 'CSV, every instrument')
+      .example('$0 report daily-positions --run reports/oco-bracket --account dave --from 2026-03-10 --to 2026-03-10 --format json', 'the API response body')
+      .epilog(
+        [
+          'One record per (instrument_id, trade_date) where the account held or traded the instrument that GLOBEX trade date, sorted by trade_date then instrument_id: ' +
+            'net_quantity and average_price at the session close (average_price is empty in CSV and null in JSON when flat), realized_pnl of that trade date, ' +
+            'unrealized_pnl at the last print at or before the close. Sessions that had not opened by the end of the run are not reported; the session in progress at the end reads the final state.',
+          'Daily positions need a replay run folder (with events.jsonl): a back-test output folder (cells.csv, traders.csv) has no per-fill data and is refused.',
+          'Exit codes: 0 done, 2 invalid input (the message goes to stderr, nothing to stdout).',
+        ].join('\n\n'),
+      ),
+  handler: (args: DailyPositionsArgs) => {
+    try {
+      process.stdout.write(dailyPositionsReport(args));
+    } catch (error) {
+      reportFailure('report daily-positions', error);
+    }
+  },
+};
+
+export const reportCommand = {
+  command: 'report',
+  describe: 'Reports of a finished run: daily-positions',
+  builder: (y: Argv) => y.command(dailyPositionsCommand).demandCommand(1, 'Name a report: daily-positions.'),
+  handler: () => {},
+};
+
+function dailyPositionsReport(args: DailyPositionsArgs): string {
+  for (const [flag, value] of [['--from', args.from], ['--to', args.to]] as const) {
+    if (!isIsoDate(value)) throw new CliInputError(`${flag}: expected a trade date written YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  }
+  if (args.from > args.to) throw new CliInputError(`--from ${args.from} is after --to ${args.to}: the range is inclusive, from the earlier date to the later`);
+  const instrumentId = args.instrument === undefined ? undefined : instrumentOf(args.instrument);
+  const { history, state } = readRun(args.run);
+  const account = resolveAccount(history.accounts, args.account, args.run);
+  const records = dailyPositions(history, new GlobexCalendar(loadHolidayFile()), {
+    accountId: account.accountId,
+    fromDate: args.from,
+    toDate: args.to,
+    ...(instrumentId === undefined ? {} : { instrumentId }),
+  });
+  if (records.length === 0) {
+    const what = instrumentId === undefined ? '' : ` in ${instrumentId}`;
+    process.stderr.write(`propsim report daily-positions: no records: account ${account.alias ?? account.accountId} held or traded nothing${what} on trade dates ${args.from} to ${args.to} of this run\n`);
+  }
+  return renderDailyPositions(args.format, records, {
+    run: args.run,
+    ...(typeof state?.scenario === 'string' ? { scenario: state.scenario } : {}),
+    accountId: account.accountId,
+    alias: account.alias,
+    fromDate: args.from,
+    toDate: args.to,
+    ...(instrumentId === undefined ? {} : { instrumentId }),
+  });
+}
+
+function instrumentOf(text: string): string {
+  try {
+    return canonicalSymbol(parseSymbol(text));
+  } catch (error) {
+    if (error instanceof UnknownInstrumentError) throw new CliInputError(`--instrument: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The run's journal (and state.json, when readable), or a message saying what the folder is instead. */
+function readRun(dir: string): { history: PositionHistory; state: Record<string, unknown> | undefined } {
+  if (!existsSync(dir)) throw new CliInputError(`--run ${dir}: no such folder; ${NEEDS_REPLAY_RUN}`);
+  if (!statSync(dir).isDirectory()) throw new CliInputError(`--run ${dir}: not a folder; ${NEEDS_REPLAY_RUN}`);
+  const journalFile = join(dir, 'events.jsonl');
+  if (!existsSync(journalFile)) throw new CliInputError(`--run ${dir}: ${whatTheFolderHolds(dir)}`);
+  const entries = parseJournalFile(journalFile);
+  let history: PositionHistory;
+  try {
+    history = positionHistoryOf(entries);
+  } catch (error) {
+    if (error instanceof JournalReadError || isInputError(error)) throw new CliInputError(`${journalFile}: ${error.message}`);
+    throw error;
+  }
+  return { history, state: readState(join(dir, 'state.json')) };
+}
+
+function whatTheFolderHolds(dir: string): string {
+  const names = readdirSync(dir);
+  if (names.includes('cells.csv') || names.includes('traders.csv')) return `this is a back-test output folder (cells.csv, traders.csv): it has no per-fill data; ${NEEDS_REPLAY_RUN}`;
+  const runs = names.filter((name) => existsSync(join(dir, name, 'events.jsonl'))).sort();
+  if (runs.length > 0) {
+    const shown = runs.slice(0, 5).join(', ') + (runs.length > 5 ? `, … (${runs.length} in all)` : '');
+    return `no events.jsonl here, but it holds replay runs (${shown}): pass one of them, e.g. --run ${join(dir, runs[0]!)}`;
+  }
+  return `no events.jsonl; ${NEEDS_REPLAY_RUN}`;
+}
+
+function parseJournalFile(file: string): JournalEntry[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const entries: JournalEntry[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      throw new CliInputError(`${file}: line ${i + 1} is not JSON; is this a journal written by propsim replay?`);
+    }
+    const e = entry as Partial<JournalEntry> | null;
+    if (typeof e !== 'object' || e === null || typeof e.type !== 'string' || typeof e.seq !== 'number' || typeof e.time_ms !== 'number') {
+      throw new CliInputError(`${file}: line ${i + 1} is not a journal line {"seq","time_ms","type","data"}`);
+    }
+    entries.push(e as JournalEntry);
+  });
+  if (entries.length === 0) throw new CliInputError(`${file}: the journal is empty`);
+  return entries;
+}
+
+function readState(file: string): Record<string, unknown> | undefined {
+  try {
+    const state: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined; // state.json only names the scenario in the HTML page
+  }
+}
+
+/** An account by id, else by alias; an unknown one is refused with the accounts the run knows. */
+function resolveAccount(accounts: readonly RunAccount[], wanted: string, run: string): RunAccount {
+  const byId = accounts.find((a) => a.accountId === wanted);
+  if (byId) return byId;
+  const byAlias = accounts.filter((a) => a.alias === wanted);
+  if (byAlias.length === 1) return byAlias[0]!;
+  if (byAlias.length > 1) throw new CliInputError(`--account ${wanted}: the alias names ${byAlias.length} accounts of ${run} (${byAlias.map((a) => a.accountId).join(', ')}); pass the account id`);
+  if (accounts.length === 0) throw new CliInputError(`--account ${wanted}: the run ${run} has no accounts`);
+  const aliases = [...new Set(accounts.flatMap((a) => (a.alias === null ? [] : [a.alias])))];
+  const unnamed = accounts.filter((a) => a.alias === null).map((a) => a.accountId);
+  const known = [
+    aliases.length > 0 ? `known aliases: ${aliases.join(', ')}` : '',
+    unnamed.length > 0 ? `account ids without an alias: ${unnamed.slice(0, 5).join(', ')}${unnamed.length > 5 ? `, … (${unnamed.length})` : ''}` : '',
+  ].filter(Boolean);
+  throw new CliInputError(`--account ${wanted}: no such account in ${run}; ${known.join('; ')}`);
+}

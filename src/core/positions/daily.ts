@@ -1,0 +1,249 @@
+// Daily position records (RULES §7): one per (instrument_id, trade_date) where the account held or traded the
+// instrument that trade date. net_quantity and average_price are those at the session close, realized_pnl is
+// that trade date's, unrealized_pnl is taken at the last print at or before the close (else, like the live
+// mark, the last fill price of the instrument).
+//
+// Computed from a finished run's journal, not from a live kernel: the fills (`fills.created`) are re-applied,
+// in the order they occurred, to a fresh PositionBook (FIFO lots, the same arithmetic as the kernel), and the
+// prints (`input.print`, `input.tick`) mark it, stopping at each session close to read the positions. Pure:
+// no I/O; the caller parses the journal and supplies the calendar.
+import type { GlobexCalendar } from '../calendar/globex-calendar.js';
+import { addDays } from '../calendar/dates.js';
+import { canonicalSymbol, parseSymbol } from '../instruments.js';
+import type { JournalEntry } from '../kernel/journal.js';
+import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
+import type { Side } from './execution.js';
+import { PositionBook } from './position-book.js';
+
+/** Daily position record of the interface (GET /v1/accounts/{id}/positions/daily items). */
+export interface DailyPositionRecord {
+  trade_date: string;
+  instrument_id: string;
+  net_quantity: number;
+  /** Average of the open lots at the close; null when flat at the close (as on a Position). */
+  average_price: string | null;
+  realized_pnl: string;
+  unrealized_pnl: string;
+}
+
+export const DAILY_POSITION_FIELDS = ['trade_date', 'instrument_id', 'net_quantity', 'average_price', 'realized_pnl', 'unrealized_pnl'] as const;
+
+/** An account of the run: its id and, when it was opened with one, its alias. */
+export interface RunAccount {
+  readonly accountId: string;
+  readonly alias: string | null;
+}
+
+/** One execution of the run (any account), as journaled in `fills.created`. */
+export interface RunFill {
+  readonly seq: number;
+  readonly executionId: string;
+  readonly accountId: string;
+  /** Canonical instrument_id. */
+  readonly symbol: string;
+  readonly side: Side;
+  readonly quantity: number;
+  readonly priceTicks: number;
+  readonly occurredAtMs: number;
+  readonly tradeDate: string;
+}
+
+/** One trade print of the run (market file row or scenario tick). */
+export interface RunPrint {
+  readonly seq: number;
+  readonly symbol: string;
+  readonly priceTicks: number;
+  readonly timeMs: number;
+}
+
+/** What the daily records are computed from: the run's accounts, fills and prints, and when it ended. */
+export interface PositionHistory {
+  readonly accounts: readonly RunAccount[];
+  readonly fills: readonly RunFill[];
+  readonly prints: readonly RunPrint[];
+  /** Where the run's clock stopped (its last line or last advance): nothing is known of the market after it. */
+  readonly endMs: number;
+}
+
+/** A journal line this reader cannot use (a field missing or of the wrong type). */
+export class JournalReadError extends Error {
+  override name = 'JournalReadError';
+}
+
+type Data = Record<string, unknown>;
+
+/**
+ * The accounts, fills and prints of a run's journal (entries in seq order). An alias comes from the
+ * `input.open_account` line that opened the account (the `accounts.created` line that follows it).
+ */
+export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHistory {
+  const accounts: RunAccount[] = [];
+  const fills: RunFill[] = [];
+  const prints: RunPrint[] = [];
+  let endMs = Number.NEGATIVE_INFINITY;
+  let pendingAlias: string | null | undefined;
+  for (const entry of entries) {
+    const where = `line seq ${entry.seq} (${entry.type})`;
+    if (typeof entry.time_ms !== 'number' || !Number.isSafeInteger(entry.time_ms)) throw new JournalReadError(`${where}: time_ms is not integer milliseconds`);
+    endMs = Math.max(endMs, entry.time_ms);
+    const d = (entry.data ?? {}) as Data;
+    switch (entry.type) {
+      case 'input.advance':
+        // Journaled at the time the clock moves from: the run reached `to`.
+        if (typeof d.to === 'number' && Number.isSafeInteger(d.to)) endMs = Math.max(endMs, d.to);
+        break;
+      case 'input.open_account':
+        pendingAlias = typeof d.alias === 'string' ? d.alias : null;
+        break;
+      case 'accounts.created':
+        accounts.push({ accountId: text(d, 'account_id', where), alias: pendingAlias ?? null });
+        pendingAlias = undefined;
+        break;
+      case 'fills.created': {
+        const symbol = canonical(text(d, 'instrument_id', where));
+        const side = text(d, 'side', where);
+        if (side !== 'buy' && side !== 'sell') throw new JournalReadError(`${where}: side is ${JSON.stringify(side)}`);
+        fills.push({
+          seq: entry.seq,
+          executionId: text(d, 'execution_id', where),
+          accountId: text(d, 'account_id', where),
+          symbol,
+          side,
+          quantity: integer(d, 'quantity', where),
+          priceTicks: ticksOf(symbol, text(d, 'price', where)),
+          occurredAtMs: integer(d, 'occurred_at', where),
+          tradeDate: text(d, 'trade_date', where),
+        });
+        break;
+      }
+      case 'input.print':
+        prints.push({ seq: entry.seq, symbol: canonical(text(d, 'instrument', where)), priceTicks: integer(d, 'price_ticks', where), timeMs: entry.time_ms });
+        break;
+      case 'input.tick': {
+        const symbol = canonical(text(d, 'instrument', where));
+        prints.push({ seq: entry.seq, symbol, priceTicks: ticksOf(symbol, text(d, 'price', where)), timeMs: entry.time_ms });
+        break;
+      }
+    }
+  }
+  return { accounts, fills, prints, endMs: Number.isFinite(endMs) ? endMs : 0 };
+}
+
+export interface DailyPositionQuery {
+  accountId: string;
+  /** YYYY-MM-DD trade dates, inclusive. */
+  fromDate: string;
+  toDate: string;
+  /** Only this instrument (canonical symbol). */
+  instrumentId?: string;
+}
+
+interface Sample {
+  symbol: string;
+  tradeDate: string;
+  openMs: number;
+  closeMs: number;
+}
+
+/**
+ * The account's daily position records for trade dates in [fromDate, toDate], sorted by trade_date then
+ * instrument_id. A trade date is one of the instrument's GLOBEX sessions; it gets a record when the account
+ * traded the instrument that date (a fill stamped with it) or held it at the close. Sessions that had not
+ * opened by the end of the run get none: the run says nothing about them. The session in progress at the end
+ * reads the run's final state.
+ */
+export function dailyPositions(history: PositionHistory, calendar: GlobexCalendar, query: DailyPositionQuery): DailyPositionRecord[] {
+  const own = history.fills.filter((f) => f.accountId === query.accountId && (query.instrumentId === undefined || f.symbol === query.instrumentId));
+  if (own.length === 0 || query.fromDate > query.toDate) return [];
+
+  // Which (instrument, trade date) closes to look at: from the account's first trade date in the instrument to
+  // its last, or the last session opened by the end of the run when later, clipped to the range.
+  const samples: Sample[] = [];
+  for (const symbol of new Set(own.map((f) => f.symbol))) {
+    const family = parseSymbol(symbol).spec.family;
+    const dates = own.filter((f) => f.symbol === symbol).map((f) => f.tradeDate);
+    const first = dates.reduce((a, b) => (b < a ? b : a));
+    const lastFill = dates.reduce((a, b) => (b > a ? b : a));
+    const atEnd = calendar.sessionAtFamily(history.endMs, family).tradeDate;
+    const last = lastFill > atEnd ? lastFill : atEnd;
+    const start = first > query.fromDate ? first : query.fromDate;
+    const stop = last < query.toDate ? last : query.toDate;
+    for (let date = start; date <= stop; date = addDays(date, 1)) {
+      const session = calendar.sessionOf(date, family);
+      if (session) samples.push({ symbol, tradeDate: date, openMs: session.openMs, closeMs: session.closeMs });
+    }
+  }
+  samples.sort((a, b) => a.closeMs - b.closeMs || compare(a.symbol, b.symbol));
+
+  // Every account's fills of these instruments go into the book: a mark falls back to the last fill of any
+  // account while the instrument has not printed, as it does live.
+  const symbols = new Set(own.map((f) => f.symbol));
+  const tradedDates = new Set(own.map((f) => `${f.symbol}|${f.tradeDate}`));
+  const fills = history.fills.filter((f) => symbols.has(f.symbol)).sort((a, b) => a.occurredAtMs - b.occurredAtMs || a.seq - b.seq);
+  const prints = history.prints.filter((p) => symbols.has(p.symbol)).sort((a, b) => a.timeMs - b.timeMs || a.seq - b.seq);
+  let tradeIds = 0;
+  const book = new PositionBook({ newId: () => `daily-${++tradeIds}` });
+  let nextFill = 0;
+  let nextPrint = 0;
+  const records: DailyPositionRecord[] = [];
+  for (const sample of samples) {
+    // Trading runs in [open, close): a fill at the close belongs to the next session; a print at the close
+    // is still "at or before" it.
+    for (; nextFill < fills.length && fills[nextFill]!.occurredAtMs < sample.closeMs; nextFill++) {
+      const f = fills[nextFill]!;
+      book.applyFill({ ...f, orderId: null, commissionCents: 0 });
+    }
+    for (; nextPrint < prints.length && prints[nextPrint]!.timeMs <= sample.closeMs; nextPrint++) {
+      const p = prints[nextPrint]!;
+      book.markPrice(p.symbol, p.priceTicks);
+    }
+    const traded = tradedDates.has(`${sample.symbol}|${sample.tradeDate}`);
+    // A session that had not opened by the end of the run is not reported, unless the account traded on it.
+    if (!traded && sample.openMs > history.endMs) continue;
+    const view = book.position(query.accountId, sample.symbol);
+    if (view === undefined) continue;
+    if (!traded && view.netQuantity === 0) continue;
+    const realized = book.realizedByTradeDate(query.accountId, sample.symbol).get(sample.tradeDate);
+    records.push({
+      trade_date: sample.tradeDate,
+      instrument_id: sample.symbol,
+      net_quantity: view.netQuantity,
+      average_price: view.averagePrice,
+      realized_pnl: formatCents(realized ?? 0),
+      unrealized_pnl: formatCents(view.unrealizedCents),
+    });
+  }
+  return records.sort((a, b) => compare(a.trade_date, b.trade_date) || compare(a.instrument_id, b.instrument_id));
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const CANONICAL = new Map<string, string>();
+
+/** One spelling per contract (ESM26 -> ESM6), memoized: a journal repeats few symbols many times. */
+function canonical(symbol: string): string {
+  let found = CANONICAL.get(symbol);
+  if (found === undefined) {
+    found = canonicalSymbol(parseSymbol(symbol));
+    CANONICAL.set(symbol, found);
+  }
+  return found;
+}
+
+function ticksOf(symbol: string, price: string): number {
+  return priceToTicks(parseDecimal(price, 'price', { maxPlaces: 9 }), new Dec(parseSymbol(symbol).spec.tickSize));
+}
+
+function text(d: Data, field: string, where: string): string {
+  const value = d[field];
+  if (typeof value !== 'string') throw new JournalReadError(`${where}: ${field} is not a string`);
+  return value;
+}
+
+function integer(d: Data, field: string, where: string): number {
+  const value = d[field];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new JournalReadError(`${where}: ${field} is not an integer`);
+  return value;
+}

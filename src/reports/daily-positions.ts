@@ -1,0 +1,67 @@
+// `propsim report daily-positions` output: the daily position records (RULES §7) as CSV, as the JSON body of
+// GET /v1/accounts/{id}/positions/daily ({"items": [...]}) or as a small static HTML page.
+import { DAILY_POSITION_FIELDS, type DailyPositionRecord } from '../core/positions/daily.js';
+import { escapeHtml, htmlPage, htmlTable } from './html.js';
+
+export type DailyPositionsFormat = 'csv' | 'json' | 'html';
+export const DAILY_POSITIONS_FORMATS: readonly DailyPositionsFormat[] = ['csv', 'json', 'html'];
+
+/** What the HTML page says about where its records come from. */
+export interface DailyPositionsContext {
+  /** The run folder as the user named it. */
+  run: string;
+  /** Scenario name from state.json, when known. */
+  scenario?: string;
+  accountId: string;
+  alias: string | null;
+  fromDate: string;
+  toDate: string;
+  instrumentId?: string;
+}
+
+/** CSV with a header line; a flat position's average_price is an empty cell. */
+export function dailyPositionsCsv(records: readonly DailyPositionRecord[]): string {
+  const lines = [DAILY_POSITION_FIELDS.join(',')];
+  for (const record of records) lines.push(DAILY_POSITION_FIELDS.map((field) => csvCell(record[field])).join(','));
+  return lines.join('\n') + '\n';
+}
+
+/** The interface's response body: an object with items, an array of daily position records. */
+export function dailyPositionsJson(records: readonly DailyPositionRecord[]): string {
+  return JSON.stringify({ items: records }, null, 2) + '\n';
+}
+
+export function dailyPositionsHtml(records: readonly DailyPositionRecord[], context: DailyPositionsContext): string {
+  const who = context.alias === null ? context.accountId : `${context.alias} (${context.accountId})`;
+  const title = `Daily positions: ${context.alias ?? context.accountId}, ${context.fromDate} to ${context.toDate}`;
+  const rows = records.map((r) => DAILY_POSITION_FIELDS.map((field) => r[field] ?? '—'));
+  const meta = [
+    `Account ${escapeHtml(who)}`,
+    `run <code>${escapeHtml(context.run)}</code>${context.scenario === undefined ? '' : ` (scenario ${escapeHtml(context.scenario)})`}`,
+    `trade dates ${escapeHtml(context.fromDate)} to ${escapeHtml(context.toDate)}`,
+    context.instrumentId === undefined ? 'all instruments' : `instrument ${escapeHtml(context.instrumentId)}`,
+  ];
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p class="meta">${meta.join(' · ')}</p>
+<p class="meta">One record per (instrument, GLOBEX trade date) the account held or traded: net quantity and average price at
+the session close, realized P&amp;L of that trade date, unrealized P&amp;L at the last print at or before the close.
+Average price — when flat at the close.</p>
+${htmlTable([...DAILY_POSITION_FIELDS], rows)}`;
+  return htmlPage(title, body);
+}
+
+export function renderDailyPositions(format: DailyPositionsFormat, records: readonly DailyPositionRecord[], context: DailyPositionsContext): string {
+  switch (format) {
+    case 'csv':
+      return dailyPositionsCsv(records);
+    case 'json':
+      return dailyPositionsJson(records);
+    case 'html':
+      return dailyPositionsHtml(records, context);
+  }
+}
+
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

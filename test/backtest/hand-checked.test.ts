@@ -1,0 +1,124 @@
+// A back-test small enough to check by hand: two historical traders (fixtures/trader-fills.csv) on a 1 ES
+// ($50 a point, $2.50 a side) plan over three trade dates of ESM6 prints (fixtures/esm6-ticks.csv), on a 2 × 2
+// grid of max_drawdown_value × daily_loss_value. Every row of cells.csv and traders.csv below is worked out
+// in the comments from those files and docs/risk-rules.md, then compared byte for byte.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { cellsCsv, summaryDocument, tradersCsv } from '../../src/backtest/backtest-outputs.js';
+import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
+import { runCli } from '../cli/run-cli.js';
+
+const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
+
+/*
+ * Plan mini-50k: $50,000, eod_balance, cap "0" (the floor never trails above $50,000), profit target $1,000 in
+ * at least 2 trading days, commission $2.50 per contract per side. Trade dates 04-07, 04-08, 04-09 (2026, CT).
+ *
+ * ann
+ *   04-07  buy 1 @ 5000.00, sell 1 @ 5014.00: +14 × 50 − 5 = +695            balance 50,695.00
+ *          roll 17:00: eod peak 50,695. Max-loss trigger min(50,695 − dd, 50,000):
+ *          dd 500 → 50,000;  dd 1500 → 49,195.  Daily trigger (daily 300): 50,695 − 300 = 50,395.
+ *   04-08  buy 1 @ 5020.00 (−2.50)                                            balance 50,692.50
+ *          09:30 print 5012.00: equity 50,692.50 − 400 = 50,292.50
+ *            daily 300: ≤ 50,395 → daily_loss_breach; flattened at the 10:00 print 5008.00:
+ *            −12 × 50 − 2.50 = −602.50 → balance 50,090.00; the 11:01 sell is dropped (locked).
+ *          10:30 print 5005.00: equity 50,692.50 − 750 = 49,942.50
+ *            dd 500, no daily: ≤ 50,000 → failed on day 2; flattened at the 11:00 print 5010.00:
+ *            −10 × 50 − 2.50 → balance 50,190.00. Later fills are dropped.
+ *            dd 1500, no daily: above 49,195; the 11:01 sell @ 5010.00 books −502.50 → 50,190.00.
+ *   04-09  roll: daily cells start the day at 50,090 (daily trigger 49,790); the floors above stay.
+ *          buy 2 @ 5030.00 (−5). 08:45 print 5029.00: equity = balance − 5 − 100
+ *            dd 500 + daily 300: 50,085 − 100 = 49,985 ≤ 50,000 → failed on day 3; flattened at the 08:50
+ *            print 5028.00: −2 × 2 × 50 − 5 = −205 → balance 49,880.00.
+ *          sell 2 @ 5039.00: +9 × 2 × 50 − 5 = +895 (day: +890)
+ *            dd 1500, no daily: 50,190 + 890 = 51,080; at the 17:00 roll profit 1,080 ≥ 1,000 in 3 days → passed.
+ *            dd 1500 + daily 300: 50,090 + 890 = 50,980; profit 980 < 1,000 → active, profit_target_not_reached.
+ * bob
+ *   04-07  buy 1 @ 5000.00, sell 1 @ 5025.00: +25 × 50 − 5 = +1,245 → 51,245.00 in every cell; profit is
+ *          enough but it is one trading day of the 2 required → active, min_trading_days_not_met.
+ *
+ * Cells (price_paid 100.00, payout_share 0.80): revenue 2 × 100 = 200.00 each; the only pass (cell 2, ann,
+ * profit 1,080) pays 0.80 × 1,080 = 864.00, so cell 2 nets 200 − 864 = −664.00. mean_final_balance:
+ * (ann + bob) / 2, e.g. cell 0 (50,190 + 51,245) / 2 = 50,717.50.
+ */
+const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net
+0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00
+1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00
+3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00
+`;
+
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance
+0,ann,fills,failed,max_loss_breach,2,2,0,50190.00
+0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
+1,ann,fills,failed,max_loss_breach,3,3,1,49880.00
+1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
+2,ann,fills,passed,passed,3,3,0,51080.00
+2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
+3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00
+3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
+`;
+
+describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 × 2 grid)', () => {
+  let run: BacktestRun;
+  beforeAll(async () => {
+    run = await runBacktest(loadBacktestConfig(CONFIG), { workers: 1 });
+  });
+
+  it('cells.csv: who fails, who passes, daily-lock days, medians, mean balance, revenue, payouts, net', () => {
+    expect(cellsCsv(run)).toBe(CELLS_CSV);
+  });
+
+  it('traders.csv: one row per trader × cell with outcome, cause, days and final balance', () => {
+    expect(tradersCsv(run)).toBe(TRADERS_CSV);
+  });
+
+  it('summary.json: the run identity, per-cell counts by cause and the best-net cell', () => {
+    const doc = summaryDocument(run);
+    expect(doc).toMatchObject({
+      name: 'hand-checked ES grid',
+      seed: 1,
+      period: { from: '2026-04-07', to: '2026-04-09' },
+      base_plan: 'mini-50k',
+      grid: { 'risk_profile.max_drawdown_value': ['500', '1500'], 'risk_profile.daily_loss_value': [null, '300'] },
+      traders: 2,
+      best_net_cell: 0, // cells 0, 1 and 3 tie at 200.00; the lowest index wins
+    });
+    const cells = doc.cells as Array<Record<string, unknown>>;
+    expect(cells.map((c) => c.values)).toEqual([
+      { 'risk_profile.max_drawdown_value': '500', 'risk_profile.daily_loss_value': null },
+      { 'risk_profile.max_drawdown_value': '500', 'risk_profile.daily_loss_value': '300' },
+      { 'risk_profile.max_drawdown_value': '1500', 'risk_profile.daily_loss_value': null },
+      { 'risk_profile.max_drawdown_value': '1500', 'risk_profile.daily_loss_value': '300' },
+    ]);
+    expect(cells.map((c) => [c.passed, c.failed_max_loss, c.active])).toEqual([
+      [0, 1, 1],
+      [0, 1, 1],
+      [1, 0, 1],
+      [0, 0, 2],
+    ]);
+    expect(cells.map((c) => c.causes)).toEqual([
+      { passed: 0, max_loss_breach: 1, profit_target_not_reached: 0, min_trading_days_not_met: 1, consistency_not_met: 0 },
+      { passed: 0, max_loss_breach: 1, profit_target_not_reached: 0, min_trading_days_not_met: 1, consistency_not_met: 0 },
+      { passed: 1, max_loss_breach: 0, profit_target_not_reached: 0, min_trading_days_not_met: 1, consistency_not_met: 0 },
+      { passed: 0, max_loss_breach: 0, profit_target_not_reached: 1, min_trading_days_not_met: 1, consistency_not_met: 0 },
+    ]);
+    expect(cells[2]).toMatchObject({ pass_rate: '0.5000', median_days_to_pass: 3, median_days_to_fail: null, payouts: '864.00', net: '-664.00' });
+  });
+
+  it('the CLI writes the same files, and --json prints summary.json on stdout and nothing else', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'propsim-backtest-')), 'out');
+    const { status, stdout, stderr } = runCli(['backtest', '--config', CONFIG, '--out', out, '--workers', '1', '--json']);
+    expect(stderr).not.toMatch(/error/i);
+    expect(status).toBe(0);
+    expect(readFileSync(join(out, 'cells.csv'), 'utf8')).toBe(CELLS_CSV);
+    expect(readFileSync(join(out, 'traders.csv'), 'utf8')).toBe(TRADERS_CSV);
+    expect(readFileSync(join(out, 'summary.json'), 'utf8')).toBe(stdout);
+    expect(JSON.parse(stdout)).toEqual({ ...summaryDocument(run), config: CONFIG });
+    expect(existsSync(join(out, 'report.html'))).toBe(true);
+  });
+});

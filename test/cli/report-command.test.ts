@@ -1,0 +1,153 @@
+// `propsim report daily-positions` (CONTRACTS.md): records of a replay run folder as CSV, JSON and HTML; exit 2
+// with a message naming the problem, and nothing on stdout, for invalid input. Runs the compiled CLI.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+// ES $50 a point, NQ $20 a point, commission 0; CT is UTC-5. Sessions close 16:00 CT.
+//   Tue 03-10: long 2 ES at 5000, marked 5004 at the close: 2 x 4 x 50 = 400.00; NQ round trip +10 points = 200.00
+//   Wed 03-11: sell 1 ES at 5010: +500.00; left long 1 at 5000, marked 5008: 400.00
+//   Thu 03-12: no fill, held overnight, marked 4990: -500.00
+const SCENARIO = `name: overnight hold
+start: 2026-03-10T09:00:00-05:00
+plans:
+  p: { starting_balance: "50000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "5000" }, passing_criteria: { profit_target: "100000" } }
+accounts: [ { alias: alice, plan: p }, { alias: bob, plan: p } ]
+steps:
+  - tick: { instrument: ESM6, price: "5000.00" }
+  - fill: { account: alice, instrument: ESM6, side: buy, quantity: 2, price: "5000.00" }
+  - fill: { account: alice, instrument: NQM6, side: buy, quantity: 1, price: "18000.00" }
+  - fill: { account: alice, instrument: NQM6, side: sell, quantity: 1, price: "18010.00" }
+  - at: 2026-03-10T15:00:00-05:00
+  - tick: { instrument: ESM6, price: "5004.00" }
+  - at: 2026-03-11T10:00:00-05:00
+  - fill: { account: alice, instrument: ESM6, side: sell, quantity: 1, price: "5010.00" }
+  - tick: { instrument: ESM6, price: "5008.00" }
+  - at: 2026-03-12T09:00:00-05:00
+  - tick: { instrument: ESM6, price: "4990.00" }
+`;
+
+const CSV = `trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl
+2026-03-10,ESM6,2,5000.00,0.00,400.00
+2026-03-10,NQM6,0,,200.00,0.00
+2026-03-11,ESM6,1,5000.00,500.00,400.00
+2026-03-12,ESM6,1,5000.00,0.00,-500.00
+`;
+
+let out: string;
+let run: string;
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'propsim-report-'));
+  writeFileSync(join(out, 'overnight.yaml'), SCENARIO);
+  const replay = runCli(['replay', join(out, 'overnight.yaml'), '--out', join(out, 'runs')]);
+  expect(replay.stderr).toBe('');
+  expect(replay.status).toBe(0);
+  run = join(out, 'runs', 'overnight-hold');
+});
+
+const report = (...args: string[]) => runCli(['report', 'daily-positions', ...args]);
+const range = ['--from', '2026-03-09', '--to', '2026-03-13'];
+
+describe('propsim report daily-positions', () => {
+  it('prints CSV by default: one record per instrument and trade date, held overnight included', () => {
+    const { status, stdout, stderr } = report('--run', run, '--account', 'alice', ...range);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toBe(CSV);
+  });
+
+  it('--format json is the API body {"items": [...]}; the account id works like the alias', () => {
+    const state = JSON.parse(readFileSync(join(run, 'state.json'), 'utf8')) as { accounts: Array<{ alias: string; account_id: string }> };
+    const id = state.accounts.find((a) => a.alias === 'alice')!.account_id;
+    const { status, stdout } = report('--run', run, '--account', id, ...range, '--format', 'json');
+    expect(status).toBe(0);
+    const doc = JSON.parse(stdout);
+    expect(Object.keys(doc)).toEqual(['items']);
+    expect(doc.items[1]).toEqual({ trade_date: '2026-03-10', instrument_id: 'NQM6', net_quantity: 0, average_price: null, realized_pnl: '200.00', unrealized_pnl: '0.00' });
+    expect(doc.items.map((r: Record<string, unknown>) => Object.values(r).map((v) => v ?? '').join(','))).toEqual(CSV.trim().split('\n').slice(1));
+  });
+
+  it('--instrument and the range filter the records', () => {
+    expect(report('--run', run, '--account', 'alice', ...range, '--instrument', 'NQM6').stdout).toBe(CSV.split('\n').filter((l, i) => i === 0 || l.includes('NQM6')).join('\n') + '\n');
+    const { stdout } = report('--run', run, '--account', 'alice', '--from', '2026-03-11', '--to', '2026-03-11');
+    expect(stdout.trim().split('\n')).toEqual(['trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl', '2026-03-11,ESM6,1,5000.00,500.00,400.00']);
+  });
+
+  it('--format html is a static page with the records in a table', () => {
+    const { status, stdout } = report('--run', run, '--account', 'alice', ...range, '--format', 'html');
+    expect(status).toBe(0);
+    expect(stdout.startsWith('<!doctype html>')).toBe(true);
+    expect(stdout).toContain('<title>Daily positions: alice, 2026-03-09 to 2026-03-13</title>');
+    expect(stdout).toContain('<td>2026-03-12</td><td>ESM6</td><td>1</td><td>5000.00</td><td>0.00</td><td>-500.00</td>');
+    expect(stdout).toContain('scenario overnight hold');
+  });
+
+  it('an account without positions in the range: the header only, exit 0, a note on stderr', () => {
+    const { status, stdout, stderr } = report('--run', run, '--account', 'bob', ...range);
+    expect(status).toBe(0);
+    expect(stdout).toBe('trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl\n');
+    expect(stderr).toContain('no records: account bob held or traded nothing on trade dates 2026-03-09 to 2026-03-13');
+  });
+
+  it('--help says daily positions need a replay run folder', () => {
+    const { status, stdout } = report('--help');
+    expect(status).toBe(0);
+    expect(stdout).toContain('Daily positions need a replay run folder');
+    expect(stdout).toContain('--format');
+  });
+
+  describe('invalid input: exit 2, a message naming the problem, nothing on stdout', () => {
+    const refused = (args: string[], message: string | RegExp) => {
+      const { status, stdout, stderr } = runCli(['report', ...args]);
+      expect(stdout).toBe('');
+      expect(status).toBe(2);
+      expect(stderr).toMatch(message);
+    };
+
+    it('a missing folder', () => refused(['daily-positions', '--run', join(out, 'nope'), '--account', 'alice', ...range], /--run .*nope: no such folder; daily positions need a replay run folder/));
+
+    it('a folder without events.jsonl', () => {
+      const empty = join(out, 'empty');
+      mkdirSync(empty, { recursive: true });
+      refused(['daily-positions', '--run', empty, '--account', 'alice', ...range], /no events\.jsonl; daily positions need a replay run folder/);
+    });
+
+    it('a back-test output folder', () => {
+      const backtest = join(out, 'backtest');
+      mkdirSync(backtest, { recursive: true });
+      writeFileSync(join(backtest, 'cells.csv'), 'cell\n');
+      writeFileSync(join(backtest, 'summary.json'), '{}\n');
+      refused(['daily-positions', '--run', backtest, '--account', 'alice', ...range], /back-test output folder .*no per-fill data; daily positions need a replay run folder/);
+    });
+
+    it('the replay --out folder instead of one run in it', () =>
+      refused(['daily-positions', '--run', join(out, 'runs'), '--account', 'alice', ...range], /holds replay runs \(overnight-hold\): pass one of them/));
+
+    it('an unknown account, listing the known aliases', () => refused(['daily-positions', '--run', run, '--account', 'carol', ...range], /--account carol: no such account .*known aliases: alice, bob/));
+
+    it('a date not YYYY-MM-DD', () => {
+      refused(['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-3-9', '--to', '2026-03-13'], /--from: expected a trade date written YYYY-MM-DD, got "2026-3-9"/);
+      refused(['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-03-09', '--to', '2026-02-30'], /--to: expected a trade date written YYYY-MM-DD, got "2026-02-30"/);
+    });
+
+    it('an inverted range', () => refused(['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-03-13', '--to', '2026-03-09'], /--from 2026-03-13 is after --to 2026-03-09/));
+
+    it('an unknown format', () => refused(['daily-positions', '--run', run, '--account', 'alice', ...range, '--format', 'xml'], /Argument: format, Given: "xml", Choices: "csv", "json", "html"/));
+
+    it('an unknown instrument', () => refused(['daily-positions', '--run', run, '--account', 'alice', ...range, '--instrument', 'XXM6'], /--instrument: instrument "XXM6": unknown root/));
+
+    it('a missing required option', () => refused(['daily-positions', '--run', run, ...range], /Missing required argument: account/));
+
+    it('an unknown report', () => refused(['weekly-positions'], /Unknown argument: weekly-positions/));
+
+    it('a journal that is not JSON lines', () => {
+      const broken = join(out, 'broken');
+      mkdirSync(broken, { recursive: true });
+      writeFileSync(join(broken, 'events.jsonl'), '{"seq":1,"time_ms":0,"type":"input.advance","data":{"to":0}}\nnot json\n');
+      refused(['daily-positions', '--run', broken, '--account', 'alice', ...range], /events\.jsonl: line 2 is not JSON/);
+    });
+  });
+});
