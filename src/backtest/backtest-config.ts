@@ -7,11 +7,15 @@ import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { parseCents, parseDecimal } from '../core/money.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
-import { packageRoot } from '../market/holiday-file.js';
 import { decodeScenarioText } from '../scenario/load-scenario.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { expandGrid, planForCell, type GridAxis } from './grid.js';
+import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { parseSymbol } from '../core/instruments.js';
+import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
+import { readTraderFills } from './trader-fills.js';
+import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import { SYNTHETIC_STRATEGIES, type SyntheticTraders } from './traders/strategy.js';
 
@@ -75,10 +79,27 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     sampleTraders: doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
   };
   if (config.market.length === 0) fail('market.files', 'at least one market file', []);
-  if (traders.fills !== undefined) config.fills = parseFillsFile(traders.fills, file);
+  const instrument = config.market[0]!.instrument;
+  if (instrument === undefined) fail('market.files[0].instrument', 'the instrument of the first market file: synthetic traders trade it and sessions roll by its calendar', undefined);
+  const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, parseSymbol(instrument).spec.family);
+  if (sessions.length === 0) fail('period', `a period holding at least one ${instrument} trade date (weekends and exchange holidays have none)`, doc.period);
+  if (traders.fills !== undefined) {
+    config.fills = parseFillsFile(traders.fills, file);
+    checkFillsTraders(config);
+  }
+  if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', traders);
   // Every cell's plan must be valid before anything runs.
   for (const cell of expandGrid(grid)) parsePlanTemplate(planForCell(basePlan, cell.values), `grid cell ${cell.label}`);
   return config;
+}
+
+/** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */
+function checkFillsTraders(config: BacktestConfig): void {
+  const fills = readTraderFills(config.fills!.path);
+  if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
+  const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
+  const clash = fills.find((f) => synthetic.has(f.trader));
+  if (clash) fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
 }
 
 function parsePeriod(raw: unknown): { from: string; to: string } {

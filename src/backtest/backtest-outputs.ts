@@ -1,7 +1,7 @@
 // What `propsim backtest` writes in --out: cells.csv, traders.csv, summary.json and report.html. Written into a
 // staging folder and renamed into place, so an interrupted run leaves nothing half-written.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { formatCents } from '../core/money.js';
 import { backtestReportHtml } from '../reports/backtest-report.js';
 import type { BacktestRun } from './run-backtest.js';
@@ -77,22 +77,27 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
   };
 }
 
+/**
+ * Writes the four files into `outDir`, replacing only those four: anything else in the folder stays. They
+ * are all written to a staging folder first, then moved in, so a failure leaves no half-written file.
+ */
 export function writeBacktestOutputs(run: BacktestRun, outDir: string): string {
   const target = resolve(outDir);
-  mkdirSync(dirname(target), { recursive: true });
-  const staging = `${target}.partial-${process.pid}`;
+  mkdirSync(target, { recursive: true });
+  const staging = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging);
+  const files: Record<string, string> = {
+    'cells.csv': cellsCsv(run),
+    'traders.csv': tradersCsv(run),
+    'summary.json': JSON.stringify(summaryDocument(run), null, 2) + '\n',
+    'report.html': backtestReportHtml(run),
+  };
   try {
-    writeFileSync(join(staging, 'cells.csv'), cellsCsv(run));
-    writeFileSync(join(staging, 'traders.csv'), tradersCsv(run));
-    writeFileSync(join(staging, 'summary.json'), JSON.stringify(summaryDocument(run), null, 2) + '\n');
-    writeFileSync(join(staging, 'report.html'), backtestReportHtml(run));
-    rmSync(target, { recursive: true, force: true });
-    renameSync(staging, target);
-  } catch (error) {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(staging, name), text);
+    for (const name of Object.keys(files)) renameSync(join(staging, name), join(target, name));
+  } finally {
     rmSync(staging, { recursive: true, force: true });
-    throw error;
   }
   return target;
 }

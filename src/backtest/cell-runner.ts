@@ -4,7 +4,8 @@
 import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { GlobexCalendar, type Session } from '../core/calendar/index.js';
 import { SimClock } from '../core/clock.js';
-import { parseSymbol, type ProductFamily } from '../core/instruments.js';
+import { canonicalSymbol, parseSymbol, type ProductFamily } from '../core/instruments.js';
+import type { TickBatch } from '../market/tick-batch.js';
 import { Kernel } from '../core/kernel/kernel.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
@@ -45,7 +46,8 @@ interface Participant {
 
 export async function runCell({ config, cell }: CellInput, calendar = new GlobexCalendar(loadHolidayFile())): Promise<CellResult> {
   const plan = parsePlanTemplate(planForCell(config.basePlan, cell.values), `grid cell ${cell.label}`);
-  const symbol = config.market[0]!.instrument ?? '6E';
+  // Synthetic traders trade the first market file's instrument (the config requires it to be named).
+  const symbol = canonicalSymbol(parseSymbol(config.market[0]!.instrument!));
   const spec = parseSymbol(symbol).spec;
   const family: ProductFamily = spec.family;
   const sessions = periodSessions(calendar, config.period, family);
@@ -87,20 +89,29 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
   };
 
   let prints = 0;
-  for await (const batch of marketPrintBatches(config.market)) {
+  const symbols: string[] = [];
+  const symbolOf = (batch: TickBatch, i: number) => {
+    const index = batch.instrumentIndex[i]!;
+    return (symbols[index] ??= canonicalSymbol(parseSymbol(batch.symbols.symbol(index))));
+  };
+  reading: for await (const batch of marketPrintBatches(config.market)) {
     for (let i = 0; i < batch.length; i++) {
       const timeMs = batch.timeMs[i]!;
       if (timeMs < startMs) continue;
-      if (timeMs >= endMs) break;
+      if (timeMs >= endMs) break reading;
       while (sessionIndex + 1 < sessions.length && timeMs >= sessions[sessionIndex + 1]!.openMs) {
+        // Wake-ups of the session that ended (its close-out) happen before the next one starts, even
+        // when no print fell between them.
+        if (session) due.advanceTo(Math.max(due.nowMs, session.closeMs - 1), onDue);
         session = sessions[++sessionIndex]!;
         participants.forEach((p, index) => {
           if (p.trader) due.schedule(Math.max(due.nowMs, p.trader.firstWake(session!.openMs)), { kind: 'wake', trader: index });
         });
       }
       due.advanceTo(timeMs, onDue);
-      kernel.print(symbol, batch.priceTicks[i]!, batch.size[i]!, timeMs);
-      bars.onPrint(timeMs, batch.priceTicks[i]!);
+      const printed = symbolOf(batch, i);
+      kernel.print(printed, batch.priceTicks[i]!, batch.size[i]!, timeMs);
+      if (printed === symbol) bars.onPrint(timeMs, batch.priceTicks[i]!);
       prints++;
     }
   }
@@ -108,11 +119,9 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
   // The roll after the last session settles passing (RULES §8).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
 
-  const dayIndexOf = (timeMs: number) => {
-    const date = calendar.tradeDateOfFamily(timeMs, family);
-    const found = sessions.findIndex((s) => s.tradeDate >= date);
-    return found < 0 ? sessions.length : found + 1;
-  };
+  // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.
+  const dayIndexOf = (timeMs: number, at: 'in_session' | 'at_roll') =>
+    at === 'at_roll' ? sessions.filter((s) => s.closeMs <= timeMs).length : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
   const traders = participants.map((p) => traderOutcome(p.spec.id, p.spec.strategy, kernel.accounts.get(p.accountId), sessions.length, dayIndexOf));
   return {
     cell,

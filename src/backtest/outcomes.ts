@@ -38,18 +38,24 @@ export interface CellSummary {
   causes: Record<Cause, number>;
 }
 
-/** One account's outcome at the end of the period. `tradeDateOf` maps an instant to its trade date index (1-based). */
-export function traderOutcome(trader: string, strategy: string, account: RiskAccount, periodDays: number, dayIndexOf: (timeMs: number) => number): TraderOutcome {
+/** One account's outcome at the end of the period; `dayIndexOf` counts the period's sessions up to an instant. */
+export function traderOutcome(
+  trader: string,
+  strategy: string,
+  account: RiskAccount,
+  periodDays: number,
+  dayIndexOf: (timeMs: number, at: 'in_session' | 'at_roll') => number,
+): TraderOutcome {
   const history = account.actor.getSnapshot().context;
   const last = history.statusHistory[history.statusHistory.length - 1]!;
   const outcome: Outcome = account.status === 'passed' ? 'passed' : account.status === 'failed' ? 'failed' : 'active';
-  const dailyLockDates = new Set(history.lockChanges.filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added').map((c) => dayIndexOf(c.occurredAtMs)));
+  const dailyLockDates = new Set(history.lockChanges.filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added').map((c) => dayIndexOf(c.occurredAtMs, 'in_session')));
   return {
     trader,
     strategy,
     outcome,
     cause: causeOf(account, outcome),
-    days: outcome === 'active' ? periodDays : Math.min(periodDays, dayIndexOf(last.occurredAtMs)),
+    days: outcome === 'active' ? periodDays : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
     tradingDays: account.dayPnlCents.size,
     dailyLockDays: dailyLockDates.size,
     finalBalanceCents: account.balanceCents,

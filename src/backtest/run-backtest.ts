@@ -7,7 +7,13 @@ import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
 import type { BacktestConfig } from './backtest-config.js';
 import { runCell, type CellResult } from './cell-runner.js';
+import type { WorkerAnswer } from './cell-worker.js';
 import { expandGrid } from './grid.js';
+
+/** Invalid input a worker found while running a cell (a bad market row): the CLI answers exit 2. */
+export class BacktestInputError extends Error {
+  override name = 'BacktestInputError';
+}
 
 export interface BacktestProgress {
   cellsDone: number;
@@ -50,7 +56,13 @@ export async function runBacktest(
   // The compiled worker: tests and the CLI both run after `npm run build`.
   const pool = new Piscina({ filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'), maxThreads: options.workers, minThreads: 1 });
   try {
-    await Promise.all(cells.map(async (cell) => done(await pool.run({ config, cell }, options.signal ? { signal: options.signal } : {}))));
+    await Promise.all(
+      cells.map(async (cell) => {
+        const answer = (await pool.run({ config, cell }, options.signal ? { signal: options.signal } : {})) as WorkerAnswer;
+        if ('inputError' in answer) throw new BacktestInputError(answer.inputError);
+        done(answer.result);
+      }),
+    );
   } finally {
     await pool.destroy();
   }

@@ -19,7 +19,7 @@ const CAUSE_COLORS: Record<string, string> = {
 export function backtestReportHtml(run: BacktestRun): string {
   const { config, cells } = run;
   const labels = cells.map((c) => `#${c.cell.index}`);
-  const money = (cents: number) => `$${formatCents(cents)}`;
+  const money = (cents: number) => (cents < 0 ? `-$${formatCents(-cents)}` : `$${formatCents(cents)}`);
   const economics = htmlTable(
     ['cell', ...config.grid.map((a) => a.key.replace('risk_profile.', '')), 'accounts', 'passed', 'failed', 'pass rate', 'median days to pass', 'median days to fail', 'daily-lock days', 'mean final balance', 'revenue', 'payouts', 'net'],
     cells.map(({ cell, summary: s }) => [
@@ -42,7 +42,7 @@ export function backtestReportHtml(run: BacktestRun): string {
   const mostPassing = [...cells].sort((a, b) => Number(b.summary.passRate) - Number(a.summary.passRate) || a.cell.index - b.cell.index)[0]!;
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
-    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
+    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${'$' + formatCents(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
     `<p>Highest net for the firm: <b>cell #${best.cell.index}</b> (${escapeHtml(best.cell.label)}): ${money(best.summary.netCents)}, pass rate ${(Number(best.summary.passRate) * 100).toFixed(1)}%. Highest pass rate: <b>cell #${mostPassing.cell.index}</b> (${escapeHtml(mostPassing.cell.label)}): ${(Number(mostPassing.summary.passRate) * 100).toFixed(1)}%, net ${money(mostPassing.summary.netCents)}.</p>`,
     '<h2>Pass rate across the grid</h2>',
     passRateHeatmap(run),

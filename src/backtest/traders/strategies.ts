@@ -72,8 +72,17 @@ export function createTrader(strategy: SyntheticStrategy, id: string, seed: numb
   }
 }
 
-/** Checks a strategy's params by building one trader (config validation: errors name the parameter). */
+const BRACKET_KEYS = ['trades_per_day', 'contracts', 'stop_ticks', 'target_ticks', 'check_every_minutes', 'flat_minutes_before_close'];
+const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
+  random_bracket: BRACKET_KEYS,
+  momentum_breakout: [...BRACKET_KEYS, 'lookback_minutes'],
+  mean_reversion: [...BRACKET_KEYS, 'lookback_minutes', 'threshold_ticks'],
+};
+
+/** Checks a strategy's params: known keys only, and values a trader can be built from (errors name the key). */
 export function validateStrategyParams(strategy: SyntheticStrategy, params: Record<string, unknown>): void {
+  const unknown = Object.keys(params).find((key) => !PARAM_KEYS[strategy].includes(key));
+  if (unknown !== undefined) throw new Error(`params.${unknown}: unknown parameter of ${strategy}; expected one of ${PARAM_KEYS[strategy].join(', ')}`);
   createTrader(strategy, 'check', 1, params);
 }
 
