@@ -30,7 +30,7 @@ export const kernelBench: Bench = {
   description: `kernel: ${PRINTS.toLocaleString('en-US')} prints vs ${RESTING.toLocaleString('en-US')} resting orders; ${ORDERS.toLocaleString('en-US')} orders through their lifecycle`,
   async run(log) {
     const calendar = new GlobexCalendar(loadHolidayFile());
-    const prints = await repeat('prints vs resting orders', () => printsAgainstBook(calendar, true), log);
+    const prints = await repeat('prints vs resting orders (journal off, as in back-tests)', () => printsAgainstBook(calendar, false), log);
     const orders = await repeat('orders placed and filled (journal on)', () => ordersThroughLifecycle(calendar, true), log);
     const ordersNoJournal = await repeat('orders placed and filled (journal off)', () => ordersThroughLifecycle(calendar, false), log);
     const machineOnly = await repeat('order machine alone: actor created, started, FILL', machineLifecycle, log);

@@ -69,7 +69,8 @@ export interface AdvanceStep extends StepBase<'advance'> {
   readonly durationMs: number;
 }
 
-export type Side = 'buy' | 'sell';
+export type { Side } from '../core/positions/execution.js';
+import type { Side } from '../core/positions/execution.js';
 
 export interface TickStep extends StepBase<'tick'> {
   readonly instrument: string;

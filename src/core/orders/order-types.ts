@@ -3,7 +3,8 @@ import type { Actor } from 'xstate';
 import type { InstrumentSpec } from '../instruments.js';
 import type { orderMachine, OrderStatus, StatusRecord } from './order.machine.js';
 
-export type Side = 'buy' | 'sell';
+export type { Side } from '../positions/execution.js';
+import type { Side } from '../positions/execution.js';
 export type OrderType = 'market' | 'limit' | 'stop' | 'stop_limit';
 export type TimeInForce = 'day' | 'gtc' | 'ioc' | 'fok';
 

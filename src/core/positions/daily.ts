@@ -7,6 +7,7 @@
 // in the order they occurred, to a fresh PositionBook (FIFO lots, the same arithmetic as the kernel), and the
 // prints (`input.print`, `input.tick`) mark it, stopping at each session close to read the positions. Pure:
 // no I/O; the caller parses the journal and supplies the calendar.
+import type { Execution } from './execution.js';
 import type { GlobexCalendar } from '../calendar/globex-calendar.js';
 import { addDays } from '../calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../instruments.js';
@@ -34,19 +35,8 @@ export interface RunAccount {
   readonly alias: string | null;
 }
 
-/** One execution of the run (any account), as journaled in `fills.created`. */
-export interface RunFill {
-  readonly seq: number;
-  readonly executionId: string;
-  readonly accountId: string;
-  /** Canonical instrument_id. */
-  readonly symbol: string;
-  readonly side: Side;
-  readonly quantity: number;
-  readonly priceTicks: number;
-  readonly occurredAtMs: number;
-  readonly tradeDate: string;
-}
+/** One execution of the run (any account), as journaled in `fills.created`, in journal order (`seq`). */
+export type RunFill = Omit<Execution, 'orderId' | 'commissionCents'> & { readonly seq: number };
 
 /** One trade print of the run (market file row or scenario tick). */
 export interface RunPrint {
