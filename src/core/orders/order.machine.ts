@@ -36,6 +36,17 @@ function record(context: OrderLifecycleContext, status: OrderStatus, reason: str
   return [...context.history, { status, reason, occurredAtMs }];
 }
 
+const WORKING_TRANSITIONS = {
+  FILL: [
+    { guard: 'fillCompletes', target: 'FILLED', actions: 'applyFill' },
+    { guard: 'fillFits', target: 'PARTIALLY_FILLED', actions: 'applyFill' },
+  ],
+  CANCEL: { target: 'CANCELLED', actions: 'recordCancel' },
+  EXPIRE: { target: 'EXPIRED', actions: 'recordExpiry' },
+  MODIFY_ACCEPTED: { guard: 'quantityAboveFilled', actions: 'applyModify' },
+  MODIFY_REJECTED: { actions: 'recordModifyRejected' },
+} as const;
+
 export const orderMachine = setup({
   types: {
     context: {} as OrderLifecycleContext,
@@ -80,31 +91,9 @@ export const orderMachine = setup({
     history: [{ status: 'SUBMITTED', reason: 'accepted', occurredAtMs: input.occurredAtMs }],
   }),
   states: {
-    SUBMITTED: {
-      on: {
-        FILL: [
-          { guard: 'fillCompletes', target: 'FILLED', actions: 'applyFill' },
-          { guard: 'fillFits', target: 'PARTIALLY_FILLED', actions: 'applyFill' },
-        ],
-        CANCEL: { target: 'CANCELLED', actions: 'recordCancel' },
-        EXPIRE: { target: 'EXPIRED', actions: 'recordExpiry' },
-        REJECT: { target: 'REJECTED', actions: 'recordRejection' },
-        MODIFY_ACCEPTED: { guard: 'quantityAboveFilled', actions: 'applyModify' },
-        MODIFY_REJECTED: { actions: 'recordModifyRejected' },
-      },
-    },
-    PARTIALLY_FILLED: {
-      on: {
-        FILL: [
-          { guard: 'fillCompletes', target: 'FILLED', actions: 'applyFill' },
-          { guard: 'fillFits', target: 'PARTIALLY_FILLED', actions: 'applyFill' },
-        ],
-        CANCEL: { target: 'CANCELLED', actions: 'recordCancel' },
-        EXPIRE: { target: 'EXPIRED', actions: 'recordExpiry' },
-        MODIFY_ACCEPTED: { guard: 'quantityAboveFilled', actions: 'applyModify' },
-        MODIFY_REJECTED: { actions: 'recordModifyRejected' },
-      },
-    },
+    // A working order takes the same events whether or not it has fills yet; only SUBMITTED can be refused.
+    SUBMITTED: { on: { ...WORKING_TRANSITIONS, REJECT: { target: 'REJECTED', actions: 'recordRejection' } } },
+    PARTIALLY_FILLED: { on: WORKING_TRANSITIONS },
     FILLED: { type: 'final' },
     CANCELLED: { type: 'final' },
     REJECTED: { type: 'final' },

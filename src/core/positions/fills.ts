@@ -4,20 +4,7 @@ import type { Execution, Side } from './execution.js';
 import { formatTicks, pricingOf } from './instrument-pricing.js';
 
 /** Internal form of a fill: the execution as applied plus its realized P&L (Σ of the lots it closed). */
-export interface FillRecord {
-  readonly executionId: string;
-  readonly orderId: string | null;
-  readonly accountId: string;
-  /** instrument_id */
-  readonly symbol: string;
-  readonly side: Side;
-  readonly quantity: number;
-  readonly priceTicks: number;
-  readonly occurredAtMs: number;
-  readonly tradeDate: string;
-  readonly commissionCents: number;
-  readonly realizedCents: number;
-}
+export type FillRecord = Execution & { readonly realizedCents: number };
 
 /** Fill record of the interface. */
 export interface FillJson {
