@@ -1,10 +1,11 @@
 // Items waiting for a price, indexed by it: resting orders of one kind (buy limits, sell stops, ...) or
 // accounts' floor thresholds (a floor is a stop). A sorted array of the prices that hold items and a queue per
-// price in arrival order: a print looks only at the prices it crosses, so its cost is O(crossings).
+// price in arrival order (a Set: insertion-ordered, with O(1) removal when one of many items at a price leaves):
+// a print looks only at the prices it crosses, so its cost is O(crossings).
 export class PriceLadder<T> {
   /** Prices holding at least one order, ascending. */
   private readonly prices: number[] = [];
-  private readonly queues = new Map<number, T[]>();
+  private readonly queues = new Map<number, Set<T>>();
 
   get isEmpty(): boolean {
     return this.prices.length === 0;
@@ -21,19 +22,17 @@ export class PriceLadder<T> {
   add(priceTicks: number, item: T): void {
     let queue = this.queues.get(priceTicks);
     if (!queue) {
-      queue = [];
+      queue = new Set();
       this.queues.set(priceTicks, queue);
       this.prices.splice(this.insertionIndex(priceTicks), 0, priceTicks);
     }
-    queue.push(item);
+    queue.add(item);
   }
 
   remove(priceTicks: number, item: T): boolean {
     const queue = this.queues.get(priceTicks);
-    const at = queue ? queue.indexOf(item) : -1;
-    if (!queue || at < 0) return false;
-    queue.splice(at, 1);
-    if (queue.length === 0) {
+    if (!queue?.delete(item)) return false;
+    if (queue.size === 0) {
       this.queues.delete(priceTicks);
       this.prices.splice(this.insertionIndex(priceTicks), 1);
     }
@@ -45,7 +44,7 @@ export class PriceLadder<T> {
     for (let i = this.prices.length - 1; i >= 0; i--) {
       const price = this.prices[i]!;
       if (price < priceTicks || (strict && price === priceTicks)) break;
-      out.push(...this.queues.get(price)!);
+      for (const item of this.queues.get(price)!) out.push(item);
     }
   }
 
@@ -54,7 +53,7 @@ export class PriceLadder<T> {
     for (let i = 0; i < this.prices.length; i++) {
       const price = this.prices[i]!;
       if (price > priceTicks || (strict && price === priceTicks)) break;
-      out.push(...this.queues.get(price)!);
+      for (const item of this.queues.get(price)!) out.push(item);
     }
   }
 
