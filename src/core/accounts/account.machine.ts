@@ -89,6 +89,16 @@ function reasonOf(event: AccountLifecycleEvent): string {
   return 'reason' in event ? event.reason : event.type;
 }
 
+/** What every account that is not closed takes: a firm lockout and unlock, and a replace. */
+const NOT_CLOSED_TRANSITIONS = {
+  LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
+  UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
+  REPLACE: {
+    target: 'closed',
+    actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
+  },
+} as const;
+
 export const accountMachine = setup({
   types: {
     context: {} as AccountLifecycleContext,
@@ -142,36 +152,21 @@ export const accountMachine = setup({
               guard: { type: 'hasLock', params: { lock: 'daily_loss_breach' } },
               actions: { type: 'removeLock', params: { lock: 'daily_loss_breach' } },
             },
-            LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
-            UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
+            ...NOT_CLOSED_TRANSITIONS,
             PASS: {
               target: 'passed',
               actions: [{ type: 'recordStatus', params: { status: 'passed' } }, { type: 'addLock', params: { lock: 'evaluation_passed' } }],
-            },
-            REPLACE: {
-              target: 'closed',
-              actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
             },
           },
         },
         failed: {
           on: {
-            LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
-            UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
-            REPLACE: {
-              target: 'closed',
-              actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
-            },
+            ...NOT_CLOSED_TRANSITIONS,
           },
         },
         passed: {
           on: {
-            LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
-            UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
-            REPLACE: {
-              target: 'closed',
-              actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
-            },
+            ...NOT_CLOSED_TRANSITIONS,
           },
         },
         closed: { type: 'final' },
