@@ -6,7 +6,7 @@ import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
-import { summaryDocument, writeBacktestOutputs } from '../backtest/backtest-outputs.js';
+import { summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { expandGrid } from '../backtest/grid.js';
 import { defaultWorkers, runBacktest, type BacktestRun } from '../backtest/run-backtest.js';
 import { formatCents } from '../core/money.js';

@@ -6,7 +6,7 @@ import { parseTimeMs, TimeInputError } from '../core/time.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { readStdinLines } from './stdin.js';
-import { formatTable } from './table.js';
+import { formatTable } from '../reports/text-table.js';
 
 interface CalendarArgs {
   times: string[] | undefined;

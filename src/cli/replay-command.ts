@@ -5,7 +5,7 @@ import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../scenario/replay-outputs.js';
+import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
 import { runScenario } from '../scenario/runner.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';

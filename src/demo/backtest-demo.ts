@@ -2,7 +2,7 @@
 // core, written to reports/demo/backtest; prints the five-line summary the CLI prints.
 import { join } from 'node:path';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
-import { writeBacktestOutputs } from '../backtest/backtest-outputs.js';
+import { writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { defaultWorkers, runBacktest } from '../backtest/run-backtest.js';
 import { formatCents } from '../core/money.js';
 import { packageRoot } from '../market/holiday-file.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { GlobexCalendar, chicagoIso, type Session } from '../core/calendar/index.js';
 import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
-import { formatTable } from '../cli/table.js';
+import { formatTable } from '../reports/text-table.js';
 
 const FILE = join(packageRoot(), 'fixtures', 'market', '6EH4-2024-01.csv.gz');
 

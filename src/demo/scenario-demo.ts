@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { packageRoot } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { eventsSha256, writeReplayOutputs } from '../scenario/replay-outputs.js';
+import { eventsSha256, writeReplayOutputs } from '../reports/replay-outputs.js';
 import { runScenario } from '../scenario/runner.js';
 
 export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Promise<boolean> {

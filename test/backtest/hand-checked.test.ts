@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { cellsCsv, summaryDocument, tradersCsv } from '../../src/backtest/backtest-outputs.js';
+import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { runCli } from '../cli/run-cli.js';
 

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { writeBacktestOutputs } from '../../src/backtest/backtest-outputs.js';
+import { writeBacktestOutputs } from '../../src/reports/backtest-outputs.js';
 import { runBacktest } from '../../src/backtest/run-backtest.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));

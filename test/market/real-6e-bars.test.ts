@@ -1,9 +1,9 @@
-// The real CME data in ../shared/data (see its README): 6EH4 1-minute bars stamped at their end.
+// The real CME data in fixtures/market (see its README): 6EH4 1-minute bars stamped at their end.
 import { describe, expect, it } from 'vitest';
 import { readBarCsv } from '../../src/market/bar-csv-reader.js';
 import { SymbolTable } from '../../src/market/symbol-table.js';
 
-const PATH = '../shared/data/6EH4.XCME_1min_bars_20240101_20240131.csv.gz';
+const PATH = 'fixtures/market/6EH4-2024-01.csv.gz';
 
 describe('6EH4 January 2024 1-minute bars', () => {
   it('replays 29,996 bars as 119,984 prints, the first one a minute before the first bar end', async () => {

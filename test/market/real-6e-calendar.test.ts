@@ -1,4 +1,4 @@
-// Real CME data (../shared/data/README.md): every 6EH4 bar of January 2024 lies inside an open 6E session and
+// Real CME data (fixtures/market/README.md): every 6EH4 bar of January 2024 lies inside an open 6E session and
 // belongs to the right trade date. The oracle for the trade date is independent of the calendar code: a bar
 // starting at or after 17:00 CT belongs to the next day, i.e. trade date = Chicago date of (start + 7 h).
 import { formatInTimeZone } from 'date-fns-tz';
@@ -8,7 +8,7 @@ import { readBarCsv } from '../../src/market/bar-csv-reader.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { SymbolTable } from '../../src/market/symbol-table.js';
 
-const PATH = '../shared/data/6EH4.XCME_1min_bars_20240101_20240131.csv.gz';
+const PATH = 'fixtures/market/6EH4-2024-01.csv.gz';
 const BAR_MS = 60_000;
 
 describe('6EH4 January 2024 bars against the GLOBEX calendar', () => {

@@ -11,7 +11,7 @@ import { GlobexCalendar } from '../../src/core/calendar/index.js';
 import { parseJournal, replayJournal } from '../../src/core/kernel/journal-replay.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
-import { eventsSha256 } from '../../src/scenario/replay-outputs.js';
+import { eventsSha256 } from '../../src/reports/replay-outputs.js';
 import { runScenario, type ScenarioRun } from '../../src/scenario/runner.js';
 import { commandArb, newSim, resolve, run, setupArb, type Command, type RunSetup } from '../model/kernel-commands.js';
 

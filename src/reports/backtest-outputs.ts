@@ -3,8 +3,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { formatCents } from '../core/money.js';
-import { backtestReportHtml } from '../reports/backtest-report.js';
-import type { BacktestRun } from './run-backtest.js';
+import { backtestReportHtml } from './backtest-report.js';
+import type { BacktestRun } from '../backtest/run-backtest.js';
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);

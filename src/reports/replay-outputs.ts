@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replayReportHtml } from '../reports/replay-report.js';
-import type { ScenarioRun } from './runner.js';
+import { replayReportHtml } from './replay-report.js';
+import type { ScenarioRun } from '../scenario/runner.js';
 
 export function eventsSha256(run: ScenarioRun): string {
   return createHash('sha256').update(run.journal).digest('hex');
