@@ -330,7 +330,7 @@ export class Kernel {
     const book = this.desk.bookOf(symbol);
     let filled: Set<RiskAccount> | undefined;
     if (book.workingCount > 0) {
-      const actions = matchPrint(book, priceTicks, size, this.fillModel, (order) => this.desk.oco.workingSiblings(order));
+      const actions = matchPrint(book, priceTicks, size, this.fillModel, this.desk);
       if (actions.length > 0) filled = this.applyVenueActions(actions);
     } else {
       book.lastPrintTicks = priceTicks;

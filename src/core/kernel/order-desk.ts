@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import { Dec, OffTickGridError, priceToTicks } from '../money.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';
 import { CommandRefusal } from '../outcome.js';
+import type { SiblingVenue } from '../orders/fill-model.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
 import { orderMachine, TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
@@ -17,7 +18,7 @@ import { orderJson } from './order-json.js';
 /** Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook. */
 export type OrderGate = (order: Order) => OrderError | undefined;
 
-export class OrderDesk {
+export class OrderDesk implements SiblingVenue {
   readonly orders = new Map<string, Order>();
   readonly books = new Map<string, InstrumentBook>();
   readonly oco = new OcoGroups();
@@ -39,6 +40,11 @@ export class OrderDesk {
       this.books.set(symbol, book);
     }
     return book;
+  }
+
+  /** The other members of the order's OCO group that are not done yet (the venue cancels them on a fill). */
+  workingSiblings(order: Order): readonly Order[] {
+    return this.oco.workingSiblings(order);
   }
 
   /** The catalog entry and canonical spelling of a symbol as a client wrote it; no spec when unknown. */
@@ -304,12 +310,20 @@ export class OrderDesk {
     if (order.accountId !== accountId) throw new CommandRefusal(400, 'invalid_request', `order ${order.id} belongs to another account`);
   }
 
-  /** Sends a lifecycle event and publishes the status record it appended, if any. */
+  /**
+   * Sends a lifecycle event and publishes the status record it appended, if any. The venue's phase and the
+   * machine's status must agree: an event the machine would not take (a fill of a CANCELLED order, say) is a
+   * bug in the venue, so it fails loudly here instead of being dropped.
+   */
   send(order: Order, event: OrderLifecycleEvent): void {
     const actor = order.actor;
-    if (!actor) return; // final: the machine accepts nothing more
-    actor.send(event);
-    const snapshot = actor.getSnapshot();
+    const before = actor?.getSnapshot();
+    actor?.send(event);
+    const snapshot = actor?.getSnapshot();
+    // XState keeps the same snapshot for an event no transition takes; a final order has no actor left.
+    if (!snapshot || snapshot === before) {
+      throw new Error(`order ${order.id} is ${order.status} (venue phase ${order.phase}): its lifecycle does not take ${event.type}`);
+    }
     const appended = snapshot.context.history.length > order.history.length;
     order.status = snapshot.value;
     order.quantity = snapshot.context.quantity;

@@ -23,6 +23,13 @@ export const DEFAULT_FILL_MODEL: FillModel = { latencyMs: 0, cancelLatencyMs: 0,
 
 export type VenueAction = { kind: 'fill'; order: Order; quantity: number; priceTicks: number } | { kind: 'cancel'; order: Order; reason: string };
 
+/** What the matching needs beyond the print's own book: OCO siblings may rest in other instruments' books. */
+export interface SiblingVenue {
+  /** The other members of the order's OCO group that are not done yet. */
+  workingSiblings(order: Order): readonly Order[];
+  bookOf(symbol: string): InstrumentBook;
+}
+
 interface Candidate {
   order: Order;
   /** Ticks the print is through the order's limit; Infinity for market orders. */
@@ -36,14 +43,14 @@ export function matchPrint(
   priceTicks: number,
   size: number,
   model: FillModel,
-  workingSiblings: (order: Order) => readonly Order[],
+  venue: SiblingVenue,
 ): VenueAction[] {
   book.lastPrintTicks = priceTicks;
   const actions: VenueAction[] = [];
   if (book.workingCount > 0) {
     triggerStops(book, priceTicks);
     const candidates = collectCandidates(book, priceTicks, model.limitFill === 'through');
-    allocate(book, candidates, priceTicks, size, model, workingSiblings, actions);
+    allocate(book, candidates, priceTicks, size, model, venue, actions);
     settleImmediate(book, actions);
   }
   for (const order of book.fresh) order.awaitingFirstPrint = false;
@@ -88,7 +95,7 @@ function allocate(
   priceTicks: number,
   size: number,
   model: FillModel,
-  workingSiblings: (order: Order) => readonly Order[],
+  venue: SiblingVenue,
   actions: VenueAction[],
 ): void {
   let available = size;
@@ -104,10 +111,11 @@ function allocate(
       book.remove(order);
       order.phase = 'done';
     }
-    for (const sibling of workingSiblings(order)) {
+    for (const sibling of venue.workingSiblings(order)) {
       if (cancelled.has(sibling)) continue;
       cancelled.add(sibling);
-      book.remove(sibling);
+      // A group may span instruments: the sibling leaves its own book, not the one that printed.
+      venue.bookOf(sibling.symbol).remove(sibling);
       sibling.phase = 'done';
       actions.push({ kind: 'cancel', order: sibling, reason: 'oco_sibling_filled' });
     }

@@ -136,6 +136,31 @@ describe('RULES §6: OCO', () => {
     expect(h.states(stop).at(-1)).toBe('CANCELLED:oco_sibling_filled');
   });
 
+  it('a group across instruments: the ES fill cancels the NQ member, and later NQ prints never fill it', () => {
+    const h = harness();
+    const es = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00', time_in_force: 'gtc' });
+    const nq = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '18000.00', time_in_force: 'gtc', instrument_id: 'NQM6' });
+    expect(h.kernel.linkOco([es, nq]).status).toBe(201);
+    h.tick('5000.00');
+    expect(h.order(es).status, 'the ES limit is touched').toBe('FILLED');
+    expect(h.states(nq).at(-1), 'the NQ sibling is cancelled by the ES fill').toBe('CANCELLED:oco_sibling_filled');
+    h.kernel.printInput('NQM6', '17990.00', undefined);
+    expect(h.order(nq), 'a cancelled order never fills').toMatchObject({ status: 'CANCELLED', filled_quantity: 0 });
+    expect(h.kernel.positions.position(h.accountId, 'NQM6')?.netQuantity ?? 0, 'no NQ position without an order behind it').toBe(0);
+    expect(h.kernel.desk.bookOf('NQM6').workingCount, 'the NQ book holds nothing').toBe(0);
+  });
+
+  it('the venue and the order machine agree: an event the lifecycle does not take fails loudly, never silently', () => {
+    const h = harness();
+    const id = h.place({ side: 'buy', type: 'limit', quantity: 2, limit_price: '4990.00' });
+    const order = h.kernel.desk.orders.get(id)!;
+    const overfill = { type: 'FILL', quantity: 3, occurredAtMs: h.kernel.nowMs } as const;
+    expect(() => h.kernel.desk.send(order, overfill), 'no transition fills 3 of 2').toThrow(/does not take FILL/);
+    expect(h.order(id), 'the refused event changed nothing').toMatchObject({ status: 'SUBMITTED', filled_quantity: 0 });
+    expect(h.kernel.cancelOrder(id).status).toBe(202);
+    expect(() => h.kernel.desk.send(order, { type: 'FILL', quantity: 1, occurredAtMs: h.kernel.nowMs }), 'a CANCELLED order takes nothing').toThrow(/is CANCELLED/);
+  });
+
   it('companion joins a group; link refuses terminal orders (409), grouped ones (409), unknown ones (404)', () => {
     const h = harness();
     const a = h.place({ side: 'sell', type: 'limit', quantity: 1, limit_price: '5010.00' });
