@@ -78,6 +78,16 @@ export class OrderDesk implements SiblingVenue {
     return order;
   }
 
+  /**
+   * An order a client may change. The risk engine's orders (flatten after a breach or lockout) are not the
+   * client's: changing one would leave a position open (docs/order-lifecycle.md#risk-orders).
+   */
+  private clientOrder(orderId: string, verb: string): Order {
+    const order = this.get(orderId);
+    if (order.origin === 'risk') throw new CommandRefusal(409, 'risk_order', `order ${orderId} was sent by the risk engine to flatten the account and cannot be ${verb}`);
+    return order;
+  }
+
   status(order: Order): OrderStatus {
     return order.status;
   }
@@ -179,7 +189,7 @@ export class OrderDesk implements SiblingVenue {
 
   /** DELETE on an order: 202 while it is working (the cancel travels), 200 when already CANCELLED, 409 when final. */
   cancel(orderId: string): { order: Order; status: 200 | 202 } {
-    const order = this.get(orderId);
+    const order = this.clientOrder(orderId, 'cancelled');
     const status = this.status(order);
     if (status === 'CANCELLED') return { order, status: 200 };
     if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be cancelled`);
@@ -199,7 +209,7 @@ export class OrderDesk implements SiblingVenue {
 
   /** PATCH on an order: 400 for malformed input, 409 when final, else 202 and the change travels. */
   modify(orderId: string, body: unknown): Order {
-    const order = this.get(orderId);
+    const order = this.clientOrder(orderId, 'modified');
     const change = parseModifyOrder(body);
     const status = this.status(order);
     if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be modified`);
@@ -304,6 +314,7 @@ export class OrderDesk implements SiblingVenue {
   }
 
   private checkOcoMember(order: Order, accountId: string): void {
+    if (order.origin === 'risk') throw new CommandRefusal(409, 'risk_order', `order ${order.id} was sent by the risk engine and cannot join an OCO group`);
     const status = this.status(order);
     if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${order.id} is ${status} and cannot join an OCO group`);
     if (order.ocoGroupId !== undefined) throw new CommandRefusal(409, 'oco_conflict', `order ${order.id} is already in OCO group ${order.ocoGroupId}`);

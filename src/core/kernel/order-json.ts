@@ -21,6 +21,7 @@ export function orderJson(order: Order): Record<string, unknown> {
     average_fill_price: filledQuantity > 0 && order.spec ? formatAveragePrice(pricingOf(order.symbol), order.filledNotionalTicks, filledQuantity) : null,
     status,
     error: order.error ?? null,
+    origin: order.origin,
     oco_group_id: order.ocoGroupId ?? null,
     created_at: order.createdAtMs,
     updated_at: history[history.length - 1]!.occurredAtMs,

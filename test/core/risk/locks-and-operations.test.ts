@@ -35,6 +35,46 @@ describe('RULES §5 lockout: POST adds firm_lockout; again answers 200 unchanged
   });
 });
 
+describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 409 risk_order; flattening ends flat', () => {
+  const riskOrderOf = (h: ReturnType<typeof riskHarness>, a: string) => h.kernel.desk.workingOrdersOf(a).find((o) => o.origin === 'risk')!;
+
+  it('after lockout with flatten, a client cancel, modify or link of the closing order changes nothing', () => {
+    const h = riskHarness({ fillModel: { latencyMs: 50, cancelLatencyMs: 50 } });
+    const a = h.open();
+    h.tick('5000.00');
+    h.place(a, { side: 'buy', quantity: 1 });
+    h.tick('5000.00', { afterMs: 50 });
+    const other = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00', time_in_force: 'gtc' });
+    h.ok('lockout', a, { reason_code: 'review', flatten: true });
+    const closing = riskOrderOf(h, a);
+    expect(h.order(closing.id), 'the closing order is listed as the risk engine’s').toMatchObject({ origin: 'risk', side: 'sell', quantity: 1 });
+    const cancel = h.kernel.cancelOrder(closing.id);
+    expect([cancel.status, cancel.body.code], 'DELETE').toEqual([409, 'risk_order']);
+    const modify = h.kernel.modifyOrder(closing.id, { quantity: 2 });
+    expect([modify.status, modify.body.code], 'PATCH').toEqual([409, 'risk_order']);
+    const link = h.kernel.linkOco([closing.id, other]);
+    expect([link.status, link.body.code], 'a risk order joins no OCO group').toEqual([409, 'risk_order']);
+    h.tick('4990.00', { afterMs: 50 });
+    expect(h.net(a), 'long 1 closed at 4990.00 by the untouched closing order').toBe(0);
+    expect(h.order(closing.id).status).toBe('FILLED');
+    expect(h.item(a), '-10 points x $50 = -500').toMatchObject({ balance: '49500.00', is_locked: true });
+  });
+
+  it('after a max-loss breach the client cannot cancel the flatten order; the account ends flat', () => {
+    const h = riskHarness();
+    const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '500' }));
+    h.tick('5000.00');
+    h.trade(a, 'buy', 1, '5000.00');
+    h.tick('4990.00');
+    expect(h.item(a), '-10 x $50 = -500 touches the 49,500 floor').toMatchObject({ account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    const closing = riskOrderOf(h, a);
+    expect(h.kernel.cancelOrder(closing.id).status, 'DELETE on the flatten order').toBe(409);
+    h.tick('4989.00');
+    expect(h.net(a), 'flat at the next print').toBe(0);
+    expect(h.kernel.desk.workingOrdersOf(a), 'no closing order left working').toEqual([]);
+  });
+});
+
 describe('RULES §5 unlock: DELETE removes only firm_lockout (409 when none); other locks stay', () => {
   it('daily_loss_breach outranks firm_lockout; unlock leaves the daily lock; a second unlock answers 409', () => {
     const h = riskHarness();
