@@ -37,6 +37,8 @@ export type Side = 'buy' | 'sell';
 export type Command =
   | { kind: 'print'; move: PriceMove }
   | { kind: 'fill'; a: number; side: Side; quantity: number; move: PriceMove }
+  /** A historical fill that takes the account flat (passing waits for a flat account); a print when flat. */
+  | { kind: 'close'; a: number; move: PriceMove }
   | { kind: 'market'; a: number; side: Side; quantity: number; move: PriceMove }
   | { kind: 'advance'; minutes: number }
   | { kind: 'toRoll'; minutesAfter: number }
@@ -79,6 +81,7 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('print' as const), move }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('fill' as const), a, side, quantity, move }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('market' as const), a, side, quantity, move }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), a, move }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 180 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('toRoll' as const), minutesAfter: fc.integer({ min: -90, max: 10 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('jump' as const), hours: fc.integer({ min: 20, max: 62 }) }) },

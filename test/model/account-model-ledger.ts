@@ -132,7 +132,9 @@ export class ModelAccount {
     if (weekly) this.weekCents = 0;
     this.unshiftedSinceAnchorCents = 0;
     this.locks.delete('daily_loss_breach');
-    if (this.balanceCents - STARTING_BALANCE_CENTS >= this.setup.targetCents) {
+    // Passing counts trading profit (adjustments aside) and waits for a flat account without a firm lock.
+    const tradingProfitCents = this.balanceCents - STARTING_BALANCE_CENTS - this.adjustmentsCents;
+    if (this.net === 0 && !this.locks.has('firm_lockout') && tradingProfitCents >= this.setup.targetCents) {
       this.status = 'passed';
       this.locks.add('evaluation_passed');
       return 'passed';

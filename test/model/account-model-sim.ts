@@ -132,6 +132,11 @@ export class AccountSim {
         return this.market(i, command.side, command.quantity, resolvePrice(command.move, this.lastPrintTicks));
       case 'fill':
         return this.historicalFill(i, command.side, command.quantity, resolvePrice(command.move, this.lastPrintTicks));
+      case 'close': {
+        const net = this.kernelNet(i);
+        if (net === 0) return this.run({ kind: 'print', move: command.move });
+        return this.historicalFill(i, net > 0 ? 'sell' : 'buy', Math.abs(net), resolvePrice(command.move, this.lastPrintTicks));
+      }
       case 'advance':
         return this.advanceTo(this.nowMs + command.minutes * 60_000);
       case 'toRoll':

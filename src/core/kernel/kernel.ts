@@ -380,6 +380,11 @@ export class Kernel {
   recordFill(fill: HistoricalFill): Outcome<Record<string, unknown>> {
     const request = { account_id: fill.accountId, instrument_id: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, occurred_at: fill.occurredAtMs ?? null };
     return this.command('record_fill', request, (): Outcome<Record<string, unknown>> => {
+      if (fill.occurredAtMs !== undefined && fill.occurredAtMs > this.clock.nowMs) {
+        // History cannot run ahead of the clock (docs/risk-rules.md#historical-fills).
+        const message = `occurred_at ${fill.occurredAtMs} is after the simulated clock ${this.clock.nowMs}: a historical fill cannot come from the future`;
+        throw new CommandRefusal(400, 'fill_in_future', message, { field: 'occurred_at' });
+      }
       const account = this.accounts.get(fill.accountId);
       if (account.status !== 'active' || account.locks.length > 0) {
         account.droppedFills++;

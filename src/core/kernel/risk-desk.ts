@@ -161,10 +161,14 @@ export class RiskDesk {
     this.mark(account);
   }
 
+  /**
+   * Why the account passes at this roll, or undefined. An account still holding a position, or under a firm
+   * lockout, is judged again at the next roll (docs/risk-rules.md#passing).
+   */
   private passingReason(account: RiskAccount): string | undefined {
+    if (account.locks.includes('firm_lockout') || this.positions.openPositions(account.id).length > 0) return undefined;
     if (unmetPassingCriterion(account) !== undefined) return undefined;
-    const profitCents = account.balanceCents - account.plan.startingBalanceCents;
-    return `profit ${formatCents(profitCents)} over ${account.dayPnlCents.size} trading days meets the passing criteria`;
+    return `trading profit ${formatCents(tradingProfitCents(account))} over ${account.dayPnlCents.size} trading days meets the passing criteria`;
   }
 
   /** Account-level refusals of a client order at the venue (the order gate). */
@@ -182,16 +186,27 @@ export class RiskDesk {
     return this.positionLimitRefusal(account, order);
   }
 
-  /** max_contracts bounds the sum of |net position| over instruments if the order filled in full. */
+  /**
+   * max_contracts bounds what the account would hold if this order and every working order on the same side of
+   * its instrument filled: |net + same-side working + this order|, plus |net| of its other instruments
+   * (docs/risk-rules.md#position-limits).
+   */
   private positionLimitRefusal(account: RiskAccount, order: Order): OrderError | undefined {
     const limit = account.plan.positionLimits.maxContracts;
     if (limit === undefined) return undefined;
-    const signed = order.side === 'buy' ? order.quantity - order.filledQuantity : order.filledQuantity - order.quantity;
-    let projected = 0;
-    for (const p of this.positions.positions(account.id)) projected += Math.abs(p.symbol === order.symbol ? p.netQuantity + signed : p.netQuantity);
-    if (!this.positions.position(account.id, order.symbol)) projected += Math.abs(signed);
+    let working = 0;
+    for (const other of this.desk.workingOrdersOf(account.id)) {
+      if (other !== order && other.symbol === order.symbol && other.side === order.side) working += other.quantity - other.filledQuantity;
+    }
+    const remaining = order.quantity - order.filledQuantity;
+    const net = this.positions.position(account.id, order.symbol)?.netQuantity ?? 0;
+    let projected = Math.abs(net + (order.side === 'buy' ? 1 : -1) * (working + remaining));
+    let elsewhere = 0;
+    for (const p of this.positions.positions(account.id)) if (p.symbol !== order.symbol) elsewhere += Math.abs(p.netQuantity);
+    projected += elsewhere;
     if (projected <= limit) return undefined;
-    return { code: 'position_limit_exceeded', message: `${projected} contracts would exceed the account's limit of ${limit}` };
+    const terms = `net ${net}, same-side working ${working}, this order ${remaining}${elsewhere > 0 ? `, other instruments ${elsewhere}` : ''}`;
+    return { code: 'position_limit_exceeded', message: `${projected} contracts (${terms}) would exceed the account's limit of ${limit}` };
   }
 
   /** Sends a lifecycle event and publishes its lock changes; returns them. */
@@ -214,11 +229,15 @@ export class RiskDesk {
 
 export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
 
-/** RULES §8: the first passing criterion the account does not meet yet, or undefined when it meets them all. */
+/** What trading earned: balance − starting balance − Σ cash adjustments, so a deposit never passes. */
+export function tradingProfitCents(account: RiskAccount): number {
+  return account.balanceCents - account.plan.startingBalanceCents - account.adjustmentsCents;
+}
+
+/** The first passing criterion the account does not meet yet, or undefined when it meets them all (docs/risk-rules.md#passing). */
 export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | undefined {
   const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
-  const profitCents = account.balanceCents - account.plan.startingBalanceCents;
-  if (profitCents < profitTargetCents) return 'profit_target';
+  if (tradingProfitCents(account) < profitTargetCents) return 'profit_target';
   if (minTradingDays !== undefined && account.dayPnlCents.size < minTradingDays) return 'min_trading_days';
   if (consistencyPct !== undefined) {
     // Best day's profit ≤ consistency_pct % of the total profit (the sum of the days' net P&L).

@@ -83,3 +83,20 @@ describe('RULES §9: historical fills for an account that cannot trade are dropp
     expect(h.net(a)).toBe(1);
   });
 });
+
+describe('historical fills: a fill stamped after the current time is refused (400 fill_in_future)', () => {
+  it('one ms ahead of the clock: 400, nothing booked; at the clock or earlier: booked', () => {
+    const h = riskHarness();
+    const a = h.open(PLAN());
+    const fill = (occurredAtMs: number) => h.kernel.recordFill({ accountId: a, symbol: 'ESM6', side: 'buy', quantity: 1, price: '5000.00', occurredAtMs });
+    const fills = h.events('fills.created');
+    const ahead = fill(h.kernel.nowMs + 1);
+    expect([ahead.status, ahead.body.code], 'the clock is at T0; T0 + 1 ms is the future').toEqual([400, 'fill_in_future']);
+    expect(h.net(a), 'nothing booked').toBe(0);
+    expect(fills, 'no fill event').toEqual([]);
+    expect(fill(h.kernel.nowMs).status, 'stamped now').toBe(201);
+    expect(fill(h.kernel.nowMs - 60_000).status, 'stamped a minute ago').toBe(201);
+    expect(h.net(a)).toBe(2);
+    expect(fills.length, 'two fill events, for the two booked fills').toBe(2);
+  });
+});

@@ -52,6 +52,23 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     expect(h.net(a), '|3 - 6| = 3 ≤ 3').toBe(-3);
   });
 
+  it('max_contracts counts working orders that would grow the position: |net + same-side working + this order|', () => {
+    const h = riskHarness();
+    const a = h.open(testPlan({ position_limits: { max_contracts: 3 } }));
+    h.tick('5000.00');
+    h.trade(a, 'buy', 1, '5000.00');
+    const resting = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00' });
+    expect(h.order(resting).status, '|1 + 0 + 1| = 2 ≤ 3').toBe('SUBMITTED');
+    const refused = placed(h, a, { side: 'buy', quantity: 2 });
+    expect(refused, '|1 + 1 working + 2| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
+    expect((refused.error as { message: string }).message).toBe("4 contracts (net 1, same-side working 1, this order 2) would exceed the account's limit of 3");
+    const stop = h.place(a, { side: 'sell', type: 'stop', quantity: 4, stop_price: '4980.00' });
+    expect(h.order(stop).status, 'a sell is the other side: |1 − 4| = 3 ≤ 3; the working buy does not count').toBe('SUBMITTED');
+    h.trade(a, 'buy', 1, '5000.00'); // |1 + 1 + 1| = 3 ≤ 3: taken and filled
+    expect(h.net(a)).toBe(2);
+    expect(placed(h, a, { side: 'sell', quantity: 2 }), 'net 2, working sells 4: |2 − (4 + 2)| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
+  });
+
   it('the limit is the sum over instruments: long 2 ES + buy 2 NQ = 4 > 3', () => {
     const h = riskHarness();
     const a = h.open(testPlan({ position_limits: { max_contracts: 3 } }));

@@ -88,20 +88,72 @@ describe('RULES §8: consistency — best day ≤ consistency_pct % of total pro
 });
 
 describe('RULES §8: a passed account is locked evaluation_passed', () => {
-  it('later orders end REJECTED; a position open at the pass is flattened through the venue', () => {
+  it('later orders end REJECTED; its working orders are cancelled at the pass; the next roll changes nothing', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
-    h.fill(a, 'buy', 2, '5000.00');
-    h.fill(a, 'sell', 1, '5030.00'); // realized +1,500, long 1 left
+    h.fill(a, 'buy', 1, '5000.00');
+    h.fill(a, 'sell', 1, '5030.00'); // realized +1,500, flat
+    const resting = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00', time_in_force: 'gtc' });
     h.kernel.advance(rollOf('2026-03-10'));
-    expect(h.item(a), 'balance 51,500 ≥ 51,000 at the roll').toMatchObject({ account_status: 'passed', lockout_reason: 'evaluation_passed' });
-    expect(h.ordersOf(a, 'risk').map((o) => [o.side, o.quantity, o.status]), 'flatten sent at the roll').toEqual([['sell', 1, 'SUBMITTED']]);
+    expect(h.item(a), 'trading profit 1,500 ≥ 1,000 at the roll').toMatchObject({ account_status: 'passed', lockout_reason: 'evaluation_passed', balance: '51500.00' });
+    expect(h.order(resting).status, 'working orders are cancelled at the pass').toBe('CANCELLED');
     h.tick('5040.00', { afterMs: 60_000 });
-    expect(h.net(a)).toBe(0);
-    expect(h.item(a).balance, '51,500 + 40 x 50 = 53,500').toBe('53500.00');
     const id = h.place(a, { side: 'buy', quantity: 1 });
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code: 'account_passed' } });
     h.kernel.advance(rollOf('2026-03-11'));
     expect(h.item(a), 'passed is terminal: the next roll changes nothing').toMatchObject({ account_status: 'passed', is_locked: true, lockout_reason: 'evaluation_passed' });
+  });
+});
+
+describe('passing counts trading profit: balance − starting_balance − Σ adjustments; a deposit never passes', () => {
+  it('a $1,000 deposit alone does not pass; $1,000 of trading on top does, at balance 52,000', () => {
+    const h = riskHarness();
+    const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
+    h.ok('adjust', a, { amount: '1000.00', reason_code: 'deposit' });
+    h.fill(a, 'buy', 1, '5000.00');
+    h.fill(a, 'sell', 1, '5010.00'); // +10 x 50 = +500
+    h.kernel.advance(rollOf('2026-03-10'));
+    expect(h.item(a), 'balance 51,500 = 50,000 + 1,000 deposit + 500 trading: trading profit 500 < 1,000').toMatchObject({ balance: '51500.00', account_status: 'active' });
+    h.fill(a, 'buy', 1, '5010.00');
+    h.fill(a, 'sell', 1, '5020.00'); // +500 more
+    h.kernel.advance(rollOf('2026-03-11'));
+    expect(h.item(a), '52,000 − 50,000 − 1,000 = 1,000 ≥ 1,000').toMatchObject({ balance: '52000.00', account_status: 'passed' });
+  });
+
+  it('a $500 withdrawal does not hold back a trader who made $1,000: balance 50,500 passes', () => {
+    const h = riskHarness();
+    const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
+    h.fill(a, 'buy', 1, '5000.00');
+    h.fill(a, 'sell', 1, '5020.00'); // +20 x 50 = +1,000
+    h.ok('adjust', a, { amount: '-500.00', reason_code: 'withdrawal' });
+    h.kernel.advance(rollOf('2026-03-10'));
+    expect(h.item(a), '50,500 − 50,000 − (−500) = 1,000 ≥ 1,000').toMatchObject({ balance: '50500.00', account_status: 'passed' });
+  });
+});
+
+describe('no pass at a roll while holding a position or under firm_lockout; judged again at the next roll', () => {
+  it('long 1 at the roll with the target met: active; closed the next day, it passes at that roll', () => {
+    const h = riskHarness();
+    const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
+    h.fill(a, 'buy', 2, '5000.00');
+    h.fill(a, 'sell', 1, '5030.00'); // realized +1,500, long 1 left open
+    h.kernel.advance(rollOf('2026-03-10'));
+    expect(h.item(a), 'trading profit 1,500 ≥ 1,000 but long 1 at the roll').toMatchObject({ balance: '51500.00', account_status: 'active', is_locked: false });
+    h.fill(a, 'sell', 1, '5010.00'); // +10 x 50 = +500, flat
+    h.kernel.advance(rollOf('2026-03-11'));
+    expect(h.item(a), 'flat at the Wed roll with 2,000 ≥ 1,000').toMatchObject({ balance: '52000.00', account_status: 'passed' });
+  });
+
+  it('under firm_lockout at the roll: active and still locked; unlocked, it passes at the next roll', () => {
+    const h = riskHarness();
+    const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
+    h.fill(a, 'buy', 1, '5000.00');
+    h.fill(a, 'sell', 1, '5020.00'); // +1,000
+    h.ok('lockout', a, { reason_code: 'review' });
+    h.kernel.advance(rollOf('2026-03-10'));
+    expect(h.item(a), 'the firm lock holds the pass back').toMatchObject({ account_status: 'active', lockout_reason: 'firm_lockout' });
+    h.ok('unlock', a);
+    h.kernel.advance(rollOf('2026-03-11'));
+    expect(h.item(a), 'unlocked and flat at the Wed roll').toMatchObject({ account_status: 'passed', lockout_reason: 'evaluation_passed' });
   });
 });
