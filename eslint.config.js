@@ -1,0 +1,69 @@
+// Lint rules of the project (`npm run lint`, part of `npm test`). Formatting is Prettier's (.prettierrc.json).
+// The layer rules keep runtime imports pointing down (docs/architecture.md#layers): from the bottom, core,
+// market, store and scenario, backtest, reports, api, cli, demo. Type-only imports may point anywhere.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Layers from the bottom; a file may import its own layer and those below it. */
+const LAYERS = [['core'], ['market'], ['store', 'scenario'], ['backtest'], ['reports'], ['api'], ['cli'], ['demo']];
+
+function layerRules() {
+  return LAYERS.map((layer, level) => {
+    const above = LAYERS.slice(level + 1).flat();
+    const sameLevelOthers = layer.filter((_, i) => i > 0);
+    const forbidden = [...above, ...(layer.length > 1 ? sameLevelOthers : [])];
+    return layer.map((name) => ({
+      files: [`src/${name}/**/*.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: forbidden
+              .filter((other) => other !== name)
+              .map((other) => ({
+                group: [`**/${other}/*`, `../${other}`],
+                allowTypeImports: true,
+                message: `src/${name} sits below src/${other}: runtime imports point only down the layers (docs/architecture.md#layers).`,
+              })),
+          },
+        ],
+      },
+    }));
+  }).flat();
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    // The pure kernel: no wall clock, timers or unseeded randomness (docs/architecture.md#decisions).
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'src/core runs on the SimClock, never the wall clock.' },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'src/core runs on the SimClock, never the wall clock.' },
+        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'src/core uses the seeded IdGenerator, never Math.random.' },
+        { selector: "CallExpression[callee.name=/^set(Timeout|Interval|Immediate)$/]", message: 'src/core has no timers: time is an input.' },
+      ],
+    },
+  },
+  ...layerRules(),
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
