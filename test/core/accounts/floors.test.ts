@@ -106,7 +106,7 @@ describe('docs/risk-rules.md#daily-loss', () => {
   });
 });
 
-describe('docs/risk-rules.md#cash-adjust and #max-loss-limit-change', () => {
+describe('cash adjust and max-loss-limit change (docs/risk-rules.md#cash-adjust, docs/risk-rules.md#max-loss-limit-change)', () => {
   it('an adjustment shifts anchor, peak, both triggers and the ceiling: headroom unchanged', () => {
     const f = openFloors({ mode: 'realtime_balance', startingBalanceCents: $(50_000), maxDrawdownValueCents: $(2_000), maxDrawdownLimitCents: 0, dailyLossValueCents: $(1_000) });
     onAdjustment(f, $(-250), true);

@@ -248,7 +248,7 @@ describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the week
   });
 });
 
-describe('docs/risk-rules.md#daily-loss and #breach-on-touch: a daily-loss lock does not stop the max-loss check', () => {
+describe('a daily-loss lock does not stop the max-loss check (docs/risk-rules.md#daily-loss, docs/risk-rules.md#breach-on-touch)', () => {
   it('daily-locked, then a later mark at the max-loss trigger fails the account', () => {
     const h = dailyAccount();
     h.tick('5000.00');
