@@ -1,4 +1,4 @@
-// `propsim backtest --config FILE` (CONTRACTS.md "Back-test config"): the YAML file, validated up front with
+// `propsim backtest --config FILE` (docs/backtesting.md#the-config-file): the YAML file, validated up front with
 // errors that name the field, into a plain, serializable config (cells can be handed to workers as they are).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

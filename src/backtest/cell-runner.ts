@@ -116,7 +116,7 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
     }
   }
   due.advanceTo(endMs, onDue);
-  // The roll after the last session settles passing (RULES §8).
+  // The roll after the last session settles passing (docs/risk-rules.md#passing).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
 
   // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.

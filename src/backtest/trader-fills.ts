@@ -1,6 +1,7 @@
-// Historical trader activity for back-tests (CONTRACTS.md): a CSV of executions `ts,trader,instrument,side,
-// quantity,price`, replayed into each trader's account like venue fills (RULES §9). Small files: read whole
-// with csv-parse; every bad row is named by line and column.
+// Historical trader activity for back-tests (docs/backtesting.md#historical-fills): a CSV of executions
+// `ts,trader,instrument,side,quantity,price`, replayed into each trader's account like venue fills
+// (docs/risk-rules.md#historical-fills). Small files: read whole with csv-parse; every bad row is named by line and
+// column.
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';

@@ -1,4 +1,4 @@
-// `propsim backtest --config FILE [--out DIR] [--workers N] [--json]` (CONTRACTS.md): a plan-parameter grid
+// `propsim backtest --config FILE [--out DIR] [--workers N] [--json]` (docs/backtesting.md): a plan-parameter grid
 // over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C stops cleanly (130) and
 // leaves nothing half-written.
 import { setMaxListeners } from 'node:events';

@@ -1,4 +1,5 @@
-// `propsim calendar [TIME...] [--instrument ROOT] [--json]`: session facts for each time (CONTRACTS.md).
+// `propsim calendar [TIME...] [--instrument ROOT] [--json]`: session facts for each time
+// (docs/calendar.md#propsim-calendar).
 import type { Argv } from 'yargs';
 import { GlobexCalendar, chicagoIso, type SessionFacts } from '../core/calendar/index.js';
 import { parseSymbol } from '../core/instruments.js';

@@ -1,5 +1,6 @@
-// `propsim replay <scenario...> [--out DIR] [--seed N] [--json]` (CONTRACTS.md): exit 0 when every expectation
-// held, 1 when one failed, 2 for invalid input. Every file is validated before any runs.
+// `propsim replay <scenario...> [--out DIR] [--seed N] [--json]` (docs/scenarios.md#outputs-of-propsim-replay):
+// exit 0 when every expectation held, 1 when one failed, 2 for invalid input. Every file is validated before any
+// runs.
 import type { Argv } from 'yargs';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';

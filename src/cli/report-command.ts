@@ -1,6 +1,6 @@
 // `propsim report daily-positions --run DIR --account ID_OR_ALIAS --from DATE --to DATE [--instrument ID]
-// [--format csv|json|html]` (CONTRACTS.md): the daily position records (RULES §7) of a finished replay run,
-// on stdout. Exit 0, or 2 for invalid input (nothing is printed on stdout).
+// [--format csv|json|html]` (docs/scenarios.md#propsim-report-daily-positions): the daily position records of a
+// finished replay run, on stdout. Exit 0, or 2 for invalid input (nothing is printed on stdout).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';

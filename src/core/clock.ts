@@ -1,6 +1,6 @@
-// The simulated clock and its scheduler (ARCHITECTURE decision 1). Time only moves when a driver calls
-// advanceTo; due events fire in (time, sequence) order, and an event scheduled while firing that is due
-// by the target fires in the same advance. Events are plain data so a journal can record them.
+// The simulated clock and its scheduler (docs/architecture.md#time-is-an-input). Time only moves when a driver calls
+// advanceTo; due events fire in (time, sequence) order, and an event scheduled while firing that is due by the target
+// fires in the same advance. Events are plain data so a journal can record them.
 
 export interface ScheduledEvent<E> {
   atMs: number;

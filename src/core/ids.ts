@@ -1,5 +1,6 @@
-// Deterministic ids: lowercase UUID v4-format strings from a seeded generator (ARCHITECTURE decision 2).
-// The same seed always yields the same sequence; the generator state can be saved and restored.
+// Deterministic ids: lowercase UUID v4-format strings from a seeded generator
+// (docs/architecture.md#determinism-is-a-feature). The same seed always yields the same sequence; the generator state
+// can be saved and restored.
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
 

@@ -4,7 +4,7 @@ import { Dec } from './money.js';
 export type ProductFamily = 'equity_index' | 'interest_rates' | 'fx' | 'energy' | 'metals';
 export const PRODUCT_FAMILIES: readonly ProductFamily[] = ['equity_index', 'interest_rates', 'fx', 'energy', 'metals'];
 
-/** Every product here trades CME GLOBEX hours: 17:00–16:00 CT, Sunday to Friday (RULES §1). */
+/** Every product here trades CME GLOBEX hours: 17:00–16:00 CT, Sunday to Friday (docs/calendar.md). */
 export type SessionTemplate = 'cme_globex';
 
 export interface InstrumentSpec {

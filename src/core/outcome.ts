@@ -1,5 +1,5 @@
 // What a kernel command answers: the HTTP status the API will send and a body, or the error envelope
-// (spec/interface.md "Errors": an `error` member first, then optional code and details).
+// (docs/architecture.md#command-outcomes): an `error` member first, then code and optional details.
 
 export interface ErrorEnvelope {
   error: string;

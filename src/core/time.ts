@@ -1,5 +1,5 @@
-// Times and durations as users write them (CONTRACTS.md): ISO 8601 with an offset or Z, or Unix ms integers;
-// durations like 250ms, 15s, 30m, 2h, 1d. Parsing is pure: nothing here reads the wall clock.
+// Times and durations as users write them (docs/scenarios.md#top-level-keys): ISO 8601 with an offset or Z, or Unix
+// ms integers; durations like 250ms, 15s, 30m, 2h, 1d. Parsing is pure: nothing here reads the wall clock.
 
 export class TimeInputError extends Error {
   constructor(

@@ -1,4 +1,4 @@
-// `bars` market files (CONTRACTS.md): ts,open,high,low,close[,volume] with an instrument column or key; a
+// `bars` market files (docs/market-data.md#bars): ts,open,high,low,close[,volume] with an instrument column or key; a
 // timestamp_utc column (`YYYY-MM-DD HH:MM:SS`, UTC) may stand for ts and then marks the bar's END.
 // Each bar is replayed as four prints: O,L,H,C when close >= open, else O,H,L,C, at its start, one third
 // and two thirds into it, and its last ms; its volume is split over them, remainder to the first.

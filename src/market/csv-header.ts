@@ -3,7 +3,7 @@
 import { MarketDataError, quoteText } from './market-data-error.js';
 
 export interface HeaderLayout {
-  /** The columns as users read them in CONTRACTS.md, for messages: "ts,instrument,price[,size]". */
+  /** The columns as users read them in docs/market-data.md, for messages: "ts,instrument,price[,size]". */
   readonly shape: string;
   readonly required: readonly string[];
   readonly optional: readonly string[];

@@ -1,4 +1,4 @@
-// A market file as a scenario or back-test config names it (CONTRACTS.md, "Scenario files").
+// A market file as a scenario or back-test config names it (docs/market-data.md#file-spec).
 
 export interface MarketFileSpec {
   /** Path as the reader should open it; resolving it against the scenario file is the loader's job. */

@@ -1,4 +1,4 @@
-// `ticks` market files (CONTRACTS.md): ts,instrument,price[,size], one trade print a row.
+// `ticks` market files (docs/market-data.md#ticks): ts,instrument,price[,size], one trade print a row.
 import type { CsvHeader } from './csv-header.js';
 import { readCsvPrints, type CsvReadOptions, type PrintFormat, type PrintRowParser } from './csv-print-reader.js';
 import { CsvRow } from './csv-row.js';

@@ -1,5 +1,5 @@
-// `propsim report daily-positions` output: the daily position records (RULES §7) as CSV, as the JSON body of
-// GET /v1/accounts/{id}/positions/daily ({"items": [...]}) or as a small static HTML page.
+// `propsim report daily-positions` output: the daily position records (docs/order-lifecycle.md#daily-position-records)
+// as CSV, as the JSON body of GET /v1/accounts/{id}/positions/daily ({"items": [...]}) or as a small static HTML page.
 import { DAILY_POSITION_FIELDS, type DailyPositionRecord } from '../core/positions/daily.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
 

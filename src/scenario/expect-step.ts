@@ -1,5 +1,6 @@
 // Validation of `expect` steps: exactly one subject (account, order or position) and the fields to check,
-// each from the subject's list (CONTRACTS.md) with a value of the field's type, or null for "absent".
+// each from the subject's list (docs/scenarios.md#expect) with a value of the field's type, or null for
+// "absent".
 // Values are kept as written; decimal strings compare by value at run time.
 import { FieldError, at, fail, readBoolean, readDecimal, readEnum, readFields, readInteger, readString, type Fields } from '../core/accounts/input-fields.js';
 import { MAX_DRAWDOWN_MODES } from '../core/accounts/plans.js';
@@ -16,7 +17,7 @@ export const ACCOUNT_STATUSES = ['active', 'failed', 'passed', 'closed'] as cons
 export const LOCKOUT_REASONS = ['firm_lockout', 'daily_loss_breach', 'max_loss_breach', 'evaluation_passed', 'account_replaced'] as const;
 export const ORDER_STATUSES = ['SUBMITTED', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED'] as const;
 
-/** Live risk state item + balance object (spec/interface.md) + account_status. */
+/** Live risk state item + balance object + account_status (docs/risk-rules.md#the-risk-state-item). */
 export const ACCOUNT_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   account_id: 'string',
   max_drawdown_mode: MAX_DRAWDOWN_MODES,

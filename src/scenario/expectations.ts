@@ -1,4 +1,4 @@
-// `expect` steps: read the simulator's state directly and compare field by field (CONTRACTS.md). Decimal
+// `expect` steps: read the simulator's state directly and compare field by field (docs/scenarios.md#expect). Decimal
 // strings compare by value ("50000" equals "50000.00"); null means the field is absent.
 import { Dec } from '../core/money.js';
 import { parseTimeMs } from '../core/time.js';

@@ -7,7 +7,7 @@ import { readName } from './scenario-fields.js';
 import type { FirmControlArgs, FirmControlKind, FirmControlStep } from './scenario-types.js';
 import { need, readAccount, stepBody, type StepInput } from './step-context.js';
 
-/** Longest reason_code (interface "Limits"; applied to every operation that takes one). */
+/** Longest reason_code, for every operation that takes one (docs/risk-rules.md#firm-controls-and-the-order-gate). */
 export const REASON_CODE_MAX_LENGTH = 24;
 
 const BODY_KEYS: Record<FirmControlKind, readonly string[]> = {

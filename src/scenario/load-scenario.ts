@@ -1,6 +1,7 @@
 // Reads a scenario file (YAML or JSON, told apart by content: JSON is YAML 1.2) and validates it.
 // The YAML 1.2 core schema is forced and YAML 1.1 tags (!!timestamp …) are not resolved, so an unquoted
-// 2026-03-02T08:00:00-06:00 stays the string as written — never a Date in another zone (CONTRACTS.md).
+// 2026-03-02T08:00:00-06:00 stays the string as written — never a Date in another zone
+// (docs/scenarios.md#top-level-keys).
 import { readFileSync } from 'node:fs';
 import { parseDocument, type YAMLError } from 'yaml';
 import { parseScenario } from './parse-scenario.js';

@@ -1,4 +1,4 @@
-// Validation of a decoded scenario document (CONTRACTS.md "Scenario files") into a typed Scenario. Everything
+// Validation of a decoded scenario document (docs/scenarios.md) into a typed Scenario. Everything
 // is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
 // file, the field path and what was expected.
 import { FieldError, at, checkKeys, readEnum, readFields, readInteger, readString, required } from '../core/accounts/input-fields.js';

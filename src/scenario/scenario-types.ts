@@ -1,4 +1,4 @@
-// The validated, typed form of a scenario file (CONTRACTS.md "Scenario files"). Produced by
+// The validated, typed form of a scenario file (docs/scenarios.md). Produced by
 // parse-scenario.ts; consumed by the runner and expectations. Field names follow the project's conventions
 // (camelCase, units last); decimal strings that reach the kernel or a report are kept exactly as written.
 import type { PlanTemplate } from '../core/accounts/plans.js';

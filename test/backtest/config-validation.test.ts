@@ -1,4 +1,4 @@
-// A back-test config is checked up front (CONTRACTS.md "Back-test config"): every error names the field, the
+// A back-test config is checked up front (docs/backtesting.md#the-config-file): every error names the field, the
 // CLI exits 2 and nothing is run or written. Each case is checked in-process (loadBacktestConfig), and a
 // representative set through the CLI as well (each spawn costs about a second, so those run concurrently).
 import { execFile } from 'node:child_process';

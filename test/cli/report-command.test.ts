@@ -1,5 +1,6 @@
-// `propsim report daily-positions` (CONTRACTS.md): records of a replay run folder as CSV, JSON and HTML; exit 2
-// with a message naming the problem, and nothing on stdout, for invalid input. Runs the compiled CLI.
+// `propsim report daily-positions` (docs/scenarios.md#propsim-report-daily-positions): records of a replay run folder
+// as CSV, JSON and HTML; exit 2 with a message naming the problem, and nothing on stdout, for invalid input. Runs the
+// compiled CLI.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

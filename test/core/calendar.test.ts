@@ -1,4 +1,4 @@
-// RULES §1: sessions 17:00–16:00 CT, maintenance halt, weekends, the trade-date rule, DST, holidays.
+// docs/calendar.md: sessions 17:00–16:00 CT, maintenance halt, weekends, the trade-date rule, DST, holidays.
 // Expected instants are written in UTC and were worked out by hand from the CT offsets:
 // CST = UTC−6, CDT = UTC−5; 2026 DST starts Sun 8 Mar and ends Sun 1 Nov; 2025: 9 Mar and 2 Nov.
 import { describe, expect, it } from 'vitest';

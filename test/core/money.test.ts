@@ -82,7 +82,7 @@ describe('money: integer cents', () => {
     expect(divideHalfEven(46875, 10), '3 ZN ticks = 4687.5 cents -> 4688').toBe(4688);
   });
 
-  it('splits a total across accounts, remainder cents one each to the first (RULES §2)', () => {
+  it('splits a total across accounts, remainder cents one each to the first (docs/risk-rules.md#provisioning)', () => {
     expect(splitCents(10_000, 3), '100.00 over 3 -> 33.34, 33.33, 33.33').toEqual([3334, 3333, 3333]);
     expect(splitCents(10_001, 3)).toEqual([3334, 3334, 3333]);
     expect(splitCents(2, 3)).toEqual([1, 1, 0]);

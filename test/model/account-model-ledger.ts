@@ -1,12 +1,12 @@
-// The model of one account for account.model.test.ts, written from RULES §3–5 and §8 (not from floors.ts):
-// a FIFO ledger fed with the fills the kernel published, the cash sums, the trailing peak, both floors, the
-// status and the lock set. The kernel must agree with it after every step (ARCHITECTURE decision 3: the floors
-// run on plain numbers in the fast path, statuses and locks in the account machine).
+// The model of one account for account.model.test.ts, written from docs/risk-rules.md (not from floors.ts): a FIFO
+// ledger fed with the fills the kernel published, the cash sums, the trailing peak, both floors, the status and the
+// lock set. The kernel must agree with it after every step (docs/architecture.md#xstate-models-lifecycles-not-ticks:
+// the floors run on plain numbers in the fast path, statuses and locks in the account machine).
 import { STARTING_BALANCE_CENTS, TICK_VALUE_CENTS, type AccountSetup, type Side } from './account-model-commands.js';
 
 export type Status = 'active' | 'failed' | 'passed';
 export type Lock = 'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'evaluation_passed';
-/** RULES §5, most severe first. */
+/** Most severe first (docs/risk-rules.md#statuses-and-locks). */
 export const SEVERITY: readonly Lock[] = ['max_loss_breach', 'daily_loss_breach', 'firm_lockout', 'evaluation_passed'];
 
 interface Lot {
@@ -47,7 +47,7 @@ export class ModelAccount {
     this.dailyTriggerCents = setup.dailyCents === undefined ? undefined : STARTING_BALANCE_CENTS - setup.dailyCents;
   }
 
-  /** max_drawdown_lock_ceiling: only for a capped trailing mode (RULES §3). */
+  /** max_drawdown_lock_ceiling: only for a capped trailing mode (docs/risk-rules.md#the-ceiling). */
   ceilingCents(): number | undefined {
     return this.limitCents === undefined ? undefined : STARTING_BALANCE_CENTS + this.limitCents + this.shiftCents;
   }
@@ -74,7 +74,7 @@ export class ModelAccount {
     return SEVERITY.find((lock) => this.locks.has(lock));
   }
 
-  /** Books one fill FIFO (RULES §7) and its cash (§3); answers the realized P&L of the lots it closed. */
+  /** Books one fill FIFO and its cash (docs/risk-rules.md#balance-and-equity); answers the realized P&L of its lots. */
   fill(side: Side, quantity: number, ticks: number): number {
     const sign = side === 'buy' ? 1 : -1;
     let remaining = quantity;
@@ -95,16 +95,16 @@ export class ModelAccount {
     this.balanceCents += realized - commission;
     this.dayCents += realized - commission;
     this.weekCents += realized - commission;
-    // realtime_balance follows the balance when a fill realizes P&L (RULES §3), so an opening fill after a
-    // deposit does not raise it; static reports the highest balance the same way.
+    // realtime_balance follows the balance when a fill realizes P&L (docs/risk-rules.md#drawdown-modes), so an
+    // opening fill after a deposit does not raise it; static reports the highest balance the same way.
     if (realized !== 0 && (this.setup.mode === 'realtime_balance' || this.setup.mode === 'static')) this.peakCents = Math.max(this.peakCents, this.balanceCents);
     return realized;
   }
 
   /**
-   * A mark (RULES §3–4): realtime_equity follows equity's highs; touching the max-loss floor fails the account,
-   * touching the daily floor adds daily_loss_breach (once); when both are crossed max loss wins. Inactive
-   * accounts are not marked. Answers the breach, if this mark made one (the kernel then flattens).
+   * A mark (docs/risk-rules.md#breach-on-touch): realtime_equity follows equity's highs; touching the max-loss floor
+   * fails the account, touching the daily floor adds daily_loss_breach (once); when both are crossed max loss wins.
+   * Inactive accounts are not marked. Answers the breach, if this mark made one (the kernel then flattens).
    */
   mark(markTicks: number): 'max_loss' | 'daily_loss' | undefined {
     if (this.status !== 'active') return undefined;
@@ -122,7 +122,7 @@ export class ModelAccount {
     return undefined;
   }
 
-  /** The session roll (RULES §3, §4, §8) for an active account; inactive accounts keep everything. */
+  /** The session roll (docs/risk-rules.md#session-rolls) for an active account; inactive accounts keep everything. */
   roll(weekly: boolean, markTicks: number): 'passed' | 'max_loss' | 'daily_loss' | undefined {
     if (this.status !== 'active') return undefined;
     if (this.setup.mode === 'eod_balance') this.peakCents = Math.max(this.peakCents, this.equityCents(markTicks));
@@ -142,7 +142,7 @@ export class ModelAccount {
     return this.mark(markTicks);
   }
 
-  /** Cash adjust (RULES §5): shifted, the anchor, peak, both triggers and the ceiling move with the balance. */
+  /** Cash adjust (docs/risk-rules.md#cash-adjust): shifted, anchor, peak, both triggers and ceiling move with the balance. */
   adjust(amountCents: number, shift: boolean): void {
     this.balanceCents += amountCents;
     this.adjustmentsCents += amountCents;
@@ -156,7 +156,7 @@ export class ModelAccount {
     if (this.dailyTriggerCents !== undefined) this.dailyTriggerCents += amountCents;
   }
 
-  /** reanchor (RULES §4): keeps the allowance, moves the anchor to the balance; false means 409. */
+  /** reanchor (docs/risk-rules.md#reanchordailyloss): keeps the allowance, moves the anchor to the balance; false = 409. */
   reanchor(): boolean {
     if (this.dailyTriggerCents === undefined) return false;
     const allowance = this.startOfDayCents - this.dailyTriggerCents;

@@ -1,5 +1,5 @@
 // The driver of account.model.test.ts: runs commands against a kernel, one kernel call per step, takes the
-// fills each step published into the model (checking where each may come from: RULES §3, §5, §9), applies the
+// fills each step published into the model (checking where each may come from: docs/risk-rules.md), applies the
 // rules' effects of the step to the model, then hands the step and the state before it to the verifier.
 import { mondayOf } from '../../src/core/calendar/dates.js';
 import { Kernel, type AccountOperation } from '../../src/core/kernel/kernel.js';
@@ -163,22 +163,23 @@ export class AccountSim {
     for (const f of fresh) {
       const origin = f.orderId === null ? 'historical' : this.kernel.desk.orders.get(f.orderId)!.origin;
       const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} @${f.priceTicks} (${step.kind} step)`;
-      // RULES §3, §8: failed and passed accounts are terminal for trading; only the risk engine's
-      // flattening fills may still change their position.
+      // docs/risk-rules.md#statuses-and-locks: failed and passed accounts are terminal for trading; only the risk
+      // engine's flattening fills may still change their position.
       if (before.status !== 'active') eq(origin, 'risk', `${at}: a ${before.status} account never trades again, only the risk engine flattens it`);
       if (origin === 'historical') {
         ok(step.kind === 'fill' && step.a === i && step.accepted, `${at}: a historical fill appears only for an accepted recordFill of this account`);
-        // RULES §9: a fill for a failed, passed or locked account is dropped.
+        // docs/risk-rules.md#historical-fills: a fill for a failed, passed or locked account is dropped.
         ok(before.status === 'active' && before.locks.length === 0, `${at}: a historical fill for a locked or inactive account is dropped`);
         this.seen.historicalFills++;
       } else if (origin === 'client') {
         ok(step.kind === 'print' && step.client?.a === i && step.client.orderId === f.orderId, `${at}: the only client order that can fill is the one the model placed for this print`);
-        // RULES §5: is_locked means order entry is blocked; a client order never fills while any lock is present.
+        // docs/risk-rules.md#the-order-gate: is_locked means order entry is blocked; a client order never fills while
+        // any lock is present.
         ok(before.locks.length === 0 && before.status === 'active', `${at}: a locked (${before.locks.join(',')}) or ${before.status} account receives no client fills`);
         this.seen.clientFills++;
       } else {
         ok(step.kind === 'print' && before.riskWorking > 0, `${at}: a risk fill needs a flattening order working before the print`);
-        // RULES §3 "keeps sending offsetting orders until the account is flat": flattening never goes through flat.
+        // docs/risk-rules.md#what-a-breach-does, "keeps flattening until the account is flat": never through flat.
         const toward = (f.side === 'buy' ? account.net < 0 : account.net > 0) && f.quantity <= Math.abs(account.net);
         ok(toward, `${at}: a flattening fill only takes the position (${account.net}) toward flat, never through it`);
         this.seen.riskFills++;
@@ -186,11 +187,14 @@ export class AccountSim {
       if (step.kind === 'print') eq(f.priceTicks, step.ticks, `${at}: a venue fill of a market order is at the print (no slippage in this fill model)`);
       eq(f.commissionCents, account.setup.commissionCents * f.quantity, `${at}: commission is charged per contract`);
       const realized = account.fill(f.side, f.quantity, f.priceTicks);
-      eq(f.realizedCents, realized, `${at}: realized P&L is the FIFO lots' P&L (RULES §7)`);
+      eq(f.realizedCents, realized, `${at}: realized P&L is the FIFO lots' P&L (docs/order-lifecycle.md#positions-trades-and-lots)`);
     }
   }
 
-  /** A print (market open): venue fills first, then every active account is marked at it (RULES §3). */
+  /**
+   * A print (market open): venue fills first, then every active account is marked at it
+   * (docs/risk-rules.md#order-of-work-at-one-print).
+   */
   private print(ticks: number, client: { a: number; orderId: string; accepted: boolean } | undefined, before = this.snapshot()): void {
     this.kernel.printInput(SYMBOL, ticksText(ticks), undefined);
     this.lastPrintTicks = ticks;
@@ -227,7 +231,7 @@ export class AccountSim {
     const account = this.accounts[i]!;
     const outcome = this.kernel.recordFill({ accountId: account.id, symbol: SYMBOL, side, quantity, price: ticksText(ticks) });
     const accepted = account.status === 'active' && account.locks.size === 0;
-    eq(outcome.status, accepted ? 201 : 200, 'RULES §9: a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise');
+    eq(outcome.status, accepted ? 201 : 200, 'a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise (docs/risk-rules.md#historical-fills)');
     if (!accepted) eq(bodyOf(outcome).dropped, true, 'a dropped fill says so');
     this.finish({ kind: 'fill', a: i, accepted }, before, () => this.count(account.mark(this.lastPrintTicks)));
   }
@@ -265,7 +269,7 @@ export class AccountSim {
     switch (command.kind) {
       case 'adjust': {
         const outcome = control('adjust', { amount: centsText(command.amountCents), reason_code: 'model', shift_floors: command.shift });
-        expect(outcome, true, 'RULES §5: a cash adjust on an open account is accepted');
+        expect(outcome, true, 'a cash adjust on an open account is accepted (docs/risk-rules.md#cash-adjust)');
         const step: Step = { kind: 'op', a: i, op: 'adjust', accepted: true, shift: { amountCents: command.amountCents, floors: command.shift } };
         return this.finish(step, before, () => {
           account.adjust(command.amountCents, command.shift);
@@ -275,7 +279,7 @@ export class AccountSim {
       case 'dailyTrigger': {
         const triggerCents = account.equityCents(this.lastPrintTicks) + command.offsetCents;
         const outcome = control('setDailyLossTrigger', { reason_code: 'model', daily_loss_limit_trigger: centsText(triggerCents) });
-        const accepted = expect(outcome, account.dailyTriggerCents !== undefined, 'RULES §4: setDailyLossTrigger answers 409 without a daily-loss limit');
+        const accepted = expect(outcome, account.dailyTriggerCents !== undefined, 'setDailyLossTrigger answers 409 without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)');
         return this.finish({ kind: 'op', a: i, op: 'setDailyLossTrigger', accepted }, before, () => {
           if (!accepted) return;
           account.dailyTriggerCents = triggerCents;
@@ -285,7 +289,7 @@ export class AccountSim {
       case 'reanchor': {
         const outcome = control('reanchor', { reason_code: 'model' });
         const probe = account.dailyTriggerCents !== undefined && account.startOfDayCents - account.dailyTriggerCents > 0;
-        const accepted = expect(outcome, probe, 'RULES §4: reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0');
+        const accepted = expect(outcome, probe, 'reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0 (docs/risk-rules.md#status-codes-of-the-two-operations)');
         return this.finish({ kind: 'op', a: i, op: 'reanchor', accepted }, before, () => {
           if (!accepted) return;
           account.reanchor();
@@ -294,18 +298,18 @@ export class AccountSim {
       }
       case 'lockout': {
         const outcome = control('lockout', { reason_code: 'model', flatten: command.flatten });
-        expect(outcome, true, 'RULES §5: lockout answers 200, also on a firm-locked account');
+        expect(outcome, true, 'lockout answers 200, also on a firm-locked account (docs/risk-rules.md#lockout-and-unlock)');
         eq(bodyOf(outcome).changed, !account.locks.has('firm_lockout'), 'lockout changes something only when there was no firm lock');
         if (command.flatten) eq(bodyOf(outcome).closing_orders, account.net !== 0 && before[i]!.riskWorking === 0 ? 1 : 0, 'lockout with flatten sends a closing order for an open position that has none working');
         return this.finish({ kind: 'op', a: i, op: 'lockout', accepted: true }, before, () => account.locks.add('firm_lockout'));
       }
       case 'unlock': {
-        const accepted = expect(control('unlock'), account.locks.has('firm_lockout'), 'RULES §5: unlock answers 409 when there is no firm lockout');
+        const accepted = expect(control('unlock'), account.locks.has('firm_lockout'), 'unlock answers 409 when there is no firm lockout (docs/risk-rules.md#lockout-and-unlock)');
         return this.finish({ kind: 'op', a: i, op: 'unlock', accepted }, before, () => account.locks.delete('firm_lockout'));
       }
       case 'maxLossLimit': {
         const body = { max_drawdown_limit: command.limitCents === null ? null : centsText(command.limitCents) };
-        const accepted = expect(control('setMaxLossLimit', body), account.setup.mode !== 'static', 'RULES §3: a max-loss-limit change answers 409 on a static account');
+        const accepted = expect(control('setMaxLossLimit', body), account.setup.mode !== 'static', 'a max-loss-limit change answers 409 on a static account (docs/risk-rules.md#max-loss-limit-change)');
         return this.finish({ kind: 'op', a: i, op: 'setMaxLossLimit', accepted }, before, () => {
           if (!accepted) return;
           account.limitCents = command.limitCents ?? undefined;
@@ -314,7 +318,7 @@ export class AccountSim {
       }
       case 'flatten': {
         const outcome = control('flatten');
-        expect(outcome, true, 'RULES §5: flatten answers its counts');
+        expect(outcome, true, 'flatten answers its counts (docs/risk-rules.md#flatten)');
         eq(bodyOf(outcome).cancelled_orders, 0, 'no client order outlives its print in this model: flatten has nothing to cancel');
         eq(bodyOf(outcome).closing_orders, account.net !== 0 && before[i]!.riskWorking === 0 ? 1 : 0, 'flatten sends a closing order for an open position that has none working');
         return this.finish({ kind: 'op', a: i, op: 'flatten', accepted: true }, before);

@@ -1,8 +1,9 @@
-// Model-based test of the account risk rules (RULES §3–5, §8–9; ARCHITECTURE decision 3): random prints,
-// historical fills, market orders, time moves across session rolls and weekends, and firm operations (adjust,
-// setDailyLossTrigger, reanchor, lockout/unlock, setMaxLossLimit, flatten) against one or two ES accounts on
-// random risk profiles. After every kernel call the kernel must agree with a small model written from the rules
-// (account-model-ledger.ts: FIFO ledger, cash sums, peak, floors, status, locks), and the invariants below hold.
+// Model-based test of the account risk rules (docs/risk-rules.md), and that the fast path agrees with the account
+// machine (docs/architecture.md#xstate-models-lifecycles-not-ticks): random prints, historical fills, market orders,
+// time moves across session rolls and weekends, and firm operations (adjust, setDailyLossTrigger, reanchor,
+// lockout/unlock, setMaxLossLimit, flatten) against one or two ES accounts on random risk profiles. After every
+// kernel call the kernel must agree with a small model written from the rules (account-model-ledger.ts: FIFO ledger,
+// cash sums, peak, floors, status, locks), and the invariants below hold.
 // The property found five kernel bugs (A, A′, B, C, D), all fixed since; their minimal reproductions are kept below
 // as regression tests.
 import fc from 'fast-check';
@@ -44,8 +45,9 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   const locks = risk.locks as readonly string[];
   const hasDailyLock = locks.includes('daily_loss_breach');
 
-  // 1. RULES §3: peaks never fall, so the trigger never falls; a shifted adjust moves it by exactly the amount
-  //    (headroom unchanged, §5); a max-loss-limit change recomputes it and may lower it.
+  // 1. docs/risk-rules.md#drawdown-modes: peaks never fall, so the trigger never falls; a shifted adjust moves it by
+  //    exactly the amount (headroom unchanged, docs/risk-rules.md#cash-adjust); a max-loss-limit change recomputes
+  //    it and may lower it.
   const ownOp = step.kind === 'op' && step.a === i ? step : undefined;
   if (ownOp?.op === 'adjust' && ownOp.shift!.floors) {
     eq(trigger, before.triggerCents + ownOp.shift!.amountCents, `${at}: a floor-shifting adjust moves the max-loss trigger by exactly the amount`);
@@ -53,7 +55,8 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
     ok(trigger >= before.triggerCents, `${at}: the max-loss trigger never falls (${before.triggerCents} → ${trigger}) but by an adjust or a max-loss-limit change`);
   }
 
-  // 2. RULES §3: a capped trailing trigger never exceeds the ceiling = starting balance + limit (+ shifts).
+  // 2. docs/risk-rules.md#the-ceiling: a capped trailing trigger never exceeds the ceiling = starting balance +
+  //    limit (+ shifts).
   if (model.setup.mode !== 'static' && model.limitCents !== undefined) {
     const ceiling = money('max_drawdown_lock_ceiling');
     eq(ceiling, STARTING_BALANCE_CENTS + model.limitCents + model.shiftCents, `${at}: the ceiling is starting balance + max_drawdown_limit + floor-shifting adjustments`);
@@ -62,8 +65,9 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
     ok(json.max_drawdown_limit === undefined && json.max_drawdown_lock_ceiling === undefined, `${at}: limit and ceiling are absent unless a trailing mode is capped`);
   }
 
-  // 3. RULES §3, §8: failed and passed are terminal (their fills are checked as they arrive, in the sim); the
-  //    first print after a breach, a pass or a flatten flattens the account, so a print leaves it flat.
+  // 3. docs/risk-rules.md#statuses-and-locks: failed and passed are terminal (their fills are checked as they arrive,
+  //    in the sim); the first print after a breach, a pass or a flatten flattens the account, so a print leaves it
+  //    flat.
   if (before.status === 'failed') {
     eq(status, 'failed', `${at}: a max-loss breach is permanent`);
     ok(locks.includes('max_loss_breach'), `${at}: a failed account stays locked with max_loss_breach`);
@@ -75,13 +79,15 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   }
 
   //    The risk engine's working closing orders never add up to more than the position, on its closing side
-  //    (§3 "until the account is flat"): else the next print takes the account through flat.
+  //    (docs/risk-rules.md#what-a-breach-does, "until the account is flat"): else the next print takes the account
+  //    through flat.
   const net = sim.kernelNet(i);
   const closing = sim.riskOrders(i);
   const closingTotal = closing.reduce((sum, q) => sum + q, 0);
   ok(closing.every((q) => Math.sign(q) === -Math.sign(net)) && Math.abs(closingTotal) <= Math.abs(net), `${at}: working closing orders [${closing.join(',')}] never exceed the position ${net}`);
 
-  // 5. RULES §3: balance = starting balance + Σ realized − Σ commissions + Σ adjustments, in exact cents.
+  // 5. docs/risk-rules.md#balance-and-equity: balance = starting balance + Σ realized − Σ commissions + Σ adjustments,
+  //    in exact cents.
   let realized = 0;
   let commissions = 0;
   for (const f of sim.kernel.positions.fills(model.id)) {
@@ -90,9 +96,9 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   }
   eq(balance, STARTING_BALANCE_CENTS + realized - commissions + model.adjustmentsCents, `${at}: balance is the cash ledger of the account's fills and adjustments`);
 
-  // 6. RULES §3–4: realized_day_pnl is net of commissions, so with no adjustment since the last roll or reanchor
-  //    balance = start_of_day_balance + realized_day_pnl. A floor-shifting adjust moves the anchor with the balance,
-  //    so only adjustments made with shift_floors false stand between them.
+  // 6. docs/risk-rules.md#balance-and-equity: realized_day_pnl is net of commissions, so with no adjustment since the
+  //    last roll or reanchor balance = start_of_day_balance + realized_day_pnl. A floor-shifting adjust moves the
+  //    anchor with the balance, so only adjustments made with shift_floors false stand between them.
   eq(balance, money('start_of_day_balance') + money('realized_day_pnl') + model.unshiftedSinceAnchorCents, `${at}: balance = start_of_day_balance + realized_day_pnl (+ unshifted adjustments since the anchor)`);
 
   // 7. Every change of equity or of a floor is followed by a mark of an active account (prints, fills, rolls,
@@ -103,8 +109,8 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   //    - in the step that adds daily_loss_breach, equity ≤ daily trigger and the account is still active (one
   //      mark crossing both floors fails it instead: max loss wins).
   //    The converses do not hold: after the breach an adjust, setDailyLossTrigger, reanchor, a roll or the
-  //    flattening fills move equity or the floors, and neither lock is lifted by that (§4: only a roll lifts
-  //    daily_loss_breach; failed is permanent).
+  //    flattening fills move equity or the floors, and neither lock is lifted by that (only a roll lifts
+  //    daily_loss_breach, docs/risk-rules.md#daily-loss; failed is permanent).
   if (status === 'active') ok(equity > trigger, `${at}: an active account's equity ${equity} is above its max-loss trigger ${trigger}`);
   if (status === 'active' && daily !== undefined) ok(equity > daily || hasDailyLock, `${at}: equity ${equity} at or below the daily trigger ${daily} means a daily_loss_breach lock`);
   if (before.status === 'active' && status === 'failed') {
@@ -116,7 +122,8 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
     eq(status, 'active', `${at}: a daily breach is a lock, not a status`);
   }
 
-  // 8. RULES §5: is_locked ⇔ lockout_reason present; lockout_reason is the most severe lock present.
+  // 8. docs/risk-rules.md#statuses-and-locks: is_locked ⇔ lockout_reason present; lockout_reason is the most severe
+  //    lock present.
   eq(json.is_locked, locks.length > 0, `${at}: is_locked is true while any lock is present`);
   eq(json.lockout_reason !== undefined, json.is_locked, `${at}: lockout_reason is present exactly when locked`);
   eq(json.lockout_reason, SEVERITY.find((lock) => locks.includes(lock)), `${at}: lockout_reason names the most severe lock of ${locks.join(',')}`);
@@ -152,7 +159,7 @@ function verify(sim: AccountSim, step: Step, before: readonly Before[]): void {
   });
 }
 
-describe('account risk rules: the kernel against a model (RULES §3–5, §8–9)', () => {
+describe('account risk rules: the kernel against a model (docs/risk-rules.md)', () => {
   it('every invariant holds after every step of random prints, fills, orders, rolls and operations', () => {
     const totals: Record<string, number> = {};
     fc.assert(
@@ -180,10 +187,10 @@ function oneAccount(plan = testPlan()) {
   return { kernel, accountId, net, account: kernel.accounts.get(accountId) };
 }
 
-describe('flattening until flat, and only until flat (RULES §3, §5; found by the property above)', () => {
+describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-breach-does; found by the property above)', () => {
   // Bug A (fixed): cancelAndFlatten sent a closing order for the whole position even with its own closing order
   // working, so both filled at the next print and the position went through flat.
-  it('RULES §5: flatten twice before a print leaves the account flat, not reversed', () => {
+  it('docs/risk-rules.md#flatten: flatten twice before a print leaves the account flat, not reversed', () => {
     const { kernel, accountId, net } = oneAccount();
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 2, price: '5000' });
     expect(bodyOf(kernel.control('flatten', accountId)).closing_orders, 'one closing order for the open position').toBe(1);
@@ -192,7 +199,7 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
     expect(net(), 'one print after a flatten the account is flat, not reversed to -2').toBe(0);
   });
 
-  it('RULES §3: a breach while a flatten is working sends no second closing order', () => {
+  it('a breach while a flatten is working sends no second closing order', () => {
     const { kernel, accountId, net, account } = oneAccount();
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
     kernel.control('flatten', accountId);
@@ -204,7 +211,7 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
 
   // Bug B (fixed): a closing order sent while the market was closed ended REJECTED market_closed and was never
   // sent again, so an account that breached during the halt kept its position for ever.
-  it('RULES §3: an account that breaches during the maintenance halt is flattened once the market reopens', () => {
+  it('an account that breaches during the maintenance halt is flattened once the market reopens', () => {
     const { kernel, accountId, net, account } = oneAccount();
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
     kernel.advance(Date.parse('2026-03-10T21:30:00Z')); // Tuesday 16:30 CDT: the daily halt
@@ -218,7 +225,7 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
   // Bug C (fixed): OrderDesk never filed orders under their account, so workingOrdersOf was always empty:
   // breaches, flatten and cancel-all cancelled no client order, and ensureFlattening, blind to its own working
   // closing order, sent a second one when a breach came at the account's own fill.
-  it('RULES §3: a breach cancels the resting client orders, which then never fill', () => {
+  it('a breach cancels the resting client orders, which then never fill', () => {
     const { kernel, accountId, net, account } = oneAccount();
     const placed = kernel.placeOrder({ account_id: accountId, instrument_id: SYMBOL, side: 'buy', type: 'limit', limit_price: '4990', quantity: 1, time_in_force: 'gtc' });
     const orderId = bodyOf(placed).order_id as string;
@@ -229,7 +236,7 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
     expect(net(), 'a failed account opens no position').toBe(0);
   });
 
-  it('RULES §3: a historical fill that breaches sends one closing order, not two', () => {
+  it('a historical fill that breaches sends one closing order, not two', () => {
     const plan = testPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '250' } });
     const { kernel, accountId, net, account } = oneAccount(plan);
     // Short 2 at 4997.50, marked at the 5000 print: equity 49750.00 touches the 49750.00 trigger at this fill.
@@ -240,9 +247,9 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
   });
 
   // Bug A′ (fixed): a closing order was sized when sent and never re-sized or withdrawn. A plain flatten locks
-  // nothing, so a historical fill is still accepted (RULES §9); when it closed the position itself, the closing
-  // order stayed working and then opened the opposite position, which nothing flattened (docs/risk-rules.md
-  // §4.2: flatten "keeps going until the account is flat").
+  // nothing, so a historical fill is still accepted (docs/risk-rules.md#historical-fills); when it closed the
+  // position itself, the closing order stayed working and then opened the opposite position, which nothing
+  // flattened (docs/risk-rules.md#flatten: flatten "keeps going until the account is flat").
   it('fixed bug A′: a historical fill that closes the position while a flatten works leaves the account flat', () => {
     const { kernel, accountId, net } = oneAccount();
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
@@ -257,8 +264,8 @@ describe('flattening until flat, and only until flat (RULES §3, §5; found by t
 // Bug D (fixed): the floor index stopped filing the equity-high threshold of a capped realtime_equity account once
 // its trigger reached the ceiling, so prints no longer raised its peak and a later cap change started from the
 // stale peak.
-describe('realtime_equity with a cap (RULES §3; found by the property above)', () => {
-  it('RULES §3: a capped realtime_equity account keeps following equity highs at prints', () => {
+describe('realtime_equity with a cap (docs/risk-rules.md#the-ceiling; found by the property above)', () => {
+  it('a capped realtime_equity account keeps following equity highs at prints', () => {
     const plan = testPlan({ risk_profile: { max_drawdown_mode: 'realtime_equity', max_drawdown_value: '250', max_drawdown_limit: '0' } });
     const { kernel, accountId, account } = oneAccount(plan);
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });

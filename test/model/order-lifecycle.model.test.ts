@@ -1,6 +1,6 @@
-// Model-based test of the order lifecycle (RULES §6, §7): random sequences of place / modify / cancel / OCO link
-// and companion / print / advance / historical fill against a kernel with a random fill model, checking after
-// every command the invariants the rules imply. The model keeps what it saw (order snapshots and status
+// Model-based test of the order lifecycle (docs/order-lifecycle.md): random sequences of place / modify / cancel /
+// OCO link and companion / print / advance / historical fill against a kernel with a random fill model, checking
+// after every command the invariants the rules imply. The model keeps what it saw (order snapshots and status
 // histories, OCO groups, the fills published on the event bus) and an independent FIFO ledger per account.
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
@@ -128,7 +128,7 @@ class Model {
     return this.orders.get(id)?.json.status as string | undefined;
   }
 
-  /** Books a fill FIFO and answers the realized P&L the rules give it (RULES §7). */
+  /** Books a fill FIFO and answers its realized P&L (docs/order-lifecycle.md#positions-trades-and-lots). */
   book(accountId: string, sign: 1 | -1, quantity: number, ticks: number): number {
     const account = this.accounts.get(accountId)!;
     let remaining = quantity;
@@ -189,7 +189,7 @@ function centsOf(money: unknown): number {
 
 const sign = (side: unknown): 1 | -1 => (side === 'buy' ? 1 : -1);
 
-// ---- expected outcomes of the commands (spec/interface.md statuses, RULES §6) ----
+// ---- expected outcomes of the commands (docs/order-lifecycle.md#what-causes-each-event) ----
 
 function expectedStatus(model: Model, command: Resolved): number | undefined {
   const known = (id: string) => model.orders.has(id);
@@ -320,7 +320,7 @@ function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: number):
     }
   }
 
-  // IOC and FOK (RULES §6): settled at their first print; FOK all or nothing
+  // IOC and FOK (docs/order-lifecycle.md#fill-model): settled at their first print; FOK all or nothing
   if (json.time_in_force === 'ioc' || json.time_in_force === 'fok') {
     ne(status, 'PARTIALLY_FILLED', `${where}: an IOC/FOK order keeps nothing working after a partial fill`);
   }
@@ -456,8 +456,9 @@ function checkPrint(ctx: Context, current: Map<string, Seen>, fills: readonly Fi
 }
 
 /**
- * A sized print is shared by price, then arrival (RULES §6): no order the print could fill goes short while an
- * order at a strictly worse price gets some, and an order going short means the print's size was used up.
+ * A sized print is shared by price, then arrival (docs/order-lifecycle.md#fill-model): no order the print could fill
+ * goes short while an order at a strictly worse price gets some, and an order going short means the print's size was
+ * used up.
  * Exempt: a FOK the remaining size cannot fill whole, and an OCO member cancelled because a sibling filled first.
  */
 function checkSharing(ctx: Context, current: Map<string, Seen>, fills: readonly FillJson[], size: number, printTicks: number): void {
@@ -496,7 +497,7 @@ function checkOco(ctx: Context, current: Map<string, Seen>, fills: readonly Fill
   }
 }
 
-/** The DAY expiry rules around the session close (RULES §6, §1). */
+/** The DAY expiry rules around the session close (docs/order-lifecycle.md#expiry-and-gtc). */
 function checkClose(ctx: Context, current: Map<string, Seen>): void {
   const { closeMs, sim, model } = ctx;
   if (closeMs === undefined) return;
@@ -593,7 +594,7 @@ function runChecked(setup: RunSetup, commands: readonly Command[], options: { st
 
 const NUM_RUNS = 300;
 
-describe('RULES §6–7: order lifecycle, model-based (random commands, invariants after every command)', () => {
+describe('docs/order-lifecycle.md: order lifecycle, model-based (random commands, invariants after every command)', () => {
   it('inside one session: statuses, histories, fills, positions, balances and OCO stay consistent', () => {
     fc.assert(
       fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), (setup, commands) => {

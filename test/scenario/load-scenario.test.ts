@@ -6,7 +6,7 @@ import { decodeScenarioText, loadScenarioFile } from '../../src/scenario/load-sc
 import { parseScenario } from '../../src/scenario/parse-scenario.js';
 import { ScenarioError } from '../../src/scenario/scenario-error.js';
 import type { FirmControlStep, ScenarioStep } from '../../src/scenario/scenario-types.js';
-import { CONTRACTS_EXAMPLE, makeScenarioFolder } from './scenario-files.js';
+import { EVERY_STEP_EXAMPLE, makeScenarioFolder } from './scenario-files.js';
 
 const folder = makeScenarioFolder();
 afterAll(() => rmSync(folder.root, { recursive: true, force: true }));
@@ -25,8 +25,8 @@ function loadError(fn: () => unknown): ScenarioError {
   throw new Error('expected a ScenarioError');
 }
 
-describe('scenario files: the CONTRACTS.md example', () => {
-  const file = folder.write('scenarios/example.yaml', CONTRACTS_EXAMPLE);
+describe('scenario files: an example with every key and step (docs/scenarios.md)', () => {
+  const file = folder.write('scenarios/example.yaml', EVERY_STEP_EXAMPLE);
   const scenario = loadScenarioFile(file);
 
   it('reads the top-level settings', () => {
@@ -92,7 +92,7 @@ describe('scenario files: the CONTRACTS.md example', () => {
   });
 
   it('reads the same scenario written as JSON', () => {
-    const json = folder.write('scenarios/example.json', JSON.stringify(decodeScenarioText(CONTRACTS_EXAMPLE, 'x.yaml'), null, '\t'));
+    const json = folder.write('scenarios/example.json', JSON.stringify(decodeScenarioText(EVERY_STEP_EXAMPLE, 'x.yaml'), null, '\t'));
     const fromJson = loadScenarioFile(json);
     expect(fromJson.steps).toEqual(scenario.steps);
     expect(fromJson.market).toEqual(scenario.market);

@@ -1,13 +1,13 @@
-// Test helpers: a temporary folder laid out like a project (scenarios/ next to fixtures/market/), holding
-// the CONTRACTS.md example scenario and a small tick file it points at.
+// Test helpers: a temporary folder laid out like a project (scenarios/ next to fixtures/market/), holding an example
+// scenario with every top-level key and every step type (docs/scenarios.md) and a small tick file it points at.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 export const ES_SAMPLE_CSV = 'ts,instrument,price,size\n2026-03-02T09:00:00-06:00,ESM6,5000.00,3\n2026-03-02T09:00:01-06:00,ESM6,5000.25,1\n';
 
-/** The CONTRACTS.md example, with the two orders its oco step links placed first. */
-export const CONTRACTS_EXAMPLE = `name: eod trailing floor            # required
+/** Every top-level key and step type once; the two orders its oco step links are placed first. */
+export const EVERY_STEP_EXAMPLE = `name: eod trailing floor            # required
 start: 2026-03-02T08:00:00-06:00    # required: where the simulated clock starts
 seed: 7                             # optional, default 1
 fill_model: { latency_ms: 0, slippage_ticks: 0, limit_fill: touch }   # optional, these are the defaults

@@ -1,7 +1,7 @@
-// ARCHITECTURE decision 2, determinism is a feature: same inputs + same seed ⇒ byte-identical event journal.
-// Every example scenario is replayed twice and compared byte for byte (and by events_sha256); a different seed
-// changes the ids in the journal and nothing else of the outcome. At kernel level, a random command sequence
-// applied to two fresh kernels with one seed gives identical journals.
+// Determinism is a feature (docs/architecture.md#determinism-is-a-feature): same inputs + same seed ⇒ byte-identical
+// event journal. Every example scenario is replayed twice and compared byte for byte (and by events_sha256); a
+// different seed changes the ids in the journal and nothing else of the outcome. At kernel level, a random command
+// sequence applied to two fresh kernels with one seed gives identical journals.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ const outcomeOf = (run: ScenarioRun) => ({
   final: run.final,
 });
 
-describe('ARCHITECTURE §2: example scenarios are deterministic', () => {
+describe('docs/architecture.md#determinism-is-a-feature: example scenarios are deterministic', () => {
   it('the scenarios folder holds the example scenarios', () => {
     expect(SCENARIO_FILES.length, `scenarios/*.yaml in ${SCENARIO_DIR}`).toBeGreaterThanOrEqual(7);
   });
@@ -82,7 +82,7 @@ function journalOf(setup: RunSetup, commands: readonly Command[], seed: number):
   return sim.kernel.journal.text();
 }
 
-describe('ARCHITECTURE §2: the kernel is deterministic', () => {
+describe('docs/architecture.md#determinism-is-a-feature: the kernel is deterministic', () => {
   it('the same random command sequence on two fresh kernels with the same seed gives identical journals', () => {
     fc.assert(
       fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (setup, commands, seed) => {

@@ -1,9 +1,10 @@
-// The account lifecycle (RULES §2–§5, §8) as an XState v5 machine with two parallel regions:
+// The account lifecycle (docs/risk-rules.md#statuses-and-locks) as an XState v5 machine with two parallel regions:
 //   status     — active | failed | passed | closed (what the account is),
-//   riskEngine — loading | ready (the risk engine's loading window after create and after an unlock, RULES §5).
-// Locks are a set in context, kept sorted by severity; is_locked and lockout_reason are read from it.
-// The machine sees lifecycle events only: floors are checked on plain numbers by the kernel, and only a
-// crossing, a session roll or an operation becomes an event here (ARCHITECTURE decision 3). Time arrives
+//   riskEngine — loading | ready (the risk engine's loading window after create and after an unlock,
+//                docs/risk-rules.md#the-loading-window).
+// Locks are a set in context, kept sorted by severity; is_locked and lockout_reason are read from it. The machine
+// sees lifecycle events only: floors are checked on plain numbers by the kernel, and only a crossing, a session roll
+// or an operation becomes an event here (docs/architecture.md#xstate-models-lifecycles-not-ticks). Time arrives
 // inside events (occurredAtMs), never through XState delays: the kernel schedules RISK_LOADED itself.
 //
 // Decisions the rules leave open:
@@ -24,7 +25,7 @@ export type AccountStatus = 'active' | 'failed' | 'passed' | 'closed';
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'failed', 'passed', 'closed'];
 
 export type LockReason = 'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'account_replaced' | 'evaluation_passed';
-/** Most severe first (RULES §5): lockout_reason is the first of these present. */
+/** Most severe first (docs/risk-rules.md#statuses-and-locks): lockout_reason is the first of these present. */
 export const LOCK_SEVERITY: readonly LockReason[] = ['max_loss_breach', 'daily_loss_breach', 'firm_lockout', 'account_replaced', 'evaluation_passed'];
 
 export type RiskEngineState = 'loading' | 'ready';

@@ -1,6 +1,7 @@
-// The max-loss and daily-loss floors of one account (RULES §3–5), in integer cents. Pure functions on a small
-// mutable record: the risk engine calls them when a fill realizes P&L, a mark moves equity, a session rolls,
-// or a firm operation changes a floor. "≤" everywhere: touching a floor breaches it.
+// The max-loss and daily-loss floors of one account (docs/risk-rules.md#equity-and-the-max-loss-floor,
+// docs/risk-rules.md#daily-loss), in integer cents. Pure functions on a small mutable record: the risk engine calls
+// them when a fill realizes P&L, a mark moves equity, a session rolls, or a firm operation changes a floor. "≤"
+// everywhere: touching a floor breaches it.
 //
 //   static            trigger = starting_balance - max_drawdown_value, fixed
 //   realtime_balance  peak = highest balance (moves when a fill realizes P&L)
@@ -89,8 +90,8 @@ export function onEquityMark(floors: Floors, equityCents: number): boolean {
 }
 
 /**
- * Which floor a mark breaches, if any; max loss wins when both are crossed (RULES §3). With the trigger
- * moved by this same mark first (realtime_equity), so a new high never breaches.
+ * Which floor a mark breaches, if any; max loss wins when both are crossed (docs/risk-rules.md#max-loss-wins).
+ * With the trigger moved by this same mark first (realtime_equity), so a new high never breaches.
  */
 export function breachAt(floors: Floors, equityCents: number): Breach | undefined {
   if (equityCents <= floors.maxLossTriggerCents) return 'max_loss';
@@ -99,8 +100,8 @@ export function breachAt(floors: Floors, equityCents: number): Breach | undefine
 }
 
 /**
- * The session roll (RULES §3–4): eod_balance takes its peak from the end-of-session equity; the daily-loss
- * window restarts at the current balance.
+ * The session roll (docs/risk-rules.md#session-rolls): eod_balance takes its peak from the end-of-session equity;
+ * the daily-loss window restarts at the current balance.
  */
 export function onSessionRoll(floors: Floors, balanceCents: number, equityAtCloseCents: number): void {
   if (floors.mode === 'eod_balance') raisePeak(floors, equityAtCloseCents);
@@ -108,7 +109,10 @@ export function onSessionRoll(floors: Floors, balanceCents: number, equityAtClos
   if (floors.dailyLossValueCents !== undefined) floors.dailyLossTriggerCents = balanceCents - floors.dailyLossValueCents;
 }
 
-/** A cash adjustment: with `shift`, the anchor, peak, both triggers and the ceiling move by the amount (RULES §5). */
+/**
+ * A cash adjustment: with `shift`, the anchor, peak, both triggers and the ceiling move by the amount
+ * (docs/risk-rules.md#cash-adjust).
+ */
 export function onAdjustment(floors: Floors, amountCents: number, shift: boolean): void {
   if (!shift) return;
   floors.shiftCents += amountCents;

@@ -1,8 +1,8 @@
-// Provisioning overlays (RULES §2, interface "Account provisioning inputs"): initial_balance, currency,
-// risk_profile, passing_criteria and price_paid sent with an account create. The risk profile and passing
-// criteria overlays are partial and merged over the template's; the result is a new template for that
-// account only — the shared template is never touched. In an overlay, `null` removes an optional field
-// (max_drawdown_limit, daily_loss_value, min_trading_days, consistency_pct).
+// Provisioning overlays (docs/risk-rules.md#provisioning): initial_balance, currency, risk_profile, passing_criteria
+// and price_paid sent with an account create. The risk profile and passing criteria overlays are partial and merged
+// over the template's; the result is a new template for that account only — the shared template is never touched. In
+// an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, min_trading_days,
+// consistency_pct).
 import {
   at,
   checkKeys,

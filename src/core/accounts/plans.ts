@@ -1,7 +1,7 @@
-// Plan templates (RULES §2): the product an evaluation account is provisioned from. A template is decoded
-// from YAML/JSON (scenario `plans`, back-test configs, the sandbox seed) and validated here; every error is a
-// FieldError naming the field path. Money is kept in integer cents. Templates are frozen: provisioning never
-// edits a shared template, it builds a new one per account (plan-overlay.ts).
+// Plan templates (docs/risk-rules.md#plan-templates): the product an evaluation account is provisioned from. A
+// template is decoded from YAML/JSON (scenario `plans`, back-test configs, the sandbox seed) and validated here;
+// every error is a FieldError naming the field path. Money is kept in integer cents. Templates are frozen:
+// provisioning never edits a shared template, it builds a new one per account (plan-overlay.ts).
 import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
 import {

@@ -1,4 +1,4 @@
-// The body of POST /v1/firm-control/accounts (spec/interface.md "Account provisioning inputs"), validated.
+// The body of POST /v1/firm-control/accounts (docs/risk-rules.md#provisioning), validated.
 // The interface names the fields but leaves the trader identity and the overlay shapes 'not shown'; this is
 // the shape propsim accepts:
 //

@@ -1,8 +1,8 @@
-// The provisioning registry (RULES §2, §5; spec/interface.md POST/GET /v1/firm-control/accounts and
-// POST …/replace): firms and their plan templates by plan_reference, the firms' users, and one record per
-// evaluation account saying who it belongs to and which plan it was minted from. Pure and in memory: ids come
-// from the caller's seeded generator, times from the caller's clock. The kernel owns what happens to an account
-// after it exists (ledger, risk state, locks, closing); this registry only knows the mapping and the plan.
+// The provisioning registry (POST/GET /v1/firm-control/accounts, docs/risk-rules.md#provisioning, and POST …/replace,
+// docs/risk-rules.md#replace): firms and their plan templates by plan_reference, the firms' users, and one record per
+// evaluation account saying who it belongs to and which plan it was minted from. Pure and in memory: ids come from
+// the caller's seeded generator, times from the caller's clock. The kernel owns what happens to an account after it
+// exists (ledger, risk state, locks, closing); this registry only knows the mapping and the plan.
 //
 // Decisions where the interface says 'not shown' (see also provisioning-request.ts for the body):
 // - An unknown plan_reference is malformed input: 400 `invalid_request` naming `plan_reference` (the

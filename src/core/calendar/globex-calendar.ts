@@ -1,6 +1,6 @@
-// GLOBEX sessions (RULES §1). The session of trade date D opens at 17:00 CT on the day before D and closes at
-// 16:00 CT on D; Saturdays and Sundays are never trade dates, so Monday's session opens Sunday 17:00.
-// A holiday closes trade date D (no session at all) or ends it early (halt), optionally moving the next
+// GLOBEX sessions (docs/calendar.md#sessions-and-trade-dates). The session of trade date D opens at 17:00 CT on the
+// day before D and closes at 16:00 CT on D; Saturdays and Sundays are never trade dates, so Monday's session opens
+// Sunday 17:00. A holiday closes trade date D (no session at all) or ends it early (halt), optionally moving the next
 // session's open (resume). A session belongs to the trade date on which it closes.
 import { parseSymbol, type ProductFamily } from '../instruments.js';
 import { addDays, chicagoDateOf, chicagoTimeToMs, isWeekend } from './dates.js';

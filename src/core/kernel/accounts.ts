@@ -1,5 +1,5 @@
-// The accounts the kernel trades and guards: cash ledger (RULES §3), floors (§3–4), lifecycle actor with its
-// locks (§2, §5), day and week P&L, adjustments. The actor decides statuses and locks; the kernel keeps a
+// The accounts the kernel trades and guards (docs/risk-rules.md): cash ledger, floors, lifecycle actor with its
+// locks, day and week P&L, adjustments. The actor decides statuses and locks; the kernel keeps a
 // mirror of them for the hot path and the reads.
 import { createActor, type Actor } from 'xstate';
 import { accountMachine, accountStatusOf, riskEngineStateOf, type AccountLifecycleEvent, type AccountStatus, type LockChange, type LockReason } from '../accounts/account.machine.js';
@@ -31,16 +31,16 @@ export interface RiskAccount {
   realizedCents: number;
   commissionCents: number;
   adjustmentsCents: number;
-  /** Net of commissions since the last roll / weekly roll (RULES §3). */
+  /** Net of commissions since the last roll / weekly roll (docs/risk-rules.md#balance-and-equity). */
   realizedDayCents: number;
   realizedWeekCents: number;
-  /** Net realized P&L per trade date with a fill: trading days and consistency (RULES §8). */
+  /** Net realized P&L per trade date with a fill: trading days and consistency (docs/risk-rules.md#passing). */
   readonly dayPnlCents: Map<string, number>;
   readonly adjustments: AdjustmentRecord[];
   userRiskHalt: boolean;
-  /** Historical fills refused because the account could not trade (RULES §9). */
+  /** Historical fills refused because the account could not trade (docs/risk-rules.md#historical-fills). */
   droppedFills: number;
-  /** Breached or flattened by the firm: keep sending offsetting orders until flat (RULES §3). */
+  /** Breached or flattened by the firm: keep sending offsetting orders until flat (docs/risk-rules.md#what-a-breach-does). */
   flattening: boolean;
   updatedAtMs: number;
   /** The last print-crossing that marked the account (the risk desk's de-duplication). */

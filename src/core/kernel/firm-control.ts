@@ -1,4 +1,4 @@
-// Firm-control operations on one account (spec/interface.md, RULES §4–5), each answering as the API will:
+// Firm-control operations on one account (docs/risk-rules.md#firm-controls-and-the-order-gate), each answering as the API will:
 // a body, or a CommandRefusal with the status the interface names. Input is the request body as received:
 // malformed values are 400s here, so a scenario step with expect_status: 400 tests this validation.
 import { PRODUCT_FAMILIES, type ProductFamily } from '../instruments.js';
@@ -121,7 +121,7 @@ export class FirmControl {
     return this.lockJson(account);
   }
 
-  /** The risk engine's loading window (RULES §5): RISK_LOADED after risk_load_delay_ms. */
+  /** The risk engine's loading window (docs/risk-rules.md#the-loading-window): RISK_LOADED after risk_load_delay_ms. */
   scheduleRiskLoad(account: RiskAccount): void {
     const loadStartedAtMs = account.actor.getSnapshot().context.riskLoadStartedAtMs;
     this.ctx.clock.schedule(this.ctx.clock.nowMs + this.riskLoadDelayMs, { kind: 'risk_loaded', accountId: account.id, loadStartedAtMs });

@@ -1,4 +1,4 @@
-// "A floor is a stop" (ARCHITECTURE decision 4). For an account holding one instrument, its equity is a
+// "A floor is a stop" (docs/architecture.md#a-floor-is-a-stop). For an account holding one instrument, its equity is a
 // monotone function of that instrument's price, so "equity ≤ floor" is a price threshold, and so is "equity
 // above the trailing peak" (realtime_equity). Those thresholds sit in price ladders per instrument, like
 // resting stops: a print visits only the accounts whose thresholds it crosses. Accounts holding several

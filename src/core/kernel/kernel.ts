@@ -1,7 +1,7 @@
 // The kernel: single-threaded and driven by its SimClock. Commands come in (the operations the API exposes),
 // events go out to listeners and the journal. Nothing here knows whether a command came from a scenario step,
-// a back-test cell or an HTTP request (ARCHITECTURE.md). Order of work at one print (RULES §3): the venue
-// matches resting orders first, then positions are marked.
+// a back-test cell or an HTTP request (docs/architecture.md#one-kernel-many-drivers). Order of work at one print:
+// the venue matches resting orders first, then positions are marked (docs/risk-rules.md#order-of-work-at-one-print).
 import { GlobexCalendar } from '../calendar/globex-calendar.js';
 import { SimClock } from '../clock.js';
 import { IdGenerator } from '../ids.js';
@@ -31,7 +31,7 @@ export interface KernelOptions {
   fillModel?: Partial<FillModel>;
   /** Keep the JSON-lines journal (default true); benchmarks may turn it off. */
   journal?: boolean;
-  /** The risk engine's loading window after create and unlock (RULES §5), default 250 ms. */
+  /** The risk engine's loading window after create and unlock (docs/risk-rules.md#the-loading-window), default 250 ms. */
   riskLoadDelayMs?: number;
   /** The product group whose sessions define the session roll of every account, default equity_index. */
   rollFamily?: ProductFamily;
@@ -161,7 +161,7 @@ export class Kernel {
     }
   }
 
-  /** The session roll (RULES §1, §3–4, §8): the first instant of a new session; the weekly one starts a week. */
+  /** The session roll (docs/risk-rules.md#session-rolls): the first instant of a new session; the weekly one starts a week. */
   private rollSessions(): void {
     const tradeDate = this.calendar.tradeDateOfFamily(this.clock.nowMs, this.rollFamily);
     const weekly = mondayOf(tradeDate) !== mondayOf(this.lastRollTradeDate);
@@ -245,7 +245,7 @@ export class Kernel {
     return this.command('set_offering', { firm_id: firmId, body }, () => success(200, this.firm.setOffering(firmId, body)));
   }
 
-  /** POST replace: flattens and closes the account and opens a new one from the same template (RULES §5). */
+  /** POST replace: flattens and closes the account and opens a new one from the same template (docs/risk-rules.md#replace). */
   replaceAccount(accountId: string): Outcome<Record<string, unknown>> {
     return this.command('replace_account', { account_id: accountId }, () => {
       const original = this.accounts.get(accountId);
@@ -318,7 +318,7 @@ export class Kernel {
 
   /**
    * A trade print at `timeMs` (canonical symbol, integer ticks; size Infinity for no limit): the venue matches
-   * first, then accounts holding the instrument are marked (RULES §3). Journaled as an input.
+   * first, then accounts holding the instrument are marked (docs/risk-rules.md#order-of-work-at-one-print). Journaled as an input.
    */
   print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): void {
     this.advanceTo(timeMs);
@@ -376,7 +376,7 @@ export class Kernel {
 
   // ---- fills ----
 
-  /** A historical execution replayed without the venue (RULES §9). */
+  /** A historical execution replayed without the venue (docs/risk-rules.md#historical-fills). */
   recordFill(fill: HistoricalFill): Outcome<Record<string, unknown>> {
     const request = { account_id: fill.accountId, instrument_id: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, occurred_at: fill.occurredAtMs ?? null };
     return this.command('record_fill', request, (): Outcome<Record<string, unknown>> => {

@@ -1,6 +1,6 @@
 // Order commands and their venue side: placement (202, then arrival after latency), cancel and modify (they
 // travel with latency too, so a fill can beat them), DAY expiry at the session close, OCO groups, and the
-// refusals found after acceptance that end an order REJECTED with {code, message} (RULES §6).
+// refusals found after acceptance that end an order REJECTED with {code, message} (docs/order-lifecycle.md).
 import { createActor } from 'xstate';
 import { Dec, OffTickGridError, priceToTicks } from '../money.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';

@@ -1,6 +1,6 @@
 // The risk engine's work inside the kernel: marking accounts after prints and fills, breaches (lock, cancel,
 // flatten through the venue until flat), session rolls (daily window, EOD peak, weekly reset, passing), and
-// the account-level refusals orders meet at the venue (RULES §3–5, §8). Only accounts holding an instrument
+// the account-level refusals orders meet at the venue (docs/risk-rules.md). Only accounts holding an instrument
 // are marked when it prints.
 import { breachAt, onBalance, onEquityMark, onSessionRoll, type Breach } from '../accounts/floors.js';
 import { lockoutReasonOf, type AccountLifecycleEvent, type LockChange } from '../accounts/account.machine.js';
@@ -94,7 +94,7 @@ export class RiskDesk {
     account.realizedWeekCents += net;
     account.dayPnlCents.set(tradeDate, (account.dayPnlCents.get(tradeDate) ?? 0) + net);
     account.updatedAtMs = this.ctx.clock.nowMs;
-    // realtime_balance follows the balance when a fill realizes P&L (RULES §3), not a deposit an opening fill follows.
+    // realtime_balance follows the balance when a fill realizes P&L (docs/risk-rules.md#drawdown-modes), not a deposit an opening fill follows.
     if (realizedCents !== 0) onBalance(account.floors, account.balanceCents);
     this.ctx.emit('balance.updated', () => balanceObjectJson(account));
   }
@@ -138,7 +138,7 @@ export class RiskDesk {
     return working.length;
   }
 
-  /** The session roll for every account (RULES §3, §4, §8). */
+  /** The session roll for every account (docs/risk-rules.md#session-rolls). */
   roll(weekly: boolean): void {
     for (const account of this.accounts.all()) this.rollAccount(account, weekly);
   }

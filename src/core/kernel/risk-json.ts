@@ -1,4 +1,4 @@
-// Public JSON of an account's risk: the balance object and the live risk state item (spec/interface.md),
+// Public JSON of an account's risk: the balance object and the live risk state item (docs/risk-rules.md#the-risk-state-item),
 // money as decimal strings; fields the interface says to omit are left out.
 import { lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';

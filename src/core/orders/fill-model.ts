@@ -1,4 +1,4 @@
-// The fill model of RULES §6, applied to one trade print of one instrument. Order of work at a print:
+// The fill model (docs/order-lifecycle.md#fill-model), applied to one trade print of one instrument. Order of work at a print:
 //   1. stops at or through the print trigger (a stop becomes a market order, a stop-limit a limit order);
 //   2. every order the print can fill is ranked by price (market orders first, then limits by how far the
 //      print is through them), then by arrival; a sized print is shared in that order;

@@ -1,7 +1,8 @@
 // Validation of order placement and modify bodies as the API receives them. Only malformed input is refused
 // here (400): a wrong type, a missing or forbidden field, a quantity below 1, a price that is not a decimal
 // string. Everything that needs the market or the account (unknown instrument, price off the tick grid,
-// market closed) is found after acceptance and ends the order REJECTED (RULES §6).
+// market closed) is found after acceptance and ends the order REJECTED
+// (docs/order-lifecycle.md#placement-and-arrival).
 import { DecimalInputError, parseDecimal } from '../money.js';
 import { CommandRefusal } from '../outcome.js';
 import { ORDER_TYPES, TIMES_IN_FORCE, type OrderType, type Side, type TimeInForce } from './order-types.js';

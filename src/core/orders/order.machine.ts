@@ -1,4 +1,4 @@
-// The order lifecycle (spec/interface.md "States and transitions", RULES §6) as an XState v5 machine.
+// The order lifecycle (docs/order-lifecycle.md#statuses-and-transitions) as an XState v5 machine.
 // The machine decides statuses only; prices, books and fills are the venue's. Time arrives inside events
 // (occurredAtMs), never through XState delays. Every accepted event appends a status record; terminal states
 // accept nothing. The full (state, event) table is in docs/order-lifecycle.md.

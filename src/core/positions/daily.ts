@@ -1,7 +1,7 @@
-// Daily position records (RULES §7): one per (instrument_id, trade_date) where the account held or traded the
-// instrument that trade date. net_quantity and average_price are those at the session close, realized_pnl is
-// that trade date's, unrealized_pnl is taken at the last print at or before the close (else, like the live
-// mark, the last fill price of the instrument).
+// Daily position records (docs/order-lifecycle.md#daily-position-records): one per (instrument_id, trade_date) where
+// the account held or traded the instrument that trade date. net_quantity and average_price are those at the session
+// close, realized_pnl is that trade date's, unrealized_pnl is taken at the last print at or before the close (else,
+// like the live mark, the last fill price of the instrument).
 //
 // Computed from a finished run's journal, not from a live kernel: the fills (`fills.created`) are re-applied,
 // in the order they occurred, to a fresh PositionBook (FIFO lots, the same arithmetic as the kernel), and the

@@ -1,5 +1,6 @@
-// One fill as the position book receives it: a venue fill or a replayed historical one (RULES §9), already
-// priced in integer ticks and stamped with its GLOBEX trade date by the caller.
+// One fill as the position book receives it: a venue fill or a replayed historical one
+// (docs/risk-rules.md#historical-fills), already priced in integer ticks and stamped with its GLOBEX trade date by
+// the caller.
 
 export type Side = 'buy' | 'sell';
 

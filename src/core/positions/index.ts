@@ -1,4 +1,5 @@
-// Positions, FIFO lots, trades and fill records (RULES §7). See position-book.ts for the entry point.
+// Positions, FIFO lots, trades and fill records (docs/order-lifecycle.md#positions-trades-and-lots). See
+// position-book.ts for the entry point.
 export { assertValidExecution, InvalidExecutionError, sideSign, type Execution, type Side } from './execution.js';
 export { fillToJson, type FillJson, type FillRecord } from './fills.js';
 export {

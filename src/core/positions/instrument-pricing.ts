@@ -11,7 +11,7 @@ export interface InstrumentPricing {
   readonly tickValueMills: number;
 }
 
-/** Places beyond the contract's own that an average price keeps (RULES §7 average_price). */
+/** Places beyond the contract's own an average price keeps (docs/order-lifecycle.md#positions-trades-and-lots). */
 export const AVERAGE_PRICE_EXTRA_PLACES = 4;
 
 // A memo of a pure function of the (static) catalog: same symbol, same answer, whatever the call order.

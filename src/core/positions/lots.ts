@@ -1,7 +1,7 @@
-// FIFO lots (RULES §7): closing executions pair with opening executions first in, first out. A closed lot is
-// `quantity` contracts of one opening execution paired with one closing execution; its realized P&L is
-// (close − open) × quantity × point value, sign by side, computed in mills and rounded half-even to cents per
-// lot. Commissions are never part of a lot.
+// FIFO lots (docs/order-lifecycle.md#positions-trades-and-lots): closing executions pair with opening executions
+// first in, first out. A closed lot is `quantity` contracts of one opening execution paired with one closing
+// execution; its realized P&L is (close − open) × quantity × point value, sign by side, computed in mills and rounded
+// half-even to cents per lot. Commissions are never part of a lot.
 import { formatCents } from '../money.js';
 import { formatTicks, millsToCents, pnlMills, pricingOf, type InstrumentPricing } from './instrument-pricing.js';
 
@@ -34,7 +34,7 @@ export interface LotRecord {
   readonly realizedCents: number;
 }
 
-/** Lot object of the interface (spec/interface.md "Trade lot breakdown"). */
+/** Lot object of GET /v1/trades/{id}/lots (docs/order-lifecycle.md#positions-trades-and-lots). */
 export interface LotJson {
   quantity: number;
   open_execution_id: string;

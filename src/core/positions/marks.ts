@@ -1,5 +1,5 @@
-// The mark of one instrument (RULES §3): its last trade print; while it has not printed, its last fill price.
-// One small mutable record per symbol, created once, so that taking a print is two field writes.
+// The mark of one instrument (docs/risk-rules.md#balance-and-equity): its last trade print; while it has not printed,
+// its last fill price. One small mutable record per symbol, created once, so that taking a print is two field writes.
 import { pricingOf, type InstrumentPricing } from './instrument-pricing.js';
 
 export class InstrumentMark {

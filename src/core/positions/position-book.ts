@@ -1,5 +1,6 @@
-// The position book: every fill (venue or replayed history, RULES §9) goes through `applyFill`; every trade
-// print through `markPrice`. Pure and in memory; ids of trades come from the injected seeded `newId`.
+// The position book: every fill (venue or replayed history, docs/risk-rules.md#historical-fills) goes through
+// `applyFill`; every trade print through `markPrice`. Pure and in memory; ids of trades come from the injected seeded
+// `newId`.
 // Order is deterministic everywhere: accounts' positions in the order first traded, fills in the order
 // applied, trades in the order opened (Maps and arrays keep insertion order).
 import { assertValidExecution, InvalidExecutionError, type Execution } from './execution.js';

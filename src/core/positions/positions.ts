@@ -1,6 +1,7 @@
-// A net position per (account, instrument) (RULES §7): signed quantity (long > 0), FIFO open lots, realized
-// P&L (total and by trade date), commissions, and the trade in progress. Unrealized P&L is taken at the
-// instrument's mark (RULES §3) from running lot totals, so reading it is O(1).
+// A net position per (account, instrument) (docs/order-lifecycle.md#positions-trades-and-lots): signed
+// quantity (long > 0), FIFO open lots, realized P&L (total and by trade date), commissions, and the trade in
+// progress. Unrealized P&L is taken at the instrument's mark (docs/risk-rules.md#balance-and-equity) from running
+// lot totals, so reading it is O(1).
 import { formatCents } from '../money.js';
 import { sideSign, type Execution } from './execution.js';
 import { formatAveragePrice, millsToCents, pnlMills } from './instrument-pricing.js';

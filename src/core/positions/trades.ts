@@ -1,5 +1,6 @@
-// Trades (RULES §7): one round trip of an (account, instrument) from flat to flat. A reversal closes the current
-// trade and opens the next from the same execution. A trade's lots are its closed lots, in the order closed.
+// Trades (docs/order-lifecycle.md#positions-trades-and-lots): one round trip of an (account, instrument) from flat to
+// flat. A reversal closes the current trade and opens the next from the same execution. A trade's lots are its closed
+// lots, in the order closed.
 import { formatCents } from '../money.js';
 import { lotToJson, type LotJson, type LotRecord, type PositionSide } from './lots.js';
 
@@ -36,7 +37,7 @@ export interface TradeJson {
   lots: LotJson[];
 }
 
-/** Response of GET /v1/trades/{id}/lots (spec/interface.md "Trade lot breakdown"). */
+/** Response of GET /v1/trades/{id}/lots (docs/order-lifecycle.md#positions-trades-and-lots). */
 export interface TradeLotsJson {
   trade_id: string;
   lots: LotJson[];

@@ -1,5 +1,6 @@
-// The account lifecycle (RULES §2–§5, §8), checked pair by pair: every (status with its locks, event), then the
-// rules one at a time: lock severity, the risk engine's loading window, the session roll, refused unlocks.
+// The account lifecycle (docs/risk-rules.md#statuses-and-locks), checked pair by pair: every (status with its locks,
+// event), then the rules one at a time: lock severity, the risk engine's loading window, the session roll, refused
+// unlocks.
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import {
@@ -190,8 +191,8 @@ describe('account lifecycle: every (status with its locks, event) pair', () => {
   });
 });
 
-describe('RULES §2, §5: status and locks', () => {
-  it('RULES §2: a new account is active, unlocked, with its risk engine loading', () => {
+describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
+  it('a new account is active, unlocked, with its risk engine loading', () => {
     const snapshot = newAccount(42).getSnapshot();
     expect(snapshot.value, 'the state value reads as status + risk engine').toEqual({ status: 'active', riskEngine: 'loading' });
     expect(snapshot.context).toEqual({
@@ -204,7 +205,7 @@ describe('RULES §2, §5: status and locks', () => {
     expect(lockoutReasonOf(snapshot.context.locks), 'no lock: lockout_reason absent').toBeUndefined();
   });
 
-  it('RULES §5: lockout_reason names the most severe lock', () => {
+  it('lockout_reason names the most severe lock', () => {
     expect(LOCK_SEVERITY).toEqual([ML, DL, FL, AR, EP]);
     for (let i = 0; i < LOCK_SEVERITY.length; i += 1) {
       for (let j = i + 1; j < LOCK_SEVERITY.length; j += 1) {
@@ -217,19 +218,19 @@ describe('RULES §2, §5: status and locks', () => {
     expect(lockoutReasonOf([EP, FL, DL])).toBe(DL);
   });
 
-  it('RULES §5: is_locked while any lock is present', () => {
+  it('is_locked while any lock is present', () => {
     expect(isLocked([])).toBe(false);
     for (const lock of LOCK_SEVERITY) expect(isLocked([lock]), lock).toBe(true);
   });
 
-  it('RULES §5: a replaced passed account reads account_replaced, matching its closed status', () => {
+  it('a replaced passed account reads account_replaced, matching its closed status', () => {
     const actor = accountIn('passed');
     actor.send(ev('REPLACE', 5));
     expect(accountStatusOf(actor.getSnapshot())).toBe('closed');
     expect(lockoutReasonOf(actor.getSnapshot().context.locks)).toBe(AR);
   });
 
-  it('RULES §3: a max-loss breach while daily-locked fails the account with both locks, reason max_loss_breach', () => {
+  it('docs/risk-rules.md#breach-on-touch: a max-loss breach while daily-locked fails the account with both locks, reason max_loss_breach', () => {
     const actor = accountIn('active+daily');
     actor.send(ev('MAX_LOSS_BREACH', 5));
     const { context } = actor.getSnapshot();
@@ -240,7 +241,7 @@ describe('RULES §2, §5: status and locks', () => {
     expect(actor.getSnapshot().context.locks, 'a failed account is permanent: the roll lifts nothing').toEqual([ML, DL]);
   });
 
-  it('RULES §4: the session roll lifts daily_loss_breach but keeps firm_lockout', () => {
+  it('docs/risk-rules.md#session-rolls: the session roll lifts daily_loss_breach but keeps firm_lockout', () => {
     const actor = accountIn('active+daily+firm');
     expect(lockoutReasonOf(actor.getSnapshot().context.locks)).toBe(DL);
     actor.send(ev('SESSION_ROLL', 5));
@@ -251,14 +252,14 @@ describe('RULES §2, §5: status and locks', () => {
     expect(context.lockChanges.at(-1)).toEqual({ lock: DL, change: 'removed', reason: 'session_roll', occurredAtMs: 5 });
   });
 
-  it('RULES §4: a second daily-loss breach in the same session changes nothing', () => {
+  it('docs/risk-rules.md#what-a-breach-does: a second daily-loss breach in the same session changes nothing', () => {
     const actor = accountIn('active+daily');
     const before = actor.getSnapshot().context;
     actor.send(ev('DAILY_LOSS_BREACH', 5));
     expect(actor.getSnapshot().context).toEqual(before);
   });
 
-  it('RULES §5: LOCKOUT twice records one lock change (the second answers 200 unchanged)', () => {
+  it('docs/risk-rules.md#lockout-and-unlock: LOCKOUT twice records one lock change (the second answers 200 unchanged)', () => {
     const actor = accountIn('active');
     actor.send(ev('LOCKOUT', 5));
     expect(actor.getSnapshot().can(ev('LOCKOUT', 6)), 'already firm-locked: nothing to do').toBe(false);
@@ -266,7 +267,7 @@ describe('RULES §2, §5: status and locks', () => {
     expect(actor.getSnapshot().context.lockChanges).toEqual([{ lock: FL, change: 'added', reason: 'lockout', occurredAtMs: 5 }]);
   });
 
-  it('RULES §5: UNLOCK without a firm_lockout is refused (can() false, so the kernel answers 409); other locks stay', () => {
+  it('docs/risk-rules.md#lockout-and-unlock: UNLOCK without a firm_lockout is refused (can() false, so the kernel answers 409); other locks stay', () => {
     for (const fixture of ['active', 'active+daily', 'failed', 'passed', 'closed', 'closed+firm'] as const) {
       const actor = accountIn(fixture);
       const before = actor.getSnapshot();
@@ -277,7 +278,7 @@ describe('RULES §2, §5: status and locks', () => {
     }
   });
 
-  it('RULES §5: UNLOCK removes only firm_lockout, on a failed or passed account too', () => {
+  it('docs/risk-rules.md#lockout-and-unlock: UNLOCK removes only firm_lockout, on a failed or passed account too', () => {
     for (const [fixture, rest] of [
       ['active+daily+firm', [DL]],
       ['failed+firm', [ML]],
@@ -290,7 +291,7 @@ describe('RULES §2, §5: status and locks', () => {
     }
   });
 
-  it('RULES §8: passing locks the account with evaluation_passed and ends trading for good', () => {
+  it('docs/risk-rules.md#passing: passing locks the account with evaluation_passed and ends trading for good', () => {
     const actor = accountIn('active');
     actor.send(ev('PASS', 5));
     expect(actor.getSnapshot().value).toEqual({ status: 'passed', riskEngine: 'ready' });
@@ -299,7 +300,7 @@ describe('RULES §2, §5: status and locks', () => {
   });
 });
 
-describe('RULES §5: the risk engine loading window', () => {
+describe('docs/risk-rules.md#the-loading-window: the risk engine loading window', () => {
   it('after create, the risk engine loads until RISK_LOADED for that load', () => {
     const actor = newAccount(100);
     expect(riskEngineStateOf(actor.getSnapshot()), 'risk-state answers 503').toBe('loading');

@@ -1,4 +1,5 @@
-// RULES §3–5 floor arithmetic, hand-computed in dollars (the code works in cents).
+// Floor arithmetic (docs/risk-rules.md#equity-and-the-max-loss-floor, docs/risk-rules.md#daily-loss), hand-computed
+// in dollars (the code works in cents).
 import { describe, expect, it } from 'vitest';
 import {
   breachAt,
@@ -15,7 +16,7 @@ import {
 
 const $ = (dollars: number) => Math.round(dollars * 100);
 
-describe('RULES §3: drawdown modes', () => {
+describe('docs/risk-rules.md#drawdown-modes', () => {
   it('static: trigger = starting balance - value, fixed; highest_realized_balance reports the highest balance', () => {
     const f = openFloors({ mode: 'static', startingBalanceCents: $(50_000), maxDrawdownValueCents: $(2_000), maxDrawdownLimitCents: $(0) });
     expect(f.maxLossTriggerCents, '50,000 - 2,000').toBe($(48_000));
@@ -70,7 +71,7 @@ describe('RULES §3: drawdown modes', () => {
   });
 });
 
-describe('RULES §3: breach on touch, max loss first', () => {
+describe('docs/risk-rules.md#breach-on-touch: breach on touch, max loss first', () => {
   it('equity equal to a trigger breaches it; max loss wins when both are crossed', () => {
     const f = openFloors({ mode: 'static', startingBalanceCents: $(50_000), maxDrawdownValueCents: $(2_000), dailyLossValueCents: $(1_000) });
     expect(breachAt(f, $(49_000.01))).toBeUndefined();
@@ -79,7 +80,7 @@ describe('RULES §3: breach on touch, max loss first', () => {
   });
 });
 
-describe('RULES §4: daily loss', () => {
+describe('docs/risk-rules.md#daily-loss', () => {
   it('is rebuilt at each roll from the balance', () => {
     const f = openFloors({ mode: 'eod_balance', startingBalanceCents: $(50_000), maxDrawdownValueCents: $(2_000), dailyLossValueCents: $(1_000) });
     expect(f.dailyLossTriggerCents, 'at provisioning: 50,000 - 1,000').toBe($(49_000));
@@ -105,7 +106,7 @@ describe('RULES §4: daily loss', () => {
   });
 });
 
-describe('RULES §5: cash adjust and max-loss-limit change', () => {
+describe('cash adjust and max-loss-limit change (docs/risk-rules.md#cash-adjust, docs/risk-rules.md#max-loss-limit-change)', () => {
   it('an adjustment shifts anchor, peak, both triggers and the ceiling: headroom unchanged', () => {
     const f = openFloors({ mode: 'realtime_balance', startingBalanceCents: $(50_000), maxDrawdownValueCents: $(2_000), maxDrawdownLimitCents: 0, dailyLossValueCents: $(1_000) });
     onAdjustment(f, $(-250), true);

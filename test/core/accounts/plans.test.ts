@@ -39,7 +39,7 @@ function errorOf(fn: () => unknown): FieldError {
   throw new Error('expected a FieldError');
 }
 
-describe('plan templates (RULES §2)', () => {
+describe('plan templates (docs/risk-rules.md#plan-templates)', () => {
   const files = readdirSync(PLAN_DIR).filter((f) => f.endsWith('.yaml'));
 
   it('ships at least three realistic plan files', () => {
@@ -134,7 +134,7 @@ describe('plan templates (RULES §2)', () => {
   });
 });
 
-describe('provisioning overlays clone the plan for one account (RULES §2)', () => {
+describe('provisioning overlays clone the plan for one account (docs/risk-rules.md#provisioning)', () => {
   const template = (): PlanTemplate => parsePlanTemplate(basePlan(), 'plans.eval-50k');
 
   it('merges a partial risk profile and passing criteria over the template', () => {

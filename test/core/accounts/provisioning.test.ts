@@ -47,7 +47,7 @@ function ids(result: ProvisionResult): string[] {
   return result.accounts.map((a) => a.accountId);
 }
 
-describe('price_paid over a bulk create is split in cents, remainder to the first accounts (RULES §2)', () => {
+describe('price_paid over a bulk create is split in cents, remainder to the first accounts (docs/risk-rules.md#provisioning)', () => {
   it('100.00 over 3 → 33.34, 33.33, 33.33', () => {
     const { reg, newId } = setup();
     const result = reg.provision('firm-a', { plan_reference: 'eval-50k', user: ANN, count: 3, price_paid: '100.00' }, newId, NOW_MS);
@@ -70,7 +70,7 @@ describe('price_paid over a bulk create is split in cents, remainder to the firs
   });
 });
 
-describe('overlays clone the plan for one account (RULES §2)', () => {
+describe('overlays clone the plan for one account (docs/risk-rules.md#provisioning)', () => {
   it('an overlay leaves the shared template and the other accounts on the plan unchanged', () => {
     const { reg, shared, newId } = setup();
     const before = structuredClone(shared);
@@ -111,7 +111,7 @@ describe('overlays clone the plan for one account (RULES §2)', () => {
   });
 });
 
-describe('idempotency_key is unique per firm (interface POST /v1/firm-control/accounts rule 1)', () => {
+describe('idempotency_key is unique per firm (docs/risk-rules.md#provisioning)', () => {
   it('the same key in the same firm answers 200 with the original account and creates nothing', () => {
     const { reg, newId } = setup();
     const first = reg.provision('firm-a', { plan_reference: 'eval-50k', user: ANN, idempotency_key: 'purchase-1', price_paid: '150' }, newId, NOW_MS);
@@ -234,7 +234,7 @@ describe('GET /v1/firm-control/accounts: lookup by user and by key, firm isolati
   });
 });
 
-describe('replace mints a linked account from the same template and overlays (RULES §5)', () => {
+describe('replace mints a linked account from the same template and overlays (docs/risk-rules.md#replace)', () => {
   it('links both ways, same user and plan reference, price share 0, no purchase key', () => {
     const { reg, newId } = setup();
     const original = reg.provision('firm-a', { plan_reference: 'eval-50k', user: ANN, price_paid: '99', idempotency_key: 'p-1' }, newId, NOW_MS).accounts[0]!;

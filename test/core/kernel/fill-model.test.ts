@@ -1,8 +1,8 @@
-// RULES §6 fill model, each case with hand-computed prices (ES: tick 0.25, $12.50).
+// The fill model (docs/order-lifecycle.md#fill-model), each case with hand-computed prices (ES: tick 0.25, $12.50).
 import { describe, expect, it } from 'vitest';
 import { harness } from './kernel-harness.js';
 
-describe('RULES §6: market orders', () => {
+describe('docs/order-lifecycle.md#fill-model: market orders', () => {
   it('fill at the next print after arrival, moved slippage_ticks against the order', () => {
     const h = harness({ slippageTicks: 2 });
     const buy = h.place({ side: 'buy', type: 'market', quantity: 1 });
@@ -24,7 +24,7 @@ describe('RULES §6: market orders', () => {
   });
 });
 
-describe('RULES §6: limit orders', () => {
+describe('docs/order-lifecycle.md#fill-model: limit orders', () => {
   it('marketable against the first print after arrival: fill at the print price', () => {
     const h = harness();
     const buy = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5001.00' });
@@ -68,7 +68,7 @@ describe('RULES §6: limit orders', () => {
   });
 });
 
-describe('RULES §6: stops', () => {
+describe('docs/order-lifecycle.md#fill-model: stops', () => {
   it('a stop triggers at or through its price and fills as a market order at that print with slippage', () => {
     const h = harness({ slippageTicks: 1 });
     const stop = h.place({ side: 'sell', type: 'stop', quantity: 1, stop_price: '4990.00' });
@@ -95,7 +95,7 @@ describe('RULES §6: stops', () => {
   });
 });
 
-describe('RULES §6: print size', () => {
+describe('docs/order-lifecycle.md#fill-model: print size', () => {
   it('a sized print fills at most its size, shared by price then arrival; the rest is PARTIALLY_FILLED', () => {
     const h = harness();
     const low = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '5000.00' });
@@ -121,7 +121,7 @@ describe('RULES §6: print size', () => {
   });
 });
 
-describe('RULES §6: IOC and FOK', () => {
+describe('docs/order-lifecycle.md#fill-model: IOC and FOK', () => {
   it('IOC takes what the first print gives and cancels the rest', () => {
     const h = harness();
     const ioc = h.place({ side: 'buy', type: 'limit', quantity: 5, limit_price: '5000.00', time_in_force: 'ioc' });

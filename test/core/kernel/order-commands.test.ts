@@ -1,9 +1,9 @@
-// RULES §6 order commands through the kernel: 202 then REJECTED refusals, cancel/modify races with latency,
-// DELETE outcomes, OCO, DAY expiry at 16:00 CT and GTC.
+// Order commands through the kernel (docs/order-lifecycle.md#what-causes-each-event): 202 then REJECTED refusals,
+// cancel/modify races with latency, DELETE outcomes, OCO, DAY expiry at 16:00 CT and GTC.
 import { describe, expect, it } from 'vitest';
 import { harness, T0 } from './kernel-harness.js';
 
-describe('RULES §6: refusals after acceptance end REJECTED with {code, message}', () => {
+describe('docs/order-lifecycle.md#placement-and-arrival: refusals after acceptance end REJECTED with {code, message}', () => {
   it.each([
     [{ instrument_id: 'XXM6', side: 'buy', type: 'market', quantity: 1 }, 'unknown_instrument'],
     [{ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.10' }, 'invalid_price'],
@@ -42,7 +42,7 @@ describe('RULES §6: refusals after acceptance end REJECTED with {code, message}
   });
 });
 
-describe('RULES §6: cancel', () => {
+describe('docs/order-lifecycle.md#cancel', () => {
   it('travels with latency; a fill that arrives first wins (FILLED)', () => {
     const h = harness({ latencyMs: 0, cancelLatencyMs: 100 });
     const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00' });
@@ -76,7 +76,7 @@ describe('RULES §6: cancel', () => {
   });
 });
 
-describe('RULES §6: modify', () => {
+describe('docs/order-lifecycle.md#modify', () => {
   it('a venue-rejected modify keeps the order parameters, with a reason', () => {
     const h = harness();
     const id = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '4990.00' });
@@ -122,7 +122,7 @@ describe('RULES §6: modify', () => {
   });
 });
 
-describe('RULES §6: OCO', () => {
+describe('docs/order-lifecycle.md#oco', () => {
   it('a fill of one member, even partial, cancels the others (oco_sibling_filled)', () => {
     const h = harness();
     const target = h.place({ side: 'sell', type: 'limit', quantity: 2, limit_price: '5010.00', time_in_force: 'gtc' });
@@ -180,7 +180,7 @@ describe('RULES §6: OCO', () => {
   });
 });
 
-describe('RULES §6: time in force', () => {
+describe('docs/order-lifecycle.md#expiry-and-gtc: time in force', () => {
   it('DAY orders EXPIRE at the close of their trade date: 16:00 CDT = 21:00Z on 2026-03-10', () => {
     const h = harness();
     const day = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00' });

@@ -1,6 +1,6 @@
-// Daily position records (RULES §7) of replayed scenarios, checked against hand-computed numbers: one record
-// per (instrument, trade date) held or traded, state at the session close, marks at the last print at or
-// before the close, realized P&L of the trade date.
+// Daily position records (docs/order-lifecycle.md#daily-position-records) of replayed scenarios, checked against
+// hand-computed numbers: one record per (instrument, trade date) held or traded, state at the session close, marks at
+// the last print at or before the close, realized P&L of the trade date.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,7 +87,7 @@ steps:
   - expect: { position: { account: alice, instrument: ESM6 }, net_quantity: 1, average_price: "5030.00", realized_pnl: "1500.00", unrealized_pnl: "-1500.00" }
 `;
 
-describe('daily position records (RULES §7)', () => {
+describe('daily position records (docs/order-lifecycle.md#daily-position-records)', () => {
   it('one record per instrument and trade date held or traded: overnight holds, a flat day, the weekend skipped', async () => {
     const history = positionHistoryOf(parseJournal((await run(WEEK)).journal));
     const alice = accountId(history, 'alice');

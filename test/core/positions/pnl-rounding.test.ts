@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { formatAveragePrice, pricingOf } from '../../../src/core/positions/index.js';
 import { ACCOUNT, fill, newBook, ticksOf } from './executions.js';
 
-describe('positions: P&L in mills, rounded half-even to cents (money.ts rule)', () => {
+describe('positions: lot P&L in mills, rounded half-even to cents (docs/money-and-instruments.md#the-one-rounding-rule)', () => {
   // ZN: tick 0.015625 = $15.625 = 15625 mills. 110.000000 = 7040 ticks.
-  it('RULES §7 + rounding rule: a ZN lot of 1 tick gains 1562.5 cents, rounded half-even to 1562', () => {
+  it('a ZN lot of 1 tick gains 1562.5 cents, rounded half-even to 1562', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'z1', side: 'buy', quantity: 1, price: '110.000000', symbol: 'ZNM6' }));
     const r = book.applyFill(fill({ id: 'z2', side: 'sell', quantity: 1, price: '110.015625', symbol: 'ZNM6' }));
     expect(r.realizedCents, '15625 mills = 1562.5 cents, tie to even 1562 ($15.62)').toBe(1562);
   });
 
-  it('RULES §7 + rounding rule: a ZN lot of 3 ticks gains 4687.5 cents, rounded half-even to 4688', () => {
+  it('a ZN lot of 3 ticks gains 4687.5 cents, rounded half-even to 4688', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'z1', side: 'buy', quantity: 1, price: '110.000000', symbol: 'ZNM6' }));
     const r = book.applyFill(fill({ id: 'z2', side: 'sell', quantity: 1, price: '110.046875', symbol: 'ZNM6' }));
@@ -25,7 +25,7 @@ describe('positions: P&L in mills, rounded half-even to cents (money.ts rule)', 
     expect(r.realizedCents, '−1562.5 cents: the even neighbour is −1562').toBe(-1562);
   });
 
-  it('RULES §7: each lot is rounded on its own; unrealized is rounded once per position', () => {
+  it('each lot is rounded on its own; unrealized is rounded once per position', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'z1', side: 'buy', quantity: 1, price: '110.000000', symbol: 'ZNM6' }));
     book.applyFill(fill({ id: 'z2', side: 'buy', quantity: 1, price: '110.000000', symbol: 'ZNM6' }));
@@ -36,7 +36,7 @@ describe('positions: P&L in mills, rounded half-even to cents (money.ts rule)', 
     expect(r.realizedCents, 'fill realized = Σ rounded lots = 3124, not 3125').toBe(3124);
   });
 
-  it('RULES §7: 6E buy 1.09435, sell 1.09445 = 2 ticks × $6.25 = $12.50', () => {
+  it('6E buy 1.09435, sell 1.09445 = 2 ticks × $6.25 = $12.50', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'f1', side: 'buy', quantity: 1, price: '1.09435', symbol: '6EH4' }));
     const r = book.applyFill(fill({ id: 'f2', side: 'sell', quantity: 1, price: '1.09445', symbol: '6EH4' }));
@@ -45,7 +45,7 @@ describe('positions: P&L in mills, rounded half-even to cents (money.ts rule)', 
   });
 });
 
-describe('positions: average price as an exact decimal string (RULES §7)', () => {
+describe('positions: average price as an exact decimal string (docs/order-lifecycle.md#positions-trades-and-lots)', () => {
   const es = pricingOf('ESM6');
   it.each([
     ['one ES lot at 5000.00 keeps the contract’s 2 places', 20_000, 1, '5000.00'],

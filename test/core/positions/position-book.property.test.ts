@@ -36,7 +36,7 @@ describe.each([
 ])('positions: random fill sequences on %s (model)', (symbol, baseTicks) => {
   const pricing = pricingOf(symbol);
 
-  it('RULES §7: net = Σ signed fills, open lots = |net| on one side, realized = Σ lots, realized + unrealized = cash flow', () => {
+  it('docs/order-lifecycle.md#positions-trades-and-lots: net = Σ signed fills, open lots = |net| on one side, realized = Σ lots, realized + unrealized = cash flow', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), fc.integer({ min: -10, max: 10 }), (steps, markOffset) => {
         const book = newBook();

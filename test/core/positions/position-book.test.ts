@@ -4,8 +4,8 @@ import { InvalidExecutionError } from '../../../src/core/positions/index.js';
 import { ACCOUNT, fill, newBook, ticksOf } from './executions.js';
 
 // ES: tick 0.25 = $12.50, so 1.00 point = 4 ticks = $50.00 per contract.
-describe('positions: net position, average price, FIFO realized P&L (RULES §7)', () => {
-  it('RULES §7: average price is the weighted average of open lots; a sell closes the oldest lot first', () => {
+describe('positions: net position, average price, FIFO realized P&L (docs/order-lifecycle.md#positions-trades-and-lots)', () => {
+  it('average price is the weighted average of open lots; a sell closes the oldest lot first', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'e1', side: 'buy', quantity: 2, price: '5000.00' }));
     const second = book.applyFill(fill({ id: 'e2', side: 'buy', quantity: 1, price: '5001.00' }));
@@ -28,7 +28,7 @@ describe('positions: net position, average price, FIFO realized P&L (RULES §7)'
     expect(book.position(ACCOUNT, 'ESM6')?.realizedCents).toBe(20_000);
   });
 
-  it('RULES §7: FIFO consumes several lots, splitting a lot across two closing fills', () => {
+  it('FIFO consumes several lots, splitting a lot across two closing fills', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'a', side: 'buy', quantity: 1, price: '5000.00' }));
     book.applyFill(fill({ id: 'b', side: 'buy', quantity: 2, price: '5001.00' }));
@@ -63,7 +63,7 @@ describe('positions: net position, average price, FIFO realized P&L (RULES §7)'
     expect(book.position(ACCOUNT, 'ESM6')?.realizedCents).toBe(-15_000);
   });
 
-  it('RULES §7: a short round trip bought back lower is a gain', () => {
+  it('a short round trip bought back lower is a gain', () => {
     const book = newBook();
     const open = book.applyFill(fill({ id: 's1', side: 'sell', quantity: 2, price: '5010.00' }));
     expect(open.position.netQuantity, 'short is negative').toBe(-2);
@@ -75,7 +75,7 @@ describe('positions: net position, average price, FIFO realized P&L (RULES §7)'
     expect(book.trade('trade-1')).toMatchObject({ side: 'short', maxQuantity: 2, realizedCents: 45_000 });
   });
 
-  it('RULES §7: a reversal closes one trade and opens the next from the same execution', () => {
+  it('a reversal closes one trade and opens the next from the same execution', () => {
     // CL: tick 0.01 = $10.00, so 1.00 = 100 ticks = $1,000 per contract.
     const book = newBook();
     book.applyFill(fill({ id: 'r1', side: 'buy', quantity: 2, price: '100.00', symbol: 'CLK6' }));
@@ -98,7 +98,7 @@ describe('positions: net position, average price, FIFO realized P&L (RULES §7)'
     expect(book.position(ACCOUNT, 'CLK6')?.realizedCents, '$2,000 + $1,500').toBe(350_000);
   });
 
-  it('RULES §7: openedPosition is true only from flat; a trade re-opened after flat gets a new id', () => {
+  it('openedPosition is true only from flat; a trade re-opened after flat gets a new id', () => {
     const book = newBook();
     expect(book.applyFill(fill({ id: 'o1', side: 'buy', quantity: 1, price: '5000.00' })).openedPosition).toBe(true);
     expect(book.applyFill(fill({ id: 'o2', side: 'buy', quantity: 1, price: '5000.00' })).openedPosition, 'adding').toBe(false);
@@ -109,8 +109,8 @@ describe('positions: net position, average price, FIFO realized P&L (RULES §7)'
   });
 });
 
-describe('positions: marks (RULES §3)', () => {
-  it('RULES §3: before any print an instrument is marked at its last fill; after a print, only prints move the mark', () => {
+describe('positions: marks (docs/risk-rules.md#balance-and-equity)', () => {
+  it('before any print an instrument is marked at its last fill; after a print, only prints move the mark', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'm1', side: 'buy', quantity: 1, price: '5000.00', account: 'A' }));
     expect(book.unrealizedCents('A'), 'marked at its own fill price 5000.00: 0').toBe(0);
@@ -129,7 +129,7 @@ describe('positions: marks (RULES §3)', () => {
     expect(book.markTicks('ESM6')).toBe(ticksOf('ESM6', '4999.00'));
   });
 
-  it('RULES §3: unrealized sums over an account’s instruments, each at its own mark; other contract months are other instruments', () => {
+  it('unrealized sums over an account’s instruments, each at its own mark; other contract months are other instruments', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'x1', side: 'buy', quantity: 1, price: '5000.00', symbol: 'ESM6' }));
     book.applyFill(fill({ id: 'x2', side: 'sell', quantity: 2, price: '100.00', symbol: 'CLK6' }));
@@ -144,8 +144,8 @@ describe('positions: marks (RULES §3)', () => {
   });
 });
 
-describe('positions: realized P&L by trade date and commissions (RULES §7 daily position record)', () => {
-  it('RULES §7: realized P&L is kept per trade date, one entry per trade date traded', () => {
+describe('positions: realized P&L by trade date and commissions (docs/order-lifecycle.md#daily-position-records)', () => {
+  it('realized P&L is kept per trade date, one entry per trade date traded', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'd1', side: 'buy', quantity: 2, price: '5000.00', tradeDate: '2026-03-09', commissionCents: 250 }));
     book.applyFill(fill({ id: 'd2', side: 'sell', quantity: 1, price: '5004.00', tradeDate: '2026-03-09', commissionCents: 125 }));

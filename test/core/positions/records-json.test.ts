@@ -11,8 +11,8 @@ function roundTrip() {
   return { book, close };
 }
 
-describe('positions: public (interface) forms with exact decimal strings', () => {
-  it('spec "Fill record": order_id null for a historical fill, price in the contract’s decimals, money in cents', () => {
+describe('positions: public forms with exact decimal strings (docs/order-lifecycle.md#public-records)', () => {
+  it('fill record: order_id null for a historical fill, price in the contract’s decimals, money in cents', () => {
     const { book } = roundTrip();
     expect(book.fills(ACCOUNT).map(fillToJson)).toEqual([
       {
@@ -44,7 +44,7 @@ describe('positions: public (interface) forms with exact decimal strings', () =>
     ]);
   });
 
-  it('spec "Trade lot breakdown": lot fields with the interface names and decimal strings', () => {
+  it('trade lot breakdown: lot fields with their public names and decimal strings', () => {
     const { close } = roundTrip();
     expect(close.closedLots.map(lotToJson)).toEqual([
       {
@@ -60,7 +60,7 @@ describe('positions: public (interface) forms with exact decimal strings', () =>
     ]);
   });
 
-  it('RULES §7: a trade record has closed_at only once closed, quantity = largest position, realized = Σ lots', () => {
+  it('a trade record has closed_at only once closed, quantity = largest position, realized = Σ lots', () => {
     const { book } = roundTrip();
     const open = tradeToJson(book.trades(ACCOUNT)[0]!);
     expect(open).toEqual({
@@ -82,7 +82,7 @@ describe('positions: public (interface) forms with exact decimal strings', () =>
     expect(tradeLotsToJson(book.trade('trade-1')!).lots.map((l) => l.realized_pnl)).toEqual(['75.00', '-62.50']);
   });
 
-  it('RULES §7: position form: signed net quantity, average price or null, realized/unrealized/commission strings', () => {
+  it('position form: signed net quantity, average price or null, realized/unrealized/commission strings', () => {
     const { book } = roundTrip();
     book.markPrice('ESM6', 20_000); // 5000.00: long 1 from 5000.25 -> −0.25 × $50 = −$12.50
     expect(positionToJson(book.position(ACCOUNT, 'ESM6')!)).toEqual({

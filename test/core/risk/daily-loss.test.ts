@@ -1,4 +1,4 @@
-// RULES §4 daily loss through the kernel, and the interface's setDailyLossTrigger and reanchorDailyLoss.
+// Daily loss through the kernel (docs/risk-rules.md#daily-loss), with setDailyLossTrigger and reanchorDailyLoss.
 // Plan: 50,000 static, $2,500 max loss (trigger 47,500), $1,000 daily loss (trigger 49,000). ES = $50 a point.
 // T0 = Tue 2026-03-10 09:00 CDT; rolls at 17:00 CDT = 22:00Z; the weekly roll is Sunday 17:00 CT.
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ function dailyAccount(options: Parameters<typeof riskHarness>[0] = {}) {
   return { ...h, a };
 }
 
-describe('RULES §4: the daily window is rebuilt at each session roll', () => {
+describe('docs/risk-rules.md#daily-loss: the daily window is rebuilt at each session roll', () => {
   it('at the roll: start_of_day_balance = balance, realized_day_pnl = 0, trigger = balance - 1,000', () => {
     const h = dailyAccount();
     expect(h.item(h.a), 'at provisioning: start_of_day_balance = starting_balance').toMatchObject({ start_of_day_balance: '50000.00', daily_loss_limit_trigger: '49000.00', realized_day_pnl: '0.00' });
@@ -40,7 +40,7 @@ describe('RULES §4: the daily window is rebuilt at each session roll', () => {
   });
 });
 
-describe('RULES §4: a daily-loss breach locks until the next session roll, and only the roll lifts it', () => {
+describe('docs/risk-rules.md#daily-loss: a daily-loss breach locks until the next session roll, and only the roll lifts it', () => {
   it('equity = 49,000 breaches; unlock, reanchor and setDailyLossTrigger leave the lock; the 17:00 roll lifts it', () => {
     const h = dailyAccount();
     h.tick('5000.00');
@@ -76,7 +76,7 @@ describe('RULES §4: a daily-loss breach locks until the next session roll, and 
   });
 });
 
-describe('interface setDailyLossTrigger', () => {
+describe('docs/risk-rules.md#setdailylosstrigger', () => {
   it('answers exactly the listed fields; balance, start_of_day_balance and realized P&L stay', () => {
     const h = dailyAccount();
     h.fill(h.a, 'buy', 1, '5000.00');
@@ -144,7 +144,7 @@ describe('interface setDailyLossTrigger', () => {
   });
 });
 
-describe('interface reanchorDailyLoss', () => {
+describe('docs/risk-rules.md#reanchordailyloss', () => {
   it('allowance = previous anchor - previous trigger; anchor = balance; realized_day_pnl = 0; answers the listed fields', () => {
     const h = dailyAccount();
     h.fill(h.a, 'buy', 1, '5000.00');
@@ -213,7 +213,7 @@ describe('interface reanchorDailyLoss', () => {
   });
 });
 
-describe('RULES §4: realized_week_pnl resets at the weekly roll only', () => {
+describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the weekly roll only', () => {
   it('Thu +100, Fri -50: the Thu roll keeps the week; no roll over Saturday; Sunday 17:00 CT resets it', () => {
     const h = riskHarness({ startMs: ms('2026-03-12T14:00:00Z') }); // Thu 09:00 CDT
     const a = h.open(plan(DAILY));
@@ -248,7 +248,7 @@ describe('RULES §4: realized_week_pnl resets at the weekly roll only', () => {
   });
 });
 
-describe('RULES §4 ∧ §3: a daily-loss lock does not stop the max-loss check', () => {
+describe('a daily-loss lock does not stop the max-loss check (docs/risk-rules.md#daily-loss, docs/risk-rules.md#breach-on-touch)', () => {
   it('daily-locked, then a later mark at the max-loss trigger fails the account', () => {
     const h = dailyAccount();
     h.tick('5000.00');
@@ -262,7 +262,7 @@ describe('RULES §4 ∧ §3: a daily-loss lock does not stop the max-loss check'
   });
 });
 
-describe('RULES §4 with the daily roll on later days', () => {
+describe('docs/risk-rules.md#daily-loss with the daily roll on later days', () => {
   it('the Wed roll rebuilds again from Wed’s closing balance', () => {
     const h = dailyAccount();
     h.kernel.advance(ROLL_TUE);

@@ -1,5 +1,6 @@
-// RULES §3 through the kernel: every drawdown mode driven by real venue fills and trade prints, caps, breach on
-// touch, max-loss precedence, and what a breach does (cancel, flatten through the venue, REJECT new orders).
+// docs/risk-rules.md#equity-and-the-max-loss-floor through the kernel: every drawdown mode driven by real venue fills
+// and trade prints, caps, breach on touch, max-loss precedence, and what a breach does (cancel, flatten through the
+// venue, REJECT new orders).
 // ES = $50 a point. Every plan starts at 50,000 with a $2,000 allowance unless said otherwise.
 // T0 = Tue 2026-03-10 09:00 CDT; the session roll is 17:00 CDT = 22:00Z.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { ms, plan, riskHarness } from './risk-harness.js';
 
 const ROLL_TUE = ms('2026-03-10T22:00:00Z');
 
-describe('RULES §3 static: trigger = starting_balance - max_drawdown_value, fixed', () => {
+describe('docs/risk-rules.md#drawdown-modes static: trigger = starting_balance - max_drawdown_value, fixed', () => {
   it('the trigger stays at 48,000 through equity and balance highs; highest_realized_balance is the highest balance', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
@@ -29,7 +30,7 @@ describe('RULES §3 static: trigger = starting_balance - max_drawdown_value, fix
   });
 });
 
-describe('RULES §3 realtime_balance: the peak follows balance after a realizing fill, not equity', () => {
+describe('docs/risk-rules.md#drawdown-modes realtime_balance: the peak follows balance after a realizing fill, not equity', () => {
   it('equity highs leave the trigger; a realized +1,500 raises it to 49,500; a loss never lowers it', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000' }));
@@ -55,7 +56,7 @@ describe('RULES §3 realtime_balance: the peak follows balance after a realizing
   });
 });
 
-describe('RULES §3 realtime_equity: the peak follows equity on marks, unrealized included', () => {
+describe('docs/risk-rules.md#drawdown-modes realtime_equity: the peak follows equity on marks, unrealized included', () => {
   it('a print at 5020 raises the peak to 51,000 (trigger 49,000); a lower print does not lower it', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000' }));
@@ -72,7 +73,7 @@ describe('RULES §3 realtime_equity: the peak follows equity on marks, unrealize
   });
 });
 
-describe('RULES §3 eod_balance: the peak is the end-of-session equity taken at the 17:00 CT roll', () => {
+describe('docs/risk-rules.md#drawdown-modes eod_balance: the peak is the end-of-session equity taken at the 17:00 CT roll', () => {
   it('intraday highs do not count; equity 51,500 at the roll gives trigger 49,500', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' }));
@@ -107,7 +108,7 @@ describe('RULES §3 eod_balance: the peak is the end-of-session equity taken at 
   });
 });
 
-describe('RULES §3 caps: trigger = min(peak - value, ceiling), ceiling = starting_balance + max_drawdown_limit', () => {
+describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceiling), ceiling = starting_balance + max_drawdown_limit', () => {
   it('max_drawdown_limit "0" on realtime_balance: after +3,000 the trigger is min(51,000, 50,000) = 50,000', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', max_drawdown_limit: '0' }));
@@ -135,9 +136,10 @@ describe('RULES §3 caps: trigger = min(peak - value, ceiling), ceiling = starti
     expect(h.item(a), 'equity 50,000 + 2 x 50 = 50,100 = the ceiling: breach').toMatchObject({ equity: '50100.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
   });
 
-  // BUG (since d73ab90, "a floor is a stop"): floor-thresholds.ts followsEquityHighs() drops the account's
-  // peak threshold once peak - value reaches the ceiling, so prints above the recorded peak no longer mark it
-  // and highest_realized_balance freezes (RULES §3: the peak is the highest equity on any mark). Passed on 4766cbc.
+  // BUG (since d73ab90, "a floor is a stop"): floor-thresholds.ts followsEquityHighs() drops the account's peak
+  // threshold once peak - value reaches the ceiling, so prints above the recorded peak no longer mark it and
+  // highest_realized_balance freezes (docs/risk-rules.md#drawdown-modes: the peak is the highest equity on any mark).
+  // Passed on 4766cbc.
   it('realtime_equity capped at 50,100: highest_realized_balance keeps following equity highs after the trigger freezes', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }));
@@ -168,7 +170,7 @@ describe('RULES §3 caps: trigger = min(peak - value, ceiling), ceiling = starti
   });
 });
 
-describe('RULES §3 breach: touching the floor breaches it ("≤")', () => {
+describe('docs/risk-rules.md#breach-on-touch: touching the floor breaches it ("≤")', () => {
   it('static: equity 48,025 stays active; equity exactly 48,000 fails the account', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
@@ -180,7 +182,7 @@ describe('RULES §3 breach: touching the floor breaches it ("≤")', () => {
     expect(h.item(a), '50,000 - 20 x 2 x 50 = 48,000 = trigger').toMatchObject({ equity: '48000.00', account_status: 'failed', is_locked: true, lockout_reason: 'max_loss_breach' });
   });
 
-  it('RULES §3: when one mark crosses both floors the max-loss breach wins', () => {
+  it('docs/risk-rules.md#max-loss-wins: when one mark crosses both floors the max-loss breach wins', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' }));
     h.tick('5000.00');
@@ -199,7 +201,7 @@ describe('RULES §3 breach: touching the floor breaches it ("≤")', () => {
   });
 });
 
-describe('RULES §3 on breach: positions flattened by market orders through the venue', () => {
+describe('docs/risk-rules.md#what-a-breach-does: positions flattened by market orders through the venue', () => {
   it('the flatten order is sent at the breaching mark and fills at the next print; the account ends flat', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
@@ -246,7 +248,7 @@ describe('RULES §3 on breach: positions flattened by market orders through the 
   });
 });
 
-describe('RULES §3 on breach: every working order is CANCELLED', () => {
+describe('docs/risk-rules.md#what-a-breach-does: every working order is CANCELLED', () => {
   it('working client orders are left working after a max-loss breach (OrderDesk never indexes orders by account)', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
@@ -272,7 +274,7 @@ describe('RULES §3 on breach: every working order is CANCELLED', () => {
   });
 });
 
-describe('RULES §3 ∧ §4: a max-loss breach while the daily-loss flatten is still travelling', () => {
+describe('docs/risk-rules.md#what-a-breach-does: a max-loss breach while the daily-loss flatten is still travelling', () => {
   // BUG: RiskDesk.cancelAndFlatten() sends one offsetting order per open position without looking at the risk
   // orders already working. With latency 100 ms, a daily-loss breach sends sell 2; a print 10 ms later (before
   // it reaches the venue) crosses the max-loss floor and sends another sell 2. Both fill: short 2, then bought

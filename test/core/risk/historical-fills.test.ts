@@ -1,5 +1,6 @@
-// RULES §9: fills replayed from history update positions and balances like venue fills; a fill for a failed,
-// passed, closed or locked account is dropped and counted (the step still succeeds, `fills.dropped`).
+// docs/risk-rules.md#historical-fills: fills replayed from history update positions and balances like venue fills; a
+// fill for a failed, passed, closed or locked account is dropped and counted (the step still succeeds,
+// `fills.dropped`).
 // Plan: 50,000 static $2,000, $1,000 daily loss, $1,000 target. ES = $50 a point. T0 = Tue 09:00 CDT.
 import { describe, expect, it } from 'vitest';
 import { ms, plan, riskHarness } from './risk-harness.js';
@@ -39,7 +40,7 @@ const CASES: Array<[string, (h: Harness, a: string) => void, string, string]> = 
   ],
 ];
 
-describe('RULES §9: historical fills for an account that cannot trade are dropped', () => {
+describe('docs/risk-rules.md#historical-fills: historical fills for an account that cannot trade are dropped', () => {
   it.each(CASES)('%s: the fill answers 200 dropped, fills.dropped is published, nothing moves', (_name, setUp, status, lock) => {
     const h = riskHarness();
     const a = h.open(PLAN());

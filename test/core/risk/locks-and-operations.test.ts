@@ -1,12 +1,13 @@
-// RULES §5 through the kernel: firm lockout and unlock (with the risk engine's reload window), flatten and its
-// counts, cash adjust (floors shifted or kept) and its history, max-loss-limit changes, replace.
+// Firm controls through the kernel (docs/risk-rules.md#firm-controls-and-the-order-gate): firm lockout and unlock
+// (with the risk engine's reload window), flatten and its counts, cash adjust (floors shifted or kept) and its
+// history, max-loss-limit changes, replace.
 // ES = $50 a point. T0 = Tue 2026-03-10 09:00 CDT.
 import { describe, expect, it } from 'vitest';
 import { plan, riskHarness, testPlan } from './risk-harness.js';
 
 const STATIC_DAILY = { max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' };
 
-describe('RULES §5 lockout: POST adds firm_lockout; again answers 200 unchanged', () => {
+describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout; again answers 200 unchanged', () => {
   it('locks order entry; a second POST changes nothing', () => {
     const h = riskHarness();
     const a = h.open();
@@ -75,7 +76,7 @@ describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 
   });
 });
 
-describe('RULES §5 unlock: DELETE removes only firm_lockout (409 when none); other locks stay', () => {
+describe('docs/risk-rules.md#lockout-and-unlock unlock: DELETE removes only firm_lockout (409 when none); other locks stay', () => {
   it('daily_loss_breach outranks firm_lockout; unlock leaves the daily lock; a second unlock answers 409', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC_DAILY));
@@ -132,7 +133,7 @@ describe('RULES §5 unlock: DELETE removes only firm_lockout (409 when none); ot
   });
 });
 
-describe('RULES §5 flatten: cancels working orders, then sends offsetting market orders; answers the counts', () => {
+describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsetting market orders; answers the counts', () => {
   it('long 1 ES and short 2 NQ: 2 closing orders; flat after the next prints', () => {
     const h = riskHarness();
     const a = h.open();
@@ -209,7 +210,7 @@ describe('RULES §5 flatten: cancels working orders, then sends offsetting marke
   });
 });
 
-describe('RULES §5 adjust: cash moves the balance and shifts anchor, peak, both triggers and the ceiling', () => {
+describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anchor, peak, both triggers and the ceiling', () => {
   // realtime_balance 2,000, capped at +500 (ceiling 50,500), daily 1,000. A +1,000 round trip first:
   // balance 51,000, peak 51,000, trigger min(49,000, 50,500) = 49,000, daily trigger 49,000 (anchor 50,000).
   function adjusted() {
@@ -273,7 +274,7 @@ describe('RULES §5 adjust: cash moves the balance and shifts anchor, peak, both
   });
 });
 
-describe('RULES §3/§5 max-loss-limit change', () => {
+describe('docs/risk-rules.md#max-loss-limit-change', () => {
   it('409 on a static account', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
@@ -321,7 +322,7 @@ describe('RULES §3/§5 max-loss-limit change', () => {
   });
 });
 
-describe('RULES §5 replace: the original is flattened and closed; a fresh account from the same template', () => {
+describe('docs/risk-rules.md#replace: the original is flattened and closed; a fresh account from the same template', () => {
   it('original closed (account_replaced) and flat at the next print; the new account starts fresh', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', daily_loss_value: '1000' }), 'zed');
@@ -381,7 +382,7 @@ describe('RULES §5 replace: the original is flattened and closed; a fresh accou
   });
 });
 
-describe('RULES §3/§5: flatten orders refused in the daily halt are never resent', () => {
+describe('docs/risk-rules.md#what-a-breach-does: flatten orders refused in the daily halt are never resent', () => {
   // BUG: the risk engine's offsetting orders go through the venue's market_closed check. A breach (here by a
   // cash adjustment) or a firm flatten in the 16:00-17:00 CT halt ends the flatten order REJECTED
   // (market_closed) and nothing sends another one: ensureFlattening() runs only after fills.

@@ -1,6 +1,6 @@
-// Outcomes of every firm-control operation (spec/interface.md tables, RULES §4–5): 400 for a malformed body,
-// 404 for an unknown account, 409 where the interface or RULES name one — each answered with the error
-// envelope {error, code, details?} and leaving the account unchanged.
+// Outcomes of every firm-control operation (docs/risk-rules.md#firm-controls-and-the-order-gate): 400 for a malformed
+// body, 404 for an unknown account, 409 where the rules name one — each answered with the error envelope {error,
+// code, details?} and leaving the account unchanged.
 import { describe, expect, it } from 'vitest';
 import type { AccountOperation } from '../../../src/core/kernel/kernel.js';
 import { plan, riskHarness } from './risk-harness.js';
@@ -97,12 +97,12 @@ describe('firm-control outcomes: 404 for an unknown account', () => {
   });
 });
 
-describe('firm-control outcomes: 409 where the interface or RULES name one', () => {
+describe('firm-control outcomes: 409 where the rules name one', () => {
   const CONFLICTS: Array<[string, AccountOperation, (s: ReturnType<typeof setup>) => string, unknown, string]> = [
-    ['setDailyLossTrigger without a daily-loss limit (RULES §4)', 'setDailyLossTrigger', (s) => s.staticNoDaily, GOOD.setDailyLossTrigger, 'no_daily_loss_limit'],
-    ['reanchor without a daily-loss trigger (interface)', 'reanchor', (s) => s.staticNoDaily, GOOD.reanchor, 'no_daily_loss_allowance'],
+    ['setDailyLossTrigger without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)', 'setDailyLossTrigger', (s) => s.staticNoDaily, GOOD.setDailyLossTrigger, 'no_daily_loss_limit'],
+    ['reanchor without a daily-loss trigger (docs/risk-rules.md#status-codes-of-the-two-operations)', 'reanchor', (s) => s.staticNoDaily, GOOD.reanchor, 'no_daily_loss_allowance'],
     [
-      'reanchor with an allowance ≤ 0 (RULES §4)',
+      'reanchor with an allowance ≤ 0 (docs/risk-rules.md#status-codes-of-the-two-operations)',
       'reanchor',
       (s) => {
         s.ok('adjust', s.a, { amount: '500.00', shift_floors: false }); // balance 50,500: a trigger at 50,000 does not breach
@@ -112,8 +112,8 @@ describe('firm-control outcomes: 409 where the interface or RULES name one', () 
       GOOD.reanchor,
       'no_daily_loss_allowance',
     ],
-    ['unlock without a firm lockout (RULES §5)', 'unlock', (s) => s.a, undefined, 'not_firm_locked'],
-    ['max-loss-limit change on a static account (RULES §3)', 'setMaxLossLimit', (s) => s.staticNoDaily, GOOD.setMaxLossLimit, 'static_drawdown'],
+    ['unlock without a firm lockout (docs/risk-rules.md#lockout-and-unlock)', 'unlock', (s) => s.a, undefined, 'not_firm_locked'],
+    ['max-loss-limit change on a static account (docs/risk-rules.md#max-loss-limit-change)', 'setMaxLossLimit', (s) => s.staticNoDaily, GOOD.setMaxLossLimit, 'static_drawdown'],
     ['lockout of a closed account', 'lockout', (s) => s.closed, GOOD.lockout, 'account_closed'],
     ['unlock of a closed account', 'unlock', (s) => s.closed, undefined, 'not_firm_locked'],
     ['adjust of a closed account', 'adjust', (s) => s.closed, GOOD.adjust, 'account_closed'],

@@ -1,5 +1,5 @@
-// The risk engine's order gate (RULES §2, §5, §6): refusals found at the venue end an accepted order REJECTED
-// with {code, message}: product_disabled (plan enabled_families or firm offerings), position_limit_exceeded
+// The risk engine's order gate (docs/risk-rules.md#the-order-gate): refusals found at the venue end an accepted order
+// REJECTED with {code, message}: product_disabled (plan enabled_families or firm offerings), position_limit_exceeded
 // (position_limits.max_contracts), user_risk_halt, account_locked. T0 = Tue 2026-03-10 09:00 CDT.
 import { describe, expect, it } from 'vitest';
 import { riskHarness, testPlan } from './risk-harness.js';

@@ -1,4 +1,4 @@
-// RULES §8 passing, checked at each session roll (17:00 CDT = 22:00Z): balance ≥ starting_balance +
+// Passing (docs/risk-rules.md#passing) at each session roll (17:00 CDT = 22:00Z): balance ≥ starting_balance +
 // profit_target, trade dates with a fill ≥ min_trading_days, best day ≤ consistency_pct % of total profit.
 // Plans: 50,000 static $2,000; ES = $50 a point. T0 = Tue 2026-03-10 09:00 CDT (trade date 03-10).
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { ms, plan, riskHarness } from './risk-harness.js';
 const STATIC = { max_drawdown_mode: 'static', max_drawdown_value: '2000' };
 const rollOf = (date: string) => ms(`${date}T22:00:00Z`);
 
-describe('RULES §8: min_trading_days', () => {
+describe('docs/risk-rules.md#passing: min_trading_days', () => {
   it('target met on the first day but 1 trading day < 2: still active; the second day’s roll passes it', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000', min_trading_days: 2 } }));
@@ -44,7 +44,7 @@ describe('RULES §8: min_trading_days', () => {
   });
 });
 
-describe('RULES §8: consistency — best day ≤ consistency_pct % of total profit', () => {
+describe('docs/risk-rules.md#passing: consistency — best day ≤ consistency_pct % of total profit', () => {
   it('50%: days +1,500, +1,000, +500 pass on the third roll, where 1,500 = 50% of 3,000', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000', consistency_pct: '50' } }));
@@ -87,7 +87,7 @@ describe('RULES §8: consistency — best day ≤ consistency_pct % of total pro
   });
 });
 
-describe('RULES §8: a passed account is locked evaluation_passed', () => {
+describe('docs/risk-rules.md#passing: a passed account is locked evaluation_passed', () => {
   it('later orders end REJECTED; its working orders are cancelled at the pass; the next roll changes nothing', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));

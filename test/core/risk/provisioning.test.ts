@@ -1,6 +1,7 @@
-// RULES §2 and §5 (loading window), spec/interface.md "POST/GET /v1/firm-control/accounts" and the risk-state
-// read: provisioning through the kernel, so the accounts the registry mints are the accounts the risk engine
-// guards. Plan eval-50k: 50,000 start, static $2,000 max loss, $1,000 daily loss, $3,000 target.
+// Provisioning (docs/risk-rules.md#provisioning, POST/GET /v1/firm-control/accounts) and the risk-state read with its
+// loading window (docs/risk-rules.md#the-loading-window): provisioning through the kernel, so the accounts the
+// registry mints are the accounts the risk engine guards. Plan eval-50k: 50,000 start, static $2,000 max loss, $1,000
+// daily loss, $3,000 target.
 import { describe, expect, it } from 'vitest';
 import { riskHarness, testPlan } from './risk-harness.js';
 
@@ -15,7 +16,7 @@ function provisioned(options: Parameters<typeof riskHarness>[0] = {}) {
   return { ...h, provision };
 }
 
-describe('RULES §2 provisioning through the kernel: price_paid split in cents', () => {
+describe('docs/risk-rules.md#provisioning through the kernel: price_paid split in cents', () => {
   it('a bulk create of 3 with price_paid "100.00" gives 33.34, 33.33, 33.33 (the remainder cent to the first)', () => {
     const h = provisioned();
     const outcome = h.provision({ user: ANN, count: 3, price_paid: '100.00' });
@@ -41,7 +42,7 @@ describe('RULES §2 provisioning through the kernel: price_paid split in cents',
   });
 });
 
-describe('RULES §2 / interface rule 1: idempotency_key', () => {
+describe('docs/risk-rules.md#provisioning: idempotency_key', () => {
   it('a repeated key answers 200 with the original account ids and creates no account', () => {
     const h = provisioned();
     const first = h.provision({ user: ANN, count: 2, price_paid: '50.00', idempotency_key: 'purchase-1' });
@@ -60,7 +61,7 @@ describe('RULES §2 / interface rule 1: idempotency_key', () => {
   });
 });
 
-describe('RULES §2: an overlay clones the profile for that account only', () => {
+describe('docs/risk-rules.md#provisioning: an overlay clones the profile for that account only', () => {
   it('risk_profile {max_drawdown_value "2500"} on one account leaves another on the same plan at 2,000', () => {
     const h = provisioned();
     const plain = h.provision({ user: ANN });
@@ -87,7 +88,7 @@ describe('RULES §2: an overlay clones the profile for that account only', () =>
   });
 });
 
-describe('interface GET /v1/firm-control/accounts: lookup by user_id and idempotency_key', () => {
+describe('docs/risk-rules.md#provisioning GET /v1/firm-control/accounts: lookup by user_id and idempotency_key', () => {
   it('user_id returns that trader’s accounts; idempotency_key the accounts of one purchase', () => {
     const h = provisioned();
     const ann = h.provision({ user: ANN, count: 2, idempotency_key: 'p-ann' });
@@ -106,7 +107,7 @@ describe('interface GET /v1/firm-control/accounts: lookup by user_id and idempot
   });
 });
 
-describe('RULES §5 / interface risk-state: 503 while the risk engine loads the account', () => {
+describe('docs/risk-rules.md#the-loading-window: risk-state answers 503 while the risk engine loads the account', () => {
   it('503 right after create, 200 once riskLoadDelayMs (default 250 ms) has passed', () => {
     const h = provisioned();
     const outcome = h.provision({ user: ANN });

@@ -56,7 +56,7 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
     return outcome.body;
   };
 
-  /** A historical execution (RULES §9). */
+  /** A historical execution (docs/risk-rules.md#historical-fills). */
   const fill = (accountId: string, side: 'buy' | 'sell', quantity: number, price: string, symbol = 'ESM6') =>
     kernel.recordFill({ accountId, symbol, side, quantity, price });
 
