@@ -49,7 +49,7 @@ export default tseslint.config(
     },
   },
   {
-    // The pure kernel: no wall clock, timers or unseeded randomness (docs/architecture.md#decisions).
+    // The pure kernel: no wall clock, timers or unseeded randomness (docs/architecture.md#time-is-an-input).
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
