@@ -25,9 +25,9 @@ export const calendarCommand = {
         type: 'string',
         array: true,
       })
-      .option('instrument', { describe: 'instrument root or symbol (ES, 6E, ESM6): picks the product group', type: 'string', default: 'ES' })
+      .option('instrument', { describe: 'instrument root or symbol (ES, 6E, ESM6): picks the product group', type: 'string', default: 'ES', requiresArg: true })
       .option('json', { describe: 'one JSON object a line on stdout', type: 'boolean', default: false })
-      .option('holidays', { describe: 'holiday data file (YAML/JSON) to use instead of the bundled CME 2020–2027 file', type: 'string' })
+      .option('holidays', { describe: 'holiday data file (YAML/JSON) to use instead of the bundled CME 2020–2027 file', type: 'string', requiresArg: true })
       .example('$0 calendar 2026-03-08T17:00:00-05:00 --instrument ES', 'the first instant of the session after the DST switch')
       .example("printf '1704236400000\\n' | $0 calendar --instrument 6E --json", 'times on stdin, JSON lines out')
       .epilog(

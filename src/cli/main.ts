@@ -29,10 +29,13 @@ await yargs(hideBin(process.argv))
   .alias('h', 'help')
   .version()
   .wrap(Math.min(110, process.stdout.columns ?? 110))
+  // Usage errors: yargs' own (an unknown flag, a flag with no value after it) and a bad flag value found by a
+  // coerce hook (flag-values.ts). Command handlers catch their own errors, so nothing else arrives here.
   .fail((message, error, y) => {
-    if (error) throw error;
     y.showHelp();
-    process.stderr.write(`\n${message}\n`);
+    const text = message ?? error?.message ?? 'invalid arguments';
+    const missing = /^Not enough arguments following: (\S+)$/.exec(text);
+    process.stderr.write(`\n${missing ? `--${missing[1]}: expected a value after the flag, got none` : text}\n`);
     process.exit(EXIT_INVALID_INPUT);
   })
   .parseAsync();
