@@ -96,7 +96,7 @@ export type TimeInForce = 'day' | 'gtc' | 'ioc' | 'fok';
 export interface OrderStep extends StepBase<'order'> {
   readonly ref: string;
   readonly account: string;
-  /** Any non-empty string: an unknown root is not a scenario error, the order ends REJECTED. */
+  /** A symbol the catalog knows, as written (validation refuses an unknown root). */
   readonly instrument: string;
   readonly side: Side;
   readonly quantity: number;

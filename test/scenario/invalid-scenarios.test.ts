@@ -77,6 +77,7 @@ describe('scenario validation: every error names the step, its type and the fiel
     ['a limit price that is not a decimal', (d) => (orderBody(d).limit_price = '4999,75'), 'steps[2].order.limit_price', 'steps[2] (order): limit_price: expected a decimal string with at most 9 decimal places, like "5000.25", got "4999,75"'],
     ['a price written as a YAML number', (d) => (steps(d)[1] = { tick: { instrument: 'ESM6', price: 5000.25 } }), 'steps[1].tick.price', 'steps[1] (tick): price: expected a decimal string with at most 9 decimal places, like "5000.25", got the number 5000.25 (quote it: "5000.25")'],
     ['a tick on an unknown root', (d) => (steps(d)[1] = { tick: { instrument: 'XXM6', price: '1' } }), 'steps[1].tick.instrument', 'steps[1] (tick): instrument: expected a GLOBEX symbol like ESM6 or a bare root like ES: instrument "XXM6": unknown root "XX"'],
+    ['an order on an unknown root, like a tick', (d) => (orderBody(d).instrument = 'ZZZ9'), 'steps[2].order.instrument', 'steps[2] (order): instrument: expected a GLOBEX symbol like ESM6 or a bare root like ES: instrument "ZZZ9": unknown root "ZZ"; known roots: ES MES'],
     ['an unknown account alias', (d) => (orderBody(d).account = 'bob'), 'steps[2].order.account', 'steps[2] (order): account: expected an account alias declared under accounts ("alice"), got "bob"'],
     ['a modify of an unknown ref', (d) => steps(d).push({ modify: { ref: 'o9', quantity: 2 } }), 'steps[4].modify.ref', 'steps[4] (modify): ref: expected the ref of an order placed by an earlier step (placed so far: "o1"), got "o9"'],
     ['a modify before its order', (d) => steps(d).splice(2, 0, { modify: { ref: 'o1', quantity: 2 } }), 'steps[2].modify.ref', 'steps[2] (modify): ref: expected the ref of an order placed by an earlier step ("o1" is placed later, by steps[3]), got "o1"'],
@@ -118,9 +119,9 @@ describe('scenario validation: every error names the step, its type and the fiel
 });
 
 describe('scenario validation: what is left to run time', () => {
-  it('accepts an order on an unknown root and off the tick grid (they end REJECTED when run)', () => {
-    const doc = withChange((d) => Object.assign(orderBody(d), { instrument: 'ZZZ9', limit_price: '4999.13' }));
-    expect(parseScenario(doc, FILE).steps[2]).toMatchObject({ kind: 'order', instrument: 'ZZZ9', limitPrice: '4999.13' });
+  it('accepts an order off the tick grid (the venue rejects it when run: REJECTED with its reason)', () => {
+    const doc = withChange((d) => Object.assign(orderBody(d), { limit_price: '4999.13' }));
+    expect(parseScenario(doc, FILE).steps[2]).toMatchObject({ kind: 'order', instrument: 'ESM6', limitPrice: '4999.13' });
   });
 
   it('checks only the shape of a firm-control step with expect_status and keeps its values as written', () => {
