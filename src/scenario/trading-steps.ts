@@ -3,7 +3,7 @@
 // only: the tick grid is the venue's check at run time (an order off the grid ends REJECTED), while tick and
 // fill prices must be on the grid.
 import { FieldError, at, fail, readEnum, type Fields } from '../core/accounts/input-fields.js';
-import { isoUtc } from '../core/time.js';
+import { chicagoIso } from '../core/calendar/dates.js';
 import { listNames, readGridPrice, readName, readPrice, readQuantity, readSymbol, readTimeMs } from './scenario-fields.js';
 import type { CancelStep, FillStep, HttpStatus, ModifyStep, OcoStep, OrderStep, OrderType, Side, TickStep, TimeInForce } from './scenario-types.js';
 import { need, readAccount, readPlacedRef, stepBody, type StepInput } from './step-context.js';
@@ -48,7 +48,7 @@ export function parseFill(raw: unknown, s: StepInput): FillStep {
   };
   if (doc.at === undefined) return fill;
   const atMs = readTimeMs(doc.at, at(p, 'at'));
-  if (atMs > s.ctx.nowMs) fail(at(p, 'at'), `a time no later than the simulated clock at this step (${isoUtc(s.ctx.nowMs)})`, doc.at);
+  if (atMs > s.ctx.nowMs) fail(at(p, 'at'), `a time no later than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT)`, doc.at);
   return { ...fill, atMs };
 }
 
