@@ -7,7 +7,7 @@ import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { parseCents, parseDecimal } from '../core/money.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
-import { decodeScenarioText } from '../scenario/load-scenario.js';
+import { decodeScenarioSource, decodeScenarioText } from '../scenario/load-scenario.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { expandGrid, planForCell, type GridAxis } from './grid.js';
@@ -47,12 +47,15 @@ export function loadBacktestConfig(path: string): BacktestConfig {
   } catch (error) {
     throw new ScenarioError(path, '', '', `cannot read the back-test config (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  try {
-    return parseBacktestConfig(decodeScenarioText(text, path), path);
-  } catch (error) {
-    if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
-    throw error;
-  }
+  const source = decodeScenarioSource(text, path);
+  return source.withPositions(() => {
+    try {
+      return parseBacktestConfig(source.value, path);
+    } catch (error) {
+      if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
+      throw error;
+    }
+  });
 }
 
 export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {

@@ -2,10 +2,11 @@
 // The YAML 1.2 core schema is forced and YAML 1.1 tags (!!timestamp …) are not resolved, so an unquoted
 // 2026-03-02T08:00:00-06:00 stays the string as written — never a Date in another zone (CONTRACTS.md).
 import { readFileSync } from 'node:fs';
-import { parseDocument, type YAMLError } from 'yaml';
+import { LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { parseScenario } from './parse-scenario.js';
-import { ScenarioError } from './scenario-error.js';
+import { ScenarioError, withSourcePosition } from './scenario-error.js';
 import type { Scenario } from './scenario-types.js';
+import { positionOfPath, type SourcePosition } from './source-positions.js';
 
 const YAML_OPTIONS = { version: '1.2', schema: 'core', resolveKnownTags: false, uniqueKeys: true, prettyErrors: true } as const;
 
@@ -17,19 +18,47 @@ export function loadScenarioFile(path: string): Scenario {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ScenarioError(path, '', '', `cannot read the scenario file (${code})`, { cause: error });
   }
-  return parseScenario(decodeScenarioText(text, path), path);
+  const source = decodeScenarioSource(text, path);
+  return source.withPositions(() => parseScenario(source.value, path));
+}
+
+/** Decoded text, and where each field path of it was written. */
+export interface DecodedSource {
+  value: unknown;
+  positionOf(path: string): SourcePosition | undefined;
+  /** Runs a validation of `value`; a ScenarioError it throws gains the line and column of its field. */
+  withPositions<T>(validate: () => T): T;
 }
 
 /** Decodes YAML or JSON text; a syntax error becomes a ScenarioError with its line and column. */
 export function decodeScenarioText(text: string, file: string): unknown {
-  const doc = parseDocument(text, YAML_OPTIONS);
+  return decodeScenarioSource(text, file).value;
+}
+
+export function decodeScenarioSource(text: string, file: string): DecodedSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem !== undefined) throw syntaxError(file, problem);
+  let value: unknown;
   try {
-    return doc.toJS({ maxAliasCount: 100 });
+    value = doc.toJS({ maxAliasCount: 100 });
   } catch (error) {
     throw new ScenarioError(file, '', '', `invalid YAML: ${(error as Error).message}`, { cause: error });
   }
+  const positionOf = (path: string) => (path === '' ? undefined : positionOfPath(doc, lineCounter, path));
+  return {
+    value,
+    positionOf,
+    withPositions(validate) {
+      try {
+        return validate();
+      } catch (error) {
+        if (error instanceof ScenarioError && error.file === file && error.line === undefined) throw withSourcePosition(error, positionOf(error.path));
+        throw error;
+      }
+    },
+  };
 }
 
 function syntaxError(file: string, problem: YAMLError): ScenarioError {

@@ -87,7 +87,7 @@ describe('propsim replay', () => {
     const { status, stdout, stderr } = runCli(['replay', 'scenarios/oco-bracket.yaml', join(dir, 'bad.yaml'), '--out', out]);
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/bad\.yaml: steps\[1\] \(fill\): quantity: expected .*integer/);
+    expect(stderr, 'the message names the line and column of the value, then step, type and field').toMatch(/bad\.yaml:8:\d+: steps\[1\] \(fill\): quantity: expected .*integer/);
     expect(existsSync(out), 'the valid scenario before it did not run either').toBe(false);
   });
 
