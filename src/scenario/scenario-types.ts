@@ -32,6 +32,7 @@ export interface Scenario {
   readonly startMs: number;
   readonly seed: number;
   readonly fillModel: FillModelConfig;
+  /** The file's own plans, and the plan files its accounts refer to by name. */
   readonly plans: ReadonlyMap<string, PlanTemplate>;
   readonly accounts: readonly ScenarioAccount[];
   /** Paths resolved against the scenario file's folder; each file existed when the scenario was loaded. */

@@ -10,8 +10,8 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: readonly string[], stdin?: string): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], { input: stdin ?? '', encoding: 'utf8', timeout: 60_000 });
+export function runCli(args: readonly string[], stdin?: string, options: { cwd?: string } = {}): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { input: stdin ?? '', encoding: 'utf8', timeout: 60_000, ...options });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
