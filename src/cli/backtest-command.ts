@@ -8,6 +8,7 @@ import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
 import { summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { expandGrid } from '../backtest/grid.js';
+import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { defaultWorkers, runBacktest, type BacktestRun } from '../backtest/run-backtest.js';
 import { formatCents } from '../core/money.js';
 import { wholeNumberFlag } from './flag-values.js';
@@ -46,6 +47,9 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const out = args.out ?? join('reports', 'backtest', basename(args.config, extname(args.config)));
   checkOutFolder(out);
   const config = loadBacktestConfig(args.config);
+  // Before any worker starts: a period without market data is invalid input; one partly without, a warning.
+  const coverageWarning = await checkPeriodCoverage(config);
+  if (coverageWarning) process.stderr.write(`propsim backtest: warning: ${coverageWarning}\n`);
   const cells = expandGrid(config.grid).length;
   const abort = new AbortController();
   setMaxListeners(cells + 1, abort.signal); // one listener per queued cell on the pool
