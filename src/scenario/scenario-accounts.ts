@@ -1,6 +1,7 @@
 // `accounts:` of a scenario: each `{ alias, plan, ...overlays }`. The alias is unique, the plan is a key of
 // `plans:` or the name of a plan file (plan-files.ts: plans/ beside the scenario, then the bundled
-// fixtures/plans), and the overlays (RULES §2) give the account its own copy of the plan.
+// fixtures/plans), and the overlays (docs/scenarios.md, "Accounts and overlays") give the account its own
+// copy of the plan.
 import { at, checkKeys, fail, readFields, readList } from '../core/accounts/input-fields.js';
 import { OVERLAY_KEYS, applyProvisioningOverlay, parseProvisioningOverlay } from '../core/accounts/plan-overlay.js';
 import type { PlanTemplate } from '../core/accounts/plans.js';
