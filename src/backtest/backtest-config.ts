@@ -1,19 +1,20 @@
 // `propsim backtest --config FILE` (docs/backtesting.md#the-config-file): the YAML file, validated up front with
 // errors that name the field, into a plain, serializable config (cells can be handed to workers as they are).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { at, checkKeys, fail, FieldError, readEnum, readFields, readInteger, readString, required, type Fields } from '../core/accounts/input-fields.js';
 import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { parseCents, parseDecimal } from '../core/money.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
-import { decodeScenarioText } from '../scenario/load-scenario.js';
+import { decodeScenarioSource } from '../scenario/load-scenario.js';
+import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { expandGrid, planForCell, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
-import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
+import { loadHolidayFile } from '../market/holiday-file.js';
 import { readTraderFills } from './trader-fills.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
@@ -47,12 +48,15 @@ export function loadBacktestConfig(path: string): BacktestConfig {
   } catch (error) {
     throw new ScenarioError(path, '', '', `cannot read the back-test config (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  try {
-    return parseBacktestConfig(decodeScenarioText(text, path), path);
-  } catch (error) {
-    if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
-    throw error;
-  }
+  const source = decodeScenarioSource(text, path);
+  return source.withPositions(() => {
+    try {
+      return parseBacktestConfig(source.value, path);
+    } catch (error) {
+      if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
+      throw error;
+    }
+  });
 }
 
 export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {
@@ -115,23 +119,15 @@ function parsePeriod(raw: unknown): { from: string; to: string } {
   return period;
 }
 
-/** `base_plan` names a plan of `plans`, or a file of fixtures/plans (eval-50k-eod). */
+/** `base_plan` names a plan of `plans`, else a plan file (plans/ beside the config, then fixtures/plans). */
 function parseBasePlan(doc: Fields, file: string): { basePlan: Fields; basePlanName: string } {
   const name = readString(required(doc.base_plan, 'base_plan', 'the name of the plan the grid varies'), 'base_plan');
-  if (doc.plans !== undefined) {
-    const plans = readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
-    for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
-    if (plans[name] !== undefined) return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
-  }
-  for (const folder of [join(dirname(resolve(file)), 'plans'), join(packageRoot(), 'fixtures', 'plans')]) {
-    const candidate = join(folder, `${name}.yaml`);
-    if (existsSync(candidate)) {
-      const plan = readFields(decodeScenarioText(readFileSync(candidate, 'utf8'), candidate), candidate, 'a plan template');
-      parsePlanTemplate(plan, candidate);
-      return { basePlan: plan, basePlanName: name };
-    }
-  }
-  return fail('base_plan', 'a plan named in `plans` or a file of fixtures/plans (such as eval-50k-eod)', name);
+  const plans = doc.plans === undefined ? {} : readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
+  for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
+  if (plans[name] !== undefined) return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
+  const found = findPlanFile(name, file);
+  if (found) return { basePlan: found.fields, basePlanName: name };
+  return fail('base_plan', knownPlans(Object.keys(plans), file), name);
 }
 
 function parseGridAxes(raw: unknown): GridAxis[] {

@@ -8,9 +8,12 @@ import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
 import { summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { expandGrid } from '../backtest/grid.js';
+import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { defaultWorkers, runBacktest, type BacktestRun } from '../backtest/run-backtest.js';
 import { formatCents } from '../core/money.js';
-import { CliInputError, reportFailure } from './input-error.js';
+import { wholeNumberFlag } from './flag-values.js';
+import { reportFailure } from './input-error.js';
+import { checkOutFolder } from './out-folder.js';
 
 interface BacktestArgs {
   config: string;
@@ -24,9 +27,9 @@ export const backtestCommand = {
   describe: 'Run a plan-parameter grid over market data and trader activity',
   builder: (y: Argv) =>
     y
-      .option('config', { describe: 'back-test config (YAML): market, period, traders, base plan, grid, economics', type: 'string', demandOption: true })
-      .option('out', { describe: 'folder for cells.csv, traders.csv, summary.json and report.html (default reports/backtest/<config name>)', type: 'string' })
-      .option('workers', { describe: 'worker threads running cells in parallel (default: the cores); results are identical for any N', type: 'number' })
+      .option('config', { describe: 'back-test config (YAML): market, period, traders, base plan, grid, economics', type: 'string', demandOption: true, requiresArg: true })
+      .option('out', { describe: 'folder for cells.csv, traders.csv, summary.json and report.html (default reports/backtest/<config name>)', type: 'string', requiresArg: true })
+      .option('workers', { describe: 'worker threads running cells in parallel, a whole number ≥ 1 (default: the cores); results are identical for any N', type: 'string', requiresArg: true, coerce: wholeNumberFlag('workers', 1) })
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
       .example('$0 backtest --config fixtures/backtest/6e-january-2024.yaml', 'the bundled 6E sweep: 12 cells × 240 traders')
       .epilog('Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).'),
@@ -41,9 +44,12 @@ export const backtestCommand = {
 
 async function backtest(args: BacktestArgs): Promise<number> {
   const workers = args.workers ?? defaultWorkers();
-  if (!Number.isSafeInteger(workers) || workers < 1) throw new CliInputError(`--workers: expected a whole number of at least 1, got ${args.workers}`);
-  const config = loadBacktestConfig(args.config);
   const out = args.out ?? join('reports', 'backtest', basename(args.config, extname(args.config)));
+  checkOutFolder(out);
+  const config = loadBacktestConfig(args.config);
+  // Before any worker starts: a period without market data is invalid input; one partly without, a warning.
+  const coverageWarning = await checkPeriodCoverage(config);
+  if (coverageWarning) process.stderr.write(`propsim backtest: warning: ${coverageWarning}\n`);
   const cells = expandGrid(config.grid).length;
   const abort = new AbortController();
   setMaxListeners(cells + 1, abort.signal); // one listener per queued cell on the pool

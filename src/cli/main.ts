@@ -29,10 +29,30 @@ await yargs(hideBin(process.argv))
   .alias('h', 'help')
   .version()
   .wrap(Math.min(110, process.stdout.columns ?? 110))
+  // Usage errors: yargs' own (an unknown flag, a missing command) come with the help; a flag with no value
+  // after it, or a bad value found by a coerce hook (flag-values.ts), is one line naming the flag, like any
+  // other invalid input. Command handlers catch their own errors, so nothing else arrives here.
   .fail((message, error, y) => {
-    if (error) throw error;
-    y.showHelp();
-    process.stderr.write(`\n${message}\n`);
+    const text = message ?? error?.message ?? 'invalid arguments';
+    const missing = /^Not enough arguments following: (\S+)$/.exec(text);
+    // yargs re-throws a coerce hook's error as its own, keeping the message: flag-values.ts starts it `--flag: `.
+    if (missing || /^--[a-z-]+: /.test(text)) {
+      const flagError = missing ? `--${missing[1]}: expected a value after the flag, got none` : text;
+      process.stderr.write(`propsim ${commandWords(hideBin(process.argv))}: ${flagError}\n`);
+    } else {
+      y.showHelp();
+      process.stderr.write(`\n${text}\n`);
+    }
     process.exit(EXIT_INVALID_INPUT);
   })
   .parseAsync();
+
+/** The command as typed (`replay`, `report daily-positions`): the words before the first flag or file. */
+function commandWords(args: readonly string[]): string {
+  const words: string[] = [];
+  for (const arg of args) {
+    if (!/^[a-z][a-z-]*$/.test(arg) || words.length === 2) break;
+    words.push(arg);
+  }
+  return words.join(' ') || 'command';
+}

@@ -1,6 +1,7 @@
 // `propsim replay <scenario...> [--out DIR] [--seed N] [--json]` (docs/scenarios.md#outputs-of-propsim-replay):
 // exit 0 when every expectation held, 1 when one failed, 2 for invalid input. Every file is validated before any
 // runs.
+import { join } from 'node:path';
 import type { Argv } from 'yargs';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
@@ -9,7 +10,9 @@ import { loadScenarioFile } from '../scenario/load-scenario.js';
 import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
 import { runScenario } from '../scenario/runner.js';
+import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
+import { checkOutFolder, checkRunFolder } from './out-folder.js';
 
 interface ReplayArgs {
   scenarios: string[];
@@ -24,8 +27,8 @@ export const replayCommand = {
   builder: (y: Argv) =>
     y
       .positional('scenarios', { describe: 'scenario files', type: 'string', array: true, demandOption: true })
-      .option('out', { describe: 'folder for DIR/<name>/events.jsonl, state.json and report.html', type: 'string', default: 'reports' })
-      .option('seed', { describe: "override each scenario's seed (ids, journal)", type: 'number' })
+      .option('out', { describe: 'folder for DIR/<name>/events.jsonl, state.json and report.html', type: 'string', default: 'reports', requiresArg: true })
+      .option('seed', { describe: "override each scenario's seed (ids, journal): a whole number ≥ 0", type: 'string', requiresArg: true, coerce: wholeNumberFlag('seed', 0) })
       .option('json', { describe: 'print one JSON document on stdout (an array when several scenarios run)', type: 'boolean', default: false })
       .example('$0 replay scenarios/*.yaml', 'run every example scenario')
       .example('$0 replay my.yaml --json | jq .passed', 'machine-readable result')
@@ -40,11 +43,12 @@ export const replayCommand = {
 };
 
 async function replay(args: ReplayArgs): Promise<number> {
-  if (args.seed !== undefined && !Number.isSafeInteger(args.seed)) throw new CliInputError(`--seed: expected an integer, got ${args.seed}`);
+  checkOutFolder(args.out);
   const scenarios = args.scenarios.map((file) => loadScenarioFile(file));
   const slugs = scenarios.map((s) => slugOf(s.name));
   const clash = slugs.find((slug, i) => slugs.indexOf(slug) !== i);
   if (clash) throw new CliInputError(`two scenarios would write to ${args.out}/${clash}: give them different names`);
+  for (const slug of slugs) checkRunFolder(join(args.out, slug));
   const calendar = new GlobexCalendar(loadHolidayFile());
   // Run everything before writing anything: input found bad mid-run (a market file row) loses nothing.
   const runs = [];

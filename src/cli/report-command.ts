@@ -29,12 +29,12 @@ const dailyPositionsCommand = {
   describe: 'Daily position records of one account in a replay run folder',
   builder: (y: Argv) =>
     y
-      .option('run', { describe: 'replay run folder holding events.jsonl (written by `propsim replay` as DIR/<scenario>/)', type: 'string', demandOption: true })
-      .option('account', { describe: 'account id or alias', type: 'string', demandOption: true })
-      .option('from', { describe: 'first GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', demandOption: true })
-      .option('to', { describe: 'last GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', demandOption: true })
-      .option('instrument', { describe: 'only this instrument (ESM6, 6EH4, …)', type: 'string' })
-      .option('format', { describe: 'output on stdout', choices: DAILY_POSITIONS_FORMATS, default: 'csv' as DailyPositionsFormat })
+      .option('run', { describe: 'replay run folder holding events.jsonl (written by `propsim replay` as DIR/<scenario>/)', type: 'string', requiresArg: true, demandOption: true })
+      .option('account', { describe: 'account id or alias', type: 'string', requiresArg: true, demandOption: true })
+      .option('from', { describe: 'first GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', requiresArg: true, demandOption: true })
+      .option('to', { describe: 'last GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', requiresArg: true, demandOption: true })
+      .option('instrument', { describe: 'only this instrument (ESM6, 6EH4, …)', type: 'string', requiresArg: true })
+      .option('format', { describe: 'output on stdout', choices: DAILY_POSITIONS_FORMATS, default: 'csv' as DailyPositionsFormat, requiresArg: true })
       .example('$0 report daily-positions --run reports/eod-trailing-week --account eve --from 2026-03-12 --to 2026-03-18', 'CSV, every instrument')
       .example('$0 report daily-positions --run reports/oco-bracket --account dave --from 2026-03-10 --to 2026-03-10 --format json', 'the API response body')
       .epilog(

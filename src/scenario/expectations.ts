@@ -11,7 +11,7 @@ export interface ExpectationResult {
   field: string;
   expected: ExpectedValue;
   actual: unknown;
-  /** Why a step's status was what it was (the error envelope of a refused operation). */
+  /** Why: the error envelope of a refused operation, or of a REJECTED order whose check failed. */
   detail?: string;
 }
 

@@ -36,8 +36,8 @@ function parseTopLevel(raw: unknown, file: string): Scenario {
   const startMs = readTimeMs(required(doc.start, 'start', 'a time'), 'start');
   const seed = doc.seed === undefined ? DEFAULT_SEED : readInteger(doc.seed, 'seed', { min: 0 });
   const fillModel = parseFillModel(doc.fill_model);
-  const plans: ReadonlyMap<string, PlanTemplate> = doc.plans === undefined ? new Map() : parsePlanTemplates(doc.plans, 'plans');
-  const accounts = doc.accounts === undefined ? [] : parseAccounts(doc.accounts, plans);
+  const plans = new Map<string, PlanTemplate>(doc.plans === undefined ? [] : parsePlanTemplates(doc.plans, 'plans'));
+  const accounts = doc.accounts === undefined ? [] : parseAccounts(doc.accounts, plans, file);
   const market = parseMarket(doc.market, file);
   const aliases = new Set(accounts.map((a) => a.alias));
   const steps = parseSteps(required(doc.steps, 'steps', 'a list of steps'), file, aliases, startMs);

@@ -3,7 +3,7 @@
 // moves the clock back. A step's FieldErrors become ScenarioErrors that name the step index and type:
 // `steps[4] (order): limit_price: …`.
 import { FieldError, at, fail, isFields } from '../core/accounts/input-fields.js';
-import { isoUtc } from '../core/time.js';
+import { chicagoIso } from '../core/calendar/dates.js';
 import { parseExpect } from './expect-step.js';
 import { parseFirmControl } from './firm-control-steps.js';
 import { scenarioErrorInStep } from './scenario-error.js';
@@ -113,7 +113,7 @@ function isFirmControl(kind: StepKind): kind is FirmControlKind {
 
 function parseAt(body: unknown, s: StepInput): ScenarioStep {
   const atMs = readTimeMs(body, s.path);
-  if (atMs < s.ctx.nowMs) fail(s.path, `a time no earlier than the simulated clock at this step (${isoUtc(s.ctx.nowMs)}): the clock never moves back`, body);
+  if (atMs < s.ctx.nowMs) fail(s.path, `a time no earlier than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT): the clock never moves back`, body);
   s.ctx.nowMs = atMs;
   return { index: s.index, kind: 'at', timeMs: atMs, atMs };
 }

@@ -160,9 +160,17 @@ function expect(step: ExpectStep, ctx: StepContext): ExpectationResult[] {
     label = `order ${subject.ref}`;
     const id = ctx.orderIds.get(subject.ref);
     fields = id === undefined ? { status: 'NOT_PLACED' } : subjectFields.order(ctx.kernel, id);
+    return explainRejection(checkExpectations(step, label, fields), fields);
   } else {
     label = `position ${subject.account} ${subject.instrument}`;
     fields = subjectFields.position(ctx.kernel, ctx.accountIds.get(subject.account)!, subject.instrument);
   }
   return checkExpectations(step, label, fields);
+}
+
+/** A failed check on a REJECTED order says why the venue refused it (`market_closed: …`), as the report does. */
+function explainRejection(results: ExpectationResult[], fields: SubjectFields): ExpectationResult[] {
+  const error = fields.error as { code?: unknown; message?: unknown } | null | undefined;
+  if (fields.status !== 'REJECTED' || !error) return results;
+  return results.map((r) => (r.passed ? r : { ...r, detail: `${String(error.code)}: ${String(error.message)}` }));
 }

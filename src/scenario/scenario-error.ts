@@ -1,10 +1,11 @@
-// The one error a scenario file can raise while it is loaded and validated. It names the file, the field
-// path (`steps[4].order.limit_price`) and, in the message, the step index and type:
-//   scenarios/x.yaml: steps[4] (order): limit_price: expected a decimal string …, got the number 4999.75
+// The one error a scenario file can raise while it is loaded and validated. It names the file, the line and
+// column when it came from a file, the field path (`steps[4].order.limit_price`) and, in the message, the
+// step index and type:
+//   scenarios/x.yaml:23:60: steps[4] (order): limit_price: expected a decimal string …, got the number 4999.75
 import { FieldError } from '../core/accounts/input-fields.js';
 
 export interface ScenarioErrorOptions extends ErrorOptions {
-  /** 1-based line and column, for YAML/JSON syntax errors. */
+  /** 1-based line and column: of a YAML/JSON syntax error, or of the field a validation error names. */
   line?: number;
   column?: number;
 }
@@ -29,6 +30,12 @@ export class ScenarioError extends Error {
     this.line = options.line;
     this.column = options.column;
   }
+}
+
+/** The same error with the line and column its field was written at (when known). */
+export function withSourcePosition(error: ScenarioError, position: { line: number; column: number } | undefined): ScenarioError {
+  if (position === undefined) return error;
+  return new ScenarioError(error.file, error.path, error.where, error.detail, { cause: error.cause, line: position.line, column: position.column });
 }
 
 /** A FieldError outside the steps (its path is from the document's top). */

@@ -32,6 +32,7 @@ export interface Scenario {
   readonly startMs: number;
   readonly seed: number;
   readonly fillModel: FillModelConfig;
+  /** The file's own plans, and the plan files its accounts refer to by name. */
   readonly plans: ReadonlyMap<string, PlanTemplate>;
   readonly accounts: readonly ScenarioAccount[];
   /** Paths resolved against the scenario file's folder; each file existed when the scenario was loaded. */
@@ -96,7 +97,7 @@ export type TimeInForce = 'day' | 'gtc' | 'ioc' | 'fok';
 export interface OrderStep extends StepBase<'order'> {
   readonly ref: string;
   readonly account: string;
-  /** Any non-empty string: an unknown root is not a scenario error, the order ends REJECTED. */
+  /** A symbol the catalog knows, as written (validation refuses an unknown root). */
   readonly instrument: string;
   readonly side: Side;
   readonly quantity: number;

@@ -1,8 +1,9 @@
-// Validation of the trading steps: tick, fill, order, modify, cancel, oco. Order prices are checked as
-// decimals only — the tick grid and the instrument's existence are the venue's checks at run time (an order
-// on an unknown root or off the grid ends REJECTED), while tick and fill instruments must be known symbols.
+// Validation of the trading steps: tick, fill, order, modify, cancel, oco. Every instrument must be a symbol
+// the catalog knows (a typo is the file's mistake, found up front). Order prices are checked as decimals
+// only: the tick grid is the venue's check at run time (an order off the grid ends REJECTED), while tick and
+// fill prices must be on the grid.
 import { FieldError, at, fail, readEnum, type Fields } from '../core/accounts/input-fields.js';
-import { isoUtc } from '../core/time.js';
+import { chicagoIso } from '../core/calendar/dates.js';
 import { listNames, readGridPrice, readName, readPrice, readQuantity, readSymbol, readTimeMs } from './scenario-fields.js';
 import type { CancelStep, FillStep, HttpStatus, ModifyStep, OcoStep, OrderStep, OrderType, Side, TickStep, TimeInForce } from './scenario-types.js';
 import { need, readAccount, readPlacedRef, stepBody, type StepInput } from './step-context.js';
@@ -47,7 +48,7 @@ export function parseFill(raw: unknown, s: StepInput): FillStep {
   };
   if (doc.at === undefined) return fill;
   const atMs = readTimeMs(doc.at, at(p, 'at'));
-  if (atMs > s.ctx.nowMs) fail(at(p, 'at'), `a time no later than the simulated clock at this step (${isoUtc(s.ctx.nowMs)})`, doc.at);
+  if (atMs > s.ctx.nowMs) fail(at(p, 'at'), `a time no later than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT)`, doc.at);
   return { ...fill, atMs };
 }
 
@@ -58,7 +59,7 @@ export function parseOrder(raw: unknown, s: StepInput): OrderStep {
   const earlier = s.ctx.placedRefs.get(ref);
   if (earlier !== undefined) fail(at(p, 'ref'), `a ref no earlier order step uses (steps[${earlier}] places ${JSON.stringify(ref)})`, ref);
   const account = readAccount(need(doc, 'account', p, 'an account alias'), at(p, 'account'), s.ctx);
-  const instrument = readName(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'), 'a GLOBEX symbol');
+  const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
   const side = readEnum(need(doc, 'side', p, 'buy or sell'), at(p, 'side'), SIDES);
   const quantity = readQuantity(need(doc, 'quantity', p, 'an integer ≥ 1'), at(p, 'quantity'));
   const orderType = readEnum(need(doc, 'type', p, `one of ${ORDER_TYPES.join(', ')}`), at(p, 'type'), ORDER_TYPES);

@@ -32,6 +32,36 @@ describe('propsim calendar', () => {
     expect(stdout).toContain('halt 12:00 CT: Thanksgiving');
   });
 
+  it('says why the market is closed: the holiday by name (also as "holiday" in JSON), weekend, daily halt, early close', () => {
+    const times = ['2024-01-01T10:00:00-06:00', '2024-01-06T12:00:00-06:00', '2024-01-09T16:30:00-06:00', '2024-01-15T12:00:00-06:00'];
+    const json = runCli(['calendar', ...times, '--instrument', 'ES', '--json']);
+    expect(json.stderr).toBe('');
+    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0], "New Year's Day 2024 (a Monday) has no session: the line names it").toEqual({
+      time_ms: Date.parse('2024-01-01T16:00:00Z'), instrument: 'ES', trade_date: '2024-01-02', is_open: false,
+      session_open_ms: Date.parse('2024-01-01T23:00:00Z'), session_close_ms: Date.parse('2024-01-02T22:00:00Z'), holiday: "New Year's Day",
+    });
+    expect(lines[1], 'a plain weekend names no holiday').not.toHaveProperty('holiday');
+    expect(lines[2], 'the daily halt names no holiday').not.toHaveProperty('holiday');
+    expect(lines[3].holiday, 'ES halts at 12:00 CT on MLK Day 2024').toBe('Martin Luther King Jr. Day');
+    const notes = runCli(['calendar', ...times]).stdout.trim().split('\n').slice(1).map((row) => row.split(/ {2,}/).slice(6).join(''));
+    expect(notes).toEqual([
+      "holiday: New Year's Day (no session 2024-01-01)",
+      'weekend',
+      'daily halt 16:00–17:00 CT',
+      'early close: Martin Luther King Jr. Day',
+    ]);
+  });
+
+  it('warns on stderr for a time past the years of the holiday data, and still answers', () => {
+    const { status, stdout, stderr } = runCli(['calendar', '2026-03-09T10:00:00-05:00', '2028-07-03T10:00:00-05:00', '--json']);
+    expect(status).toBe(0);
+    expect(stdout.trim().split('\n'), 'both times answered').toHaveLength(2);
+    expect(stderr).toBe(
+      'propsim calendar: warning: the holiday data covers 2020–2027; argument 2 (trade date 2028-07-03) is outside it, where holidays are unknown and every weekday shows a normal session (pass --holidays FILE with those years)\n',
+    );
+  });
+
   it('refuses a bad time with exit 2, naming it, and prints no partial answer', () => {
     const { status, stdout, stderr } = runCli(['calendar', '2026-03-08T17:00:00Z', '2026-03-08 17:00']);
     expect(status).toBe(2);

@@ -60,6 +60,26 @@ describe('propsim replay', () => {
     expect(stdout).toContain('step 2: account a balance: expected "50000", got "50050.00"');
   });
 
+  it('a failed check on a REJECTED order says why on the console and in the --json record', () => {
+    const dir = tmp();
+    // 16:30 CT is in the daily halt, so the market order is REJECTED (market_closed) when it arrives.
+    const rejected = FAILING.replace('2026-03-10T09:00:00-05:00', '2026-03-10T16:30:00-05:00').replace(
+      /steps:[\s\S]*$/,
+      'steps:\n  - order: { ref: o1, account: a, instrument: ESM6, side: buy, quantity: 1, type: market }\n  - expect: { order: o1, status: FILLED, filled_quantity: 0 }\n',
+    );
+    writeFileSync(join(dir, 'rejected.yaml'), rejected);
+    const printed = runCli(['replay', join(dir, 'rejected.yaml'), '--out', join(dir, 'out')]);
+    expect(printed.status).toBe(1);
+    expect(printed.stdout, 'the failed line carries the error code and message').toContain(
+      'step 1: order o1 status: expected "FILLED", got "REJECTED" (market_closed: the ESM6 market is closed)',
+    );
+    const doc = JSON.parse(runCli(['replay', join(dir, 'rejected.yaml'), '--out', join(dir, 'out'), '--json']).stdout);
+    expect(doc.expectations[0], 'the failed record has the reason as its detail').toEqual({
+      step: 1, passed: false, subject: 'order o1', field: 'status', expected: 'FILLED', actual: 'REJECTED', detail: 'market_closed: the ESM6 market is closed',
+    });
+    expect(doc.expectations[1], 'a check that held needs no reason').not.toHaveProperty('detail');
+  });
+
   it('exits 2 on an invalid scenario, naming step, type and field, and writes nothing', () => {
     const dir = tmp();
     writeFileSync(join(dir, 'bad.yaml'), FAILING.replace('quantity: 1, price: "5001.00"', 'quantity: 1.5, price: "5001.00"'));
@@ -67,7 +87,7 @@ describe('propsim replay', () => {
     const { status, stdout, stderr } = runCli(['replay', 'scenarios/oco-bracket.yaml', join(dir, 'bad.yaml'), '--out', out]);
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/bad\.yaml: steps\[1\] \(fill\): quantity: expected .*integer/);
+    expect(stderr, 'the message names the line and column of the value, then step, type and field').toMatch(/bad\.yaml:8:\d+: steps\[1\] \(fill\): quantity: expected .*integer/);
     expect(existsSync(out), 'the valid scenario before it did not run either').toBe(false);
   });
 

@@ -1,5 +1,5 @@
 // Runs the compiled CLI (npm test builds dist/ first) the way a user would.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
@@ -10,7 +10,18 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: readonly string[], stdin?: string): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], { input: stdin ?? '', encoding: 'utf8', timeout: 60_000 });
+export function runCli(args: readonly string[], stdin?: string, options: { cwd?: string } = {}): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { input: stdin ?? '', encoding: 'utf8', timeout: 60_000, ...options });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** runCli without blocking the test's thread, so several runs can share the wait. */
+export function runCliAsync(args: readonly string[], stdin?: string): Promise<CliResult> {
+  return new Promise((done) => {
+    const child = execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      done({ status, stdout, stderr });
+    });
+    child.stdin?.end(stdin ?? '');
+  });
 }

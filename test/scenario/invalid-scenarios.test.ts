@@ -77,6 +77,7 @@ describe('scenario validation: every error names the step, its type and the fiel
     ['a limit price that is not a decimal', (d) => (orderBody(d).limit_price = '4999,75'), 'steps[2].order.limit_price', 'steps[2] (order): limit_price: expected a decimal string with at most 9 decimal places, like "5000.25", got "4999,75"'],
     ['a price written as a YAML number', (d) => (steps(d)[1] = { tick: { instrument: 'ESM6', price: 5000.25 } }), 'steps[1].tick.price', 'steps[1] (tick): price: expected a decimal string with at most 9 decimal places, like "5000.25", got the number 5000.25 (quote it: "5000.25")'],
     ['a tick on an unknown root', (d) => (steps(d)[1] = { tick: { instrument: 'XXM6', price: '1' } }), 'steps[1].tick.instrument', 'steps[1] (tick): instrument: expected a GLOBEX symbol like ESM6 or a bare root like ES: instrument "XXM6": unknown root "XX"'],
+    ['an order on an unknown root, like a tick', (d) => (orderBody(d).instrument = 'ZZZ9'), 'steps[2].order.instrument', 'steps[2] (order): instrument: expected a GLOBEX symbol like ESM6 or a bare root like ES: instrument "ZZZ9": unknown root "ZZ"; known roots: ES MES'],
     ['an unknown account alias', (d) => (orderBody(d).account = 'bob'), 'steps[2].order.account', 'steps[2] (order): account: expected an account alias declared under accounts ("alice"), got "bob"'],
     ['a modify of an unknown ref', (d) => steps(d).push({ modify: { ref: 'o9', quantity: 2 } }), 'steps[4].modify.ref', 'steps[4] (modify): ref: expected the ref of an order placed by an earlier step (placed so far: "o1"), got "o9"'],
     ['a modify before its order', (d) => steps(d).splice(2, 0, { modify: { ref: 'o1', quantity: 2 } }), 'steps[2].modify.ref', 'steps[2] (modify): ref: expected the ref of an order placed by an earlier step ("o1" is placed later, by steps[3]), got "o1"'],
@@ -90,15 +91,15 @@ describe('scenario validation: every error names the step, its type and the fiel
     ['an unknown order status', (d) => (steps(d)[3] = { expect: { order: 'o1', status: 'DONE' } }), 'steps[3].expect.status', 'steps[3] (expect): status: expected one of SUBMITTED, PARTIALLY_FILLED, FILLED, CANCELLED, REJECTED, EXPIRED, got "DONE"'],
     ['expect_status on an at step', (d) => (steps(d)[0] = { at: '2026-03-02T09:00:00-06:00', expect_status: 409 }), 'steps[0].expect_status', 'steps[0] (at): expect_status: not allowed on an at step; only on order, modify, cancel, oco, lockout'],
     ['expect_status 418', (d) => steps(d).push({ lockout: { account: 'alice' }, expect_status: 418 }), 'steps[4].expect_status', 'steps[4] (lockout): expect_status: expected an HTTP status, one of 200, 201, 202, 400, 403, 404, 409, 421, 429, 502, 503, got the number 418'],
-    ['an at that moves the clock back', (d) => steps(d).push({ at: '2026-03-02T08:30:00-06:00' }), 'steps[4].at', 'steps[4] (at): expected a time no earlier than the simulated clock at this step (2026-03-02T15:00:00.000Z)'],
+    ['an at that moves the clock back', (d) => steps(d).push({ at: '2026-03-02T08:30:00-06:00' }), 'steps[4].at', 'steps[4] (at): expected a time no earlier than the simulated clock at this step (2026-03-02T09:00:00.000-06:00 CT): the clock never moves back, got "2026-03-02T08:30:00-06:00"'],
     ['a bad duration', (d) => steps(d).push({ advance: '5 minutes' }), 'steps[4].advance', 'steps[4] (advance): expected a duration like 250ms, 15s, 30m, 2h or 1d, got "5 minutes"'],
-    ['a fill in the future', (d) => steps(d).push({ fill: { account: 'alice', instrument: 'ESM6', side: 'buy', quantity: 1, price: '1', at: '2026-03-02T10:00:00-06:00' } }), 'steps[4].fill.at', 'steps[4] (fill): at: expected a time no later than the simulated clock'],
+    ['a fill in the future', (d) => steps(d).push({ fill: { account: 'alice', instrument: 'ESM6', side: 'buy', quantity: 1, price: '1', at: '2026-03-02T10:00:00-06:00' } }), 'steps[4].fill.at', 'steps[4] (fill): at: expected a time no later than the simulated clock at this step (2026-03-02T09:00:00.000-06:00 CT), got "2026-03-02T10:00:00-06:00"'],
     ['an adjust of zero', (d) => steps(d).push({ adjust: { account: 'alice', amount: '0' } }), 'steps[4].adjust.amount', 'steps[4] (adjust): amount: expected a decimal string other than zero, got "0"'],
     ['a reason_code over 24 characters', (d) => steps(d).push({ reanchor: { account: 'alice', reason_code: 'x'.repeat(25) } }), 'steps[4].reanchor.reason_code', 'steps[4] (reanchor): reason_code: expected a string of 1 to 24 characters'],
     ['a missing reason_code on a trigger', (d) => steps(d).push({ daily_loss_trigger: { account: 'alice', daily_loss_limit_trigger: '49500' } }), 'steps[4].daily_loss_trigger.reason_code', 'steps[4] (daily_loss_trigger): reason_code: expected a reason code (required), got nothing'],
     ['an unknown key in a firm-control step', (d) => steps(d).push({ unlock: { account: 'alice', why: 'x' } }), 'steps[4].unlock.why', 'steps[4] (unlock): why: unknown key; expected one of account'],
     ['a plan with an unknown drawdown mode', (d) => (((d.plans as Doc)['eval-50k'] as Doc).risk_profile = { max_drawdown_mode: 'trailing', max_drawdown_value: '2000' }), 'plans.eval-50k.risk_profile.max_drawdown_mode', 'plans.eval-50k.risk_profile.max_drawdown_mode: expected one of static, realtime_balance, realtime_equity, eod_balance, got "trailing"'],
-    ['an account on an unknown plan', (d) => (d.accounts = [{ alias: 'alice', plan: 'eval-25k' }]), 'accounts[0].plan', 'accounts[0].plan: expected a plan defined under plans ("eval-50k"), got "eval-25k"'],
+    ['an account on an unknown plan', (d) => (d.accounts = [{ alias: 'alice', plan: 'eval-25k' }]), 'accounts[0].plan', 'accounts[0].plan: expected a plan defined under plans ("eval-50k"), or a bundled plan (eval-100k-balance, eval-100k-eod, eval-100k-intraday, eval-100k-static, eval-150k-balance, eval-150k-eod, eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static), got "eval-25k"'],
     ['a duplicate alias', (d) => (d.accounts = [{ alias: 'alice', plan: 'eval-50k' }, { alias: 'alice', plan: 'eval-50k' }]), 'accounts[1].alias', 'accounts[1].alias: expected an alias no earlier account uses, got "alice"'],
     ['a bad overlay', (d) => (d.accounts = [{ alias: 'alice', plan: 'eval-50k' }, { alias: 'bob', plan: 'eval-50k' }, { alias: 'carol', plan: 'eval-50k', risk_profile: { daily_loss_value: 1000 } }]), 'accounts[2].risk_profile.daily_loss_value', 'accounts[2].risk_profile.daily_loss_value: expected a decimal string greater than zero'],
     ['a negative latency', (d) => (d.fill_model = { latency_ms: -1 }), 'fill_model.latency_ms', 'fill_model.latency_ms: expected an integer ≥ 0, got the number -1'],
@@ -118,9 +119,9 @@ describe('scenario validation: every error names the step, its type and the fiel
 });
 
 describe('scenario validation: what is left to run time', () => {
-  it('accepts an order on an unknown root and off the tick grid (they end REJECTED when run)', () => {
-    const doc = withChange((d) => Object.assign(orderBody(d), { instrument: 'ZZZ9', limit_price: '4999.13' }));
-    expect(parseScenario(doc, FILE).steps[2]).toMatchObject({ kind: 'order', instrument: 'ZZZ9', limitPrice: '4999.13' });
+  it('accepts an order off the tick grid (the venue rejects it when run: REJECTED with its reason)', () => {
+    const doc = withChange((d) => Object.assign(orderBody(d), { limit_price: '4999.13' }));
+    expect(parseScenario(doc, FILE).steps[2]).toMatchObject({ kind: 'order', instrument: 'ESM6', limitPrice: '4999.13' });
   });
 
   it('checks only the shape of a firm-control step with expect_status and keeps its values as written', () => {

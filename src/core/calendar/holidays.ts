@@ -31,6 +31,13 @@ export class HolidayTable {
     return this.byDate.get(date)?.name;
   }
 
+  /** The calendar years the entries span (first and last), or undefined for an empty table. */
+  yearsCovered(): { first: number; last: number } | undefined {
+    const first = this.entries[0];
+    const last = this.entries[this.entries.length - 1];
+    return first && last ? { first: Number(first.date.slice(0, 4)), last: Number(last.date.slice(0, 4)) } : undefined;
+  }
+
   static empty(): HolidayTable {
     return new HolidayTable([]);
   }

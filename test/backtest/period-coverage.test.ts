@@ -1,0 +1,67 @@
+// A back-test period is checked against the market data before any cell runs: no data at all is invalid
+// input (exit 2) naming the period and what the files hold; partial data runs with a warning naming the
+// trade dates that have data. The fixture's ticks cover ES trade dates 2026-04-07 to 2026-04-09.
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { checkPeriodCoverage } from '../../src/backtest/period-coverage.js';
+import { runCliAsync } from '../cli/run-cli.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+/** The hand-checked config with another period, in a fresh folder beside copies of its data files. */
+function configWithPeriod(from: string, to: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'propsim-coverage-'));
+  for (const f of ['esm6-ticks.csv', 'trader-fills.csv']) copyFileSync(join(FIXTURES, f), join(dir, f));
+  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8').replace('period: { from: 2026-04-07, to: 2026-04-09 }', `period: { from: ${from}, to: ${to} }`);
+  const path = join(dir, 'config.yaml');
+  writeFileSync(path, text);
+  return path;
+}
+
+async function coverage(from: string, to: string): Promise<string | undefined> {
+  return checkPeriodCoverage(loadBacktestConfig(configWithPeriod(from, to)));
+}
+
+describe('market data against the back-test period', () => {
+  it('a period the data covers fully: no warning', async () => {
+    expect(await coverage('2026-04-07', '2026-04-09')).toBeUndefined();
+    expect(await coverage('2026-04-08', '2026-04-08'), 'a single day inside the data').toBeUndefined();
+  });
+
+  it('a period before or after the data is invalid input naming the period and what the files hold', async () => {
+    await expect(coverage('2026-03-02', '2026-03-06')).rejects.toThrow(
+      /config\.yaml: period: no market data in the period 2026-03-02 to 2026-03-06: the market files hold trade dates 2026-04-07 to 2026-04-09;/,
+    );
+    await expect(coverage('2026-05-04', '2026-05-08')).rejects.toThrow('no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09');
+  });
+
+  it('a period partly outside the data warns with the first and last trade dates that have data', async () => {
+    expect(await coverage('2026-04-01', '2026-04-08')).toBe(
+      'the market data covers only part of the period 2026-04-01 to 2026-04-08: trade dates 2026-04-07 to 2026-04-08 have data; the sessions outside that range have no prints',
+    );
+    expect(await coverage('2026-04-08', '2026-04-17')).toContain('trade dates 2026-04-08 to 2026-04-09 have data');
+  });
+
+  it('the CLI exits 2 before any cell runs and writes nothing; with partial data it warns on stderr and runs', async () => {
+    const none = configWithPeriod('2026-05-04', '2026-05-08');
+    const partial = configWithPeriod('2026-04-06', '2026-04-09');
+    const [refused, warned] = await Promise.all([
+      runCliAsync(['backtest', '--config', none, '--out', join(none, '..', 'out'), '--workers', '2']),
+      runCliAsync(['backtest', '--config', partial, '--out', join(partial, '..', 'out'), '--workers', '1']),
+    ]);
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr, 'one line, no progress: no cell ran').toBe(
+      `propsim backtest: ${none}: period: no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09; move the period into that range or add market files for it\n`,
+    );
+    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual(['config.yaml', 'esm6-ticks.csv', 'trader-fills.csv']);
+    expect(warned.status, warned.stderr).toBe(0);
+    expect(warned.stderr.split('\n')[0]).toBe(
+      'propsim backtest: warning: the market data covers only part of the period 2026-04-06 to 2026-04-09: trade dates 2026-04-07 to 2026-04-09 have data; the sessions outside that range have no prints',
+    );
+  });
+});
