@@ -38,7 +38,7 @@ function parseRow(path: string, row: string[], line: number): TraderFill {
   };
   if (row.length !== COLUMNS.length) bad('(row)', `${COLUMNS.length} fields`, row.join(','));
   const [ts, trader, instrument, side, quantity, price] = row as [string, string, string, string, string, string];
-  let timeMs = 0;
+  let timeMs: number;
   try {
     timeMs = parseTimeMs(ts, 'ts');
   } catch (error) {
@@ -46,7 +46,7 @@ function parseRow(path: string, row: string[], line: number): TraderFill {
     throw error;
   }
   if (trader === '') bad('trader', 'a trader id', trader);
-  let tickSize = '1';
+  let tickSize: string;
   try {
     tickSize = parseSymbol(instrument).spec.tickSize;
   } catch (error) {

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTimeMs } from '../../src/core/time.js';
 import { decodeScenarioText, loadScenarioFile } from '../../src/scenario/load-scenario.js';
-import { parseScenario } from '../../src/scenario/parse-scenario.js';
 import { ScenarioError } from '../../src/scenario/scenario-error.js';
-import type { FirmControlStep, ScenarioStep } from '../../src/scenario/scenario-types.js';
+import type { ScenarioStep } from '../../src/scenario/scenario-types.js';
 import { EVERY_STEP_EXAMPLE, makeScenarioFolder } from './scenario-files.js';
 
 const folder = makeScenarioFolder();

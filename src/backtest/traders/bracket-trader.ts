@@ -3,7 +3,7 @@
 // minutes before the close it cancels what is working and closes what it holds. Subclasses give the signal.
 import { Dec, ticksToPrice } from '../../core/money.js';
 import type { Side } from '../../core/orders/order-types.js';
-import { intParam, rangeParam, TraderRandom, type Trader, type TraderView } from './strategy.js';
+import { intParam, rangeParam, type TraderRandom, type Trader, type TraderView } from './strategy.js';
 
 export interface BracketParams {
   tradesPerDay: number;

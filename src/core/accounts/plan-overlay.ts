@@ -8,7 +8,6 @@ import {
   checkKeys,
   readCents,
   readFields,
-  readInteger,
   type Fields,
 } from './input-fields.js';
 import {

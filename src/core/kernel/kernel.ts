@@ -2,7 +2,7 @@
 // events go out to listeners and the journal. Nothing here knows whether a command came from a scenario step,
 // a back-test cell or an HTTP request (docs/architecture.md#one-kernel-many-drivers). Order of work at one print:
 // the venue matches resting orders first, then positions are marked (docs/risk-rules.md#order-of-work-at-one-print).
-import { GlobexCalendar } from '../calendar/globex-calendar.js';
+import { type GlobexCalendar } from '../calendar/globex-calendar.js';
 import { SimClock } from '../clock.js';
 import { IdGenerator } from '../ids.js';
 import { canonicalSymbol, parseSymbol, type ProductFamily } from '../instruments.js';

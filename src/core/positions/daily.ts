@@ -13,7 +13,6 @@ import { addDays } from '../calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../instruments.js';
 import type { JournalEntry } from '../kernel/journal.js';
 import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
-import type { Side } from './execution.js';
 import { PositionBook } from './position-book.js';
 
 /** Daily position record of the interface (GET /v1/accounts/{id}/positions/daily items). */
