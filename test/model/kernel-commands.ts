@@ -1,7 +1,9 @@
 // Random kernel command sequences for the model-based order lifecycle test and the kernel determinism test:
-// fast-check arbitraries for the commands (ES, ESM6, prices on the 0.25 grid in 4995.00–5005.00 so orders
-// actually fill), and an interpreter that resolves "pick an order / a group" against what exists so far and
-// runs the command the way a driver does.
+// fast-check arbitraries for the commands (three instruments of two product families, model-instruments.ts;
+// prices within ±20 ticks of each instrument's base so orders actually fill), and an interpreter that resolves
+// "pick an order / a group" against what exists so far and runs the command the way a driver does. Firm
+// operations (lockout with or without flatten, unlock, flatten, cancel-all) bring the risk engine's orders in,
+// and picks may aim a client's cancel or modify at one of them.
 import fc from 'fast-check';
 import type { Kernel } from '../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../src/core/outcome.js';
@@ -10,63 +12,68 @@ import type { OrderType, Side, TimeInForce } from '../../src/core/orders/order-t
 import { formatCents } from '../../src/core/money.js';
 import { harness } from '../core/kernel/kernel-harness.js';
 import { testPlan } from '../core/kernel/test-plans.js';
+import { ES, INSTRUMENTS, instrumentOf, offGridPriceOf, priceOf, type ModelInstrument } from './model-instruments.js';
 
-export const SYMBOL = 'ESM6';
-/** ES: 0.25 a tick, $12.50 a tick. */
-export const TICKS_PER_POINT = 4;
-export const TICK_VALUE_CENTS = 1250;
-export const BAND_LOW_TICKS = 4995 * TICKS_PER_POINT;
-export const BAND_HIGH_TICKS = 5005 * TICKS_PER_POINT;
-/** $10M with a $9M static drawdown and an unreachable profit target: no breach, lock or pass in these runs. */
+/** Prices stay within this many ticks of each instrument's base. */
+export const BAND_TICKS = 20;
+/** $10M with a $9M static drawdown and an unreachable profit target: no breach, lock or pass on these two. */
 export const STARTING_BALANCE_CENTS = 1_000_000_000;
 /** An order id the kernel never issued (its ids come from a seeded generator: this one is not among them). */
 export const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
 export const UNKNOWN_GROUP_ID = '00000000-0000-4000-8000-00000000000f';
-
-export function priceOf(ticks: number): string {
-  return (ticks / TICKS_PER_POINT).toFixed(2);
-}
-
-/** Ticks of a price the kernel wrote ("5000.25", "4999.50"); exact for quarter-point prices. */
-export function ticksOf(price: string): number {
-  const ticks = Number(price) * TICKS_PER_POINT;
-  if (!Number.isInteger(ticks)) throw new Error(`price ${price} is off the ES grid`);
-  return ticks;
-}
 
 // ---- commands ----
 
 /** Mostly true: a modify, link or companion shaped to be accepted (fields the order has, orders that can join), sometimes not. */
 const fitting = fc.integer({ min: 0, max: 4 }).map((x) => x !== 0);
 
-/** Which order a command targets: an index into the orders so far (among the working ones when `working`), or an unknown id. */
+/**
+ * Which order a command targets: an index into the client's orders so far (among the working ones when
+ * `working`), a working order of the risk engine when `risk` and there is one, or an unknown id.
+ */
 export interface Pick {
   n: number;
   working: boolean;
+  risk: boolean;
   unknown: boolean;
 }
 
+/** A price drawn as ticks from the instrument's base, sometimes off its tick grid. */
+export interface PriceDraw {
+  offset: number;
+  offGrid: boolean;
+}
+
+/** Firm operations on one account (docs/risk-rules.md §4.1–4.3). */
+export type FirmOperation = 'lockout' | 'lockoutFlatten' | 'unlock' | 'flatten' | 'cancelAll';
+
 export type Command =
-  | { kind: 'place'; account: number; side: Side; type: OrderType; tif: TimeInForce; quantity: number; limitPrice: string; stopPrice: string; malformed: boolean }
-  | { kind: 'modify'; pick: Pick; quantity: number | undefined; limitPrice: string | undefined; stopPrice: string | undefined; fitting: boolean }
+  | { kind: 'place'; account: number; instrument: number; side: Side; type: OrderType; tif: TimeInForce; quantity: number; limitPrice: PriceDraw; stopPrice: PriceDraw; malformed: boolean }
+  | { kind: 'modify'; pick: Pick; quantity: number | undefined; limitPrice: PriceDraw | undefined; stopPrice: PriceDraw | undefined; fitting: boolean }
   | { kind: 'cancel'; pick: Pick }
   | { kind: 'link'; picks: Pick[]; fitting: boolean }
   | { kind: 'companion'; group: number; unknownGroup: boolean; pick: Pick; fitting: boolean }
-  | { kind: 'print'; priceTicks: number; size: number | undefined }
+  | { kind: 'print'; instrument: number; offset: number; size: number | undefined }
   | { kind: 'advance'; ms: number }
-  | { kind: 'fill'; account: number; side: Side; quantity: number; price: string; agoMs: number | undefined };
+  | { kind: 'fill'; account: number; instrument: number; side: Side; quantity: number; offset: number; agoMs: number | undefined }
+  | { kind: 'firm'; account: number; op: FirmOperation };
 
 const side = fc.constantFrom<Side>('buy', 'sell');
-const bandTicks = fc.integer({ min: BAND_LOW_TICKS, max: BAND_HIGH_TICKS });
-const gridPrice = bandTicks.map(priceOf);
-/** x.10, x.35, x.60, x.85: decimals, but off the 0.25 grid (REJECTED invalid_price on a new order, a rejected modify). */
-const offGridPrice = bandTicks.map((t) => (t / TICKS_PER_POINT + 0.1).toFixed(2));
-const price = fc.oneof({ weight: 19, arbitrary: gridPrice }, { weight: 1, arbitrary: offGridPrice });
-const pick: fc.Arbitrary<Pick> = fc.record({ n: fc.nat(1000), working: fc.boolean(), unknown: fc.integer({ min: 0, max: 24 }).map((x) => x === 0) });
+const instrument = fc.nat(INSTRUMENTS.length - 1);
+const offset = fc.integer({ min: -BAND_TICKS, max: BAND_TICKS });
+/** Mostly on the grid; x.05-style prices between ticks are REJECTED invalid_price on a new order, a rejected modify. */
+const price: fc.Arbitrary<PriceDraw> = fc.record({ offset, offGrid: fc.integer({ min: 0, max: 19 }).map((x) => x === 0) });
+const pick: fc.Arbitrary<Pick> = fc.record({
+  n: fc.nat(1000),
+  working: fc.boolean(),
+  risk: fc.integer({ min: 0, max: 3 }).map((x) => x === 0),
+  unknown: fc.integer({ min: 0, max: 24 }).map((x) => x === 0),
+});
 
 const place = fc.record({
   kind: fc.constant('place' as const),
   account: fc.nat(5),
+  instrument,
   side,
   type: fc.constantFrom<OrderType>('market', 'limit', 'stop', 'stop_limit'),
   tif: fc.oneof({ weight: 3, arbitrary: fc.constantFrom<TimeInForce>('day', 'gtc') }, { weight: 1, arbitrary: fc.constantFrom<TimeInForce>('ioc', 'fok') }),
@@ -96,16 +103,23 @@ const companion = fc.record({
 });
 const print = fc.record({
   kind: fc.constant('print' as const),
-  priceTicks: bandTicks,
+  instrument,
+  offset,
   size: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined, freq: 3 }),
 });
 const fill = fc.record({
   kind: fc.constant('fill' as const),
   account: fc.nat(5),
+  instrument,
   side,
   quantity: fc.integer({ min: 1, max: 5 }),
-  price: gridPrice,
+  offset,
   agoMs: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }),
+});
+const firm = fc.record({
+  kind: fc.constant('firm' as const),
+  account: fc.nat(5),
+  op: fc.constantFrom<FirmOperation>('lockout', 'lockoutFlatten', 'unlock', 'unlock', 'flatten', 'cancelAll'),
 });
 
 export function commandArb(maxAdvanceMs = 500): fc.Arbitrary<Command> {
@@ -119,6 +133,7 @@ export function commandArb(maxAdvanceMs = 500): fc.Arbitrary<Command> {
     { weight: 6, arbitrary: print },
     { weight: 3, arbitrary: advance },
     { weight: 1, arbitrary: fill },
+    { weight: 2, arbitrary: firm },
   );
 }
 
@@ -184,16 +199,24 @@ export type Resolved =
   | { kind: 'cancel'; orderId: string }
   | { kind: 'link'; orderIds: string[] }
   | { kind: 'companion'; groupId: string; orderId: string }
-  | { kind: 'print'; price: string; priceTicks: number; size: number | undefined }
+  | { kind: 'print'; symbol: string; price: string; priceTicks: number; size: number | undefined }
   | { kind: 'advance'; ms: number }
-  | { kind: 'fill'; accountId: string; side: Side; quantity: number; price: string; occurredAtMs: number | undefined };
+  | { kind: 'fill'; accountId: string; symbol: string; side: Side; quantity: number; price: string; occurredAtMs: number | undefined }
+  | { kind: 'firm'; accountId: string; op: FirmOperation };
 
 function isWorking(kernel: Kernel, orderId: string): boolean {
   const status = kernel.desk.orders.get(orderId)?.status;
   return status === 'SUBMITTED' || status === 'PARTIALLY_FILLED';
 }
 
+/** The risk engine's orders still working (or on their way to the venue), in the order sent. */
+export function workingRiskOrderIds(kernel: Kernel): string[] {
+  return [...kernel.desk.orders.values()].filter((o) => o.origin === 'risk' && isWorking(kernel, o.id)).map((o) => o.id);
+}
+
 function resolvePick(sim: Sim, p: Pick, among: (id: string) => boolean = () => true): string {
+  const risk = p.risk && !p.unknown ? workingRiskOrderIds(sim.kernel) : [];
+  if (risk.length > 0) return risk[p.n % risk.length]!;
   if (p.unknown || sim.orderIds.length === 0) return UNKNOWN_ORDER_ID;
   const candidates = sim.orderIds.filter(among);
   const working = p.working ? candidates.filter((id) => isWorking(sim.kernel, id)) : [];
@@ -209,54 +232,72 @@ function canJoin(sim: Sim, accountId: string | undefined, taken: readonly string
   };
 }
 
+/** A client's order only: the risk engine's orders are never linked into OCO groups by these runs. */
+const clientPick = (p: Pick): Pick => ({ ...p, risk: false });
+
+function drawnPrice(instrument: ModelInstrument, draw: PriceDraw): string {
+  const ticks = instrument.baseTicks + draw.offset;
+  return draw.offGrid ? offGridPriceOf(instrument, ticks) : priceOf(instrument, ticks);
+}
+
 export function resolve(sim: Sim, command: Command): Resolved {
   switch (command.kind) {
     case 'place': {
+      const instrument = INSTRUMENTS[command.instrument % INSTRUMENTS.length]!;
       const body: Record<string, unknown> = {
         account_id: sim.accountIds[command.account % sim.accountIds.length]!,
-        instrument_id: SYMBOL,
+        instrument_id: instrument.symbol,
         side: command.side,
         type: command.type,
         quantity: command.malformed ? 0 : command.quantity,
         time_in_force: command.tif,
       };
-      if (command.type === 'limit' || command.type === 'stop_limit') body.limit_price = command.limitPrice;
-      if (command.type === 'stop' || command.type === 'stop_limit') body.stop_price = command.stopPrice;
+      if (command.type === 'limit' || command.type === 'stop_limit') body.limit_price = drawnPrice(instrument, command.limitPrice);
+      if (command.type === 'stop' || command.type === 'stop_limit') body.stop_price = drawnPrice(instrument, command.stopPrice);
       return { kind: 'place', body };
     }
     case 'modify': {
       const body: Record<string, unknown> = {};
       if (command.quantity !== undefined) body.quantity = command.quantity;
       const orderId = resolvePick(sim, command.pick);
-      const type = sim.kernel.desk.orders.get(orderId)?.type;
+      const order = sim.kernel.desk.orders.get(orderId);
+      const instrument = order ? instrumentOf(order.symbol) : ES;
       // A fitting modify changes only prices the order has; left empty, it raises the quantity by one.
-      const has = (field: 'limit' | 'stop') => !command.fitting || type === field || type === 'stop_limit';
-      if (command.limitPrice !== undefined && has('limit')) body.limit_price = command.limitPrice;
-      if (command.stopPrice !== undefined && has('stop')) body.stop_price = command.stopPrice;
-      if (command.fitting && Object.keys(body).length === 0) body.quantity = (sim.kernel.desk.orders.get(orderId)?.quantity ?? 0) + 1;
+      const has = (field: 'limit' | 'stop') => !command.fitting || order?.type === field || order?.type === 'stop_limit';
+      if (command.limitPrice !== undefined && has('limit')) body.limit_price = drawnPrice(instrument, command.limitPrice);
+      if (command.stopPrice !== undefined && has('stop')) body.stop_price = drawnPrice(instrument, command.stopPrice);
+      if (command.fitting && Object.keys(body).length === 0) body.quantity = (order?.quantity ?? 0) + 1;
       return { kind: 'modify', orderId, body };
     }
     case 'cancel':
       return { kind: 'cancel', orderId: resolvePick(sim, command.pick) };
     case 'link': {
-      if (!command.fitting) return { kind: 'link', orderIds: command.picks.map((p) => resolvePick(sim, p)) };
+      if (!command.fitting) return { kind: 'link', orderIds: command.picks.map((p) => resolvePick(sim, clientPick(p))) };
       const orderIds: string[] = [];
-      for (const p of command.picks) orderIds.push(resolvePick(sim, p, canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)));
+      for (const p of command.picks) orderIds.push(resolvePick(sim, clientPick(p), canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)));
       return { kind: 'link', orderIds };
     }
     case 'companion': {
       const groupId = command.unknownGroup || sim.groupIds.length === 0 ? UNKNOWN_GROUP_ID : sim.groupIds[command.group % sim.groupIds.length]!;
       const accountId = sim.kernel.desk.oco.accountOf(groupId);
-      return { kind: 'companion', groupId, orderId: resolvePick(sim, command.pick, command.fitting ? canJoin(sim, accountId, []) : undefined) };
+      return { kind: 'companion', groupId, orderId: resolvePick(sim, clientPick(command.pick), command.fitting ? canJoin(sim, accountId, []) : undefined) };
     }
-    case 'print':
-      return { kind: 'print', price: priceOf(command.priceTicks), priceTicks: command.priceTicks, size: command.size };
+    case 'print': {
+      const instrument = INSTRUMENTS[command.instrument % INSTRUMENTS.length]!;
+      const priceTicks = instrument.baseTicks + command.offset;
+      return { kind: 'print', symbol: instrument.symbol, price: priceOf(instrument, priceTicks), priceTicks, size: command.size };
+    }
     case 'advance':
       return command;
     case 'fill': {
+      const instrument = INSTRUMENTS[command.instrument % INSTRUMENTS.length]!;
       const occurredAtMs = command.agoMs === undefined ? undefined : sim.kernel.nowMs - command.agoMs;
-      return { kind: 'fill', accountId: sim.accountIds[command.account % sim.accountIds.length]!, side: command.side, quantity: command.quantity, price: command.price, occurredAtMs };
+      const accountId = sim.accountIds[command.account % sim.accountIds.length]!;
+      const price = priceOf(instrument, instrument.baseTicks + command.offset);
+      return { kind: 'fill', accountId, symbol: instrument.symbol, side: command.side, quantity: command.quantity, price, occurredAtMs };
     }
+    case 'firm':
+      return { kind: 'firm', accountId: sim.accountIds[command.account % sim.accountIds.length]!, op: command.op };
   }
 }
 
@@ -291,16 +332,30 @@ export function run(sim: Sim, command: Resolved): Outcome<unknown> | undefined {
       outcome = kernel.addOcoCompanion(command.groupId, command.orderId);
       break;
     case 'print':
-      kernel.printInput(SYMBOL, command.price, command.size);
+      kernel.printInput(command.symbol, command.price, command.size);
       break;
     case 'advance':
       kernel.advance(kernel.nowMs + command.ms);
       break;
     case 'fill': {
-      const base = { accountId: command.accountId, symbol: SYMBOL, side: command.side, quantity: command.quantity, price: command.price };
+      const base = { accountId: command.accountId, symbol: command.symbol, side: command.side, quantity: command.quantity, price: command.price };
       outcome = kernel.recordFill(command.occurredAtMs === undefined ? base : { ...base, occurredAtMs: command.occurredAtMs });
       break;
     }
+    case 'firm':
+      outcome = runFirmOperation(kernel, command.accountId, command.op);
+      break;
   }
   return outcome;
+}
+
+function runFirmOperation(kernel: Kernel, accountId: string, op: FirmOperation): Outcome<Record<string, unknown>> {
+  switch (op) {
+    case 'lockout':
+      return kernel.control('lockout', accountId, { reason_code: 'model' });
+    case 'lockoutFlatten':
+      return kernel.control('lockout', accountId, { reason_code: 'model', flatten: true });
+    default:
+      return kernel.control(op, accountId);
+  }
 }

@@ -1,0 +1,186 @@
+// Runs the order model (order-lifecycle.model.test.ts): each command's expected answer, then every check after
+// every command, and the drain at the end of a run that lets the risk engine finish flattening.
+import type { Outcome } from '../../src/core/outcome.js';
+import { resolve, run, newSim, workingRiskOrderIds, type Command, type Resolved, type RunSetup, type Sim } from './kernel-commands.js';
+import { eq, none, ok } from './model-assert.js';
+import { INSTRUMENTS, priceOf } from './model-instruments.js';
+import { checkAccounts, checkFill, checkOco, checkPrint } from './order-model-fills.js';
+import { checkClose, checkOrder, readOrders, updateVenue } from './order-model-orders.js';
+import { Model, TERMINAL, WORKING, type Context, type Json } from './order-model-state.js';
+
+// ---- expected outcomes of the commands (docs/order-lifecycle.md §2, docs/risk-rules.md §4) ----
+
+/** The orders of the risk engine are not the client's: DELETE and PATCH on them answer 409 risk_order. */
+const RISK_ORDER_REFUSAL = 'risk_order';
+
+function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): number | undefined {
+  const { sim, model } = ctx;
+  const known = (id: string) => model.orders.has(id);
+  const terminal = (id: string) => TERMINAL.has(model.status(id)!);
+  const accountOf = (id: string) => model.orders.get(id)!.json.account_id;
+  const hasFills = (id: string) => (model.orders.get(id)!.json.filled_quantity as number) > 0;
+  const isRisk = (id: string) => sim.kernel.desk.orders.get(id)?.origin === 'risk';
+  switch (command.kind) {
+    case 'place':
+      return command.body.quantity === 0 ? 400 : 202;
+    case 'modify':
+      if (!known(command.orderId)) return 404;
+      if (Object.keys(command.body).length === 0) return 400;
+      if (isRisk(command.orderId)) return 409;
+      return terminal(command.orderId) ? 409 : 202;
+    case 'cancel':
+      if (!known(command.orderId)) return 404;
+      if (isRisk(command.orderId)) return 409;
+      if (model.status(command.orderId) === 'CANCELLED') return 200;
+      return terminal(command.orderId) ? 409 : 202;
+    case 'link': {
+      const ids = command.orderIds;
+      if (new Set(ids).size !== ids.length) return 400;
+      if (!ids.every(known)) return 404;
+      for (const id of ids) {
+        if (terminal(id) || model.groupOf.has(id)) return 409;
+        if (accountOf(id) !== accountOf(ids[0]!)) return 400;
+      }
+      return ids.some(hasFills) ? 409 : 201; // a group is linked before any member fills (oco_member_filled)
+    }
+    case 'companion': {
+      const members = model.groups.get(command.groupId);
+      if (members === undefined || !known(command.orderId)) return 404;
+      if (terminal(command.orderId) || model.groupOf.has(command.orderId)) return 409;
+      if (accountOf(command.orderId) !== accountOf(members[0]!)) return 400;
+      return hasFills(command.orderId) || members.some(hasFills) ? 409 : 200;
+    }
+    case 'fill': {
+      // docs/risk-rules.md §7: booked (201) for an active account without locks, else dropped (200).
+      const account = model.fills.account(command.accountId);
+      return account.status === 'active' && account.locks.size === 0 ? 201 : 200;
+    }
+    case 'firm':
+      // docs/risk-rules.md §4.1: unlock answers 409 without a firm lockout; the others always answer.
+      if (command.op === 'unlock') return model.fills.account(command.accountId).locks.has('firm_lockout') ? 200 : 409;
+      return 200;
+    case 'print':
+    case 'advance':
+      return undefined;
+  }
+}
+
+/** Client orders of an account still working (or on their way) as the model last saw them. */
+function workingClientOrders(ctx: { sim: Sim; model: Model }, accountId: string): string[] {
+  return [...ctx.model.orders].filter(([id, { json }]) => json.account_id === accountId && WORKING.has(json.status as string) && ctx.sim.kernel.desk.orders.get(id)!.origin === 'client').map(([id]) => id);
+}
+
+function checkOutcome(ctx: Context, expected: number | undefined, outcome: Outcome<unknown> | undefined, workingBefore: readonly string[]): void {
+  const { model, command, where } = ctx;
+  eq(outcome?.status, expected, `${where}: the command answers ${expected ?? 'nothing'} (${JSON.stringify(outcome?.body)})`);
+  if ((command.kind === 'cancel' || command.kind === 'modify') && ctx.sim.kernel.desk.orders.get(command.orderId)?.origin === 'risk' && outcome?.status === 409) {
+    eq((outcome.body as unknown as Json).code, RISK_ORDER_REFUSAL, `${where}: a client's DELETE or PATCH on the risk engine's order is refused as such`);
+  }
+  if (!outcome?.ok) return;
+  const body = outcome.body as Json;
+  if (command.kind === 'place') {
+    eq(body.status, 'SUBMITTED', `${where}: POST answers 202 with the order SUBMITTED`);
+    eq(body.filled_quantity, 0, `${where}: a new order has filled nothing`);
+  }
+  if (command.kind === 'link') {
+    model.groups.set(body.group_id as string, [...command.orderIds]);
+    for (const id of command.orderIds) model.groupOf.set(id, body.group_id as string);
+  }
+  if (command.kind === 'companion') {
+    model.groups.get(command.groupId)!.push(command.orderId);
+    model.groupOf.set(command.orderId, command.groupId);
+  }
+  if (command.kind === 'firm' && command.op !== 'lockout' && command.op !== 'unlock') {
+    // docs/risk-rules.md §4.1–4.3: cancel-all, flatten and lockout with flatten cancel every working client order at once.
+    eq(body.cancelled_orders, workingBefore.length, `${where}: ${command.op} cancels the account's ${workingBefore.length} working client order(s)`);
+    for (const id of workingBefore) eq(ctx.sim.kernel.desk.orders.get(id)!.status, 'CANCELLED', `${where}: ${command.op} cancelled client order ${id}`);
+    if (command.op !== 'cancelAll') model.flattening.requested(command.accountId);
+  }
+}
+
+// ---- every check after every command ----
+
+function checkAll(ctx: Context, expected: number | undefined): void {
+  const { sim, model } = ctx;
+  none(model.fills.violations, ctx.where);
+  none(model.fills.positionViolations(sim.accountIds), ctx.where);
+  none(model.flattening.settle(sim.accountIds), ctx.where);
+  const current = readOrders(ctx);
+  const fills = model.newFills;
+  model.newFills = [];
+  if (ctx.command.kind === 'fill') eq(fills.length, expected === 201 ? 1 : 0, `${ctx.where}: a historical fill books exactly one fill, or none when dropped`);
+  for (const fill of fills) checkFill(ctx, fill, current);
+  if (ctx.command.kind === 'print') model.lastPrintTicks.set(ctx.command.symbol, ctx.command.priceTicks);
+  const fillsByOrder = new Map<string, number>();
+  for (const accountId of sim.accountIds) {
+    for (const f of sim.kernel.positions.fills(accountId)) if (f.orderId !== null) fillsByOrder.set(f.orderId, (fillsByOrder.get(f.orderId) ?? 0) + f.quantity);
+  }
+  for (const [id, seen] of current) checkOrder(ctx, id, seen, fillsByOrder.get(id) ?? 0);
+  const venueFills = fills.filter((f) => f.order_id !== null);
+  checkPrint(ctx, current, venueFills);
+  checkOco(ctx, current, venueFills);
+  checkAccounts(ctx, current);
+  checkClose(ctx, current);
+  updateVenue(ctx, current);
+  for (const [id, seen] of current) model.orders.set(id, seen);
+}
+
+export interface Checked {
+  sim: Sim;
+  model: Model;
+  setup: RunSetup;
+  closeMs?: number;
+}
+
+/** Runs one resolved command and checks everything after it. */
+export function step(checked: Checked, command: Resolved, where: string): void {
+  const { sim, model, setup, closeMs } = checked;
+  const ctx: Context = { sim, model, setup, command, where, ...(closeMs === undefined ? {} : { closeMs }) };
+  const expected = expectedStatus(ctx, command);
+  const workingBefore = command.kind === 'firm' ? workingClientOrders(ctx, command.accountId) : [];
+  if (command.kind === 'print') model.beforePrint(command.symbol, command.priceTicks);
+  let outcome: Outcome<unknown> | undefined;
+  try {
+    outcome = run(sim, command);
+  } catch (error) {
+    throw new Error(`${where}: the kernel threw instead of answering a status: ${(error as Error).stack}`, { cause: error });
+  }
+  checkOutcome(ctx, expected, outcome, workingBefore);
+  checkAll(ctx, expected);
+}
+
+/** Runs one command sequence on a fresh kernel (two roomy accounts and a tight one), checking after every command. */
+export function runChecked(setup: RunSetup, commands: readonly Command[], options: { startMs?: number; closeMs?: number } = {}): Checked {
+  const sim = newSim(setup, { tightAccount: true, ...(options.startMs === undefined ? {} : { startMs: options.startMs }) });
+  const checked: Checked = { sim, model: new Model(sim, setup), setup, ...(options.closeMs === undefined ? {} : { closeMs: options.closeMs }) };
+  commands.forEach((command, i) => {
+    const resolved = resolve(sim, command);
+    step(checked, resolved, `#${i} ${JSON.stringify(resolved)}`);
+  });
+  return checked;
+}
+
+/**
+ * Flattening ends flat (docs/risk-rules.md §2 "What a breach does", §4.1, §4.2): with the markets open, the
+ * clock moved past every latency and each instrument printed (unlimited, at its last price) a few times, no
+ * account is still being flattened and no risk order works. Answers the rounds it took.
+ */
+export function drain(checked: Checked): number {
+  const { sim, model, setup } = checked;
+  const { latencyMs, cancelLatencyMs, modifyLatencyMs } = setup.fillModel;
+  const pending = () => workingRiskOrderIds(sim.kernel).length > 0 || sim.accountIds.some((id) => model.flattening.isFlattening(id));
+  let rounds = 0;
+  for (; rounds < 6 && pending(); rounds++) {
+    step(checked, { kind: 'advance', ms: Math.max(latencyMs, cancelLatencyMs, modifyLatencyMs) + 1 }, `drain round ${rounds}: past every latency`);
+    for (const instrument of INSTRUMENTS) {
+      const priceTicks = model.lastPrintTicks.get(instrument.symbol) ?? instrument.baseTicks;
+      const print: Resolved = { kind: 'print', symbol: instrument.symbol, price: priceOf(instrument, priceTicks), priceTicks, size: undefined };
+      step(checked, print, `drain round ${rounds}: ${JSON.stringify(print)}`);
+    }
+  }
+  for (const accountId of sim.accountIds) {
+    ok(!model.flattening.isFlattening(accountId), `after ${rounds} drain rounds: account ${accountId} is flat again (the risk engine flattens until flat)`);
+  }
+  eq(workingRiskOrderIds(sim.kernel).length, 0, `after ${rounds} drain rounds: no risk order is left working`);
+  return rounds;
+}
