@@ -1,16 +1,17 @@
-// Commands and per-run setups of the account model test (account.model.test.ts): one or two ES accounts, each on
-// its own drawn risk profile, driven by prints, historical fills, market orders, time moves and firm operations.
+// Commands and per-run setups of the account model test (account.model.test.ts): one or two accounts, each on
+// its own drawn risk profile, trading three instruments (model-instruments.ts: ES, NQ, 6E), driven by prints,
+// historical fills, market orders, time moves, firm operations, and client cancels and modifies aimed at the
+// risk engine's orders (which travel with a drawn latency).
 import fc from 'fast-check';
 import type { MaxDrawdownMode } from '../../src/core/accounts/plans.js';
 import { testPlan } from '../core/kernel/test-plans.js';
 import type { PlanTemplate } from '../../src/core/accounts/plans.js';
+import { ES, INSTRUMENTS } from './model-instruments.js';
 
-export const SYMBOL = 'ESM6';
-/** ES: 0.25 points a tick, $12.50 a tick. */
-export const TICK_VALUE_CENTS = 1250;
+/** The instrument of the minimal reproductions in account.model.test.ts. */
+export const SYMBOL = ES.symbol;
 export const STARTING_BALANCE_CENTS = 5_000_000;
-/** 5000.00 in ticks, and the band prints and fills stay in (±40 points: wide enough to breach most floors). */
-export const BASE_TICKS = 20_000;
+/** The band prints and fills stay in, in ticks either side of each instrument's base (ES ±40 points: wide enough to breach most floors). */
 export const BAND_TICKS = 160;
 export const MODES: readonly MaxDrawdownMode[] = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'];
 
@@ -28,6 +29,9 @@ export interface RunSetup {
   accounts: AccountSetup[];
   /** Days after the harness's Tuesday 09:00 CT start (0–3: Tuesday to Friday, all mid-session). */
   startDay: number;
+  /** How long a client's cancel and modify take to reach the venue (new orders arrive at once). */
+  cancelLatencyMs: number;
+  modifyLatencyMs: number;
 }
 
 /** A price: a move from the last print (clamped to the band), or a point of the band. */
@@ -35,12 +39,16 @@ export type PriceMove = { delta: number } | { at: number };
 export type Side = 'buy' | 'sell';
 
 export type Command =
-  | { kind: 'print'; move: PriceMove }
-  | { kind: 'fill'; a: number; side: Side; quantity: number; move: PriceMove }
-  /** A historical fill that takes the account flat (passing waits for a flat account); a print when flat. */
-  | { kind: 'close'; a: number; move: PriceMove }
-  | { kind: 'market'; a: number; side: Side; quantity: number; move: PriceMove }
+  | { kind: 'print'; k: number; move: PriceMove }
+  | { kind: 'fill'; a: number; k: number; side: Side; quantity: number; move: PriceMove }
+  /**
+   * A historical fill that closes the account's position in the k-th instrument, or in the next one held
+   * (passing waits for a flat account); a print of the k-th when the account is flat.
+   */
+  | { kind: 'close'; a: number; k: number; move: PriceMove }
+  | { kind: 'market'; a: number; k: number; side: Side; quantity: number; move: PriceMove }
   | { kind: 'advance'; minutes: number }
+  | { kind: 'wait'; ms: number }
   | { kind: 'toRoll'; minutesAfter: number }
   | { kind: 'jump'; hours: number }
   | { kind: 'adjust'; a: number; amountCents: number; shift: boolean }
@@ -49,7 +57,11 @@ export type Command =
   | { kind: 'lockout'; a: number; flatten: boolean }
   | { kind: 'unlock'; a: number }
   | { kind: 'maxLossLimit'; a: number; limitCents: number | null }
-  | { kind: 'flatten'; a: number };
+  | { kind: 'flatten'; a: number }
+  | { kind: 'cancelAll'; a: number }
+  /** A client's DELETE, or PATCH to `quantity`, of the account's n-th working risk order (if any). */
+  | { kind: 'cancelRisk'; a: number; n: number }
+  | { kind: 'modifyRisk'; a: number; n: number; quantity: number };
 
 /** Whole dollars in steps of `step`, as cents. */
 const dollars = (min: number, max: number, step: number) => fc.integer({ min: min / step, max: max / step }).map((n) => n * step * 100);
@@ -66,9 +78,12 @@ export const accountSetupArb: fc.Arbitrary<AccountSetup> = fc.record({
 export const setupArb: fc.Arbitrary<RunSetup> = fc.record({
   accounts: fc.array(accountSetupArb, { minLength: 1, maxLength: 2 }),
   startDay: fc.integer({ min: 0, max: 3 }),
+  cancelLatencyMs: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300 })),
+  modifyLatencyMs: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 300 })),
 });
 
 const a = fc.nat({ max: 1 });
+const k = fc.nat({ max: INSTRUMENTS.length - 1 });
 const side = fc.constantFrom<Side>('buy', 'sell');
 const quantity = fc.integer({ min: 1, max: 3 });
 const move: fc.Arbitrary<PriceMove> = fc.oneof(
@@ -78,11 +93,12 @@ const move: fc.Arbitrary<PriceMove> = fc.oneof(
 const signedCents = fc.tuple(fc.integer({ min: 1, max: 250_000 }), fc.boolean()).map(([c, negative]) => (negative ? -c : c));
 
 export const commandArb: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('print' as const), move }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('fill' as const), a, side, quantity, move }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('market' as const), a, side, quantity, move }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), a, move }) },
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant('print' as const), k, move }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('fill' as const), a, k, side, quantity, move }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('market' as const), a, k, side, quantity, move }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), a, k, move }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 180 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 400 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('toRoll' as const), minutesAfter: fc.integer({ min: -90, max: 10 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('jump' as const), hours: fc.integer({ min: 20, max: 62 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), a, amountCents: signedCents, shift: fc.boolean() }) },
@@ -92,6 +108,9 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('unlock' as const), a }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('maxLossLimit' as const), a, limitCents: fc.option(dollars(0, 3000, 50), { nil: null }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('flatten' as const), a }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelAll' as const), a }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelRisk' as const), a, n: fc.nat(2) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('modifyRisk' as const), a, n: fc.nat(2), quantity: fc.integer({ min: 1, max: 6 }) }) },
 );
 
 /** Integer cents as a decimal string, "-12.05". */
@@ -108,14 +127,10 @@ export function textCents(text: string): number {
   return match[1] === '-' ? -cents : cents;
 }
 
-/** ES ticks as a price string: 20001 → "5000.25". */
-export function ticksText(ticks: number): string {
-  return `${Math.floor(ticks / 4)}.${['00', '25', '50', '75'][ticks % 4]}`;
-}
-
-export function resolvePrice(move: PriceMove, lastTicks: number): number {
-  const ticks = 'delta' in move ? lastTicks + move.delta : BASE_TICKS + move.at;
-  return Math.min(BASE_TICKS + BAND_TICKS, Math.max(BASE_TICKS - BAND_TICKS, ticks));
+/** A move from the last print, or a point of the band, in ticks of an instrument whose base is `baseTicks`. */
+export function resolvePrice(move: PriceMove, lastTicks: number, baseTicks: number): number {
+  const ticks = 'delta' in move ? lastTicks + move.delta : baseTicks + move.at;
+  return Math.min(baseTicks + BAND_TICKS, Math.max(baseTicks - BAND_TICKS, ticks));
 }
 
 export function planOf(setup: AccountSetup): PlanTemplate {

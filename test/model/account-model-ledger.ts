@@ -1,8 +1,13 @@
 // The model of one account for account.model.test.ts, written from docs/risk-rules.md (not from floors.ts): a FIFO
-// ledger fed with the fills the kernel published, the cash sums, the trailing peak, both floors, the status and the
-// lock set. The kernel must agree with it after every step (docs/architecture.md#xstate-models-lifecycles-not-ticks:
-// the floors run on plain numbers in the fast path, statuses and locks in the account machine).
-import { STARTING_BALANCE_CENTS, TICK_VALUE_CENTS, type AccountSetup, type Side } from './account-model-commands.js';
+// ledger per instrument fed with the fills the kernel published, the cash sums, the trailing peak, both floors, the
+// status and the lock set; equity marks every instrument at its last print. The kernel must agree with it after every
+// step (docs/architecture.md#xstate-models-lifecycles-not-ticks: the floors run on plain numbers in the fast path,
+// statuses and locks in the account machine).
+import { STARTING_BALANCE_CENTS, type AccountSetup, type Side } from './account-model-commands.js';
+import { instrumentOf } from './model-instruments.js';
+
+/** The last print of each instrument, in ticks: what open positions are marked at. */
+export type Marks = ReadonlyMap<string, number>;
 
 export type Status = 'active' | 'failed' | 'passed';
 export type Lock = 'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'evaluation_passed';
@@ -16,8 +21,10 @@ interface Lot {
 }
 
 export class ModelAccount {
-  readonly lots: Lot[] = [];
-  net = 0;
+  /** Open FIFO lots per instrument. */
+  readonly lots = new Map<string, Lot[]>();
+  /** Net position per instrument. */
+  readonly net = new Map<string, number>();
   realizedCents = 0;
   commissionCents = 0;
   adjustmentsCents = 0;
@@ -60,14 +67,25 @@ export class ModelAccount {
     return ceiling === undefined ? trailing : Math.min(trailing, ceiling);
   }
 
-  unrealizedCents(markTicks: number): number {
+  netOf(symbol: string): number {
+    return this.net.get(symbol) ?? 0;
+  }
+
+  isFlat(): boolean {
+    return [...this.net.values()].every((n) => n === 0);
+  }
+
+  unrealizedCents(marks: Marks): number {
     let total = 0;
-    for (const lot of this.lots) total += (markTicks - lot.ticks) * lot.quantity * lot.sign * TICK_VALUE_CENTS;
+    for (const [symbol, lots] of this.lots) {
+      const tickValueCents = instrumentOf(symbol).tickValueCents;
+      for (const lot of lots) total += (marks.get(symbol)! - lot.ticks) * lot.quantity * lot.sign * tickValueCents;
+    }
     return total;
   }
 
-  equityCents(markTicks: number): number {
-    return this.balanceCents + this.unrealizedCents(markTicks);
+  equityCents(marks: Marks): number {
+    return this.balanceCents + this.unrealizedCents(marks);
   }
 
   lockoutReason(): Lock | undefined {
@@ -75,20 +93,23 @@ export class ModelAccount {
   }
 
   /** Books one fill FIFO and its cash (docs/risk-rules.md#balance-and-equity); answers the realized P&L of its lots. */
-  fill(side: Side, quantity: number, ticks: number): number {
+  fill(symbol: string, side: Side, quantity: number, ticks: number): number {
     const sign = side === 'buy' ? 1 : -1;
+    const tickValueCents = instrumentOf(symbol).tickValueCents;
+    let lots = this.lots.get(symbol);
+    if (!lots) this.lots.set(symbol, (lots = []));
     let remaining = quantity;
     let realized = 0;
-    while (remaining > 0 && this.lots.length > 0 && this.lots[0]!.sign !== sign) {
-      const lot = this.lots[0]!;
+    while (remaining > 0 && lots.length > 0 && lots[0]!.sign !== sign) {
+      const lot = lots[0]!;
       const closed = Math.min(lot.quantity, remaining);
-      realized += (ticks - lot.ticks) * closed * lot.sign * TICK_VALUE_CENTS;
+      realized += (ticks - lot.ticks) * closed * lot.sign * tickValueCents;
       lot.quantity -= closed;
       remaining -= closed;
-      if (lot.quantity === 0) this.lots.shift();
+      if (lot.quantity === 0) lots.shift();
     }
-    if (remaining > 0) this.lots.push({ sign, quantity: remaining, ticks });
-    this.net += sign * quantity;
+    if (remaining > 0) lots.push({ sign, quantity: remaining, ticks });
+    this.net.set(symbol, this.netOf(symbol) + sign * quantity);
     const commission = this.setup.commissionCents * quantity;
     this.realizedCents += realized;
     this.commissionCents += commission;
@@ -106,9 +127,9 @@ export class ModelAccount {
    * fails the account, touching the daily floor adds daily_loss_breach (once); when both are crossed max loss wins.
    * Inactive accounts are not marked. Answers the breach, if this mark made one (the kernel then flattens).
    */
-  mark(markTicks: number): 'max_loss' | 'daily_loss' | undefined {
+  mark(marks: Marks): 'max_loss' | 'daily_loss' | undefined {
     if (this.status !== 'active') return undefined;
-    const equity = this.equityCents(markTicks);
+    const equity = this.equityCents(marks);
     if (this.setup.mode === 'realtime_equity') this.peakCents = Math.max(this.peakCents, equity);
     if (equity <= this.triggerCents()) {
       this.status = 'failed';
@@ -123,9 +144,9 @@ export class ModelAccount {
   }
 
   /** The session roll (docs/risk-rules.md#session-rolls) for an active account; inactive accounts keep everything. */
-  roll(weekly: boolean, markTicks: number): 'passed' | 'max_loss' | 'daily_loss' | undefined {
+  roll(weekly: boolean, marks: Marks): 'passed' | 'max_loss' | 'daily_loss' | undefined {
     if (this.status !== 'active') return undefined;
-    if (this.setup.mode === 'eod_balance') this.peakCents = Math.max(this.peakCents, this.equityCents(markTicks));
+    if (this.setup.mode === 'eod_balance') this.peakCents = Math.max(this.peakCents, this.equityCents(marks));
     this.startOfDayCents = this.balanceCents;
     if (this.setup.dailyCents !== undefined) this.dailyTriggerCents = this.balanceCents - this.setup.dailyCents;
     this.dayCents = 0;
@@ -134,12 +155,12 @@ export class ModelAccount {
     this.locks.delete('daily_loss_breach');
     // Passing counts trading profit (adjustments aside) and waits for a flat account without a firm lock.
     const tradingProfitCents = this.balanceCents - STARTING_BALANCE_CENTS - this.adjustmentsCents;
-    if (this.net === 0 && !this.locks.has('firm_lockout') && tradingProfitCents >= this.setup.targetCents) {
+    if (this.isFlat() && !this.locks.has('firm_lockout') && tradingProfitCents >= this.setup.targetCents) {
       this.status = 'passed';
       this.locks.add('evaluation_passed');
       return 'passed';
     }
-    return this.mark(markTicks);
+    return this.mark(marks);
   }
 
   /** Cash adjust (docs/risk-rules.md#cash-adjust): shifted, anchor, peak, both triggers and ceiling move with the balance. */

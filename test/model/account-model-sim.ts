@@ -1,23 +1,23 @@
 // The driver of account.model.test.ts: runs commands against a kernel, one kernel call per step, takes the
 // fills each step published into the model (checking where each may come from: docs/risk-rules.md), applies the
-// rules' effects of the step to the model, then hands the step and the state before it to the verifier.
+// rules' effects of the step to the model, checks the event watches (fill-watch.ts, flattening-watch.ts), then
+// hands the step and the state before it to the verifier. Firm operations and the client's requests on risk
+// orders are in account-model-operations.ts.
 import { mondayOf } from '../../src/core/calendar/dates.js';
 import { Kernel, type AccountOperation } from '../../src/core/kernel/kernel.js';
 import type { RiskAccount } from '../../src/core/kernel/accounts.js';
+import type { Order } from '../../src/core/orders/order-types.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';
-import { BASE_TICKS, SYMBOL, centsText, planOf, resolvePrice, ticksText, type Command, type RunSetup, type Side } from './account-model-commands.js';
+import { planOf, resolvePrice, type Command, type RunSetup, type Side } from './account-model-commands.js';
 import { ModelAccount } from './account-model-ledger.js';
+import { runOperation } from './account-model-operations.js';
+import { FillWatch } from './fill-watch.js';
+import { FlatteningWatch } from './flattening-watch.js';
+import { InvariantError, eq, none, ok } from './model-assert.js';
+import { INSTRUMENTS, priceOf, type ModelInstrument } from './model-instruments.js';
 
-export class InvariantError extends Error {
-  override name = 'InvariantError';
-}
-export function ok(condition: boolean, why: string): void {
-  if (!condition) throw new InvariantError(why);
-}
-export function eq(actual: unknown, expected: unknown, why: string): void {
-  if (!Object.is(actual, expected)) throw new InvariantError(`${why}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
-}
+export { InvariantError, eq, ok };
 
 /** The body of a successful outcome (the status is checked separately). */
 export function bodyOf(outcome: Outcome<Record<string, unknown>>): Record<string, unknown> {
@@ -30,16 +30,17 @@ export interface Before {
   status: string;
   locks: readonly string[];
   triggerCents: number;
-  net: number;
   /** Working orders the risk engine sent (flattening). */
   riskWorking: number;
+  /** The instruments those orders close. */
+  riskIn: ReadonlySet<string>;
 }
 
 export type Step =
-  | { kind: 'print'; ticks: number; client: { a: number; orderId: string; accepted: boolean } | undefined }
+  | { kind: 'print'; symbol: string; ticks: number; client: { a: number; orderId: string; accepted: boolean } | undefined }
   | { kind: 'fill'; a: number; accepted: boolean }
   | { kind: 'time'; rolled: boolean }
-  | { kind: 'op'; a: number; op: AccountOperation; accepted: boolean; shift?: { amountCents: number; floors: boolean } };
+  | { kind: 'op'; a: number; op: AccountOperation | 'cancelRisk' | 'modifyRisk'; accepted: boolean; shift?: { amountCents: number; floors: boolean } };
 
 export type Verifier = (sim: AccountSim, step: Step, before: readonly Before[]) => void;
 
@@ -48,20 +49,40 @@ const ROLL_FAMILY = 'equity_index';
 export class AccountSim {
   readonly kernel: Kernel;
   readonly accounts: ModelAccount[];
-  lastPrintTicks = BASE_TICKS;
+  /** The last print of each instrument, in ticks. */
+  readonly lastPrintTicks = new Map<string, number>();
+  readonly fills: FillWatch;
+  readonly flattening: FlatteningWatch;
   private nextRollMs: number;
   private lastRollTradeDate: string;
   /** Counts of what the run went through, for the coverage report. */
-  readonly seen = { steps: 0, rolls: 0, weeklyRolls: 0, failed: 0, passed: 0, dailyBreaches: 0, riskFills: 0, clientFills: 0, historicalFills: 0, skipped: 0 };
+  readonly seen = {
+    steps: 0,
+    rolls: 0,
+    weeklyRolls: 0,
+    failed: 0,
+    passed: 0,
+    dailyBreaches: 0,
+    riskFills: 0,
+    clientFills: 0,
+    historicalFills: 0,
+    skipped: 0,
+    riskOrderRequests: 0,
+    drainRounds: 0,
+    multiInstrument: 0,
+  };
 
   constructor(
-    setup: RunSetup,
+    readonly setup: RunSetup,
     private readonly verify: Verifier,
     /** Skip historical fills while a closing order works (the fixed bug A′); off: the property covers it. */
     readonly steer = false,
   ) {
     const startMs = T0 + setup.startDay * 86_400_000;
-    this.kernel = new Kernel({ startMs, seed: 7, calendar, journal: false });
+    const fillModel = { cancelLatencyMs: setup.cancelLatencyMs, modifyLatencyMs: setup.modifyLatencyMs };
+    this.kernel = new Kernel({ startMs, seed: 7, calendar, journal: false, fillModel });
+    this.fills = new FillWatch(this.kernel);
+    this.flattening = new FlatteningWatch(this.kernel);
     this.accounts = setup.accounts.map((s) => {
       const opened = this.kernel.openAccount({ plan: planOf(s) });
       if (!opened.ok) throw new Error(`open: ${JSON.stringify(opened.body)}`);
@@ -69,43 +90,46 @@ export class AccountSim {
     });
     this.nextRollMs = calendar.nextSessionRollFamily(startMs, ROLL_FAMILY);
     this.lastRollTradeDate = calendar.tradeDateOfFamily(startMs, ROLL_FAMILY);
-    this.print(BASE_TICKS, undefined);
+    for (const instrument of INSTRUMENTS) this.print(instrument, instrument.baseTicks, undefined);
   }
 
   get nowMs(): number {
     return this.kernel.nowMs;
   }
 
-  marketOpen(): boolean {
-    return calendar.sessionAtFamily(this.nowMs, ROLL_FAMILY).isOpen;
+  marketOpen(instrument: ModelInstrument): boolean {
+    return calendar.sessionAtFamily(this.nowMs, instrument.family).isOpen;
   }
 
   risk(i: number): RiskAccount {
     return this.kernel.accounts.get(this.accounts[i]!.id);
   }
 
-  /** Working flattening orders as signed quantities, read from every order (not through the desk's per-account list). */
-  riskOrders(i: number): number[] {
-    const id = this.accounts[i]!.id;
-    const signed: number[] = [];
-    for (const order of this.kernel.desk.orders.values()) {
-      if (order.accountId === id && order.origin === 'risk' && order.phase !== 'done') signed.push((order.side === 'buy' ? 1 : -1) * (order.quantity - order.filledQuantity));
-    }
-    return signed;
+  /** The account's risk orders not done yet, read from every order (not through the desk's per-account list). */
+  riskOrdersOf(i: number): Order[] {
+    return this.flattening.riskOrders(this.accounts[i]!.id);
   }
 
-  riskWorking(i: number): number {
-    return this.riskOrders(i).length;
+  /** Working flattening orders in one instrument as signed quantities. */
+  riskOrders(i: number, symbol: string): number[] {
+    return this.riskOrdersOf(i)
+      .filter((o) => o.symbol === symbol)
+      .map((o) => (o.side === 'buy' ? 1 : -1) * (o.quantity - o.filledQuantity));
   }
 
-  kernelNet(i: number): number {
-    return this.kernel.positions.position(this.accounts[i]!.id, SYMBOL)?.netQuantity ?? 0;
+  kernelNet(i: number, symbol: string): number {
+    return this.kernel.positions.position(this.accounts[i]!.id, symbol)?.netQuantity ?? 0;
   }
 
-  private snapshot(): Before[] {
+  lastPrint(instrument: ModelInstrument): number {
+    return this.lastPrintTicks.get(instrument.symbol)!;
+  }
+
+  snapshot(): Before[] {
     return this.accounts.map((_, i) => {
       const r = this.risk(i);
-      return { status: r.status, locks: [...r.locks], triggerCents: r.floors.maxLossTriggerCents, net: this.kernelNet(i), riskWorking: this.riskWorking(i) };
+      const risk = this.riskOrdersOf(i);
+      return { status: r.status, locks: [...r.locks], triggerCents: r.floors.maxLossTriggerCents, riskWorking: risk.length, riskIn: new Set(risk.map((o) => o.symbol)) };
     });
   }
 
@@ -115,7 +139,7 @@ export class AccountSim {
    * Off by default, so the property covers it.
    */
   private skip(command: Command): boolean {
-    return this.steer && command.kind === 'fill' && this.riskWorking(command.a % this.accounts.length) > 0;
+    return this.steer && command.kind === 'fill' && this.riskOrdersOf(command.a % this.accounts.length).length > 0;
   }
 
   run(command: Command): void {
@@ -124,35 +148,50 @@ export class AccountSim {
       return;
     }
     const i = 'a' in command ? command.a % this.accounts.length : 0;
+    const instrument = 'k' in command ? INSTRUMENTS[command.k % INSTRUMENTS.length]! : undefined;
+    const price = (move: Extract<Command, { move: unknown }>['move']) => resolvePrice(move, this.lastPrint(instrument!), instrument!.baseTicks);
     switch (command.kind) {
       case 'print':
-        if (this.marketOpen()) this.print(resolvePrice(command.move, this.lastPrintTicks), undefined);
+        if (this.marketOpen(instrument!)) this.print(instrument!, price(command.move), undefined);
         return;
       case 'market':
-        return this.market(i, command.side, command.quantity, resolvePrice(command.move, this.lastPrintTicks));
+        return this.market(i, instrument!, command.side, command.quantity, price(command.move));
       case 'fill':
-        return this.historicalFill(i, command.side, command.quantity, resolvePrice(command.move, this.lastPrintTicks));
+        return this.historicalFill(i, instrument!, command.side, command.quantity, price(command.move));
       case 'close': {
-        const net = this.kernelNet(i);
-        if (net === 0) return this.run({ kind: 'print', move: command.move });
-        return this.historicalFill(i, net > 0 ? 'sell' : 'buy', Math.abs(net), resolvePrice(command.move, this.lastPrintTicks));
+        const held = [...INSTRUMENTS.slice(command.k % INSTRUMENTS.length), ...INSTRUMENTS].find((held) => this.kernelNet(i, held.symbol) !== 0);
+        if (!held) return this.run({ kind: 'print', k: command.k, move: command.move });
+        const net = this.kernelNet(i, held.symbol);
+        return this.historicalFill(i, held, net > 0 ? 'sell' : 'buy', Math.abs(net), resolvePrice(command.move, this.lastPrint(held), held.baseTicks));
       }
       case 'advance':
         return this.advanceTo(this.nowMs + command.minutes * 60_000);
+      case 'wait':
+        return this.advanceTo(this.nowMs + command.ms);
       case 'toRoll':
         return this.advanceTo(Math.max(this.nowMs, this.nextRollMs + command.minutesAfter * 60_000));
       case 'jump':
         return this.advanceTo(this.nowMs + command.hours * 3_600_000);
       default:
-        return this.operation(i, command);
+        return runOperation(this, i, command);
     }
   }
 
-  /** Takes the step's fills into the model, checking where each came from; then the verifier runs. */
-  private finish(step: Step, before: readonly Before[], afterFills: () => void = () => {}): void {
+  /**
+   * Takes the step's fills into the model, checking where each came from; then the event watches (positions
+   * are their published fills, final orders never fill, locked accounts get no client fills, flattening keeps
+   * one sized closing order per open position), then the verifier.
+   */
+  finish(step: Step, before: readonly Before[], afterFills: () => void = () => {}): void {
     this.accounts.forEach((account, i) => this.takeFills(i, account, step, before[i]!));
     afterFills();
     this.seen.steps++;
+    const at = `after ${step.kind} step ${this.seen.steps} at ${new Date(this.nowMs).toISOString()}`;
+    const ids = this.accounts.map((a) => a.id);
+    none(this.fills.violations, at);
+    none(this.fills.positionViolations(ids), at);
+    none(this.flattening.settle(ids), at);
+    for (const account of this.accounts) if ([...account.net.values()].filter((n) => n !== 0).length > 1) this.seen.multiInstrument++;
     this.verify(this, step, before);
   }
 
@@ -162,7 +201,7 @@ export class AccountSim {
     account.fillsSeen = fills.length;
     for (const f of fresh) {
       const origin = f.orderId === null ? 'historical' : this.kernel.desk.orders.get(f.orderId)!.origin;
-      const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} @${f.priceTicks} (${step.kind} step)`;
+      const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} ${f.symbol} @${f.priceTicks} (${step.kind} step)`;
       // docs/risk-rules.md#statuses-and-locks: failed and passed accounts are terminal for trading; only the risk
       // engine's flattening fills may still change their position.
       if (before.status !== 'active') eq(origin, 'risk', `${at}: a ${before.status} account never trades again, only the risk engine flattens it`);
@@ -180,56 +219,61 @@ export class AccountSim {
       } else {
         ok(step.kind === 'print' && before.riskWorking > 0, `${at}: a risk fill needs a flattening order working before the print`);
         // docs/risk-rules.md#what-a-breach-does, "keeps flattening until the account is flat": never through flat.
-        const toward = (f.side === 'buy' ? account.net < 0 : account.net > 0) && f.quantity <= Math.abs(account.net);
-        ok(toward, `${at}: a flattening fill only takes the position (${account.net}) toward flat, never through it`);
+        const net = account.netOf(f.symbol);
+        const toward = (f.side === 'buy' ? net < 0 : net > 0) && f.quantity <= Math.abs(net);
+        ok(toward, `${at}: a flattening fill only takes the position (${net}) toward flat, never through it`);
         this.seen.riskFills++;
       }
-      if (step.kind === 'print') eq(f.priceTicks, step.ticks, `${at}: a venue fill of a market order is at the print (no slippage in this fill model)`);
+      if (step.kind === 'print') {
+        eq(f.symbol, step.symbol, `${at}: a print fills orders of its own instrument`);
+        eq(f.priceTicks, step.ticks, `${at}: a venue fill of a market order is at the print (no slippage in this fill model)`);
+      }
       eq(f.commissionCents, account.setup.commissionCents * f.quantity, `${at}: commission is charged per contract`);
-      const realized = account.fill(f.side, f.quantity, f.priceTicks);
+      const realized = account.fill(f.symbol, f.side, f.quantity, f.priceTicks);
       eq(f.realizedCents, realized, `${at}: realized P&L is the FIFO lots' P&L (docs/order-lifecycle.md#positions-trades-and-lots)`);
     }
   }
 
   /**
-   * A print (market open): venue fills first, then every active account is marked at it
-   * (docs/risk-rules.md#order-of-work-at-one-print).
+   * A print (market open): venue fills first, then the accounts are marked at it
+   * (docs/risk-rules.md#order-of-work-at-one-print). The model marks every account: one whose equity the print
+   * does not move marks to the same result.
    */
-  private print(ticks: number, client: { a: number; orderId: string; accepted: boolean } | undefined, before = this.snapshot()): void {
-    this.kernel.printInput(SYMBOL, ticksText(ticks), undefined);
-    this.lastPrintTicks = ticks;
-    this.finish({ kind: 'print', ticks, client }, before, () => this.markAll());
+  print(instrument: ModelInstrument, ticks: number, client: { a: number; orderId: string; accepted: boolean } | undefined, before = this.snapshot()): void {
+    this.kernel.printInput(instrument.symbol, priceOf(instrument, ticks), undefined);
+    this.lastPrintTicks.set(instrument.symbol, ticks);
+    this.finish({ kind: 'print', symbol: instrument.symbol, ticks, client }, before, () => this.markAll());
   }
 
   private markAll(): void {
     for (const account of this.accounts) this.count(account.mark(this.lastPrintTicks));
   }
 
-  private count(event: string | undefined): void {
+  count(event: string | undefined): void {
     if (event === 'max_loss') this.seen.failed++;
     if (event === 'daily_loss') this.seen.dailyBreaches++;
     if (event === 'passed') this.seen.passed++;
   }
 
-  private market(i: number, side: Side, quantity: number, ticks: number): void {
+  private market(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
     const before = this.snapshot();
     const account = this.accounts[i]!;
-    const placed = this.kernel.placeOrder({ account_id: account.id, instrument_id: SYMBOL, side, type: 'market', quantity, time_in_force: 'day' });
+    const placed = this.kernel.placeOrder({ account_id: account.id, instrument_id: instrument.symbol, side, type: 'market', quantity, time_in_force: 'day' });
     eq(placed.status, 202, 'POST /v1/orders answers 202 for a well-formed order');
     const orderId = bodyOf(placed).order_id as string;
-    const open = this.marketOpen();
+    const open = this.marketOpen(instrument);
     const accepted = open && account.status === 'active' && account.locks.size === 0;
     // Zero latency: the order has reached the venue; the gate refused it when locked, inactive or closed.
     eq(this.kernel.desk.get(orderId).status, accepted ? 'SUBMITTED' : 'REJECTED', `a client order is refused at the venue exactly when the account is locked, not active or the market closed`);
-    if (open) this.print(ticks, { a: i, orderId, accepted }, before);
+    if (open) this.print(instrument, ticks, { a: i, orderId, accepted }, before);
     else this.finish({ kind: 'time', rolled: false }, before);
     eq(this.kernel.desk.get(orderId).status, accepted ? 'FILLED' : 'REJECTED', 'an accepted market order fills at the next print, in full');
   }
 
-  private historicalFill(i: number, side: Side, quantity: number, ticks: number): void {
+  private historicalFill(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
     const before = this.snapshot();
     const account = this.accounts[i]!;
-    const outcome = this.kernel.recordFill({ accountId: account.id, symbol: SYMBOL, side, quantity, price: ticksText(ticks) });
+    const outcome = this.kernel.recordFill({ accountId: account.id, symbol: instrument.symbol, side, quantity, price: priceOf(instrument, ticks) });
     const accepted = account.status === 'active' && account.locks.size === 0;
     eq(outcome.status, accepted ? 201 : 200, 'a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise (docs/risk-rules.md#historical-fills)');
     if (!accepted) eq(bodyOf(outcome).dropped, true, 'a dropped fill says so');
@@ -237,7 +281,7 @@ export class AccountSim {
   }
 
   /** Moves time one session roll at a time: each roll is its own step. */
-  private advanceTo(targetMs: number): void {
+  advanceTo(targetMs: number): void {
     while (this.nextRollMs <= targetMs) {
       const before = this.snapshot();
       const rollMs = this.nextRollMs;
@@ -257,74 +301,27 @@ export class AccountSim {
     this.finish({ kind: 'time', rolled: false }, before);
   }
 
-  private operation(i: number, command: Extract<Command, { a: number }>): void {
-    const before = this.snapshot();
-    const account = this.accounts[i]!;
-    const control = (op: AccountOperation, body?: unknown) => this.kernel.control(op, account.id, body);
-    const expect = (outcome: Outcome<Record<string, unknown>>, accepted: boolean, why: string) => {
-      eq(outcome.status, accepted ? 200 : 409, why);
-      return accepted;
-    };
-    const mark = () => this.count(account.mark(this.lastPrintTicks));
-    switch (command.kind) {
-      case 'adjust': {
-        const outcome = control('adjust', { amount: centsText(command.amountCents), reason_code: 'model', shift_floors: command.shift });
-        expect(outcome, true, 'a cash adjust on an open account is accepted (docs/risk-rules.md#cash-adjust)');
-        const step: Step = { kind: 'op', a: i, op: 'adjust', accepted: true, shift: { amountCents: command.amountCents, floors: command.shift } };
-        return this.finish(step, before, () => {
-          account.adjust(command.amountCents, command.shift);
-          mark();
-        });
+  /**
+   * Flattening ends flat (docs/risk-rules.md#what-a-breach-does, #lockout-and-unlock, #flatten): with the clock past
+   * every latency and each instrument's market printed (at its last price, waiting for the open when it is closed)
+   * a few times, no account is still being flattened and no risk order works. Answers the rounds it took.
+   */
+  drain(): number {
+    const ids = this.accounts.map((a) => a.id);
+    const pending = () => ids.some((id) => this.flattening.isFlattening(id) || this.flattening.riskOrders(id).length > 0);
+    let rounds = 0;
+    for (; rounds < 4 && pending(); rounds++) {
+      this.advanceTo(this.nowMs + Math.max(this.setup.cancelLatencyMs, this.setup.modifyLatencyMs) + 1);
+      for (const instrument of INSTRUMENTS) {
+        if (!this.marketOpen(instrument)) this.advanceTo(calendar.sessionAtFamily(this.nowMs, instrument.family).openMs);
+        this.print(instrument, this.lastPrint(instrument), undefined);
       }
-      case 'dailyTrigger': {
-        const triggerCents = account.equityCents(this.lastPrintTicks) + command.offsetCents;
-        const outcome = control('setDailyLossTrigger', { reason_code: 'model', daily_loss_limit_trigger: centsText(triggerCents) });
-        const accepted = expect(outcome, account.dailyTriggerCents !== undefined, 'setDailyLossTrigger answers 409 without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)');
-        return this.finish({ kind: 'op', a: i, op: 'setDailyLossTrigger', accepted }, before, () => {
-          if (!accepted) return;
-          account.dailyTriggerCents = triggerCents;
-          mark();
-        });
-      }
-      case 'reanchor': {
-        const outcome = control('reanchor', { reason_code: 'model' });
-        const probe = account.dailyTriggerCents !== undefined && account.startOfDayCents - account.dailyTriggerCents > 0;
-        const accepted = expect(outcome, probe, 'reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0 (docs/risk-rules.md#status-codes-of-the-two-operations)');
-        return this.finish({ kind: 'op', a: i, op: 'reanchor', accepted }, before, () => {
-          if (!accepted) return;
-          account.reanchor();
-          mark();
-        });
-      }
-      case 'lockout': {
-        const outcome = control('lockout', { reason_code: 'model', flatten: command.flatten });
-        expect(outcome, true, 'lockout answers 200, also on a firm-locked account (docs/risk-rules.md#lockout-and-unlock)');
-        eq(bodyOf(outcome).changed, !account.locks.has('firm_lockout'), 'lockout changes something only when there was no firm lock');
-        if (command.flatten) eq(bodyOf(outcome).closing_orders, account.net !== 0 && before[i]!.riskWorking === 0 ? 1 : 0, 'lockout with flatten sends a closing order for an open position that has none working');
-        return this.finish({ kind: 'op', a: i, op: 'lockout', accepted: true }, before, () => account.locks.add('firm_lockout'));
-      }
-      case 'unlock': {
-        const accepted = expect(control('unlock'), account.locks.has('firm_lockout'), 'unlock answers 409 when there is no firm lockout (docs/risk-rules.md#lockout-and-unlock)');
-        return this.finish({ kind: 'op', a: i, op: 'unlock', accepted }, before, () => account.locks.delete('firm_lockout'));
-      }
-      case 'maxLossLimit': {
-        const body = { max_drawdown_limit: command.limitCents === null ? null : centsText(command.limitCents) };
-        const accepted = expect(control('setMaxLossLimit', body), account.setup.mode !== 'static', 'a max-loss-limit change answers 409 on a static account (docs/risk-rules.md#max-loss-limit-change)');
-        return this.finish({ kind: 'op', a: i, op: 'setMaxLossLimit', accepted }, before, () => {
-          if (!accepted) return;
-          account.limitCents = command.limitCents ?? undefined;
-          mark();
-        });
-      }
-      case 'flatten': {
-        const outcome = control('flatten');
-        expect(outcome, true, 'flatten answers its counts (docs/risk-rules.md#flatten)');
-        eq(bodyOf(outcome).cancelled_orders, 0, 'no client order outlives its print in this model: flatten has nothing to cancel');
-        eq(bodyOf(outcome).closing_orders, account.net !== 0 && before[i]!.riskWorking === 0 ? 1 : 0, 'flatten sends a closing order for an open position that has none working');
-        return this.finish({ kind: 'op', a: i, op: 'flatten', accepted: true }, before);
-      }
-      default:
-        throw new Error(`not an operation: ${command.kind}`);
     }
+    for (const id of ids) {
+      ok(!this.flattening.isFlattening(id), `after ${rounds} drain rounds: account ${id} is flat again (the risk engine flattens until flat)`);
+      eq(this.flattening.riskOrders(id).length, 0, `after ${rounds} drain rounds: account ${id} has no risk order left working`);
+    }
+    this.seen.drainRounds += rounds;
+    return rounds;
   }
 }

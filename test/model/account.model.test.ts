@@ -1,9 +1,14 @@
 // Model-based test of the account risk rules (docs/risk-rules.md), and that the fast path agrees with the account
-// machine (docs/architecture.md#xstate-models-lifecycles-not-ticks): random prints, historical fills, market orders,
-// time moves across session rolls and weekends, and firm operations (adjust, setDailyLossTrigger, reanchor,
-// lockout/unlock, setMaxLossLimit, flatten) against one or two ES accounts on random risk profiles. After every
-// kernel call the kernel must agree with a small model written from the rules (account-model-ledger.ts: FIFO ledger,
-// cash sums, peak, floors, status, locks), and the invariants below hold.
+// machine (docs/architecture.md#xstate-models-lifecycles-not-ticks): random prints, historical fills, market orders
+// on three instruments (ESM6, NQM6, 6EM6: two product families, each printing only while its market is open), time
+// moves across session rolls and weekends, firm operations (adjust, setDailyLossTrigger, reanchor, lockout with and
+// without flatten, unlock, setMaxLossLimit, flatten, cancel-all) and a client's DELETE or PATCH of the risk engine's
+// orders (with a drawn cancel and modify latency), against one or two accounts on random risk profiles. After every
+// kernel call the kernel must agree with a small model written from the rules (account-model-ledger.ts: FIFO ledger
+// per instrument, cash sums, peak, floors, status, locks), the event watches hold (fill-watch.ts,
+// flattening-watch.ts), and so do the invariants below; at the end of each run the drain checks that flattening
+// ends flat (AccountSim.drain).
+// Runs: NUM_RUNS by default; PROPSIM_MODEL_RUNS=2000 (`npm run test:model:long`) for a longer search.
 // The property found five kernel bugs (A, A′, B, C, D), all fixed since; their minimal reproductions are kept below
 // as regression tests.
 import fc from 'fast-check';
@@ -14,14 +19,16 @@ import { testPlan } from '../core/kernel/test-plans.js';
 import { STARTING_BALANCE_CENTS, SYMBOL, commandArb, setupArb, textCents } from './account-model-commands.js';
 import { SEVERITY } from './account-model-ledger.js';
 import { AccountSim, bodyOf, eq, ok, type Before, type Step } from './account-model-sim.js';
+import { INSTRUMENTS } from './model-instruments.js';
+import { modelRuns } from './model-runs.js';
 
-const NUM_RUNS = 150;
+const NUM_RUNS = modelRuns(150);
 const MAX_COMMANDS = 40;
 
 function describeStep(step: Step): string {
   switch (step.kind) {
     case 'print':
-      return `print @${step.ticks}${step.client ? ` with a client order of account ${step.client.a}` : ''}`;
+      return `print ${step.symbol} @${step.ticks}${step.client ? ` with a client order of account ${step.client.a}` : ''}`;
     case 'fill':
       return `historical fill of account ${step.a}`;
     case 'time':
@@ -66,25 +73,27 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   }
 
   // 3. docs/risk-rules.md#statuses-and-locks: failed and passed are terminal (their fills are checked as they arrive,
-  //    in the sim); the first print after a breach, a pass or a flatten flattens the account, so a print leaves it
-  //    flat.
+  //    in the sim); the first print of an instrument after a breach, a pass or a flatten flattens the account in it
+  //    (risk orders arrive at once here), so a print leaves that instrument flat.
   if (before.status === 'failed') {
     eq(status, 'failed', `${at}: a max-loss breach is permanent`);
     ok(locks.includes('max_loss_breach'), `${at}: a failed account stays locked with max_loss_breach`);
   }
   if (before.status === 'passed') eq(status, 'passed', `${at}: passed is terminal for trading`);
   if (step.kind === 'print') {
-    const flattening = before.status !== 'active' || before.locks.includes('daily_loss_breach') || (before.riskWorking > 0 && step.client?.a !== i);
-    if (flattening) eq(sim.kernelNet(i), 0, `${at}: an account being flattened (${before.status}, locks ${before.locks.join(',') || 'none'}, ${before.riskWorking} risk orders) is flat after the next print`);
+    const flattening = before.status !== 'active' || before.locks.includes('daily_loss_breach') || (before.riskIn.has(step.symbol) && step.client?.a !== i);
+    if (flattening) eq(sim.kernelNet(i, step.symbol), 0, `${at}: an account being flattened (${before.status}, locks ${before.locks.join(',') || 'none'}, risk orders in ${[...before.riskIn].join(',') || 'none'}) is flat in ${step.symbol} after its next print`);
   }
 
   //    The risk engine's working closing orders never add up to more than the position, on its closing side
   //    (docs/risk-rules.md#what-a-breach-does, "until the account is flat"): else the next print takes the account
   //    through flat.
-  const net = sim.kernelNet(i);
-  const closing = sim.riskOrders(i);
-  const closingTotal = closing.reduce((sum, q) => sum + q, 0);
-  ok(closing.every((q) => Math.sign(q) === -Math.sign(net)) && Math.abs(closingTotal) <= Math.abs(net), `${at}: working closing orders [${closing.join(',')}] never exceed the position ${net}`);
+  for (const { symbol } of INSTRUMENTS) {
+    const net = sim.kernelNet(i, symbol);
+    const closing = sim.riskOrders(i, symbol);
+    const closingTotal = closing.reduce((sum, q) => sum + q, 0);
+    ok(closing.every((q) => Math.sign(q) === -Math.sign(net)) && Math.abs(closingTotal) <= Math.abs(net), `${at}: working closing orders [${closing.join(',')}] never exceed the ${symbol} position ${net}`);
+  }
 
   // 5. docs/risk-rules.md#balance-and-equity: balance = starting balance + Σ realized − Σ commissions + Σ adjustments,
   //    in exact cents.
@@ -135,7 +144,7 @@ function checkAgreement(sim: AccountSim, i: number, at: string): void {
   const risk = sim.risk(i);
   const json = sim.kernel.accountJson(risk);
   const money = (field: string) => textCents(json[field] as string);
-  eq(sim.kernelNet(i), model.net, `${at}: net position follows the fills`);
+  for (const { symbol } of INSTRUMENTS) eq(sim.kernelNet(i, symbol), model.netOf(symbol), `${at}: the ${symbol} net position follows the fills`);
   eq(money('balance'), model.balanceCents, `${at}: balance`);
   eq(money('equity'), model.equityCents(sim.lastPrintTicks), `${at}: equity = balance + unrealized at the last print`);
   eq(risk.realizedCents, model.realizedCents, `${at}: Σ realized`);
@@ -166,12 +175,13 @@ describe('account risk rules: the kernel against a model (docs/risk-rules.md)', 
       fc.property(setupArb, fc.array(commandArb, { minLength: 5, maxLength: MAX_COMMANDS, size: 'max' }), (setup, commands) => {
         const sim = new AccountSim(setup, verify);
         for (const command of commands) sim.run(command);
+        sim.drain();
         for (const [key, value] of Object.entries(sim.seen)) totals[key] = (totals[key] ?? 0) + value;
       }),
       { numRuns: NUM_RUNS },
     );
     // Not vacuous: the runs went through breaches, passes, rolls and every kind of fill.
-    for (const key of ['rolls', 'weeklyRolls', 'failed', 'passed', 'dailyBreaches', 'riskFills', 'clientFills', 'historicalFills']) {
+    for (const key of ['rolls', 'weeklyRolls', 'failed', 'passed', 'dailyBreaches', 'riskFills', 'clientFills', 'historicalFills', 'riskOrderRequests', 'drainRounds', 'multiInstrument']) {
       expect(totals[key], `runs should include ${key}`).toBeGreaterThan(0);
     }
   });
