@@ -42,10 +42,12 @@ export type Command =
   | { kind: 'print'; k: number; move: PriceMove }
   | { kind: 'fill'; a: number; k: number; side: Side; quantity: number; move: PriceMove }
   /**
-   * A historical fill that closes the account's position in the k-th instrument, or in the next one held
-   * (passing waits for a flat account); a print of the k-th when the account is flat.
+   * Historical fills that close the account's positions, one instrument a step (passing waits for a flat
+   * account); a print of the k-th instrument when the account is flat.
    */
   | { kind: 'close'; a: number; k: number; move: PriceMove }
+  /** Two historical fills, a buy at the last print and a sell `gainTicks` above it: a trade that nets some profit (or loss), flat again. */
+  | { kind: 'roundTrip'; a: number; k: number; quantity: number; gainTicks: number }
   | { kind: 'market'; a: number; k: number; side: Side; quantity: number; move: PriceMove }
   | { kind: 'advance'; minutes: number }
   | { kind: 'wait'; ms: number }
@@ -72,7 +74,7 @@ export const accountSetupArb: fc.Arbitrary<AccountSetup> = fc.record({
   limitCents: fc.option(dollars(0, 2500, 50), { nil: undefined }),
   dailyCents: fc.option(dollars(100, 1500, 50), { nil: undefined }),
   commissionCents: fc.integer({ min: 0, max: 500 }),
-  targetCents: dollars(500, 4000, 100),
+  targetCents: dollars(50, 1500, 50),
 });
 
 export const setupArb: fc.Arbitrary<RunSetup> = fc.record({
@@ -96,10 +98,11 @@ export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('print' as const), k, move }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('fill' as const), a, k, side, quantity, move }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('market' as const), a, k, side, quantity, move }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), a, k, move }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('close' as const), a, k, move }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('roundTrip' as const), a, k, quantity, gainTicks: fc.integer({ min: -8, max: 40 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 180 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 400 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('toRoll' as const), minutesAfter: fc.integer({ min: -90, max: 10 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('toRoll' as const), minutesAfter: fc.integer({ min: -90, max: 10 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('jump' as const), hours: fc.integer({ min: 20, max: 62 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), a, amountCents: signedCents, shift: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('dailyTrigger' as const), a, offsetCents: fc.integer({ min: -100_000, max: 30_000 }) }) },

@@ -159,10 +159,19 @@ export class AccountSim {
       case 'fill':
         return this.historicalFill(i, instrument!, command.side, command.quantity, price(command.move));
       case 'close': {
-        const held = [...INSTRUMENTS.slice(command.k % INSTRUMENTS.length), ...INSTRUMENTS].find((held) => this.kernelNet(i, held.symbol) !== 0);
-        if (!held) return this.run({ kind: 'print', k: command.k, move: command.move });
-        const net = this.kernelNet(i, held.symbol);
-        return this.historicalFill(i, held, net > 0 ? 'sell' : 'buy', Math.abs(net), resolvePrice(command.move, this.lastPrint(held), held.baseTicks));
+        const held = INSTRUMENTS.filter((held) => this.kernelNet(i, held.symbol) !== 0);
+        if (held.length === 0) return this.run({ kind: 'print', k: command.k, move: command.move });
+        for (const instrument of held) {
+          const net = this.kernelNet(i, instrument.symbol);
+          if (net !== 0) this.historicalFill(i, instrument, net > 0 ? 'sell' : 'buy', Math.abs(net), resolvePrice(command.move, this.lastPrint(instrument), instrument.baseTicks));
+        }
+        return;
+      }
+      case 'roundTrip': {
+        const buyTicks = this.lastPrint(instrument!);
+        const sellTicks = resolvePrice({ delta: command.gainTicks }, buyTicks, instrument!.baseTicks);
+        this.historicalFill(i, instrument!, 'buy', command.quantity, buyTicks);
+        return this.historicalFill(i, instrument!, 'sell', command.quantity, sellTicks);
       }
       case 'advance':
         return this.advanceTo(this.nowMs + command.minutes * 60_000);

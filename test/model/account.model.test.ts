@@ -22,7 +22,7 @@ import { AccountSim, bodyOf, eq, ok, type Before, type Step } from './account-mo
 import { INSTRUMENTS } from './model-instruments.js';
 import { modelRuns } from './model-runs.js';
 
-const NUM_RUNS = modelRuns(150);
+const NUM_RUNS = modelRuns(300);
 const MAX_COMMANDS = 40;
 
 function describeStep(step: Step): string {

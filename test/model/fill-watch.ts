@@ -48,6 +48,8 @@ export class FillWatch {
   /** Σ signed published fills per account and instrument ("account|symbol"). */
   private readonly netOfFills = new Map<string, number>();
   fillCount = 0;
+  /** Client fills under firm_lockout (of orders working when it came): the exception the rules make. */
+  fillsUnderFirmLockout = 0;
 
   constructor(private readonly kernel: Kernel) {
     kernel.subscribe((event) => this.take(event));
@@ -124,8 +126,9 @@ export class FillWatch {
     const otherLocks = [...account.locks].filter((lock) => lock !== 'firm_lockout');
     if (account.status !== 'active' || otherLocks.length > 0) {
       this.violations.push(`${what}: client order ${orderId} filled on a ${account.status} or breached account (${state}): breaches, passes and replaces cancel client orders at once`);
-    } else if (account.locks.has('firm_lockout') && !account.workingAtLockout.has(orderId)) {
-      this.violations.push(`${what}: client order ${orderId} filled under firm_lockout but was not working at the venue when the lock came (${state}): the gate refuses it`);
+    } else if (account.locks.has('firm_lockout')) {
+      if (!account.workingAtLockout.has(orderId)) this.violations.push(`${what}: client order ${orderId} filled under firm_lockout but was not working at the venue when the lock came (${state}): the gate refuses it`);
+      this.fillsUnderFirmLockout++;
     }
   }
 

@@ -28,8 +28,8 @@ export const UNKNOWN_GROUP_ID = '00000000-0000-4000-8000-00000000000f';
 const fitting = fc.integer({ min: 0, max: 4 }).map((x) => x !== 0);
 
 /**
- * Which order a command targets: an index into the client's orders so far (among the working ones when
- * `working`), a working order of the risk engine when `risk` and there is one, or an unknown id.
+ * Which order a command targets: an index into the client's orders so far, or into the risk engine's when
+ * `risk` and it sent some (among the working ones when `working`), or an unknown id.
  */
 export interface Pick {
   n: number;
@@ -114,12 +114,13 @@ const fill = fc.record({
   side,
   quantity: fc.integer({ min: 1, max: 5 }),
   offset,
-  agoMs: fc.option(fc.integer({ min: 0, max: 1000 }), { nil: undefined }),
+  /** How long ago it happened; negative now and then: stamped after the clock (400 fill_in_future). */
+  agoMs: fc.option(fc.integer({ min: -100, max: 1000 }), { nil: undefined }),
 });
 const firm = fc.record({
   kind: fc.constant('firm' as const),
   account: fc.nat(5),
-  op: fc.constantFrom<FirmOperation>('lockout', 'lockoutFlatten', 'unlock', 'unlock', 'flatten', 'cancelAll'),
+  op: fc.constantFrom<FirmOperation>('lockout', 'lockout', 'lockoutFlatten', 'unlock', 'unlock', 'flatten', 'cancelAll'),
 });
 
 export function commandArb(maxAdvanceMs = 500): fc.Arbitrary<Command> {
@@ -130,7 +131,7 @@ export function commandArb(maxAdvanceMs = 500): fc.Arbitrary<Command> {
     { weight: 2, arbitrary: cancel },
     { weight: 1, arbitrary: link },
     { weight: 1, arbitrary: companion },
-    { weight: 6, arbitrary: print },
+    { weight: 9, arbitrary: print },
     { weight: 3, arbitrary: advance },
     { weight: 1, arbitrary: fill },
     { weight: 2, arbitrary: firm },
@@ -160,7 +161,7 @@ export interface Sim {
   kernel: Kernel;
   /**
    * One account without commission and one paying `commissionCents` per contract, both on a roomy plan; with
-   * `tightAccount`, also the harness's (static $2,000 drawdown) whose breaches cancel and flatten.
+   * `tightAccount`, also one on a tight plan (tightPlan) whose breaches cancel and flatten.
    */
   accountIds: readonly string[];
   /** Every order the kernel accepted, in order placed. */
@@ -179,16 +180,24 @@ function roomyPlan(commissionCents: number) {
   });
 }
 
+/**
+ * $50,000 with a $500 static drawdown and a $250 daily loss, no commission: a few contracts a few ticks the
+ * wrong way breach it (ES 5 × 4 ticks × $12.50 = $250), so its runs see breaches cancel client orders and flatten.
+ */
+export function tightPlan() {
+  return testPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '500', daily_loss_value: '250' } });
+}
+
 export function newSim(setup: RunSetup, options: { startMs?: number; seed?: number; tightAccount?: boolean } = {}): Sim {
   const { tightAccount = false, ...kernelOptions } = options;
-  const { kernel, accountId } = harness(setup.fillModel, kernelOptions);
-  const open = (commissionCents: number) => {
-    const opened = kernel.openAccount({ plan: roomyPlan(commissionCents) });
+  const { kernel } = harness(setup.fillModel, kernelOptions);
+  const open = (commissionCents: number, plan = roomyPlan(commissionCents)) => {
+    const opened = kernel.openAccount({ plan });
     if (!opened.ok) throw new Error(`opening an account failed: ${JSON.stringify(opened.body)}`);
     return opened.body.account_id as string;
   };
   const accountIds = [open(0), open(setup.commissionCents)];
-  if (tightAccount) accountIds.push(accountId);
+  if (tightAccount) accountIds.push(open(0, tightPlan()));
   return { kernel, accountIds, orderIds: [], groupIds: [] };
 }
 
@@ -209,14 +218,23 @@ function isWorking(kernel: Kernel, orderId: string): boolean {
   return status === 'SUBMITTED' || status === 'PARTIALLY_FILLED';
 }
 
-/** The risk engine's orders still working (or on their way to the venue), in the order sent. */
+/** The risk engine's orders, in the order sent. */
+export function riskOrderIds(kernel: Kernel): string[] {
+  return [...kernel.desk.orders.values()].filter((o) => o.origin === 'risk').map((o) => o.id);
+}
+
+/** The risk engine's orders still working (or on their way to the venue). */
 export function workingRiskOrderIds(kernel: Kernel): string[] {
-  return [...kernel.desk.orders.values()].filter((o) => o.origin === 'risk' && isWorking(kernel, o.id)).map((o) => o.id);
+  return riskOrderIds(kernel).filter((id) => isWorking(kernel, id));
 }
 
 function resolvePick(sim: Sim, p: Pick, among: (id: string) => boolean = () => true): string {
-  const risk = p.risk && !p.unknown ? workingRiskOrderIds(sim.kernel) : [];
-  if (risk.length > 0) return risk[p.n % risk.length]!;
+  const risk = p.risk && !p.unknown ? riskOrderIds(sim.kernel) : [];
+  if (risk.length > 0) {
+    const working = p.working ? risk.filter((id) => isWorking(sim.kernel, id)) : [];
+    const from = working.length > 0 ? working : risk;
+    return from[p.n % from.length]!;
+  }
   if (p.unknown || sim.orderIds.length === 0) return UNKNOWN_ORDER_ID;
   const candidates = sim.orderIds.filter(among);
   const working = p.working ? candidates.filter((id) => isWorking(sim.kernel, id)) : [];
@@ -231,9 +249,6 @@ function canJoin(sim: Sim, accountId: string | undefined, taken: readonly string
     return isWorking(sim.kernel, id) && order.ocoGroupId === undefined && (accountId === undefined || order.accountId === accountId) && !taken.includes(id);
   };
 }
-
-/** A client's order only: the risk engine's orders are never linked into OCO groups by these runs. */
-const clientPick = (p: Pick): Pick => ({ ...p, risk: false });
 
 function drawnPrice(instrument: ModelInstrument, draw: PriceDraw): string {
   const ticks = instrument.baseTicks + draw.offset;
@@ -272,15 +287,15 @@ export function resolve(sim: Sim, command: Command): Resolved {
     case 'cancel':
       return { kind: 'cancel', orderId: resolvePick(sim, command.pick) };
     case 'link': {
-      if (!command.fitting) return { kind: 'link', orderIds: command.picks.map((p) => resolvePick(sim, clientPick(p))) };
+      if (!command.fitting) return { kind: 'link', orderIds: command.picks.map((p) => resolvePick(sim, p)) };
       const orderIds: string[] = [];
-      for (const p of command.picks) orderIds.push(resolvePick(sim, clientPick(p), canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)));
+      for (const p of command.picks) orderIds.push(resolvePick(sim, p, canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)));
       return { kind: 'link', orderIds };
     }
     case 'companion': {
       const groupId = command.unknownGroup || sim.groupIds.length === 0 ? UNKNOWN_GROUP_ID : sim.groupIds[command.group % sim.groupIds.length]!;
       const accountId = sim.kernel.desk.oco.accountOf(groupId);
-      return { kind: 'companion', groupId, orderId: resolvePick(sim, clientPick(command.pick), command.fitting ? canJoin(sim, accountId, []) : undefined) };
+      return { kind: 'companion', groupId, orderId: resolvePick(sim, command.pick, command.fitting ? canJoin(sim, accountId, []) : undefined) };
     }
     case 'print': {
       const instrument = INSTRUMENTS[command.instrument % INSTRUMENTS.length]!;

@@ -11,7 +11,7 @@
 // end of a run checks that flattening ends flat (order-model-run.ts).
 // Runs: NUM_RUNS by default; PROPSIM_MODEL_RUNS=2000 (`npm run test:model:long`) for a longer search.
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';
 import { UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID, commandArb, newSim, setupArb, type Resolved } from './kernel-commands.js';
 import { eq } from './model-assert.js';
@@ -24,12 +24,19 @@ const NUM_RUNS = modelRuns(300);
 
 describe('order lifecycle, model-based (random commands on three instruments, invariants after every command)', () => {
   it('inside one session: statuses, histories, fills, positions, balances, OCO and flattening stay consistent, and flattening ends flat', () => {
+    const totals: Record<string, number> = {};
     fc.assert(
       fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), (setup, commands) => {
-        drain(runChecked(setup, commands));
+        const checked = runChecked(setup, commands);
+        drain(checked);
+        const seen = { ...checked.model.seen, fillsUnderFirmLockout: checked.model.fills.fillsUnderFirmLockout };
+        for (const [key, value] of Object.entries(seen)) totals[key] = (totals[key] ?? 0) + value;
       }),
       { numRuns: NUM_RUNS },
     );
+    // Not vacuous: the runs went through risk orders and the client's requests on them, OCO groups across
+    // instruments, breaches, locked gates, the exception of a plain lockout, and the drain.
+    for (const [key, value] of Object.entries(totals)) expect(value, `runs should include ${key}`).toBeGreaterThan(0);
   });
 
   it('across the 16:00 CT close: DAY (and unsettled IOC/FOK) orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED', () => {

@@ -72,6 +72,8 @@ export function checkFill(ctx: Context, fill: FillJson, current: Map<string, See
       eq(priceTicks, fresh ? p : limit, `${where}: a limit fills at the print when marketable against its first print since arrival (modify, trigger), else at its limit (print ${p}, limit ${limit}, first print: ${fresh})`);
     }
   }
+  model.seen.fills++;
+  if (fill.order_id !== null && current.get(fill.order_id)?.json.origin === 'risk') model.seen.riskFills++;
   const account = model.accounts.get(fill.account_id)!;
   const realized = model.book(fill.account_id, fill.instrument_id, sign(fill.side), fill.quantity, priceTicks);
   eq(centsOf(fill.realized_pnl), realized, `${where}: realized P&L of a fill = Σ (close − open) × qty × tick value (${instrument.tickValueCents} cents) over the FIFO lots it closes`);
@@ -123,17 +125,19 @@ export function checkPrint(ctx: Context, current: Map<string, Seen>, fills: read
   const venueFilled = fills.reduce((sum, f) => sum + f.quantity, 0);
   atMost(venueFilled, command.size ?? Infinity, `${ctx.where}: a print of size ${command.size ?? 'unlimited'} fills at most that size in all`);
   const filledGroups = new Set(fills.map((f) => model.groupOf.get(f.order_id!)).filter((g) => g !== undefined));
+  const printed = new Set(fills.map((f) => f.instrument_id));
   for (const [id, { json, states }] of current) {
     const where = `${ctx.where} order ${id} (${json.side} ${json.instrument_id} ${json.type} ${json.time_in_force})`;
     const status = json.status as string;
     const was = model.status(id);
-    const risk = sim.kernel.desk.orders.get(id)!.origin === 'risk';
+    const risk = json.origin === 'risk';
     if (was !== undefined && WORKING.has(was) && TERMINAL.has(status)) {
       contains(['FILLED', 'CANCELLED'], status, `${where}: a print ends an order only by filling or cancelling it`);
       if (status === 'CANCELLED') {
         const reason = states.at(-1)!.reason;
         const allowed = [json.time_in_force === 'ioc' ? 'ioc_remainder_cancelled' : json.time_in_force === 'fok' ? 'fok_not_filled' : undefined];
         if (filledGroups.has(model.groupOf.get(id) ?? '')) allowed.push('oco_sibling_filled');
+        if (reason === 'oco_sibling_filled' && !printed.has(json.instrument_id as string)) model.seen.crossInstrumentOcoCancels++;
         // The fills re-size the risk engine's closing orders; a breach at the mark cancels the client's.
         if (risk) allowed.push('flatten_resized');
         else allowed.push(...BREACH_LOCKS.filter((lock) => model.fills.account(json.account_id as string).locks.has(lock)));

@@ -1,21 +1,25 @@
 // The order model's checks of each order after each command (order-lifecycle.model.test.ts): the fields and
 // status history of every order, client's or risk engine's (docs/order-lifecycle.md §1), the DAY expiry around
 // the close, and what the model learns of each order at the venue (arrival, trigger, re-queueing).
+import { riskOrderIds } from './kernel-commands.js';
 import { atMost, deepEq, eq, ne, ok, contains } from './model-assert.js';
 import { STATUSES, TERMINAL, WORKING, hasStop, type Context, type Json, type Seen } from './order-model-state.js';
 
 /** Every order the kernel holds, as its reads answer: the client's, then the risk engine's. */
 export function readOrders(ctx: Context): Map<string, Seen> {
   const { sim, model, where } = ctx;
-  const riskIds = [...sim.kernel.desk.orders.values()].filter((o) => o.origin === 'risk').map((o) => o.id);
+  const riskIds = riskOrderIds(sim.kernel);
   eq(sim.kernel.desk.orders.size, sim.orderIds.length + riskIds.length, `${where}: the kernel holds exactly the orders it answered 202 for and the risk engine's`);
   for (const id of riskIds) ok(model.stateEvents.has(id), `${where}: risk order ${id} was announced by orders.state when sent`);
   const now = new Map<string, Seen>();
-  for (const id of [...sim.orderIds, ...riskIds]) {
-    const json = sim.kernel.getOrder(id);
-    const states = sim.kernel.getOrderStates(id);
-    if (!json.ok || !states.ok) throw new Error(`${where}: order ${id} was accepted but is not found`);
-    now.set(id, { json: json.body, states: states.body });
+  for (const [origin, ids] of [['client', sim.orderIds], ['risk', riskIds]] as const) {
+    for (const id of ids) {
+      const json = sim.kernel.getOrder(id);
+      const states = sim.kernel.getOrderStates(id);
+      if (!json.ok || !states.ok) throw new Error(`${where}: order ${id} was accepted but is not found`);
+      eq(json.body.origin, origin, `${where}: order ${id} says who sent it`);
+      now.set(id, { json: json.body, states: states.body });
+    }
   }
   return now;
 }
@@ -39,6 +43,7 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
     eq(filled, 0, `${where}: a REJECTED order never reached the book`);
     const error = json.error as Json | null;
     ok(typeof error?.code === 'string' && typeof error.message === 'string', `${where}: a REJECTED order carries an error payload {code, message}`);
+    if (error?.code === 'account_locked' && model.status(id) !== 'REJECTED') model.seen.rejectedLocked++;
   } else {
     eq(json.error, null, `${where}: only a REJECTED order has an error payload`);
   }
@@ -91,8 +96,7 @@ export function checkClose(ctx: Context, current: Map<string, Seen>): void {
     const endedMs = states.find((r) => TERMINAL.has(r.status as string))?.occurred_at as number | undefined;
     const reachedVenue = arrivalMs <= now && (endedMs === undefined || endedMs >= arrivalMs);
     // The risk engine's orders wait for the reopen instead (docs/risk-rules.md §2 "What a breach does").
-    const risk = sim.kernel.desk.orders.get(id)!.origin === 'risk';
-    if (arrivalMs >= closeMs && reachedVenue && !risk) {
+    if (arrivalMs >= closeMs && reachedVenue && json.origin !== 'risk') {
       eq(status, 'REJECTED', `${where}: an order reaching the venue during the maintenance halt (not cancelled on its way there) is refused`);
       contains(['market_closed', 'invalid_price', 'invalid_order'], (json.error as Json).code, `${where}: refused as market_closed (or for its own fault first)`);
     }

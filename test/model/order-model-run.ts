@@ -10,58 +10,77 @@ import { Model, TERMINAL, WORKING, type Context, type Json } from './order-model
 
 // ---- expected outcomes of the commands (docs/order-lifecycle.md §2, docs/risk-rules.md §4) ----
 
-/** The orders of the risk engine are not the client's: DELETE and PATCH on them answer 409 risk_order. */
+/**
+ * The orders of the risk engine are not the client's (docs/order-lifecycle.md "Risk orders"): DELETE and PATCH
+ * on one, or linking one into an OCO group, answer 409 risk_order whatever its status or the request's body.
+ */
 const RISK_ORDER_REFUSAL = 'risk_order';
 
-function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): number | undefined {
-  const { sim, model } = ctx;
+/** The answer a command must get: its status, and for a refusal the rules name, its code. */
+interface Expected {
+  status: number | undefined;
+  code?: string;
+}
+
+function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Expected {
+  const { model } = ctx;
   const known = (id: string) => model.orders.has(id);
   const terminal = (id: string) => TERMINAL.has(model.status(id)!);
   const accountOf = (id: string) => model.orders.get(id)!.json.account_id;
   const hasFills = (id: string) => (model.orders.get(id)!.json.filled_quantity as number) > 0;
-  const isRisk = (id: string) => sim.kernel.desk.orders.get(id)?.origin === 'risk';
+  const isRisk = (id: string) => model.orders.get(id)?.json.origin === 'risk';
+  const riskRefusal: Expected = { status: 409, code: RISK_ORDER_REFUSAL };
+  /** Why an order cannot join a group of `accountId` (checked member by member, in order), if it cannot. */
+  const cannotJoin = (id: string, accountId: unknown): Expected | undefined => {
+    if (isRisk(id)) return riskRefusal;
+    if (terminal(id) || model.groupOf.has(id)) return { status: 409 };
+    if (accountOf(id) !== accountId) return { status: 400 };
+    return undefined;
+  };
   switch (command.kind) {
     case 'place':
-      return command.body.quantity === 0 ? 400 : 202;
+      return { status: command.body.quantity === 0 ? 400 : 202 };
     case 'modify':
-      if (!known(command.orderId)) return 404;
-      if (Object.keys(command.body).length === 0) return 400;
-      if (isRisk(command.orderId)) return 409;
-      return terminal(command.orderId) ? 409 : 202;
+      if (!known(command.orderId)) return { status: 404 };
+      if (isRisk(command.orderId)) return riskRefusal;
+      if (Object.keys(command.body).length === 0) return { status: 400 };
+      return { status: terminal(command.orderId) ? 409 : 202 };
     case 'cancel':
-      if (!known(command.orderId)) return 404;
-      if (isRisk(command.orderId)) return 409;
-      if (model.status(command.orderId) === 'CANCELLED') return 200;
-      return terminal(command.orderId) ? 409 : 202;
+      if (!known(command.orderId)) return { status: 404 };
+      if (isRisk(command.orderId)) return riskRefusal;
+      if (model.status(command.orderId) === 'CANCELLED') return { status: 200 };
+      return { status: terminal(command.orderId) ? 409 : 202 };
     case 'link': {
       const ids = command.orderIds;
-      if (new Set(ids).size !== ids.length) return 400;
-      if (!ids.every(known)) return 404;
+      if (new Set(ids).size !== ids.length) return { status: 400 };
+      if (!ids.every(known)) return { status: 404 };
       for (const id of ids) {
-        if (terminal(id) || model.groupOf.has(id)) return 409;
-        if (accountOf(id) !== accountOf(ids[0]!)) return 400;
+        const refusal = cannotJoin(id, accountOf(ids[0]!));
+        if (refusal) return refusal;
       }
-      return ids.some(hasFills) ? 409 : 201; // a group is linked before any member fills (oco_member_filled)
+      return { status: ids.some(hasFills) ? 409 : 201 }; // a group is linked before any member fills (oco_member_filled)
     }
     case 'companion': {
       const members = model.groups.get(command.groupId);
-      if (members === undefined || !known(command.orderId)) return 404;
-      if (terminal(command.orderId) || model.groupOf.has(command.orderId)) return 409;
-      if (accountOf(command.orderId) !== accountOf(members[0]!)) return 400;
-      return hasFills(command.orderId) || members.some(hasFills) ? 409 : 200;
+      if (members === undefined || !known(command.orderId)) return { status: 404 };
+      const refusal = cannotJoin(command.orderId, accountOf(members[0]!));
+      if (refusal) return refusal;
+      return { status: hasFills(command.orderId) || members.some(hasFills) ? 409 : 200 };
     }
     case 'fill': {
-      // docs/risk-rules.md §7: booked (201) for an active account without locks, else dropped (200).
+      // docs/risk-rules.md §7: refused (400) when stamped after the clock; booked (201) for an active account
+      // without locks, else dropped (200).
+      if (command.occurredAtMs !== undefined && command.occurredAtMs > ctx.sim.kernel.nowMs) return { status: 400, code: 'fill_in_future' };
       const account = model.fills.account(command.accountId);
-      return account.status === 'active' && account.locks.size === 0 ? 201 : 200;
+      return { status: account.status === 'active' && account.locks.size === 0 ? 201 : 200 };
     }
     case 'firm':
       // docs/risk-rules.md §4.1: unlock answers 409 without a firm lockout; the others always answer.
-      if (command.op === 'unlock') return model.fills.account(command.accountId).locks.has('firm_lockout') ? 200 : 409;
-      return 200;
+      if (command.op === 'unlock') return { status: model.fills.account(command.accountId).locks.has('firm_lockout') ? 200 : 409 };
+      return { status: 200 };
     case 'print':
     case 'advance':
-      return undefined;
+      return { status: undefined };
   }
 }
 
@@ -70,12 +89,11 @@ function workingClientOrders(ctx: { sim: Sim; model: Model }, accountId: string)
   return [...ctx.model.orders].filter(([id, { json }]) => json.account_id === accountId && WORKING.has(json.status as string) && ctx.sim.kernel.desk.orders.get(id)!.origin === 'client').map(([id]) => id);
 }
 
-function checkOutcome(ctx: Context, expected: number | undefined, outcome: Outcome<unknown> | undefined, workingBefore: readonly string[]): void {
+function checkOutcome(ctx: Context, expected: Expected, outcome: Outcome<unknown> | undefined, workingBefore: readonly string[]): void {
   const { model, command, where } = ctx;
-  eq(outcome?.status, expected, `${where}: the command answers ${expected ?? 'nothing'} (${JSON.stringify(outcome?.body)})`);
-  if ((command.kind === 'cancel' || command.kind === 'modify') && ctx.sim.kernel.desk.orders.get(command.orderId)?.origin === 'risk' && outcome?.status === 409) {
-    eq((outcome.body as unknown as Json).code, RISK_ORDER_REFUSAL, `${where}: a client's DELETE or PATCH on the risk engine's order is refused as such`);
-  }
+  eq(outcome?.status, expected.status, `${where}: the command answers ${expected.status ?? 'nothing'} (${JSON.stringify(outcome?.body)})`);
+  if (expected.code !== undefined) eq((outcome?.body as unknown as Json).code, expected.code, `${where}: the refusal names its reason`);
+  if (expected.code === RISK_ORDER_REFUSAL) model.seen.riskRefusals++;
   if (!outcome?.ok) return;
   const body = outcome.body as Json;
   if (command.kind === 'place') {
@@ -100,7 +118,7 @@ function checkOutcome(ctx: Context, expected: number | undefined, outcome: Outco
 
 // ---- every check after every command ----
 
-function checkAll(ctx: Context, expected: number | undefined): void {
+function checkAll(ctx: Context, expected: Expected): void {
   const { sim, model } = ctx;
   none(model.fills.violations, ctx.where);
   none(model.fills.positionViolations(sim.accountIds), ctx.where);
@@ -108,7 +126,7 @@ function checkAll(ctx: Context, expected: number | undefined): void {
   const current = readOrders(ctx);
   const fills = model.newFills;
   model.newFills = [];
-  if (ctx.command.kind === 'fill') eq(fills.length, expected === 201 ? 1 : 0, `${ctx.where}: a historical fill books exactly one fill, or none when dropped`);
+  if (ctx.command.kind === 'fill') eq(fills.length, expected.status === 201 ? 1 : 0, `${ctx.where}: a historical fill books exactly one fill, or none when dropped`);
   for (const fill of fills) checkFill(ctx, fill, current);
   if (ctx.command.kind === 'print') model.lastPrintTicks.set(ctx.command.symbol, ctx.command.priceTicks);
   const fillsByOrder = new Map<string, number>();
@@ -182,5 +200,6 @@ export function drain(checked: Checked): number {
     ok(!model.flattening.isFlattening(accountId), `after ${rounds} drain rounds: account ${accountId} is flat again (the risk engine flattens until flat)`);
   }
   eq(workingRiskOrderIds(sim.kernel).length, 0, `after ${rounds} drain rounds: no risk order is left working`);
+  model.seen.drainRounds += rounds;
   return rounds;
 }

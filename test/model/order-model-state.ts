@@ -11,7 +11,7 @@ import { instrumentOf, ticksOf } from './model-instruments.js';
 export const STATUSES = new Set(['SUBMITTED', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 export const TERMINAL = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 export const WORKING = new Set(['SUBMITTED', 'PARTIALLY_FILLED']);
-/** The harness's tight account (test-plans.ts): $50,000, static $2,000 drawdown, no commission. */
+/** The tight account (kernel-commands.ts tightPlan): $50,000, no commission. */
 const TIGHT_STARTING_BALANCE_CENTS = 5_000_000;
 
 export type Json = Record<string, unknown>;
@@ -85,6 +85,16 @@ export class Model {
   readonly freshAtPrint = new Map<string, boolean>();
   readonly fills: FillWatch;
   readonly flattening: FlatteningWatch;
+  /** Counts of what the run went through, so the property can show it is not vacuous. */
+  readonly seen = {
+    fills: 0,
+    riskFills: 0,
+    riskRefusals: 0,
+    crossInstrumentOcoCancels: 0,
+    breaches: 0,
+    rejectedLocked: 0,
+    drainRounds: 0,
+  };
 
   readonly latencyMs: number;
 
@@ -99,6 +109,7 @@ export class Model {
     this.flattening = new FlatteningWatch(sim.kernel);
     sim.kernel.subscribe((event: KernelEvent) => {
       if (event.type === 'fills.created') this.newFills.push(event.data as unknown as FillJson);
+      if (event.type === 'accounts.locked' && (event.data.lock === 'max_loss_breach' || event.data.lock === 'daily_loss_breach')) this.seen.breaches++;
       if (event.type === 'orders.state') {
         const id = event.data.order_id as string;
         this.stateEvents.set(id, (this.stateEvents.get(id) ?? 0) + 1);
