@@ -27,9 +27,19 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
   const mark = () => sim.count(account.mark(sim.lastPrintTicks));
   switch (command.kind) {
     case 'adjust': {
-      const outcome = control('adjust', { amount: centsText(command.amountCents), reason_code: 'model', shift_floors: command.shift });
+      const outcome = control('adjust', {
+        amount: centsText(command.amountCents),
+        reason_code: 'model',
+        shift_floors: command.shift,
+      });
       expect(outcome, true, 'docs/risk-rules.md §4.4: a cash adjust on an open account is accepted');
-      const step: Step = { kind: 'op', a: i, op: 'adjust', accepted: true, shift: { amountCents: command.amountCents, floors: command.shift } };
+      const step: Step = {
+        kind: 'op',
+        a: i,
+        op: 'adjust',
+        accepted: true,
+        shift: { amountCents: command.amountCents, floors: command.shift },
+      };
       return sim.finish(step, before, () => {
         account.adjust(command.amountCents, command.shift);
         mark();
@@ -37,8 +47,15 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     }
     case 'dailyTrigger': {
       const triggerCents = account.equityCents(sim.lastPrintTicks) + command.offsetCents;
-      const outcome = control('setDailyLossTrigger', { reason_code: 'model', daily_loss_limit_trigger: centsText(triggerCents) });
-      const accepted = expect(outcome, account.dailyTriggerCents !== undefined, 'docs/risk-rules.md §3: setDailyLossTrigger answers 409 without a daily-loss limit');
+      const outcome = control('setDailyLossTrigger', {
+        reason_code: 'model',
+        daily_loss_limit_trigger: centsText(triggerCents),
+      });
+      const accepted = expect(
+        outcome,
+        account.dailyTriggerCents !== undefined,
+        'docs/risk-rules.md §3: setDailyLossTrigger answers 409 without a daily-loss limit',
+      );
       return sim.finish({ kind: 'op', a: i, op: 'setDailyLossTrigger', accepted }, before, () => {
         if (!accepted) return;
         account.dailyTriggerCents = triggerCents;
@@ -48,7 +65,11 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     case 'reanchor': {
       const outcome = control('reanchor', { reason_code: 'model' });
       const probe = account.dailyTriggerCents !== undefined && account.startOfDayCents - account.dailyTriggerCents > 0;
-      const accepted = expect(outcome, probe, 'docs/risk-rules.md §3: reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0');
+      const accepted = expect(
+        outcome,
+        probe,
+        'docs/risk-rules.md §3: reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0',
+      );
       return sim.finish({ kind: 'op', a: i, op: 'reanchor', accepted }, before, () => {
         if (!accepted) return;
         account.reanchor();
@@ -58,20 +79,40 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     case 'lockout': {
       const outcome = control('lockout', { reason_code: 'model', flatten: command.flatten });
       expect(outcome, true, 'docs/risk-rules.md §4.1: lockout answers 200, also on a firm-locked account');
-      eq(bodyOf(outcome).changed, !account.locks.has('firm_lockout'), 'lockout changes something only when there was no firm lock');
+      eq(
+        bodyOf(outcome).changed,
+        !account.locks.has('firm_lockout'),
+        'lockout changes something only when there was no firm lock',
+      );
       if (command.flatten) {
-        eq(bodyOf(outcome).closing_orders, closingOrdersToSend(account, before[i]!), 'lockout with flatten sends a closing order for each open position that has none working');
+        eq(
+          bodyOf(outcome).closing_orders,
+          closingOrdersToSend(account, before[i]!),
+          'lockout with flatten sends a closing order for each open position that has none working',
+        );
         sim.flattening.requested(account.id);
       }
-      return sim.finish({ kind: 'op', a: i, op: 'lockout', accepted: true }, before, () => account.locks.add('firm_lockout'));
+      return sim.finish({ kind: 'op', a: i, op: 'lockout', accepted: true }, before, () =>
+        account.locks.add('firm_lockout'),
+      );
     }
     case 'unlock': {
-      const accepted = expect(control('unlock'), account.locks.has('firm_lockout'), 'docs/risk-rules.md §4.1: unlock answers 409 when there is no firm lockout');
-      return sim.finish({ kind: 'op', a: i, op: 'unlock', accepted }, before, () => account.locks.delete('firm_lockout'));
+      const accepted = expect(
+        control('unlock'),
+        account.locks.has('firm_lockout'),
+        'docs/risk-rules.md §4.1: unlock answers 409 when there is no firm lockout',
+      );
+      return sim.finish({ kind: 'op', a: i, op: 'unlock', accepted }, before, () =>
+        account.locks.delete('firm_lockout'),
+      );
     }
     case 'maxLossLimit': {
       const body = { max_drawdown_limit: command.limitCents === null ? null : centsText(command.limitCents) };
-      const accepted = expect(control('setMaxLossLimit', body), account.setup.mode !== 'static', 'docs/risk-rules.md §4.5: a max-loss-limit change answers 409 on a static account');
+      const accepted = expect(
+        control('setMaxLossLimit', body),
+        account.setup.mode !== 'static',
+        'docs/risk-rules.md §4.5: a max-loss-limit change answers 409 on a static account',
+      );
       return sim.finish({ kind: 'op', a: i, op: 'setMaxLossLimit', accepted }, before, () => {
         if (!accepted) return;
         account.limitCents = command.limitCents ?? undefined;
@@ -81,15 +122,27 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     case 'flatten': {
       const outcome = control('flatten');
       expect(outcome, true, 'docs/risk-rules.md §4.2: flatten answers its counts');
-      eq(bodyOf(outcome).cancelled_orders, 0, 'no client order outlives its print in this model: flatten has nothing to cancel');
-      eq(bodyOf(outcome).closing_orders, closingOrdersToSend(account, before[i]!), 'flatten sends a closing order for each open position that has none working');
+      eq(
+        bodyOf(outcome).cancelled_orders,
+        0,
+        'no client order outlives its print in this model: flatten has nothing to cancel',
+      );
+      eq(
+        bodyOf(outcome).closing_orders,
+        closingOrdersToSend(account, before[i]!),
+        'flatten sends a closing order for each open position that has none working',
+      );
       sim.flattening.requested(account.id);
       return sim.finish({ kind: 'op', a: i, op: 'flatten', accepted: true }, before);
     }
     case 'cancelAll': {
       const outcome = control('cancelAll');
       expect(outcome, true, 'docs/risk-rules.md §4.3: cancel-all answers its count');
-      eq(bodyOf(outcome).cancelled_orders, 0, 'no client order outlives its print in this model, and cancel-all leaves the risk engine’s orders alone');
+      eq(
+        bodyOf(outcome).cancelled_orders,
+        0,
+        'no client order outlives its print in this model, and cancel-all leaves the risk engine’s orders alone',
+      );
       return sim.finish({ kind: 'op', a: i, op: 'cancelAll', accepted: true }, before);
     }
     case 'cancelRisk':
@@ -97,10 +150,21 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const risk = sim.riskOrdersOf(i);
       if (risk.length === 0) return;
       const order = risk[command.n % risk.length]!;
-      const outcome = command.kind === 'cancelRisk' ? sim.kernel.cancelOrder(order.id) : sim.kernel.modifyOrder(order.id, { quantity: command.quantity });
+      const outcome =
+        command.kind === 'cancelRisk'
+          ? sim.kernel.cancelOrder(order.id)
+          : sim.kernel.modifyOrder(order.id, { quantity: command.quantity });
       const request = `${command.kind === 'cancelRisk' ? 'DELETE' : 'PATCH'} of risk order ${order.id} (${order.side} ${order.quantity - order.filledQuantity} ${order.symbol})`;
-      eq(outcome.status, 409, `${request}: the risk engine's orders are not the client's to cancel or modify (docs/order-lifecycle.md)`);
-      eq((outcome.body as unknown as Record<string, unknown>).code, RISK_ORDER_REFUSAL, `${request}: refused as a risk order`);
+      eq(
+        outcome.status,
+        409,
+        `${request}: the risk engine's orders are not the client's to cancel or modify (docs/order-lifecycle.md)`,
+      );
+      eq(
+        (outcome.body as unknown as Record<string, unknown>).code,
+        RISK_ORDER_REFUSAL,
+        `${request}: refused as a risk order`,
+      );
       sim.seen.riskOrderRequests++;
       return sim.finish({ kind: 'op', a: i, op: command.kind, accepted: false }, before);
     }

@@ -58,7 +58,8 @@ export class FillWatch {
   /** The account as the published lock events leave it (accounts open active and unlocked). */
   account(accountId: string): AccountWatch {
     let account = this.accounts.get(accountId);
-    if (!account) this.accounts.set(accountId, (account = { status: 'active', locks: new Set(), workingAtLockout: new Set() }));
+    if (!account)
+      this.accounts.set(accountId, (account = { status: 'active', locks: new Set(), workingAtLockout: new Set() }));
     return account;
   }
 
@@ -89,7 +90,9 @@ export class FillWatch {
         }
         account.locks.add(data.lock as string);
         if (data.lock === 'firm_lockout') {
-          const working = this.kernel.desk.workingOrdersOf(data.account_id as string).filter((o) => o.origin === 'client' && o.phase === 'working');
+          const working = this.kernel.desk
+            .workingOrdersOf(data.account_id as string)
+            .filter((o) => o.origin === 'client' && o.phase === 'working');
           account.workingAtLockout = new Set(working.map((o) => o.id));
         }
         return;
@@ -113,21 +116,33 @@ export class FillWatch {
     const state = `account ${accountId} ${account.status}, locks [${[...account.locks].join(',')}]`;
     const what = `fill ${String(data.execution_id)} (${data.side as string} ${quantity} ${data.instrument_id as string} @${data.price as string} at ${event.timeMs})`;
     if (orderId === null) {
-      if (account.status !== 'active' || account.locks.size > 0) this.violations.push(`${what}: a historical fill was booked for a locked or inactive account (${state}); RULES §9 drops it`);
+      if (account.status !== 'active' || account.locks.size > 0)
+        this.violations.push(
+          `${what}: a historical fill was booked for a locked or inactive account (${state}); RULES §9 drops it`,
+        );
       return;
     }
     const order = this.order(orderId);
     order.fillSum += quantity;
-    if (order.ended !== undefined) this.violations.push(`${what}: order ${orderId} is ${order.ended}, yet it filled: a final order never fills`);
-    else if (order.announced !== quantity) this.violations.push(`${what}: order ${orderId} has no status record for this fill (its records announced ${order.announced}): an order fills only through its own lifecycle`);
+    if (order.ended !== undefined)
+      this.violations.push(`${what}: order ${orderId} is ${order.ended}, yet it filled: a final order never fills`);
+    else if (order.announced !== quantity)
+      this.violations.push(
+        `${what}: order ${orderId} has no status record for this fill (its records announced ${order.announced}): an order fills only through its own lifecycle`,
+      );
     order.announced = 0;
     const origin = this.kernel.desk.orders.get(orderId)?.origin;
     if (origin !== 'client') return;
     const otherLocks = [...account.locks].filter((lock) => lock !== 'firm_lockout');
     if (account.status !== 'active' || otherLocks.length > 0) {
-      this.violations.push(`${what}: client order ${orderId} filled on a ${account.status} or breached account (${state}): breaches, passes and replaces cancel client orders at once`);
+      this.violations.push(
+        `${what}: client order ${orderId} filled on a ${account.status} or breached account (${state}): breaches, passes and replaces cancel client orders at once`,
+      );
     } else if (account.locks.has('firm_lockout')) {
-      if (!account.workingAtLockout.has(orderId)) this.violations.push(`${what}: client order ${orderId} filled under firm_lockout but was not working at the venue when the lock came (${state}): the gate refuses it`);
+      if (!account.workingAtLockout.has(orderId))
+        this.violations.push(
+          `${what}: client order ${orderId} filled under firm_lockout but was not working at the venue when the lock came (${state}): the gate refuses it`,
+        );
       this.fillsUnderFirmLockout++;
     }
   }
@@ -137,16 +152,23 @@ export class FillWatch {
     const found: string[] = [];
     for (const accountId of accountIds) {
       const symbols = new Set(this.kernel.positions.positions(accountId).map((p) => p.symbol));
-      for (const key of this.netOfFills.keys()) if (key.startsWith(`${accountId}|`)) symbols.add(key.slice(accountId.length + 1));
+      for (const key of this.netOfFills.keys())
+        if (key.startsWith(`${accountId}|`)) symbols.add(key.slice(accountId.length + 1));
       for (const symbol of symbols) {
         const net = this.kernel.positions.position(accountId, symbol)?.netQuantity ?? 0;
         const published = this.netOfFills.get(`${accountId}|${symbol}`) ?? 0;
-        if (net !== published) found.push(`account ${accountId} ${symbol}: net position ${net} ≠ Σ signed published fills ${published}: a position without the fills that built it`);
+        if (net !== published)
+          found.push(
+            `account ${accountId} ${symbol}: net position ${net} ≠ Σ signed published fills ${published}: a position without the fills that built it`,
+          );
       }
     }
     for (const order of this.kernel.desk.orders.values()) {
       const fillSum = this.orders.get(order.id)?.fillSum ?? 0;
-      if (order.filledQuantity !== fillSum) found.push(`order ${order.id} (${order.origin} ${order.symbol}, ${order.status}): filled_quantity ${order.filledQuantity} ≠ Σ its published fills ${fillSum}`);
+      if (order.filledQuantity !== fillSum)
+        found.push(
+          `order ${order.id} (${order.origin} ${order.symbol}, ${order.status}): filled_quantity ${order.filledQuantity} ≠ Σ its published fills ${fillSum}`,
+        );
     }
     return found;
   }

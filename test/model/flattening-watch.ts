@@ -14,7 +14,8 @@ export class FlatteningWatch {
 
   constructor(private readonly kernel: Kernel) {
     kernel.subscribe((event) => {
-      if (event.type === 'accounts.locked' && FLATTENING_LOCKS.has(event.data.lock as string)) this.flattening.add(event.data.account_id as string);
+      if (event.type === 'accounts.locked' && FLATTENING_LOCKS.has(event.data.lock as string))
+        this.flattening.add(event.data.account_id as string);
     });
   }
 
@@ -29,13 +30,16 @@ export class FlatteningWatch {
 
   private openPositions(accountId: string): Map<string, number> {
     const open = new Map<string, number>();
-    for (const p of this.kernel.positions.positions(accountId)) if (p.netQuantity !== 0) open.set(p.symbol, p.netQuantity);
+    for (const p of this.kernel.positions.positions(accountId))
+      if (p.netQuantity !== 0) open.set(p.symbol, p.netQuantity);
     return open;
   }
 
   /** The risk orders still working (or on their way) of an account. */
   riskOrders(accountId: string) {
-    return [...this.kernel.desk.orders.values()].filter((o) => o.accountId === accountId && o.origin === 'risk' && o.phase !== 'done');
+    return [...this.kernel.desk.orders.values()].filter(
+      (o) => o.accountId === accountId && o.origin === 'risk' && o.phase !== 'done',
+    );
   }
 
   /**
@@ -51,16 +55,27 @@ export class FlatteningWatch {
       const risk = this.riskOrders(accountId);
       const positions = JSON.stringify(Object.fromEntries(open));
       if (!this.flattening.has(accountId)) {
-        if (risk.length > 0) found.push(`account ${accountId} is not being flattened (positions ${positions}) yet has ${risk.length} risk order(s) working`);
+        if (risk.length > 0)
+          found.push(
+            `account ${accountId} is not being flattened (positions ${positions}) yet has ${risk.length} risk order(s) working`,
+          );
         continue;
       }
       for (const [symbol, net] of open) {
         const closing = risk.filter((o) => o.symbol === symbol);
         const remaining = closing.map((o) => `${o.side} ${o.quantity - o.filledQuantity}`).join(', ') || 'none';
-        const fits = closing.length === 1 && closing[0]!.side === (net > 0 ? 'sell' : 'buy') && closing[0]!.quantity - closing[0]!.filledQuantity === Math.abs(net);
-        if (!fits) found.push(`account ${accountId} is being flattened and holds ${net} ${symbol}, so one risk order must close exactly that: working ${remaining}`);
+        const fits =
+          closing.length === 1 &&
+          closing[0]!.side === (net > 0 ? 'sell' : 'buy') &&
+          closing[0]!.quantity - closing[0]!.filledQuantity === Math.abs(net);
+        if (!fits)
+          found.push(
+            `account ${accountId} is being flattened and holds ${net} ${symbol}, so one risk order must close exactly that: working ${remaining}`,
+          );
       }
-      for (const order of risk) if (!open.has(order.symbol)) found.push(`account ${accountId} is flat in ${order.symbol} yet risk order ${order.id} still works there`);
+      for (const order of risk)
+        if (!open.has(order.symbol))
+          found.push(`account ${accountId} is flat in ${order.symbol} yet risk order ${order.id} still works there`);
     }
     return found;
   }

@@ -18,7 +18,14 @@ export interface ModelInstrument {
 function instrument(symbol: string, tickValueCents: number, basePrice: string): ModelInstrument {
   const { spec } = parseSymbol(symbol);
   const tickSize = new Dec(spec.tickSize);
-  return { symbol, family: spec.family, tickValueCents, baseTicks: priceToTicks(new Dec(basePrice), tickSize), tickSize, decimals: spec.priceDecimals };
+  return {
+    symbol,
+    family: spec.family,
+    tickValueCents,
+    baseTicks: priceToTicks(new Dec(basePrice), tickSize),
+    tickSize,
+    decimals: spec.priceDecimals,
+  };
 }
 
 export const ES = instrument('ESM6', 1250, '5000.00');

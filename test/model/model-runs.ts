@@ -7,6 +7,7 @@ export function modelRuns(defaultRuns: number): number {
   const text = process.env.PROPSIM_MODEL_RUNS;
   if (text === undefined || text === '') return defaultRuns;
   const runs = Number(text);
-  if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`PROPSIM_MODEL_RUNS: expected a positive integer, got ${JSON.stringify(text)}`);
+  if (!Number.isSafeInteger(runs) || runs < 1)
+    throw new Error(`PROPSIM_MODEL_RUNS: expected a positive integer, got ${JSON.stringify(text)}`);
   return runs;
 }

@@ -9,10 +9,18 @@ import { STATUSES, TERMINAL, WORKING, hasStop, type Context, type Json, type See
 export function readOrders(ctx: Context): Map<string, Seen> {
   const { sim, model, where } = ctx;
   const riskIds = riskOrderIds(sim.kernel);
-  eq(sim.kernel.desk.orders.size, sim.orderIds.length + riskIds.length, `${where}: the kernel holds exactly the orders it answered 202 for and the risk engine's`);
-  for (const id of riskIds) ok(model.stateEvents.has(id), `${where}: risk order ${id} was announced by orders.state when sent`);
+  eq(
+    sim.kernel.desk.orders.size,
+    sim.orderIds.length + riskIds.length,
+    `${where}: the kernel holds exactly the orders it answered 202 for and the risk engine's`,
+  );
+  for (const id of riskIds)
+    ok(model.stateEvents.has(id), `${where}: risk order ${id} was announced by orders.state when sent`);
   const now = new Map<string, Seen>();
-  for (const [origin, ids] of [['client', sim.orderIds], ['risk', riskIds]] as const) {
+  for (const [origin, ids] of [
+    ['client', sim.orderIds],
+    ['risk', riskIds],
+  ] as const) {
     for (const id of ids) {
       const json = sim.kernel.getOrder(id);
       const states = sim.kernel.getOrderStates(id);
@@ -33,21 +41,38 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
   const filled = json.filled_quantity as number;
   eq(STATUSES.has(status), true, `${where}: status ${status} is one of the six`);
   eq(Number.isSafeInteger(quantity) && quantity >= 1, true, `${where}: quantity ${quantity} is an integer ≥ 1`);
-  eq(Number.isSafeInteger(filled) && filled >= 0 && filled <= quantity, true, `${where}: 0 ≤ filled ${filled} ≤ quantity ${quantity}`);
+  eq(
+    Number.isSafeInteger(filled) && filled >= 0 && filled <= quantity,
+    true,
+    `${where}: 0 ≤ filled ${filled} ≤ quantity ${quantity}`,
+  );
   const remaining = TERMINAL.has(status) ? 0 : quantity - filled;
   eq(json.remaining_quantity, remaining, `${where}: remaining = quantity − filled while working, 0 once final`);
   if (status === 'FILLED') eq(filled, quantity, `${where}: FILLED means filled = quantity`);
-  if (status === 'PARTIALLY_FILLED') eq(filled > 0 && filled < quantity, true, `${where}: PARTIALLY_FILLED means 0 < filled ${filled} < quantity ${quantity}`);
-  if (status === 'SUBMITTED') eq(filled, 0, `${where}: SUBMITTED has filled nothing (a fill makes it PARTIALLY_FILLED or FILLED)`);
+  if (status === 'PARTIALLY_FILLED')
+    eq(
+      filled > 0 && filled < quantity,
+      true,
+      `${where}: PARTIALLY_FILLED means 0 < filled ${filled} < quantity ${quantity}`,
+    );
+  if (status === 'SUBMITTED')
+    eq(filled, 0, `${where}: SUBMITTED has filled nothing (a fill makes it PARTIALLY_FILLED or FILLED)`);
   if (status === 'REJECTED') {
     eq(filled, 0, `${where}: a REJECTED order never reached the book`);
     const error = json.error as Json | null;
-    ok(typeof error?.code === 'string' && typeof error.message === 'string', `${where}: a REJECTED order carries an error payload {code, message}`);
+    ok(
+      typeof error?.code === 'string' && typeof error.message === 'string',
+      `${where}: a REJECTED order carries an error payload {code, message}`,
+    );
     if (error?.code === 'account_locked' && model.status(id) !== 'REJECTED') model.seen.rejectedLocked++;
   } else {
     eq(json.error, null, `${where}: only a REJECTED order has an error payload`);
   }
-  eq(json.average_fill_price === null, filled === 0, `${where}: average_fill_price is null exactly while nothing is filled`);
+  eq(
+    json.average_fill_price === null,
+    filled === 0,
+    `${where}: average_fill_price is null exactly while nothing is filled`,
+  );
   eq(fillsOfOrder, filled, `${where}: Σ the order's fills = filled_quantity`);
   eq(json.oco_group_id, model.groupOf.get(id) ?? null, `${where}: the OCO group is the one it was linked to`);
 
@@ -55,7 +80,11 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
   eq(states.length >= 1 && states[0]!.status === 'SUBMITTED', true, `${where}: the history starts with SUBMITTED`);
   eq(states.at(-1)!.status, status, `${where}: the last status record is the current status`);
   for (let i = 1; i < states.length; i++) {
-    eq((states[i]!.occurred_at as number) >= (states[i - 1]!.occurred_at as number), true, `${where}: status records are in time order`);
+    eq(
+      (states[i]!.occurred_at as number) >= (states[i - 1]!.occurred_at as number),
+      true,
+      `${where}: status records are in time order`,
+    );
   }
   atMost(states.at(-1)!.occurred_at as number, sim.kernel.nowMs, `${where}: no status record is in the future`);
   eq(model.stateEvents.get(id), states.length, `${where}: every status record was published once as orders.state`);
@@ -63,10 +92,18 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
   // append-only, terminal is final
   const before = model.orders.get(id);
   if (before) {
-    deepEq(states.slice(0, before.states.length), before.states, `${where}: history only grows: the previous history is a prefix of this one`);
+    deepEq(
+      states.slice(0, before.states.length),
+      before.states,
+      `${where}: history only grows: the previous history is a prefix of this one`,
+    );
     if (TERMINAL.has(before.json.status as string)) {
       deepEq(json, before.json, `${where}: ${String(before.json.status)} is final: the order never changes again`);
-      eq(states.length, before.states.length, `${where}: ${String(before.json.status)} is final: its history never grows again`);
+      eq(
+        states.length,
+        before.states.length,
+        `${where}: ${String(before.json.status)} is final: its history never grows again`,
+      );
     }
   }
 
@@ -74,7 +111,12 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
   if (json.time_in_force === 'ioc' || json.time_in_force === 'fok') {
     ne(status, 'PARTIALLY_FILLED', `${where}: an IOC/FOK order keeps nothing working after a partial fill`);
   }
-  if (json.time_in_force === 'fok') eq(filled === 0 || filled === quantity, true, `${where}: FOK fills all or nothing (filled ${filled} of ${quantity})`);
+  if (json.time_in_force === 'fok')
+    eq(
+      filled === 0 || filled === quantity,
+      true,
+      `${where}: FOK fills all or nothing (filled ${filled} of ${quantity})`,
+    );
 }
 
 /** The DAY expiry rules around the session close (docs/order-lifecycle.md "Expiry and GTC"). */
@@ -87,18 +129,34 @@ export function checkClose(ctx: Context, current: Map<string, Seen>): void {
     const status = json.status as string;
     const arrivalMs = (json.created_at as number) + model.latencyMs;
     if (status === 'EXPIRED') {
-      ne(json.time_in_force, 'gtc', `${where}: GTC orders never expire (DAY ones, and IOC/FOK never settled by a print, end at the close)`);
+      ne(
+        json.time_in_force,
+        'gtc',
+        `${where}: GTC orders never expire (DAY ones, and IOC/FOK never settled by a print, end at the close)`,
+      );
       eq(states.at(-1)!.occurred_at, closeMs, `${where}: a DAY order expires at the close of its session`);
     }
     if (now >= closeMs && json.time_in_force !== 'gtc' && arrivalMs < closeMs) {
-      eq(WORKING.has(status), false, `${where}: a DAY (or unsettled IOC/FOK) order that reached the venue before the close is not working after it`);
+      eq(
+        WORKING.has(status),
+        false,
+        `${where}: a DAY (or unsettled IOC/FOK) order that reached the venue before the close is not working after it`,
+      );
     }
     const endedMs = states.find((r) => TERMINAL.has(r.status as string))?.occurred_at as number | undefined;
     const reachedVenue = arrivalMs <= now && (endedMs === undefined || endedMs >= arrivalMs);
     // The risk engine's orders wait for the reopen instead (docs/risk-rules.md §2 "What a breach does").
     if (arrivalMs >= closeMs && reachedVenue && json.origin !== 'risk') {
-      eq(status, 'REJECTED', `${where}: an order reaching the venue during the maintenance halt (not cancelled on its way there) is refused`);
-      contains(['market_closed', 'invalid_price', 'invalid_order'], (json.error as Json).code, `${where}: refused as market_closed (or for its own fault first)`);
+      eq(
+        status,
+        'REJECTED',
+        `${where}: an order reaching the venue during the maintenance halt (not cancelled on its way there) is refused`,
+      );
+      contains(
+        ['market_closed', 'invalid_price', 'invalid_order'],
+        (json.error as Json).code,
+        `${where}: refused as market_closed (or for its own fault first)`,
+      );
     }
   }
 }
@@ -113,7 +171,8 @@ export function updateVenue(ctx: Context, current: Map<string, Seen>): void {
     const { command } = ctx;
     // A print is met by the orders of its instrument already at the venue (not by those it made the risk engine send).
     if (command.kind === 'print' && json.instrument_id === command.symbol && model.orders.has(id)) venue.fresh = false;
-    if (!venue.arrived && (json.created_at as number) + model.latencyMs <= now) [venue.arrived, venue.fresh] = [true, true];
+    if (!venue.arrived && (json.created_at as number) + model.latencyMs <= now)
+      [venue.arrived, venue.fresh] = [true, true];
     if (command.kind !== 'print') {
       const before = model.orders.get(id);
       let quantity = (before?.json.quantity ?? json.quantity) as number;
@@ -126,6 +185,11 @@ export function updateVenue(ctx: Context, current: Map<string, Seen>): void {
         quantity = newQuantity;
       }
     }
-    if (hasStop(json)) eq(sim.kernel.desk.orders.get(id)!.triggered, venue.triggered, `${ctx.where} order ${id}: the stop triggered exactly when a print after arrival reached its stop`);
+    if (hasStop(json))
+      eq(
+        sim.kernel.desk.orders.get(id)!.triggered,
+        venue.triggered,
+        `${ctx.where} order ${id}: the stop triggered exactly when a print after arrival reached its stop`,
+      );
   }
 }

@@ -1,7 +1,16 @@
 // Runs the order model (order-lifecycle.model.test.ts): each command's expected answer, then every check after
 // every command, and the drain at the end of a run that lets the risk engine finish flattening.
 import type { Outcome } from '../../src/core/outcome.js';
-import { resolve, run, newSim, workingRiskOrderIds, type Command, type Resolved, type RunSetup, type Sim } from './kernel-commands.js';
+import {
+  resolve,
+  run,
+  newSim,
+  workingRiskOrderIds,
+  type Command,
+  type Resolved,
+  type RunSetup,
+  type Sim,
+} from './kernel-commands.js';
 import { eq, none, ok } from './model-assert.js';
 import { INSTRUMENTS, priceOf } from './model-instruments.js';
 import { checkAccounts, checkFill, checkOco, checkPrint } from './order-model-fills.js';
@@ -70,13 +79,15 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
     case 'fill': {
       // docs/risk-rules.md §7: refused (400) when stamped after the clock; booked (201) for an active account
       // without locks, else dropped (200).
-      if (command.occurredAtMs !== undefined && command.occurredAtMs > ctx.sim.kernel.nowMs) return { status: 400, code: 'fill_in_future' };
+      if (command.occurredAtMs !== undefined && command.occurredAtMs > ctx.sim.kernel.nowMs)
+        return { status: 400, code: 'fill_in_future' };
       const account = model.fills.account(command.accountId);
       return { status: account.status === 'active' && account.locks.size === 0 ? 201 : 200 };
     }
     case 'firm':
       // docs/risk-rules.md §4.1: unlock answers 409 without a firm lockout; the others always answer.
-      if (command.op === 'unlock') return { status: model.fills.account(command.accountId).locks.has('firm_lockout') ? 200 : 409 };
+      if (command.op === 'unlock')
+        return { status: model.fills.account(command.accountId).locks.has('firm_lockout') ? 200 : 409 };
       return { status: 200 };
     case 'print':
     case 'advance':
@@ -86,13 +97,30 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
 
 /** Client orders of an account still working (or on their way) as the model last saw them. */
 function workingClientOrders(ctx: { sim: Sim; model: Model }, accountId: string): string[] {
-  return [...ctx.model.orders].filter(([id, { json }]) => json.account_id === accountId && WORKING.has(json.status as string) && ctx.sim.kernel.desk.orders.get(id)!.origin === 'client').map(([id]) => id);
+  return [...ctx.model.orders]
+    .filter(
+      ([id, { json }]) =>
+        json.account_id === accountId &&
+        WORKING.has(json.status as string) &&
+        ctx.sim.kernel.desk.orders.get(id)!.origin === 'client',
+    )
+    .map(([id]) => id);
 }
 
-function checkOutcome(ctx: Context, expected: Expected, outcome: Outcome<unknown> | undefined, workingBefore: readonly string[]): void {
+function checkOutcome(
+  ctx: Context,
+  expected: Expected,
+  outcome: Outcome<unknown> | undefined,
+  workingBefore: readonly string[],
+): void {
   const { model, command, where } = ctx;
-  eq(outcome?.status, expected.status, `${where}: the command answers ${expected.status ?? 'nothing'} (${JSON.stringify(outcome?.body)})`);
-  if (expected.code !== undefined) eq((outcome?.body as unknown as Json).code, expected.code, `${where}: the refusal names its reason`);
+  eq(
+    outcome?.status,
+    expected.status,
+    `${where}: the command answers ${expected.status ?? 'nothing'} (${JSON.stringify(outcome?.body)})`,
+  );
+  if (expected.code !== undefined)
+    eq((outcome?.body as unknown as Json).code, expected.code, `${where}: the refusal names its reason`);
   if (expected.code === RISK_ORDER_REFUSAL) model.seen.riskRefusals++;
   if (!outcome?.ok) return;
   const body = outcome.body as Json;
@@ -110,8 +138,17 @@ function checkOutcome(ctx: Context, expected: Expected, outcome: Outcome<unknown
   }
   if (command.kind === 'firm' && command.op !== 'lockout' && command.op !== 'unlock') {
     // docs/risk-rules.md §4.1–4.3: cancel-all, flatten and lockout with flatten cancel every working client order at once.
-    eq(body.cancelled_orders, workingBefore.length, `${where}: ${command.op} cancels the account's ${workingBefore.length} working client order(s)`);
-    for (const id of workingBefore) eq(ctx.sim.kernel.desk.orders.get(id)!.status, 'CANCELLED', `${where}: ${command.op} cancelled client order ${id}`);
+    eq(
+      body.cancelled_orders,
+      workingBefore.length,
+      `${where}: ${command.op} cancels the account's ${workingBefore.length} working client order(s)`,
+    );
+    for (const id of workingBefore)
+      eq(
+        ctx.sim.kernel.desk.orders.get(id)!.status,
+        'CANCELLED',
+        `${where}: ${command.op} cancelled client order ${id}`,
+      );
     if (command.op !== 'cancelAll') model.flattening.requested(command.accountId);
   }
 }
@@ -126,12 +163,18 @@ function checkAll(ctx: Context, expected: Expected): void {
   const current = readOrders(ctx);
   const fills = model.newFills;
   model.newFills = [];
-  if (ctx.command.kind === 'fill') eq(fills.length, expected.status === 201 ? 1 : 0, `${ctx.where}: a historical fill books exactly one fill, or none when dropped`);
+  if (ctx.command.kind === 'fill')
+    eq(
+      fills.length,
+      expected.status === 201 ? 1 : 0,
+      `${ctx.where}: a historical fill books exactly one fill, or none when dropped`,
+    );
   for (const fill of fills) checkFill(ctx, fill, current);
   if (ctx.command.kind === 'print') model.lastPrintTicks.set(ctx.command.symbol, ctx.command.priceTicks);
   const fillsByOrder = new Map<string, number>();
   for (const accountId of sim.accountIds) {
-    for (const f of sim.kernel.positions.fills(accountId)) if (f.orderId !== null) fillsByOrder.set(f.orderId, (fillsByOrder.get(f.orderId) ?? 0) + f.quantity);
+    for (const f of sim.kernel.positions.fills(accountId))
+      if (f.orderId !== null) fillsByOrder.set(f.orderId, (fillsByOrder.get(f.orderId) ?? 0) + f.quantity);
   }
   for (const [id, seen] of current) checkOrder(ctx, id, seen, fillsByOrder.get(id) ?? 0);
   const venueFills = fills.filter((f) => f.order_id !== null);
@@ -161,16 +204,30 @@ export function step(checked: Checked, command: Resolved, where: string): void {
   try {
     outcome = run(sim, command);
   } catch (error) {
-    throw new Error(`${where}: the kernel threw instead of answering a status: ${(error as Error).stack}`, { cause: error });
+    throw new Error(`${where}: the kernel threw instead of answering a status: ${(error as Error).stack}`, {
+      cause: error,
+    });
   }
   checkOutcome(ctx, expected, outcome, workingBefore);
   checkAll(ctx, expected);
 }
 
 /** Runs one command sequence on a fresh kernel (two roomy accounts and a tight one), checking after every command. */
-export function runChecked(setup: RunSetup, commands: readonly Command[], options: { startMs?: number; closeMs?: number } = {}): Checked {
-  const sim = newSim(setup, { tightAccount: true, ...(options.startMs === undefined ? {} : { startMs: options.startMs }) });
-  const checked: Checked = { sim, model: new Model(sim, setup), setup, ...(options.closeMs === undefined ? {} : { closeMs: options.closeMs }) };
+export function runChecked(
+  setup: RunSetup,
+  commands: readonly Command[],
+  options: { startMs?: number; closeMs?: number } = {},
+): Checked {
+  const sim = newSim(setup, {
+    tightAccount: true,
+    ...(options.startMs === undefined ? {} : { startMs: options.startMs }),
+  });
+  const checked: Checked = {
+    sim,
+    model: new Model(sim, setup),
+    setup,
+    ...(options.closeMs === undefined ? {} : { closeMs: options.closeMs }),
+  };
   commands.forEach((command, i) => {
     const resolved = resolve(sim, command);
     step(checked, resolved, `#${i} ${JSON.stringify(resolved)}`);
@@ -186,18 +243,32 @@ export function runChecked(setup: RunSetup, commands: readonly Command[], option
 export function drain(checked: Checked): number {
   const { sim, model, setup } = checked;
   const { latencyMs, cancelLatencyMs, modifyLatencyMs } = setup.fillModel;
-  const pending = () => workingRiskOrderIds(sim.kernel).length > 0 || sim.accountIds.some((id) => model.flattening.isFlattening(id));
+  const pending = () =>
+    workingRiskOrderIds(sim.kernel).length > 0 || sim.accountIds.some((id) => model.flattening.isFlattening(id));
   let rounds = 0;
   for (; rounds < 6 && pending(); rounds++) {
-    step(checked, { kind: 'advance', ms: Math.max(latencyMs, cancelLatencyMs, modifyLatencyMs) + 1 }, `drain round ${rounds}: past every latency`);
+    step(
+      checked,
+      { kind: 'advance', ms: Math.max(latencyMs, cancelLatencyMs, modifyLatencyMs) + 1 },
+      `drain round ${rounds}: past every latency`,
+    );
     for (const instrument of INSTRUMENTS) {
       const priceTicks = model.lastPrintTicks.get(instrument.symbol) ?? instrument.baseTicks;
-      const print: Resolved = { kind: 'print', symbol: instrument.symbol, price: priceOf(instrument, priceTicks), priceTicks, size: undefined };
+      const print: Resolved = {
+        kind: 'print',
+        symbol: instrument.symbol,
+        price: priceOf(instrument, priceTicks),
+        priceTicks,
+        size: undefined,
+      };
       step(checked, print, `drain round ${rounds}: ${JSON.stringify(print)}`);
     }
   }
   for (const accountId of sim.accountIds) {
-    ok(!model.flattening.isFlattening(accountId), `after ${rounds} drain rounds: account ${accountId} is flat again (the risk engine flattens until flat)`);
+    ok(
+      !model.flattening.isFlattening(accountId),
+      `after ${rounds} drain rounds: account ${accountId} is flat again (the risk engine flattens until flat)`,
+    );
   }
   eq(workingRiskOrderIds(sim.kernel).length, 0, `after ${rounds} drain rounds: no risk order is left working`);
   model.seen.drainRounds += rounds;

@@ -65,9 +65,11 @@ export interface VenueView {
 }
 
 export const sign = (side: unknown): 1 | -1 => (side === 'buy' ? 1 : -1);
-export const priceTicksOf = (json: Json, field: 'limit_price' | 'stop_price') => ticksOf(instrumentOf(json.instrument_id as string), json[field] as string);
+export const priceTicksOf = (json: Json, field: 'limit_price' | 'stop_price') =>
+  ticksOf(instrumentOf(json.instrument_id as string), json[field] as string);
 export const hasStop = (json: Json) => json.type === 'stop' || json.type === 'stop_limit';
-const stopHit = (json: Json, printTicks: number) => (json.side === 'buy' ? printTicks >= priceTicksOf(json, 'stop_price') : printTicks <= priceTicksOf(json, 'stop_price'));
+const stopHit = (json: Json, printTicks: number) =>
+  json.side === 'buy' ? printTicks >= priceTicksOf(json, 'stop_price') : printTicks <= priceTicksOf(json, 'stop_price');
 
 export class Model {
   readonly orders = new Map<string, Seen>();
@@ -103,13 +105,22 @@ export class Model {
     const commissions = [0, setup.commissionCents, 0];
     const startingBalances = [STARTING_BALANCE_CENTS, STARTING_BALANCE_CENTS, TIGHT_STARTING_BALANCE_CENTS];
     sim.accountIds.forEach((id, i) => {
-      this.accounts.set(id, { startingBalanceCents: startingBalances[i]!, commissionPerContractCents: commissions[i]!, positions: new Map(), fillCount: 0 });
+      this.accounts.set(id, {
+        startingBalanceCents: startingBalances[i]!,
+        commissionPerContractCents: commissions[i]!,
+        positions: new Map(),
+        fillCount: 0,
+      });
     });
     this.fills = new FillWatch(sim.kernel);
     this.flattening = new FlatteningWatch(sim.kernel);
     sim.kernel.subscribe((event: KernelEvent) => {
       if (event.type === 'fills.created') this.newFills.push(event.data as unknown as FillJson);
-      if (event.type === 'accounts.locked' && (event.data.lock === 'max_loss_breach' || event.data.lock === 'daily_loss_breach')) this.seen.breaches++;
+      if (
+        event.type === 'accounts.locked' &&
+        (event.data.lock === 'max_loss_breach' || event.data.lock === 'daily_loss_breach')
+      )
+        this.seen.breaches++;
       if (event.type === 'orders.state') {
         const id = event.data.order_id as string;
         this.stateEvents.set(id, (this.stateEvents.get(id) ?? 0) + 1);
@@ -138,7 +149,8 @@ export class Model {
   position(accountId: string, symbol: string): ModelPosition {
     const positions = this.accounts.get(accountId)!.positions;
     let position = positions.get(symbol);
-    if (!position) positions.set(symbol, (position = { lots: [], realizedCents: 0, commissionCents: 0, historicalNet: 0 }));
+    if (!position)
+      positions.set(symbol, (position = { lots: [], realizedCents: 0, commissionCents: 0, historicalNet: 0 }));
     return position;
   }
 
@@ -173,7 +185,10 @@ export class Model {
     const mark = this.markTicks(symbol);
     const lots = this.accounts.get(accountId)!.positions.get(symbol)?.lots ?? [];
     if (mark === undefined) return 0;
-    return lots.reduce((sum, lot) => sum + (mark - lot.ticks) * lot.quantity * lot.sign * instrumentOf(symbol).tickValueCents, 0);
+    return lots.reduce(
+      (sum, lot) => sum + (mark - lot.ticks) * lot.quantity * lot.sign * instrumentOf(symbol).tickValueCents,
+      0,
+    );
   }
 }
 
