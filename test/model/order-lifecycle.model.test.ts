@@ -39,9 +39,10 @@ describe('order lifecycle, model-based (random commands on three instruments, in
     for (const [key, value] of Object.entries(totals)) expect(value, `runs should include ${key}`).toBeGreaterThan(0);
   });
 
-  it('across the 16:00 CT close: DAY (and unsettled IOC/FOK) orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED', () => {
+  it('across the 16:00 CT close: DAY (and unsettled IOC/FOK) orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED (but risk orders wait, and flatten after the reopen)', () => {
     const closeMs = calendar.sessionAt(T0, ES.symbol).closeMs;
     eq(closeMs, Date.parse('2026-03-10T21:00:00Z'), 'the harness session (trade date 2026-03-10) closes 16:00 CDT = 21:00Z');
+    const reopenMs = Date.parse('2026-03-10T22:00:00Z'); // 17:00 CDT: the session of trade date 2026-03-11 opens
     fc.assert(
       fc.property(setupArb, fc.array(commandArb(1000), { minLength: 1, maxLength: 40, size: 'max' }), (setup, commands) => {
         const checked = runChecked(setup, commands, { startMs: closeMs - 1500, closeMs });
@@ -53,6 +54,9 @@ describe('order lifecycle, model-based (random commands on three instruments, in
           const json = model.orders.get(id)!.json;
           if (json.time_in_force !== 'gtc') eq(WORKING.has(json.status as string), false, `${String(json.time_in_force)} order ${id} is not working after the close: only GTC orders live on`);
         }
+        // The risk engine's orders waited through the halt; past the 17:00 CT reopen (a session roll) they flatten.
+        step(checked, { kind: 'advance', ms: reopenMs - sim.kernel.nowMs }, 'at the reopen');
+        drain(checked);
       }),
       { numRuns: Math.ceil(NUM_RUNS / 2) },
     );
