@@ -1,4 +1,5 @@
-// The firm operations of the account model (docs/risk-rules.md §3–4) and a client's DELETE or PATCH aimed at
+// The firm operations of the account model (docs/risk-rules.md#daily-loss, docs/risk-rules.md#firm-controls-and-the-order-gate)
+// and a client's DELETE or PATCH aimed at
 // the risk engine's orders, each as one step of AccountSim: the kernel call, its expected answer, and its effect
 // on the model.
 import type { AccountOperation } from '../../src/core/kernel/kernel.js';
@@ -32,7 +33,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
         reason_code: 'model',
         shift_floors: command.shift,
       });
-      expect(outcome, true, 'docs/risk-rules.md §4.4: a cash adjust on an open account is accepted');
+      expect(outcome, true, 'a cash adjust on an open account is accepted (docs/risk-rules.md#cash-adjust)');
       const step: Step = {
         kind: 'op',
         a: i,
@@ -54,7 +55,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const accepted = expect(
         outcome,
         account.dailyTriggerCents !== undefined,
-        'docs/risk-rules.md §3: setDailyLossTrigger answers 409 without a daily-loss limit',
+        'setDailyLossTrigger answers 409 without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)',
       );
       return sim.finish({ kind: 'op', a: i, op: 'setDailyLossTrigger', accepted }, before, () => {
         if (!accepted) return;
@@ -68,7 +69,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const accepted = expect(
         outcome,
         probe,
-        'docs/risk-rules.md §3: reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0',
+        'reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0 (docs/risk-rules.md#status-codes-of-the-two-operations)',
       );
       return sim.finish({ kind: 'op', a: i, op: 'reanchor', accepted }, before, () => {
         if (!accepted) return;
@@ -78,7 +79,11 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     }
     case 'lockout': {
       const outcome = control('lockout', { reason_code: 'model', flatten: command.flatten });
-      expect(outcome, true, 'docs/risk-rules.md §4.1: lockout answers 200, also on a firm-locked account');
+      expect(
+        outcome,
+        true,
+        'lockout answers 200, also on a firm-locked account (docs/risk-rules.md#lockout-and-unlock)',
+      );
       eq(
         bodyOf(outcome).changed,
         !account.locks.has('firm_lockout'),
@@ -100,7 +105,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const accepted = expect(
         control('unlock'),
         account.locks.has('firm_lockout'),
-        'docs/risk-rules.md §4.1: unlock answers 409 when there is no firm lockout',
+        'unlock answers 409 when there is no firm lockout (docs/risk-rules.md#lockout-and-unlock)',
       );
       return sim.finish({ kind: 'op', a: i, op: 'unlock', accepted }, before, () =>
         account.locks.delete('firm_lockout'),
@@ -111,7 +116,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const accepted = expect(
         control('setMaxLossLimit', body),
         account.setup.mode !== 'static',
-        'docs/risk-rules.md §4.5: a max-loss-limit change answers 409 on a static account',
+        'a max-loss-limit change answers 409 on a static account (docs/risk-rules.md#max-loss-limit-change)',
       );
       return sim.finish({ kind: 'op', a: i, op: 'setMaxLossLimit', accepted }, before, () => {
         if (!accepted) return;
@@ -121,7 +126,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     }
     case 'flatten': {
       const outcome = control('flatten');
-      expect(outcome, true, 'docs/risk-rules.md §4.2: flatten answers its counts');
+      expect(outcome, true, 'flatten answers its counts (docs/risk-rules.md#flatten)');
       eq(
         bodyOf(outcome).cancelled_orders,
         0,
@@ -137,7 +142,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     }
     case 'cancelAll': {
       const outcome = control('cancelAll');
-      expect(outcome, true, 'docs/risk-rules.md §4.3: cancel-all answers its count');
+      expect(outcome, true, 'cancel-all answers its count (docs/risk-rules.md#cancel-all)');
       eq(
         bodyOf(outcome).cancelled_orders,
         0,
@@ -158,7 +163,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       eq(
         outcome.status,
         409,
-        `${request}: the risk engine's orders are not the client's to cancel or modify (docs/order-lifecycle.md)`,
+        `${request}: the risk engine's orders are not the client's to cancel or modify (docs/order-lifecycle.md#risk-orders)`,
       );
       eq(
         (outcome.body as unknown as Record<string, unknown>).code,

@@ -11,11 +11,12 @@
 //  3. A locked or failed account receives no client fills. As the rules mean it (docs/risk-rules.md):
 //     - an order fill of a client order needs the account `active` (not failed, passed or closed) and no lock
 //       but `firm_lockout`: a breach, a pass, a replace and a lockout with flatten cancel every working client
-//       order at once (§2 "What a breach does", §4.1, §4.6, §6), and an order reaching the venue while any
-//       lock is present is REJECTED at the gate (§4.10);
-//     - a plain lockout (without flatten) leaves working orders alone (§4.1), so while `firm_lockout` is
-//       present a client order may fill only if it was already working at the venue when that lock was added;
-//     - a historical fill is booked only for an `active` account with no lock at all (§7);
+//       order at once (#what-a-breach-does, #passing, #replace, #lockout-and-unlock), and an order reaching the
+//       venue while any lock is present is REJECTED at the gate (#the-order-gate);
+//     - a plain lockout (without flatten) leaves working orders alone (#lockout-and-unlock), so while
+//       `firm_lockout` is present a client order may fill only if it was already working at the venue when that
+//       lock was added;
+//     - a historical fill is booked only for an `active` account with no lock at all (#historical-fills);
 //     - the risk engine's own (flattening) orders fill whatever the account's state.
 import type { KernelEvent } from '../../src/core/kernel/events.js';
 import type { Kernel } from '../../src/core/kernel/kernel.js';
@@ -118,7 +119,7 @@ export class FillWatch {
     if (orderId === null) {
       if (account.status !== 'active' || account.locks.size > 0)
         this.violations.push(
-          `${what}: a historical fill was booked for a locked or inactive account (${state}); RULES §9 drops it`,
+          `${what}: a historical fill was booked for a locked or inactive account (${state}); docs/risk-rules.md#historical-fills drops it`,
         );
       return;
     }

@@ -44,7 +44,7 @@ export interface PriceDraw {
   offGrid: boolean;
 }
 
-/** Firm operations on one account (docs/risk-rules.md §4.1–4.3). */
+/** Firm operations on one account (docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all). */
 export type FirmOperation = 'lockout' | 'lockoutFlatten' | 'unlock' | 'flatten' | 'cancelAll';
 
 export type Command =

@@ -1,4 +1,5 @@
-// Model-based test of the order lifecycle (docs/order-lifecycle.md, docs/risk-rules.md §2 and §4): random
+// Model-based test of the order lifecycle (docs/order-lifecycle.md, docs/risk-rules.md#what-a-breach-does and
+// docs/risk-rules.md#firm-controls-and-the-order-gate): random
 // sequences of place / modify / cancel / OCO link and companion / print / advance / historical fill / firm
 // operations (lockout with and without flatten, unlock, flatten, cancel-all) on three instruments of two
 // product families (ESM6, NQM6, 6EM6) and three accounts (two roomy, one tight enough to breach), against a

@@ -15,7 +15,7 @@ import {
   type Seen,
 } from './order-model-state.js';
 
-/** The locks of a breach, also the reasons it cancels a client order with (docs/risk-rules.md §2). */
+/** The locks of a breach, also the reasons it cancels a client order with (docs/risk-rules.md#what-a-breach-does). */
 const BREACH_LOCKS = ['max_loss_breach', 'daily_loss_breach'];
 
 /** True when a print at `printTicks` (unlimited size) must fill the order, were it resting at the venue. */
@@ -255,7 +255,7 @@ export function checkPrint(ctx: Context, current: Map<string, Seen>, fills: read
 }
 
 /**
- * A sized print is shared by price, then arrival (RULES §6): no order the print could fill goes short while an
+ * A sized print is shared by price, then arrival (docs/order-lifecycle.md#fill-model): no order the print could fill goes short while an
  * order at a strictly worse price gets some, and an order going short means the print's size was used up.
  * Exempt: a FOK the remaining size cannot fill whole, and an OCO member cancelled because a sibling filled first.
  */

@@ -1,5 +1,5 @@
 // The order model's checks of each order after each command (order-lifecycle.model.test.ts): the fields and
-// status history of every order, client's or risk engine's (docs/order-lifecycle.md §1), the DAY expiry around
+// status history of every order, client's or risk engine's (docs/order-lifecycle.md#statuses-and-transitions), the DAY expiry around
 // the close, and what the model learns of each order at the venue (arrival, trigger, re-queueing).
 import { riskOrderIds } from './kernel-commands.js';
 import { atMost, deepEq, eq, ne, ok, contains } from './model-assert.js';
@@ -107,7 +107,7 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
     }
   }
 
-  // IOC and FOK (docs/order-lifecycle.md §2): settled at their first print; FOK all or nothing
+  // IOC and FOK (docs/order-lifecycle.md#fill-model): settled at their first print; FOK all or nothing
   if (json.time_in_force === 'ioc' || json.time_in_force === 'fok') {
     ne(status, 'PARTIALLY_FILLED', `${where}: an IOC/FOK order keeps nothing working after a partial fill`);
   }
@@ -145,7 +145,7 @@ export function checkClose(ctx: Context, current: Map<string, Seen>): void {
     }
     const endedMs = states.find((r) => TERMINAL.has(r.status as string))?.occurred_at as number | undefined;
     const reachedVenue = arrivalMs <= now && (endedMs === undefined || endedMs >= arrivalMs);
-    // The risk engine's orders wait for the reopen instead (docs/risk-rules.md §2 "What a breach does").
+    // The risk engine's orders wait for the reopen instead (docs/order-lifecycle.md#risk-orders).
     if (arrivalMs >= closeMs && reachedVenue && json.origin !== 'risk') {
       eq(
         status,

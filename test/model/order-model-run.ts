@@ -17,7 +17,7 @@ import { checkAccounts, checkFill, checkOco, checkPrint } from './order-model-fi
 import { checkClose, checkOrder, readOrders, updateVenue } from './order-model-orders.js';
 import { Model, TERMINAL, WORKING, type Context, type Json } from './order-model-state.js';
 
-// ---- expected outcomes of the commands (docs/order-lifecycle.md §2, docs/risk-rules.md §4) ----
+// ---- expected outcomes (docs/order-lifecycle.md#what-causes-each-event, docs/risk-rules.md#firm-controls-and-the-order-gate) ----
 
 /**
  * The orders of the risk engine are not the client's (docs/order-lifecycle.md "Risk orders"): DELETE and PATCH
@@ -77,7 +77,7 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
       return { status: hasFills(command.orderId) || members.some(hasFills) ? 409 : 200 };
     }
     case 'fill': {
-      // docs/risk-rules.md §7: refused (400) when stamped after the clock; booked (201) for an active account
+      // docs/risk-rules.md#historical-fills: refused (400) when stamped after the clock; booked (201) for an active account
       // without locks, else dropped (200).
       if (command.occurredAtMs !== undefined && command.occurredAtMs > ctx.sim.kernel.nowMs)
         return { status: 400, code: 'fill_in_future' };
@@ -85,7 +85,7 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
       return { status: account.status === 'active' && account.locks.size === 0 ? 201 : 200 };
     }
     case 'firm':
-      // docs/risk-rules.md §4.1: unlock answers 409 without a firm lockout; the others always answer.
+      // docs/risk-rules.md#lockout-and-unlock: unlock answers 409 without a firm lockout; the others always answer.
       if (command.op === 'unlock')
         return { status: model.fills.account(command.accountId).locks.has('firm_lockout') ? 200 : 409 };
       return { status: 200 };
@@ -137,7 +137,7 @@ function checkOutcome(
     model.groupOf.set(command.orderId, command.groupId);
   }
   if (command.kind === 'firm' && command.op !== 'lockout' && command.op !== 'unlock') {
-    // docs/risk-rules.md §4.1–4.3: cancel-all, flatten and lockout with flatten cancel every working client order at once.
+    // docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all: cancel-all, flatten and lockout with flatten cancel every working client order at once.
     eq(
       body.cancelled_orders,
       workingBefore.length,
@@ -236,7 +236,7 @@ export function runChecked(
 }
 
 /**
- * Flattening ends flat (docs/risk-rules.md §2 "What a breach does", §4.1, §4.2): with the markets open, the
+ * Flattening ends flat (docs/risk-rules.md#what-a-breach-does, #lockout-and-unlock, #flatten): with the markets open, the
  * clock moved past every latency and each instrument printed (unlimited, at its last price) a few times, no
  * account is still being flattened and no risk order works. Answers the rounds it took.
  */

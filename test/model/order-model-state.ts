@@ -154,12 +154,12 @@ export class Model {
     return position;
   }
 
-  /** The price an instrument's positions are marked at: its last print, else its last fill (docs/risk-rules.md §2). */
+  /** The price an instrument's positions are marked at: its last print, else its last fill (docs/risk-rules.md#balance-and-equity). */
   markTicks(symbol: string): number | undefined {
     return this.lastPrintTicks.get(symbol) ?? this.lastFillTicks.get(symbol);
   }
 
-  /** Books a fill FIFO and answers the realized P&L the rules give it (docs/order-lifecycle.md §3). */
+  /** Books a fill FIFO and answers the realized P&L the rules give it (docs/order-lifecycle.md#positions-trades-and-lots). */
   book(accountId: string, symbol: string, sign: 1 | -1, quantity: number, ticks: number): number {
     const account = this.accounts.get(accountId)!;
     const position = this.position(accountId, symbol);
