@@ -1,10 +1,10 @@
 // "Flattening ends flat", shared by the order and account models. From a breach, a pass, a replace, a lockout
 // with flatten or a flatten (docs/risk-rules.md#what-a-breach-does, #lockout-and-unlock, #flatten, #passing;
-// docs/order-lifecycle.md#risk-orders), the risk engine keeps
-// one offsetting market order working per open position, sized to what is still open, until the account is
-// flat, whatever happens to one of its orders; a client can neither cancel nor modify those orders (409
-// risk_order). Outside flattening it has no order working. The watch keeps which accounts are being flattened
-// from the lock events and the requests the model made, and compares the risk orders with the positions.
+// docs/order-lifecycle.md#risk-orders), the risk engine keeps one offsetting market order working per open
+// position, sized to what is still open, until the account is flat, whatever happens to one of its orders; a
+// client can neither cancel nor modify those orders (409 risk_order). Outside flattening it has no order working.
+// The watch keeps which accounts are being flattened from the lock events and the requests the model made, and
+// compares the risk orders with the positions.
 import type { Kernel } from '../../src/core/kernel/kernel.js';
 
 /** Locks whose arrival flattens the account (a plain firm_lockout does not). */

@@ -17,11 +17,11 @@ import { checkAccounts, checkFill, checkOco, checkPrint } from './order-model-fi
 import { checkClose, checkOrder, readOrders, updateVenue } from './order-model-orders.js';
 import { Model, TERMINAL, WORKING, type Context, type Json } from './order-model-state.js';
 
-// ---- expected outcomes (docs/order-lifecycle.md#what-causes-each-event, docs/risk-rules.md#firm-controls-and-the-order-gate) ----
+// ---- expected outcomes: docs/order-lifecycle.md#what-causes-each-event, docs/risk-rules.md#firm-controls-and-the-order-gate
 
 /**
- * The orders of the risk engine are not the client's (docs/order-lifecycle.md "Risk orders"): DELETE and PATCH
- * on one, or linking one into an OCO group, answer 409 risk_order whatever its status or the request's body.
+ * The orders of the risk engine are not the client's (docs/order-lifecycle.md#risk-orders): DELETE and PATCH on
+ * one, or linking one into an OCO group, answer 409 risk_order whatever its status or the request's body.
  */
 const RISK_ORDER_REFUSAL = 'risk_order';
 
@@ -77,8 +77,8 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
       return { status: hasFills(command.orderId) || members.some(hasFills) ? 409 : 200 };
     }
     case 'fill': {
-      // docs/risk-rules.md#historical-fills: refused (400) when stamped after the clock; booked (201) for an active account
-      // without locks, else dropped (200).
+      // Refused (400) when stamped after the clock; booked (201) for an active account without locks, else dropped
+      // (200): docs/risk-rules.md#historical-fills.
       if (command.occurredAtMs !== undefined && command.occurredAtMs > ctx.sim.kernel.nowMs)
         return { status: 400, code: 'fill_in_future' };
       const account = model.fills.account(command.accountId);
@@ -96,13 +96,10 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
 }
 
 /** Client orders of an account still working (or on their way) as the model last saw them. */
-function workingClientOrders(ctx: { sim: Sim; model: Model }, accountId: string): string[] {
-  return [...ctx.model.orders]
+function workingClientOrders(model: Model, accountId: string): string[] {
+  return [...model.orders]
     .filter(
-      ([id, { json }]) =>
-        json.account_id === accountId &&
-        WORKING.has(json.status as string) &&
-        ctx.sim.kernel.desk.orders.get(id)!.origin === 'client',
+      ([, { json }]) => json.account_id === accountId && json.origin === 'client' && WORKING.has(json.status as string),
     )
     .map(([id]) => id);
 }
@@ -137,7 +134,8 @@ function checkOutcome(
     model.groupOf.set(command.orderId, command.groupId);
   }
   if (command.kind === 'firm' && command.op !== 'lockout' && command.op !== 'unlock') {
-    // docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all: cancel-all, flatten and lockout with flatten cancel every working client order at once.
+    // Cancel-all, flatten and lockout with flatten cancel every working client order at once
+    // (docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all).
     eq(
       body.cancelled_orders,
       workingBefore.length,
@@ -198,7 +196,7 @@ export function step(checked: Checked, command: Resolved, where: string): void {
   const { sim, model, setup, closeMs } = checked;
   const ctx: Context = { sim, model, setup, command, where, ...(closeMs === undefined ? {} : { closeMs }) };
   const expected = expectedStatus(ctx, command);
-  const workingBefore = command.kind === 'firm' ? workingClientOrders(ctx, command.accountId) : [];
+  const workingBefore = command.kind === 'firm' ? workingClientOrders(model, command.accountId) : [];
   if (command.kind === 'print') model.beforePrint(command.symbol, command.priceTicks);
   let outcome: Outcome<unknown> | undefined;
   try {
