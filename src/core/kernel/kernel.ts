@@ -76,7 +76,7 @@ export class Kernel {
     this.fillModel = { ...DEFAULT_FILL_MODEL, ...options.fillModel };
     this.ctx = { clock: this.clock, ids: this.ids, calendar: this.calendar, fillModel: this.fillModel, emit: (type, build) => this.emit(type, build) };
     this.positions = new PositionBook({ newId: () => this.ids.nextUuid() });
-    this.desk = new OrderDesk(this.ctx, this.accounts, (order) => this.risk.refusal(order));
+    this.desk = new OrderDesk(this.ctx, this.accounts, (order, quantity) => this.risk.refusal(order, quantity));
     this.risk = new RiskDesk(this.ctx, this.accounts, this.positions, this.desk, (symbol) => this.familyOf(symbol));
     this.firm = new FirmControl(this.ctx, this.accounts, this.risk, options.riskLoadDelayMs ?? 250);
     this.rollFamily = options.rollFamily ?? 'equity_index';

@@ -15,8 +15,11 @@ import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
 import { orderJson } from './order-json.js';
 
-/** Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook. */
-export type OrderGate = (order: Order) => OrderError | undefined;
+/**
+ * Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook.
+ * `quantity` is the order's size to judge: a modify that grows an order asks with its new quantity.
+ */
+export type OrderGate = (order: Order, quantity?: number) => OrderError | undefined;
 
 export class OrderDesk implements SiblingVenue {
   readonly orders = new Map<string, Order>();
@@ -247,6 +250,11 @@ export class OrderDesk implements SiblingVenue {
     if (!spec) return `instrument ${order.symbol} is not traded here`;
     const filled = order.filledQuantity;
     if (change.quantity !== undefined && change.quantity <= filled) return `quantity ${change.quantity} is not above the filled quantity ${filled}`;
+    if (change.quantity !== undefined && change.quantity > order.quantity) {
+      // Growing an order is order entry: it meets the account gate again (docs/risk-rules.md#the-order-gate).
+      const refused = this.gate(order, change.quantity);
+      if (refused) return refused.message;
+    }
     const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
     const hasStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
     if (change.limitPrice !== undefined && !hasLimit) return `a ${order.type} order has no limit price`;

@@ -172,7 +172,7 @@ export class RiskDesk {
   }
 
   /** Account-level refusals of a client order at the venue (the order gate). */
-  refusal(order: Order): OrderError | undefined {
+  refusal(order: Order, quantity = order.quantity): OrderError | undefined {
     if (order.origin === 'risk') return undefined;
     const account = this.accounts.get(order.accountId);
     if (account.status !== 'active') return { code: `account_${account.status}`, message: `account ${account.id} is ${account.status}` };
@@ -183,7 +183,7 @@ export class RiskDesk {
     if (!account.plan.enabledFamilies.includes(family) || this.disabledFamilies.get(account.firmId)?.has(family)) {
       return { code: 'product_disabled', message: `product family ${family} is not enabled for account ${account.id}` };
     }
-    return this.positionLimitRefusal(account, order);
+    return this.positionLimitRefusal(account, order, quantity);
   }
 
   /**
@@ -191,14 +191,14 @@ export class RiskDesk {
    * its instrument filled: |net + same-side working + this order|, plus |net| of its other instruments
    * (docs/risk-rules.md#position-limits).
    */
-  private positionLimitRefusal(account: RiskAccount, order: Order): OrderError | undefined {
+  private positionLimitRefusal(account: RiskAccount, order: Order, quantity: number): OrderError | undefined {
     const limit = account.plan.positionLimits.maxContracts;
     if (limit === undefined) return undefined;
     let working = 0;
     for (const other of this.desk.workingOrdersOf(account.id)) {
       if (other !== order && other.symbol === order.symbol && other.side === order.side) working += other.quantity - other.filledQuantity;
     }
-    const remaining = order.quantity - order.filledQuantity;
+    const remaining = quantity - order.filledQuantity;
     const net = this.positions.position(account.id, order.symbol)?.netQuantity ?? 0;
     let projected = Math.abs(net + (order.side === 'buy' ? 1 : -1) * (working + remaining));
     let elsewhere = 0;

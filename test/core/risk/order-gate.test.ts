@@ -69,6 +69,23 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     expect(placed(h, a, { side: 'sell', quantity: 2 }), 'net 2, working sells 4: |2 − (4 + 2)| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
   });
 
+  it('a modify that raises the quantity meets the same limit: the venue rejects it and the order keeps its size', () => {
+    const h = riskHarness();
+    const a = h.open(testPlan({ position_limits: { max_contracts: 2 } }));
+    h.tick('5000.00');
+    const id = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00', time_in_force: 'gtc' });
+    expect(h.kernel.modifyOrder(id, { quantity: 5 }).status, 'PATCH is accepted for travel').toBe(202);
+    const states = h.kernel.getOrderStates(id);
+    const last = states.ok ? states.body.at(-1) : undefined;
+    expect(last, '|0 + 5| = 5 > 2: the venue rejects the modify with the gate’s reason').toMatchObject({
+      status: 'SUBMITTED',
+      reason: "modify rejected: 5 contracts (net 0, same-side working 0, this order 5) would exceed the account's limit of 2",
+    });
+    expect(h.kernel.modifyOrder(id, { quantity: 2 }).status).toBe(202);
+    h.tick('4990.00');
+    expect(h.net(a), 'the accepted modify to 2 fills in full: |0 + 2| = 2 ≤ 2').toBe(2);
+  });
+
   it('the limit is the sum over instruments: long 2 ES + buy 2 NQ = 4 > 3', () => {
     const h = riskHarness();
     const a = h.open(testPlan({ position_limits: { max_contracts: 3 } }));
