@@ -54,10 +54,22 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'src/core runs on the SimClock, never the wall clock.' },
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'src/core runs on the SimClock, never the wall clock.' },
-        { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'src/core uses the seeded IdGenerator, never Math.random.' },
-        { selector: "CallExpression[callee.name=/^set(Timeout|Interval|Immediate)$/]", message: 'src/core has no timers: time is an input.' },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'src/core runs on the SimClock, never the wall clock.',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'src/core runs on the SimClock, never the wall clock.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+          message: 'src/core uses the seeded IdGenerator, never Math.random.',
+        },
+        {
+          selector: 'CallExpression[callee.name=/^set(Timeout|Interval|Immediate)$/]',
+          message: 'src/core has no timers: time is an input.',
+        },
       ],
     },
   },

@@ -19,7 +19,16 @@ export const backtestBench: Bench = {
     const accountSessionDays = run.cells.reduce((n, c) => n + c.accountSessionDays, 0);
     const accounts = run.cells.reduce((n, c) => n + c.summary.accounts, 0);
     const rate = Math.round(accountSessionDays / seconds);
-    log(`${run.cells.length} cells, ${accounts} accounts, ${accountSessionDays} account-session-days in ${seconds.toFixed(1)} s on ${workers} workers: ${rate.toLocaleString('en-US')} account-session-days/s (target: <= 60 s)`);
-    return { cells: run.cells.length, accounts, accountSessionDays, workers, seconds: +seconds.toFixed(2), accountSessionDaysPerSecond: rate };
+    log(
+      `${run.cells.length} cells, ${accounts} accounts, ${accountSessionDays} account-session-days in ${seconds.toFixed(1)} s on ${workers} workers: ${rate.toLocaleString('en-US')} account-session-days/s (target: <= 60 s)`,
+    );
+    return {
+      cells: run.cells.length,
+      accounts,
+      accountSessionDays,
+      workers,
+      seconds: +seconds.toFixed(2),
+      accountSessionDaysPerSecond: rate,
+    };
   },
 };

@@ -10,7 +10,11 @@ import type { PriceGrid } from '../src/market/price-grid.js';
 import type { SymbolTable } from '../src/market/symbol-table.js';
 import { DEFAULT_BATCH_ROWS, TickBatchBuilder, type TickBatch } from '../src/market/tick-batch.js';
 
-export async function* readTickCsvWithCsvParse(path: string, fileIndex: number, symbols: SymbolTable): AsyncGenerator<TickBatch> {
+export async function* readTickCsvWithCsvParse(
+  path: string,
+  fileIndex: number,
+  symbols: SymbolTable,
+): AsyncGenerator<TickBatch> {
   const records = pipeline(openByteStream(path), parse({ columns: true }), () => {});
   const out = new TickBatchBuilder(symbols, DEFAULT_BATCH_ROWS);
   let line = 1;
@@ -20,9 +24,11 @@ export async function* readTickCsvWithCsvParse(path: string, fileIndex: number, 
     const timeMs = parseTimeMs(record.ts, `${where} ts`);
     const instrument = symbols.register(record.instrument ?? '');
     const priceTicks = ticksFromText(record.price ?? '', instrument.grid);
-    if (Number.isNaN(priceTicks)) throw new Error(`${where}: price ${record.price} is not on the ${instrument.grid.tickSize} grid`);
+    if (Number.isNaN(priceTicks))
+      throw new Error(`${where}: price ${record.price} is not on the ${instrument.grid.tickSize} grid`);
     const size = record.size ? Number(record.size) : Infinity;
-    if (!(Number.isSafeInteger(size) && size > 0) && size !== Infinity) throw new Error(`${where}: bad size ${record.size}`);
+    if (!(Number.isSafeInteger(size) && size > 0) && size !== Infinity)
+      throw new Error(`${where}: bad size ${record.size}`);
     out.push(timeMs, priceTicks, size, instrument.index, line, fileIndex);
     if (out.room === 0) yield out.take();
   }

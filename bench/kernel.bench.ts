@@ -30,13 +30,32 @@ export const kernelBench: Bench = {
   description: `kernel: ${PRINTS.toLocaleString('en-US')} prints vs ${RESTING.toLocaleString('en-US')} resting orders; ${ORDERS.toLocaleString('en-US')} orders through their lifecycle`,
   async run(log) {
     const calendar = new GlobexCalendar(loadHolidayFile());
-    const prints = await repeat('prints vs resting orders (journal off, as in back-tests)', () => printsAgainstBook(calendar, false), log);
-    const orders = await repeat('orders placed and filled (journal on)', () => ordersThroughLifecycle(calendar, true), log);
-    const ordersNoJournal = await repeat('orders placed and filled (journal off)', () => ordersThroughLifecycle(calendar, false), log);
+    const prints = await repeat(
+      'prints vs resting orders (journal off, as in back-tests)',
+      () => printsAgainstBook(calendar, false),
+      log,
+    );
+    const orders = await repeat(
+      'orders placed and filled (journal on)',
+      () => ordersThroughLifecycle(calendar, true),
+      log,
+    );
+    const ordersNoJournal = await repeat(
+      'orders placed and filled (journal off)',
+      () => ordersThroughLifecycle(calendar, false),
+      log,
+    );
     const machineOnly = await repeat('order machine alone: actor created, started, FILL', machineLifecycle, log);
     log(`prints/s ${fmt(prints.median)} (target 1,000,000)`);
-    log(`orders/s through the kernel ${fmt(orders.median)} with journal, ${fmt(ordersNoJournal.median)} without; the XState machine alone ${fmt(machineOnly.median)} (target 50,000)`);
-    return { printsPerSecond: prints, ordersPerSecond: orders, ordersPerSecondWithoutJournal: ordersNoJournal, orderMachineAlonePerSecond: machineOnly };
+    log(
+      `orders/s through the kernel ${fmt(orders.median)} with journal, ${fmt(ordersNoJournal.median)} without; the XState machine alone ${fmt(machineOnly.median)} (target 50,000)`,
+    );
+    return {
+      printsPerSecond: prints,
+      ordersPerSecond: orders,
+      ordersPerSecondWithoutJournal: ordersNoJournal,
+      orderMachineAlonePerSecond: machineOnly,
+    };
   },
 };
 
@@ -97,7 +116,13 @@ function ordersThroughLifecycle(calendar: GlobexCalendar, journal: boolean): { r
   const accountId = opened.ok ? (opened.body.account_id as string) : '';
   const start = performance.now();
   for (let i = 0; i < ORDERS; i++) {
-    kernel.placeOrder({ account_id: accountId, instrument_id: 'ESM6', side: i % 2 === 0 ? 'buy' : 'sell', type: 'market', quantity: 1 });
+    kernel.placeOrder({
+      account_id: accountId,
+      instrument_id: 'ESM6',
+      side: i % 2 === 0 ? 'buy' : 'sell',
+      type: 'market',
+      quantity: 1,
+    });
     kernel.print('ESM6', 20_000 + (i % 7), 1, START_MS + i);
   }
   const seconds = (performance.now() - start) / 1000;
@@ -118,7 +143,13 @@ function machineLifecycle(): { rate: number; detail: string } {
 }
 
 function priceOf(symbol: string, ticks: number): string {
-  const tick = symbol.startsWith('6E') ? 0.00005 : symbol.startsWith('CL') ? 0.01 : symbol.startsWith('GC') ? 0.1 : 0.25;
+  const tick = symbol.startsWith('6E')
+    ? 0.00005
+    : symbol.startsWith('CL')
+      ? 0.01
+      : symbol.startsWith('GC')
+        ? 0.1
+        : 0.25;
   const places = symbol.startsWith('6E') ? 5 : 2;
   return (ticks * tick).toFixed(places);
 }

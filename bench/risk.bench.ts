@@ -34,7 +34,13 @@ export const riskBench: Bench = {
         let rows = 0;
         for await (const batch of marketPrintBatches([{ path, format: 'ticks' }])) {
           const symbols = batch.symbols;
-          for (let i = 0; i < batch.length; i++) kernel.print(symbols.symbol(batch.instrumentIndex[i]!), batch.priceTicks[i]!, batch.size[i]!, batch.timeMs[i]!);
+          for (let i = 0; i < batch.length; i++)
+            kernel.print(
+              symbols.symbol(batch.instrumentIndex[i]!),
+              batch.priceTicks[i]!,
+              batch.size[i]!,
+              batch.timeMs[i]!,
+            );
           rows += batch.length;
         }
         return rows;
@@ -45,8 +51,14 @@ export const riskBench: Bench = {
         for (let i = 0; i < ROWS; i++) kernel.print(symbols[instrument[i]!]!, ticks[i]!, size[i]!, time[i]!);
         return ROWS;
       });
-      figures[`accounts${accounts}`] = { fromCsv, fromMemory, csvToBareRatio: +(fromCsv.median / bareCsv.median).toFixed(3) };
-      log(`${accounts} accounts: ${fmt(fromCsv.median)} prints/s from CSV (bare read ${fmt(bareCsv.median)}/s, ratio ${(fromCsv.median / bareCsv.median).toFixed(2)}), ${fmt(fromMemory.median)} from memory`);
+      figures[`accounts${accounts}`] = {
+        fromCsv,
+        fromMemory,
+        csvToBareRatio: +(fromCsv.median / bareCsv.median).toFixed(3),
+      };
+      log(
+        `${accounts} accounts: ${fmt(fromCsv.median)} prints/s from CSV (bare read ${fmt(bareCsv.median)}/s, ratio ${(fromCsv.median / bareCsv.median).toFixed(2)}), ${fmt(fromMemory.median)} from memory`,
+      );
     }
     figures.heapBytesPerAccount = heapPerAccount(calendar, 100_000, log);
     return figures;
@@ -72,7 +84,14 @@ function kernelWithPositions(calendar: GlobexCalendar, accounts: number): Kernel
   const modes = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
   const plans = modes.flatMap((mode) =>
     ['3000', '8000', '20000'].map((value) =>
-      parsePlanTemplate({ starting_balance: '50000', risk_profile: { max_drawdown_mode: mode, max_drawdown_value: value, daily_loss_value: '4000' }, passing_criteria: { profit_target: '30000' } }, 'bench'),
+      parsePlanTemplate(
+        {
+          starting_balance: '50000',
+          risk_profile: { max_drawdown_mode: mode, max_drawdown_value: value, daily_loss_value: '4000' },
+          passing_criteria: { profit_target: '30000' },
+        },
+        'bench',
+      ),
     ),
   );
   for (let i = 0; i < accounts; i++) {
@@ -80,7 +99,13 @@ function kernelWithPositions(calendar: GlobexCalendar, accounts: number): Kernel
     const [symbol, startTicks] = INSTRUMENTS[i % INSTRUMENTS.length]!;
     const tickSize = Number(parseSymbol(symbol).spec.tickSize);
     const places = parseSymbol(symbol).spec.priceDecimals;
-    kernel.recordFill({ accountId: (opened.body as { account_id: string }).account_id, symbol, side: i % 2 === 0 ? 'buy' : 'sell', quantity: 1, price: (startTicks * tickSize).toFixed(places) });
+    kernel.recordFill({
+      accountId: (opened.body as { account_id: string }).account_id,
+      symbol,
+      side: i % 2 === 0 ? 'buy' : 'sell',
+      quantity: 1,
+      price: (startTicks * tickSize).toFixed(places),
+    });
   }
   return kernel;
 }
@@ -109,11 +134,20 @@ function heapPerAccount(calendar: GlobexCalendar, accounts: number, log: (line: 
   gc?.();
   const before = process.memoryUsage().heapUsed;
   const kernel = new Kernel({ startMs: START_MS, seed: 4, calendar, journal: false });
-  const plan = parsePlanTemplate({ starting_balance: '50000', risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000', daily_loss_value: '1000' }, passing_criteria: { profit_target: '3000' } }, 'bench');
+  const plan = parsePlanTemplate(
+    {
+      starting_balance: '50000',
+      risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000', daily_loss_value: '1000' },
+      passing_criteria: { profit_target: '3000' },
+    },
+    'bench',
+  );
   for (let i = 0; i < accounts; i++) kernel.openAccount({ plan });
   gc?.();
   const perAccount = Math.round((process.memoryUsage().heapUsed - before) / accounts);
-  log(`heap per provisioned account at ${accounts.toLocaleString('en-US')} accounts: ${perAccount.toLocaleString('en-US')} bytes (target 8,192)`);
+  log(
+    `heap per provisioned account at ${accounts.toLocaleString('en-US')} accounts: ${perAccount.toLocaleString('en-US')} bytes (target 8,192)`,
+  );
   if (kernel.accounts.size !== accounts) throw new Error('accounts missing');
   return perAccount;
 }

@@ -25,9 +25,12 @@ export const tickReaderBench: Bench = {
     const path = await ensureTickFile(ROWS, log);
     const hand = await measure('hand parser', () => readTickCsv({ path, format: 'ticks' }, 0, new SymbolTable()), log);
     const csvParse = await measure('csv-parse', () => readTickCsvWithCsvParse(path, 0, new SymbolTable()), log);
-    if (hand.checksum !== csvParse.checksum) throw new Error(`the readers disagree: checksum ${hand.checksum} vs ${csvParse.checksum}`);
+    if (hand.checksum !== csvParse.checksum)
+      throw new Error(`the readers disagree: checksum ${hand.checksum} vs ${csvParse.checksum}`);
     const ratio = hand.rowsPerSecond / csvParse.rowsPerSecond;
-    log(`hand parser ${format(hand.rowsPerSecond)} rows/s, csv-parse ${format(csvParse.rowsPerSecond)} rows/s: ${ratio.toFixed(2)}x`);
+    log(
+      `hand parser ${format(hand.rowsPerSecond)} rows/s, csv-parse ${format(csvParse.rowsPerSecond)} rows/s: ${ratio.toFixed(2)}x`,
+    );
     return { rows: ROWS, fileBytes: statSync(path).size, hand, csvParse, ratio };
   },
 };
@@ -39,7 +42,11 @@ interface Figures {
   checksum: number;
 }
 
-async function measure(label: string, open: () => AsyncIterable<TickBatch>, log: (line: string) => void): Promise<Figures> {
+async function measure(
+  label: string,
+  open: () => AsyncIterable<TickBatch>,
+  log: (line: string) => void,
+): Promise<Figures> {
   const runsMs: number[] = [];
   let checksum = 0;
   for (let run = 0; run < ((runsMs[0] ?? 0) > SLOW_RUN_MS ? SLOW_RUNS : RUNS); run++) {
@@ -50,7 +57,8 @@ async function measure(label: string, open: () => AsyncIterable<TickBatch>, log:
         for await (const batch of open()) {
           rows += batch.length;
           // Touch the parsed values so the reading cannot be skipped and both readers can be compared.
-          for (let i = 0; i < batch.length; i++) sum = (sum + batch.priceTicks[i]! * 31 + batch.timeMs[i]!) % 1_000_000_007;
+          for (let i = 0; i < batch.length; i++)
+            sum = (sum + batch.priceTicks[i]! * 31 + batch.timeMs[i]!) % 1_000_000_007;
         }
       }),
     );

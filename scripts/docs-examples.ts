@@ -14,5 +14,10 @@ for (const doc of stale) {
   if (check) process.stderr.write(`docs:examples: ${doc.file} differs from what the code prints now\n`);
   else writeFileSync(join(packageRoot(), doc.file), doc.rendered);
 }
-if (!check) process.stdout.write(stale.length === 0 ? 'docs:examples: every doc is up to date\n' : `docs:examples: rewrote ${stale.map((d) => d.file).join(', ')}\n`);
+if (!check)
+  process.stdout.write(
+    stale.length === 0
+      ? 'docs:examples: every doc is up to date\n'
+      : `docs:examples: rewrote ${stale.map((d) => d.file).join(', ')}\n`,
+  );
 process.exitCode = check && stale.length > 0 ? 1 : 0;

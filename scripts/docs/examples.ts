@@ -24,7 +24,8 @@ function session(steps: Array<{ command: string; output: string }>): string {
 }
 
 function expectStatus(run: PropsimRun, status: number, what: string): PropsimRun {
-  if (run.status !== status) throw new Error(`docs example ${what}: expected exit ${status}, got ${run.status}\n${run.stderr}`);
+  if (run.status !== status)
+    throw new Error(`docs example ${what}: expected exit ${status}, got ${run.status}\n${run.stderr}`);
   return run;
 }
 
@@ -46,7 +47,9 @@ function brokenCopy(scratch: Scratch, scenario: string, from: string, to: string
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[ ${value.map(inline).join(', ')} ]`;
   if (value !== null && typeof value === 'object') {
-    return `{ ${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }`;
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`)
+      .join(', ')} }`;
   }
   return JSON.stringify(value);
 }
@@ -71,26 +74,43 @@ export const DOC_EXAMPLES: readonly DocExample[] = [
         scratch.propsim(['calendar', ...times]),
         scratch.propsim(['calendar', '--instrument', '6E', '--json'], '2024-01-01T10:00:00Z\n'),
       ]);
-      return fenced('sh', session([
-        { command: `npx propsim calendar ${times.join(' ')}`, output: expectStatus(table, 0, 'calendar').stdout },
-        { command: 'echo 2024-01-01T10:00:00Z | npx propsim calendar --instrument 6E --json', output: expectStatus(json, 0, 'calendar --json').stdout },
-      ]));
+      return fenced(
+        'sh',
+        session([
+          { command: `npx propsim calendar ${times.join(' ')}`, output: expectStatus(table, 0, 'calendar').stdout },
+          {
+            command: 'echo 2024-01-01T10:00:00Z | npx propsim calendar --instrument 6E --json',
+            output: expectStatus(json, 0, 'calendar --json').stdout,
+          },
+        ]),
+      );
     },
   },
   {
     id: 'readme-replay',
     async render(scratch) {
       const files = ['scenarios/oco-bracket.yaml', 'scenarios/time-in-force.yaml'];
-      const both = expectStatus(await scratch.propsim(['replay', ...files, '--out', scratch.path('replay')]), 0, 'replay');
-      const one = expectStatus(await scratch.propsim(['replay', files[0]!, '--out', scratch.path('replay'), '--json']), 0, 'replay --json');
+      const both = expectStatus(
+        await scratch.propsim(['replay', ...files, '--out', scratch.path('replay')]),
+        0,
+        'replay',
+      );
+      const one = expectStatus(
+        await scratch.propsim(['replay', files[0]!, '--out', scratch.path('replay'), '--json']),
+        0,
+        'replay --json',
+      );
       const doc = JSON.parse(one.stdout) as Record<string, unknown>;
-      return fenced('sh', session([
-        { command: `npx propsim replay ${files.join(' ')} --out /tmp/replay`, output: both.stdout },
-        {
-          command: `npx propsim replay ${files[0]} --out /tmp/replay --json | jq -c '{scenario, passed, events_sha256}'`,
-          output: JSON.stringify({ scenario: doc.scenario, passed: doc.passed, events_sha256: doc.events_sha256 }),
-        },
-      ]));
+      return fenced(
+        'sh',
+        session([
+          { command: `npx propsim replay ${files.join(' ')} --out /tmp/replay`, output: both.stdout },
+          {
+            command: `npx propsim replay ${files[0]} --out /tmp/replay --json | jq -c '{scenario, passed, events_sha256}'`,
+            output: JSON.stringify({ scenario: doc.scenario, passed: doc.passed, events_sha256: doc.events_sha256 }),
+          },
+        ]),
+      );
     },
   },
   {
@@ -100,20 +120,44 @@ export const DOC_EXAMPLES: readonly DocExample[] = [
       const moved = scratch.path('broken', 'real-6e-bars.yaml');
       copyFileSync(join(packageRoot(), 'scenarios', 'real-6e-bars.yaml'), moved);
       const [a, b] = await Promise.all([scratch.propsim(['replay', unquoted]), scratch.propsim(['replay', moved])]);
-      return fenced('text', session([
-        { command: `npx propsim replay ${scratch.shown(unquoted)}        # oco-bracket.yaml with limit_price: 5010.00 (unquoted)`, output: expectStatus(a, 2, 'unquoted price').stderr },
-        { command: `npx propsim replay ${scratch.shown(moved)}        # copied away from fixtures/`, output: expectStatus(b, 2, 'moved scenario').stderr },
-      ]));
+      return fenced(
+        'text',
+        session([
+          {
+            command: `npx propsim replay ${scratch.shown(unquoted)}        # oco-bracket.yaml with limit_price: 5010.00 (unquoted)`,
+            output: expectStatus(a, 2, 'unquoted price').stderr,
+          },
+          {
+            command: `npx propsim replay ${scratch.shown(moved)}        # copied away from fixtures/`,
+            output: expectStatus(b, 2, 'moved scenario').stderr,
+          },
+        ]),
+      );
     },
   },
   {
     id: 'scenarios-console',
     async render(scratch) {
-      const broken = brokenCopy(scratch, 'limit-order-partial-fills.yaml', 'balance: "50360.00"', 'balance: "50360.01"');
-      const run = expectStatus(await scratch.propsim(['replay', 'scenarios/oco-bracket.yaml', broken, '--out', scratch.path('replay')]), 1, 'a failed expectation');
-      return fenced('text', session([
-        { command: `npx propsim replay scenarios/oco-bracket.yaml ${scratch.shown(broken)} --out /tmp/replay   # one balance changed to "50360.01"`, output: run.stdout },
-      ]));
+      const broken = brokenCopy(
+        scratch,
+        'limit-order-partial-fills.yaml',
+        'balance: "50360.00"',
+        'balance: "50360.01"',
+      );
+      const run = expectStatus(
+        await scratch.propsim(['replay', 'scenarios/oco-bracket.yaml', broken, '--out', scratch.path('replay')]),
+        1,
+        'a failed expectation',
+      );
+      return fenced(
+        'text',
+        session([
+          {
+            command: `npx propsim replay scenarios/oco-bracket.yaml ${scratch.shown(broken)} --out /tmp/replay   # one balance changed to "50360.01"`,
+            output: run.stdout,
+          },
+        ]),
+      );
     },
   },
   {
@@ -121,14 +165,22 @@ export const DOC_EXAMPLES: readonly DocExample[] = [
     async render(scratch) {
       const file = scratch.path('rejected.yaml');
       writeFileSync(file, REJECTED_SCENARIO);
-      const run = expectStatus(await scratch.propsim(['replay', file, '--out', scratch.path('replay')]), 1, 'a rejected order');
+      const run = expectStatus(
+        await scratch.propsim(['replay', file, '--out', scratch.path('replay')]),
+        1,
+        'a rejected order',
+      );
       return `${fenced('yaml', REJECTED_SCENARIO)}\n${fenced('text', session([{ command: 'npx propsim replay /tmp/rejected.yaml --out /tmp/replay', output: run.stdout }]))}`;
     },
   },
   {
     id: 'scenarios-json',
     async render(scratch) {
-      const run = expectStatus(await scratch.propsim(['replay', 'scenarios/oco-bracket.yaml', '--out', scratch.path('replay'), '--json']), 0, 'replay --json');
+      const run = expectStatus(
+        await scratch.propsim(['replay', 'scenarios/oco-bracket.yaml', '--out', scratch.path('replay'), '--json']),
+        0,
+        'replay --json',
+      );
       const doc = JSON.parse(run.stdout) as {
         scenario: string;
         passed: boolean;
@@ -139,47 +191,104 @@ export const DOC_EXAMPLES: readonly DocExample[] = [
       const refused = doc.expectations.filter((e) => e.detail !== undefined);
       const account = doc.final.accounts[0]!;
       const stop = doc.final.orders.find((o) => o.type === 'stop')!;
-      const accountShown = { alias: account.alias, account_id: shortId(account.account_id), starting_balance: account.starting_balance, balance: account.balance, equity: account.equity, '…': '…' };
-      const stopShown = { order_id: shortId(stop.order_id), type: stop.type, status: stop.status, oco_group_id: shortId(stop.oco_group_id), '…': '…' };
+      const accountShown = {
+        alias: account.alias,
+        account_id: shortId(account.account_id),
+        starting_balance: account.starting_balance,
+        balance: account.balance,
+        equity: account.equity,
+        '…': '…',
+      };
+      const stopShown = {
+        order_id: shortId(stop.order_id),
+        type: stop.type,
+        status: stop.status,
+        oco_group_id: shortId(stop.oco_group_id),
+        '…': '…',
+      };
       const states = (stop.states as unknown[]).map(inline).join(',\n                              ');
-      return fenced('json', [
-        '{',
-        `  "scenario": ${JSON.stringify(doc.scenario)},`,
-        `  "passed": ${JSON.stringify(doc.passed)},`,
-        '  "expectations": [',
-        `    ${[doc.expectations[1]!, ...refused].map(inline).join(',\n    ')}`,
-        '  ],',
-        `  "events_sha256": ${JSON.stringify(doc.events_sha256)},`,
-        '  "final": {',
-        `    "accounts": [ ${inline(accountShown)} ],`,
-        `    "orders": [ ${inline(stopShown).replace(/ \}$/, ',')}`,
-        `                  "states": [ ${states} ] } ]`,
-        '  }',
-        '}',
-      ].join('\n'));
+      return fenced(
+        'json',
+        [
+          '{',
+          `  "scenario": ${JSON.stringify(doc.scenario)},`,
+          `  "passed": ${JSON.stringify(doc.passed)},`,
+          '  "expectations": [',
+          `    ${[doc.expectations[1]!, ...refused].map(inline).join(',\n    ')}`,
+          '  ],',
+          `  "events_sha256": ${JSON.stringify(doc.events_sha256)},`,
+          '  "final": {',
+          `    "accounts": [ ${inline(accountShown)} ],`,
+          `    "orders": [ ${inline(stopShown).replace(/ \}$/, ',')}`,
+          `                  "states": [ ${states} ] } ]`,
+          '  }',
+          '}',
+        ].join('\n'),
+      );
     },
   },
   {
     id: 'scenarios-daily-positions',
     async render(scratch) {
-      expectStatus(await scratch.propsim(['replay', 'scenarios/eod-trailing-week.yaml', '--out', scratch.path('reports')]), 0, 'replay');
+      expectStatus(
+        await scratch.propsim(['replay', 'scenarios/eod-trailing-week.yaml', '--out', scratch.path('reports')]),
+        0,
+        'replay',
+      );
       const args = ['--account', 'eve', '--from', '2026-03-12', '--to', '2026-03-18'];
-      const run = expectStatus(await scratch.propsim(['report', 'daily-positions', '--run', scratch.path('reports', 'eod-trailing-week'), ...args]), 0, 'daily positions');
-      return fenced('text', session([{ command: `npx propsim report daily-positions --run reports/eod-trailing-week ${args.join(' ')}`, output: run.stdout }]));
+      const run = expectStatus(
+        await scratch.propsim([
+          'report',
+          'daily-positions',
+          '--run',
+          scratch.path('reports', 'eod-trailing-week'),
+          ...args,
+        ]),
+        0,
+        'daily positions',
+      );
+      return fenced(
+        'text',
+        session([
+          {
+            command: `npx propsim report daily-positions --run reports/eod-trailing-week ${args.join(' ')}`,
+            output: run.stdout,
+          },
+        ]),
+      );
     },
   },
   {
     id: 'calendar-json',
     async render(scratch) {
-      const run = expectStatus(await scratch.propsim(['calendar', '2026-03-08T17:00:00-05:00', '--json']), 0, 'calendar --json');
-      return fenced('sh', session([{ command: 'npx propsim calendar 2026-03-08T17:00:00-05:00 --json', output: run.stdout }]));
+      const run = expectStatus(
+        await scratch.propsim(['calendar', '2026-03-08T17:00:00-05:00', '--json']),
+        0,
+        'calendar --json',
+      );
+      return fenced(
+        'sh',
+        session([{ command: 'npx propsim calendar 2026-03-08T17:00:00-05:00 --json', output: run.stdout }]),
+      );
     },
   },
   {
     id: 'backtesting-hand-checked',
     async render(scratch) {
       const out = scratch.path('hand-checked');
-      expectStatus(await scratch.propsim(['backtest', '--config', 'test/backtest/fixtures/hand-checked.yaml', '--out', out, '--workers', '1']), 0, 'hand-checked back-test');
+      expectStatus(
+        await scratch.propsim([
+          'backtest',
+          '--config',
+          'test/backtest/fixtures/hand-checked.yaml',
+          '--out',
+          out,
+          '--workers',
+          '1',
+        ]),
+        0,
+        'hand-checked back-test',
+      );
       return fenced('', readFileSync(join(out, 'cells.csv'), 'utf8'));
     },
   },
@@ -195,9 +304,25 @@ export const DOC_EXAMPLES: readonly DocExample[] = [
     async render(scratch) {
       const out = scratch.path('question');
       const startMs = performance.now();
-      expectStatus(await scratch.propsim(['backtest', '--config', 'fixtures/backtest/eod-vs-intraday.yaml', '--out', out, '--workers', '2']), 0, 'the question back-test');
+      expectStatus(
+        await scratch.propsim([
+          'backtest',
+          '--config',
+          'fixtures/backtest/eod-vs-intraday.yaml',
+          '--out',
+          out,
+          '--workers',
+          '2',
+        ]),
+        0,
+        'the question back-test',
+      );
       const seconds = Math.round((performance.now() - startMs) / 1000);
-      return questionFigures(readFileSync(join(out, 'cells.csv'), 'utf8'), JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')), seconds);
+      return questionFigures(
+        readFileSync(join(out, 'cells.csv'), 'utf8'),
+        JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')),
+        seconds,
+      );
     },
   },
 ];
@@ -215,12 +340,17 @@ interface SummaryCell {
 /** The worked question's table and reading, from its cells.csv and summary.json. */
 function questionFigures(cellsCsv: string, summary: { cells: SummaryCell[] }, seconds: number): string {
   const [header, ...rows] = cellsCsv.trimEnd().split('\n');
-  const shortHeader = header!.replace('risk_profile.max_drawdown_mode', '…mode').replace('risk_profile.max_drawdown_value', '…value').replace('risk_profile.daily_loss_value', '…daily');
+  const shortHeader = header!
+    .replace('risk_profile.max_drawdown_mode', '…mode')
+    .replace('risk_profile.max_drawdown_value', '…value')
+    .replace('risk_profile.daily_loss_value', '…daily');
   const cell = (i: number) => summary.cells[i]!;
   const [today, proposal] = [cell(0), cell(7)];
   const cents = (s: string) => Math.round(Number(s) * 100);
-  const money = (c: number) => `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  const fewer = (a: number, b: number, what: string) => (a > b ? `${a - b} fewer` : a < b ? `${b - a} more` : `as many`) + ` ${what}`;
+  const money = (c: number) =>
+    `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const fewer = (a: number, b: number, what: string) =>
+    (a > b ? `${a - b} fewer` : a < b ? `${b - a} more` : `as many`) + ` ${what}`;
   const short = (c: SummaryCell) => c.causes.profit_target_not_reached ?? 0;
   const payoutChange = cents(today.payouts) - cents(proposal.payouts);
   return [

@@ -21,9 +21,11 @@ export async function renderDocs(options: { slow: boolean }): Promise<RenderedDo
   const used = new Set(docs.flatMap((d) => regionIds(d.current)));
   const known = new Set(DOC_EXAMPLES.map((e) => e.id));
   const unknown = [...used].filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new Error(`docs name examples that scripts/docs/examples.ts does not define: ${unknown.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`docs name examples that scripts/docs/examples.ts does not define: ${unknown.join(', ')}`);
   const unused = [...known].filter((id) => !used.has(id));
-  if (unused.length > 0) throw new Error(`examples no doc uses (remove them or add their markers): ${unused.join(', ')}`);
+  if (unused.length > 0)
+    throw new Error(`examples no doc uses (remove them or add their markers): ${unused.join(', ')}`);
   const examples = DOC_EXAMPLES.filter((e) => options.slow || !e.slow);
   const blocks = new Map(
     await Promise.all(

@@ -31,9 +31,18 @@ export class Scratch {
   /** `propsim <args>` with stdin; the output with the scratch folder shown as /tmp. */
   propsim(args: readonly string[], stdin = ''): Promise<PropsimRun> {
     return new Promise((done) => {
-      const child = execFile(process.execPath, [join(packageRoot(), 'bin', 'propsim.js'), ...args], { cwd: packageRoot(), encoding: 'utf8', timeout: 300_000 }, (error, stdout, stderr) => {
-        done({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout: this.shown(stdout), stderr: this.shown(stderr) });
-      });
+      const child = execFile(
+        process.execPath,
+        [join(packageRoot(), 'bin', 'propsim.js'), ...args],
+        { cwd: packageRoot(), encoding: 'utf8', timeout: 300_000 },
+        (error, stdout, stderr) => {
+          done({
+            status: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+            stdout: this.shown(stdout),
+            stderr: this.shown(stderr),
+          });
+        },
+      );
       child.stdin?.end(stdin);
     });
   }

@@ -2,7 +2,18 @@
 // errors that name the field, into a plain, serializable config (cells can be handed to workers as they are).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { at, checkKeys, fail, FieldError, readEnum, readFields, readInteger, readString, required, type Fields } from '../core/accounts/input-fields.js';
+import {
+  at,
+  checkKeys,
+  fail,
+  FieldError,
+  readEnum,
+  readFields,
+  readInteger,
+  readString,
+  required,
+  type Fields,
+} from '../core/accounts/input-fields.js';
 import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { parseCents, parseDecimal } from '../core/money.js';
@@ -34,38 +45,72 @@ export interface BacktestConfig {
   basePlanName: string;
   grid: GridAxis[];
   economics: { pricePaidCents: number; payoutShare: string };
-  fillModel: { latencyMs: number; cancelLatencyMs: number; modifyLatencyMs: number; slippageTicks: number; limitFill: 'touch' | 'through' };
+  fillModel: {
+    latencyMs: number;
+    cancelLatencyMs: number;
+    modifyLatencyMs: number;
+    slippageTicks: number;
+    limitFill: 'touch' | 'through';
+  };
   /** Traders whose equity curves the report draws. */
   sampleTraders: number;
 }
 
-const KEYS = ['name', 'seed', 'market', 'period', 'traders', 'plans', 'base_plan', 'grid', 'economics', 'fill_model', 'sample_traders', 'description'];
+const KEYS = [
+  'name',
+  'seed',
+  'market',
+  'period',
+  'traders',
+  'plans',
+  'base_plan',
+  'grid',
+  'economics',
+  'fill_model',
+  'sample_traders',
+  'description',
+];
 
 export function loadBacktestConfig(path: string): BacktestConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ScenarioError(path, '', '', `cannot read the back-test config (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new ScenarioError(
+      path,
+      '',
+      '',
+      `cannot read the back-test config (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
   }
   const source = decodeScenarioSource(text, path);
   return source.withPositions(() => {
     try {
       return parseBacktestConfig(source.value, path);
     } catch (error) {
-      if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
+      if (error instanceof FieldError)
+        throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
       throw error;
     }
   });
 }
 
 export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {
-  const doc = readFields(raw, '(top level)', 'a mapping: name, market, period, traders, plans or base_plan, grid, economics');
+  const doc = readFields(
+    raw,
+    '(top level)',
+    'a mapping: name, market, period, traders, plans or base_plan, grid, economics',
+  );
   checkKeys(doc, '', KEYS);
   const period = parsePeriod(doc.period);
-  const traders = readFields(required(doc.traders, 'traders', 'fills and/or synthetic'), 'traders', 'fills and/or synthetic');
+  const traders = readFields(
+    required(doc.traders, 'traders', 'fills and/or synthetic'),
+    'traders',
+    'fills and/or synthetic',
+  );
   checkKeys(traders, 'traders', ['fills', 'synthetic']);
-  if (traders.fills === undefined && traders.synthetic === undefined) fail('traders', 'fills, synthetic or both', traders);
+  if (traders.fills === undefined && traders.synthetic === undefined)
+    fail('traders', 'fills, synthetic or both', traders);
   const { basePlan, basePlanName } = parseBasePlan(doc, file);
   const grid = parseGridAxes(doc.grid);
   const config: BacktestConfig = {
@@ -80,13 +125,24 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     grid,
     economics: parseEconomics(doc.economics),
     fillModel: parseFillModel(doc.fill_model),
-    sampleTraders: doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
+    sampleTraders:
+      doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
   };
   if (config.market.length === 0) fail('market.files', 'at least one market file', []);
   const instrument = config.market[0]!.instrument;
-  if (instrument === undefined) fail('market.files[0].instrument', 'the instrument of the first market file: synthetic traders trade it and sessions roll by its calendar', undefined);
+  if (instrument === undefined)
+    fail(
+      'market.files[0].instrument',
+      'the instrument of the first market file: synthetic traders trade it and sessions roll by its calendar',
+      undefined,
+    );
   const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, parseSymbol(instrument).spec.family);
-  if (sessions.length === 0) fail('period', `a period holding at least one ${instrument} trade date (weekends and exchange holidays have none)`, doc.period);
+  if (sessions.length === 0)
+    fail(
+      'period',
+      `a period holding at least one ${instrument} trade date (weekends and exchange holidays have none)`,
+      doc.period,
+    );
   if (traders.fills !== undefined) {
     config.fills = parseFillsFile(traders.fills, file);
     checkFillsTraders(config);
@@ -103,7 +159,8 @@ function checkFillsTraders(config: BacktestConfig): void {
   if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
   const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
   const clash = fills.find((f) => synthetic.has(f.trader));
-  if (clash) fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
+  if (clash)
+    fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
 }
 
 function parsePeriod(raw: unknown): { from: string; to: string } {
@@ -122,9 +179,11 @@ function parsePeriod(raw: unknown): { from: string; to: string } {
 /** `base_plan` names a plan of `plans`, else a plan file (plans/ beside the config, then fixtures/plans). */
 function parseBasePlan(doc: Fields, file: string): { basePlan: Fields; basePlanName: string } {
   const name = readString(required(doc.base_plan, 'base_plan', 'the name of the plan the grid varies'), 'base_plan');
-  const plans = doc.plans === undefined ? {} : readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
+  const plans =
+    doc.plans === undefined ? {} : readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
   for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
-  if (plans[name] !== undefined) return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
+  if (plans[name] !== undefined)
+    return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
   const found = findPlanFile(name, file);
   if (found) return { basePlan: found.fields, basePlanName: name };
   return fail('base_plan', knownPlans(Object.keys(plans), file), name);
@@ -134,7 +193,8 @@ function parseGridAxes(raw: unknown): GridAxis[] {
   if (raw === undefined) return [];
   const doc = readFields(raw, 'grid', 'a mapping of dotted plan fields to lists of values');
   return Object.entries(doc).map(([key, values]) => {
-    if (!/^[a-z_]+(\.[a-z_]+)*$/.test(key)) fail(at('grid', key), 'a dotted plan field such as risk_profile.max_drawdown_value', key);
+    if (!/^[a-z_]+(\.[a-z_]+)*$/.test(key))
+      fail(at('grid', key), 'a dotted plan field such as risk_profile.max_drawdown_value', key);
     if (!Array.isArray(values) || values.length === 0) fail(at('grid', key), 'a non-empty list of values', values);
     return { key, values: values as unknown[] };
   });
@@ -147,14 +207,26 @@ function parseSynthetic(raw: unknown): SyntheticTraders[] {
     const path = Array.isArray(raw) ? `traders.synthetic[${i}]` : 'traders.synthetic';
     const doc = readFields(item, path, '{ count, strategy, params }');
     checkKeys(doc, path, ['count', 'strategy', 'params']);
-    const strategy = readEnum(required(doc.strategy, at(path, 'strategy'), 'a strategy'), at(path, 'strategy'), SYNTHETIC_STRATEGIES);
-    const params = doc.params === undefined ? {} : readFields(doc.params, at(path, 'params'), 'a mapping of strategy parameters');
+    const strategy = readEnum(
+      required(doc.strategy, at(path, 'strategy'), 'a strategy'),
+      at(path, 'strategy'),
+      SYNTHETIC_STRATEGIES,
+    );
+    const params =
+      doc.params === undefined ? {} : readFields(doc.params, at(path, 'params'), 'a mapping of strategy parameters');
     try {
       validateStrategyParams(strategy, params as Record<string, unknown>);
     } catch (error) {
       throw new FieldError(at(path, 'params'), (error as Error).message);
     }
-    return { count: readInteger(required(doc.count, at(path, 'count'), 'a number of traders'), at(path, 'count'), { min: 1, max: 100_000 }), strategy, params: { ...params } };
+    return {
+      count: readInteger(required(doc.count, at(path, 'count'), 'a number of traders'), at(path, 'count'), {
+        min: 1,
+        max: 100_000,
+      }),
+      strategy,
+      params: { ...params },
+    };
   });
 }
 
@@ -163,7 +235,8 @@ function parseFillsFile(raw: unknown, file: string): { path: string } {
   checkKeys(doc, 'traders.fills', ['path']);
   const given = readString(required(doc.path, 'traders.fills.path', 'a CSV file path'), 'traders.fills.path');
   const path = resolve(dirname(resolve(file)), given);
-  if (!existsSync(path)) fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
+  if (!existsSync(path))
+    fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
   return { path };
 }
 
@@ -175,12 +248,21 @@ function parseEconomics(raw: unknown): { pricePaidCents: number; payoutShare: st
     try {
       return read();
     } catch (error) {
-      if (error instanceof Error && !(error instanceof FieldError)) throw new FieldError(path, error.message.replace(/^[^:]*: /, ''));
+      if (error instanceof Error && !(error instanceof FieldError))
+        throw new FieldError(path, error.message.replace(/^[^:]*: /, ''));
       throw error;
     }
   };
-  const pricePaidCents = doc.price_paid === undefined ? 0 : wrap('economics.price_paid', () => parseCents(doc.price_paid, 'economics.price_paid', { nonNegative: true }));
-  const share = doc.payout_share === undefined ? '0' : wrap('economics.payout_share', () => parseDecimal(doc.payout_share, 'economics.payout_share', { maxPlaces: 4, nonNegative: true }).toFixed());
+  const pricePaidCents =
+    doc.price_paid === undefined
+      ? 0
+      : wrap('economics.price_paid', () => parseCents(doc.price_paid, 'economics.price_paid', { nonNegative: true }));
+  const share =
+    doc.payout_share === undefined
+      ? '0'
+      : wrap('economics.payout_share', () =>
+          parseDecimal(doc.payout_share, 'economics.payout_share', { maxPlaces: 4, nonNegative: true }).toFixed(),
+        );
   if (Number(share) > 1) fail('economics.payout_share', 'a share between "0" and "1"', doc.payout_share);
   return { pricePaidCents, payoutShare: share };
 }
@@ -193,8 +275,11 @@ function parseFillModel(raw: unknown): BacktestConfig['fillModel'] {
     latencyMs,
     cancelLatencyMs: latencyMs,
     modifyLatencyMs: latencyMs,
-    slippageTicks: doc.slippage_ticks === undefined ? 0 : readInteger(doc.slippage_ticks, 'fill_model.slippage_ticks', { min: 0 }),
-    limitFill: doc.limit_fill === undefined ? 'touch' : readEnum(doc.limit_fill, 'fill_model.limit_fill', ['touch', 'through'] as const),
+    slippageTicks:
+      doc.slippage_ticks === undefined ? 0 : readInteger(doc.slippage_ticks, 'fill_model.slippage_ticks', { min: 0 }),
+    limitFill:
+      doc.limit_fill === undefined
+        ? 'touch'
+        : readEnum(doc.limit_fill, 'fill_model.limit_fill', ['touch', 'through'] as const),
   };
 }
-

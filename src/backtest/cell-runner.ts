@@ -44,27 +44,42 @@ interface Participant {
   trader: SyntheticTrader | undefined;
 }
 
-export async function runCell({ config, cell }: CellInput, calendar = new GlobexCalendar(loadHolidayFile())): Promise<CellResult> {
+export async function runCell(
+  { config, cell }: CellInput,
+  calendar = new GlobexCalendar(loadHolidayFile()),
+): Promise<CellResult> {
   const plan = parsePlanTemplate(planForCell(config.basePlan, cell.values), `grid cell ${cell.label}`);
   // Synthetic traders trade the first market file's instrument (the config requires it to be named).
   const symbol = canonicalSymbol(parseSymbol(config.market[0]!.instrument!));
   const spec = parseSymbol(symbol).spec;
   const family: ProductFamily = spec.family;
   const sessions = periodSessions(calendar, config.period, family);
-  if (sessions.length === 0) throw new Error(`no ${family} session between ${config.period.from} and ${config.period.to}`);
+  if (sessions.length === 0)
+    throw new Error(`no ${family} session between ${config.period.from} and ${config.period.to}`);
   const startMs = sessions[0]!.openMs;
   const endMs = sessions[sessions.length - 1]!.closeMs;
-  const kernel = new Kernel({ startMs, seed: config.seed, calendar, fillModel: config.fillModel, journal: false, rollFamily: family });
+  const kernel = new Kernel({
+    startMs,
+    seed: config.seed,
+    calendar,
+    fillModel: config.fillModel,
+    journal: false,
+    rollFamily: family,
+  });
   const fills = config.fills ? readTraderFills(config.fills.path) : [];
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec) => {
     const opened = kernel.openAccount({ alias: traderSpec.id, plan, pricePaidCents: config.economics.pricePaidCents });
     const accountId = (opened.body as { account_id: string }).account_id;
-    const trader = traderSpec.strategy === 'fills' ? undefined : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
+    const trader =
+      traderSpec.strategy === 'fills'
+        ? undefined
+        : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
     return { spec: traderSpec, accountId, trader };
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
   const due = new SimClock<Due>(startMs);
-  for (const fill of fills) if (fill.timeMs >= startMs && fill.timeMs < endMs) due.schedule(fill.timeMs, { kind: 'fill', fill });
+  for (const fill of fills)
+    if (fill.timeMs >= startMs && fill.timeMs < endMs) due.schedule(fill.timeMs, { kind: 'fill', fill });
   const sampled = participants.slice(0, config.sampleTraders);
   const samples = sampled.map((p) => ({ trader: p.spec.id, points: [] as SamplePoint[] }));
   due.schedule(startMs, { kind: 'sample' });
@@ -77,13 +92,28 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
-      kernel.recordFill({ accountId: who.accountId, symbol: item.fill.symbol, side: item.fill.side, quantity: item.fill.quantity, price: item.fill.price, occurredAtMs: item.fill.timeMs });
+      kernel.recordFill({
+        accountId: who.accountId,
+        symbol: item.fill.symbol,
+        side: item.fill.side,
+        quantity: item.fill.quantity,
+        price: item.fill.price,
+        occurredAtMs: item.fill.timeMs,
+      });
     } else if (item.kind === 'sample') {
       sampled.forEach((p, i) => samples[i]!.points.push(samplePoint(kernel, p.accountId, atMs)));
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
-      const next = p.trader!.wake({ kernel, accountId: p.accountId, symbol, tickSize, priceDecimals: spec.priceDecimals, bars, session });
+      const next = p.trader!.wake({
+        kernel,
+        accountId: p.accountId,
+        symbol,
+        tickSize,
+        priceDecimals: spec.priceDecimals,
+        bars,
+        session,
+      });
       if (next !== undefined && next < endMs) due.schedule(next, item);
     }
   };
@@ -105,7 +135,8 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
         if (session) due.advanceTo(Math.max(due.nowMs, session.closeMs - 1), onDue);
         session = sessions[++sessionIndex]!;
         participants.forEach((p, index) => {
-          if (p.trader) due.schedule(Math.max(due.nowMs, p.trader.firstWake(session!.openMs)), { kind: 'wake', trader: index });
+          if (p.trader)
+            due.schedule(Math.max(due.nowMs, p.trader.firstWake(session!.openMs)), { kind: 'wake', trader: index });
         });
       }
       due.advanceTo(timeMs, onDue);
@@ -121,8 +152,12 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
 
   // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.
   const dayIndexOf = (timeMs: number, at: 'in_session' | 'at_roll') =>
-    at === 'at_roll' ? sessions.filter((s) => s.closeMs <= timeMs).length : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
-  const traders = participants.map((p) => traderOutcome(p.spec.id, p.spec.strategy, kernel.accounts.get(p.accountId), sessions.length, dayIndexOf));
+    at === 'at_roll'
+      ? sessions.filter((s) => s.closeMs <= timeMs).length
+      : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
+  const traders = participants.map((p) =>
+    traderOutcome(p.spec.id, p.spec.strategy, kernel.accounts.get(p.accountId), sessions.length, dayIndexOf),
+  );
   return {
     cell,
     summary: summarizeCell(traders, config.economics.pricePaidCents, config.economics.payoutShare),
@@ -135,5 +170,10 @@ export async function runCell({ config, cell }: CellInput, calendar = new Globex
 
 function samplePoint(kernel: Kernel, accountId: string, atMs: number): SamplePoint {
   const account = kernel.accounts.get(accountId);
-  return [atMs, kernel.risk.equityCents(account), account.floors.maxLossTriggerCents, account.floors.dailyLossTriggerCents ?? null];
+  return [
+    atMs,
+    kernel.risk.equityCents(account),
+    account.floors.maxLossTriggerCents,
+    account.floors.dailyLossTriggerCents ?? null,
+  ];
 }

@@ -18,7 +18,8 @@ export interface GridCell {
 /** Every combination, the first axis varying slowest; no axes gives one cell: the base plan itself. */
 export function expandGrid(axes: readonly GridAxis[]): GridCell[] {
   let combos: Array<Record<string, unknown>> = [{}];
-  for (const axis of axes) combos = combos.flatMap((combo) => axis.values.map((value) => ({ ...combo, [axis.key]: value })));
+  for (const axis of axes)
+    combos = combos.flatMap((combo) => axis.values.map((value) => ({ ...combo, [axis.key]: value })));
   return combos.map((values, index) => ({ index, values, label: labelOf(values) }));
 }
 

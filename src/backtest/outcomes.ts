@@ -5,8 +5,15 @@ import type { RiskAccount } from '../core/kernel/accounts.js';
 import { unmetPassingCriterion } from '../core/kernel/risk-desk.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
-export type Cause = 'passed' | 'max_loss_breach' | 'profit_target_not_reached' | 'min_trading_days_not_met' | 'consistency_not_met';
-export const CAUSES: readonly Cause[] = ['passed', 'max_loss_breach', 'profit_target_not_reached', 'min_trading_days_not_met', 'consistency_not_met'];
+export type Cause =
+  'passed' | 'max_loss_breach' | 'profit_target_not_reached' | 'min_trading_days_not_met' | 'consistency_not_met';
+export const CAUSES: readonly Cause[] = [
+  'passed',
+  'max_loss_breach',
+  'profit_target_not_reached',
+  'min_trading_days_not_met',
+  'consistency_not_met',
+];
 
 export interface TraderOutcome {
   trader: string;
@@ -49,13 +56,20 @@ export function traderOutcome(
   const history = account.actor.getSnapshot().context;
   const last = history.statusHistory[history.statusHistory.length - 1]!;
   const outcome: Outcome = account.status === 'passed' ? 'passed' : account.status === 'failed' ? 'failed' : 'active';
-  const dailyLockDates = new Set(history.lockChanges.filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added').map((c) => dayIndexOf(c.occurredAtMs, 'in_session')));
+  const dailyLockDates = new Set(
+    history.lockChanges
+      .filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added')
+      .map((c) => dayIndexOf(c.occurredAtMs, 'in_session')),
+  );
   return {
     trader,
     strategy,
     outcome,
     cause: causeOf(account, outcome),
-    days: outcome === 'active' ? periodDays : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
+    days:
+      outcome === 'active'
+        ? periodDays
+        : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
     tradingDays: account.dayPnlCents.size,
     dailyLockDays: dailyLockDates.size,
     finalBalanceCents: account.balanceCents,
@@ -76,7 +90,11 @@ function causeOf(account: RiskAccount, outcome: Outcome): Cause {
  * Cell metrics. revenue = accounts × price_paid; payouts = Σ over passed accounts of payout_share × profit
  * (final balance − starting balance, when positive), each rounded half-even to the cent; net = revenue − payouts.
  */
-export function summarizeCell(traders: readonly TraderOutcome[], pricePaidCents: number, payoutShare: string): CellSummary {
+export function summarizeCell(
+  traders: readonly TraderOutcome[],
+  pricePaidCents: number,
+  payoutShare: string,
+): CellSummary {
   const passed = traders.filter((t) => t.outcome === 'passed');
   const failed = traders.filter((t) => t.outcome === 'failed');
   const causes = Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;

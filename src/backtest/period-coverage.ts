@@ -18,17 +18,23 @@ type Span = { firstMs: number; lastMs: number } | undefined;
  * Throws a BacktestInputError when no print falls in the period's sessions; returns a warning when the
  * prints start after the period's first trade date or end before its last, else undefined.
  */
-export async function checkPeriodCoverage(config: BacktestConfig, calendar = new GlobexCalendar(loadHolidayFile())): Promise<string | undefined> {
+export async function checkPeriodCoverage(
+  config: BacktestConfig,
+  calendar = new GlobexCalendar(loadHolidayFile()),
+): Promise<string | undefined> {
   const family = parseSymbol(config.market[0]!.instrument!).spec.family;
   const sessions = periodSessions(calendar, config.period, family);
   const startMs = sessions[0]!.openMs;
   const endMs = sessions[sessions.length - 1]!.closeMs;
   const { inPeriod, seen } = await scan(config, startMs, endMs);
-  const dates = (span: NonNullable<Span>) => `${tradeDate(calendar, span.firstMs, family)} to ${tradeDate(calendar, span.lastMs, family)}`;
+  const dates = (span: NonNullable<Span>) =>
+    `${tradeDate(calendar, span.firstMs, family)} to ${tradeDate(calendar, span.lastMs, family)}`;
   const period = `${config.period.from} to ${config.period.to}`;
   if (!inPeriod) {
     const covered = seen ? `the market files hold trade dates ${dates(seen)}` : 'the market files hold no prints';
-    throw new BacktestInputError(`${config.file}: period: no market data in the period ${period}: ${covered}; move the period into that range or add market files for it`);
+    throw new BacktestInputError(
+      `${config.file}: period: no market data in the period ${period}: ${covered}; move the period into that range or add market files for it`,
+    );
   }
   const first = tradeDate(calendar, inPeriod.firstMs, family);
   const last = tradeDate(calendar, inPeriod.lastMs, family);
@@ -47,7 +53,8 @@ async function scan(config: BacktestConfig, startMs: number, endMs: number): Pro
         const timeMs = batch.timeMs[i]!;
         seen = seen ? { firstMs: seen.firstMs, lastMs: timeMs } : { firstMs: timeMs, lastMs: timeMs };
         if (timeMs >= endMs && inPeriod) return { inPeriod, seen };
-        if (timeMs >= startMs && timeMs < endMs) inPeriod = inPeriod ? { firstMs: inPeriod.firstMs, lastMs: timeMs } : { firstMs: timeMs, lastMs: timeMs };
+        if (timeMs >= startMs && timeMs < endMs)
+          inPeriod = inPeriod ? { firstMs: inPeriod.firstMs, lastMs: timeMs } : { firstMs: timeMs, lastMs: timeMs };
       }
     }
   } finally {

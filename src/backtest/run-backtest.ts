@@ -54,11 +54,18 @@ export async function runBacktest(
     return { config, cells: results };
   }
   // The compiled worker: tests and the CLI both run after `npm run build`.
-  const pool = new Piscina({ filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'), maxThreads: options.workers, minThreads: 1 });
+  const pool = new Piscina({
+    filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'),
+    maxThreads: options.workers,
+    minThreads: 1,
+  });
   try {
     await Promise.all(
       cells.map(async (cell) => {
-        const answer = (await pool.run({ config, cell }, options.signal ? { signal: options.signal } : {})) as WorkerAnswer;
+        const answer = (await pool.run(
+          { config, cell },
+          options.signal ? { signal: options.signal } : {},
+        )) as WorkerAnswer;
         if ('inputError' in answer) throw new BacktestInputError(answer.inputError);
         done(answer.result);
       }),

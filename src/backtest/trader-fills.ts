@@ -22,14 +22,27 @@ export interface TraderFill {
 const COLUMNS = ['ts', 'trader', 'instrument', 'side', 'quantity', 'price'];
 
 export function readTraderFills(path: string): TraderFill[] {
-  const rows = parse(readFileSync(path, 'utf8'), { skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+  const rows = parse(readFileSync(path, 'utf8'), {
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+  }) as string[][];
   const header = rows[0];
   if (!header || COLUMNS.some((c, i) => header[i] !== c) || header.length !== COLUMNS.length) {
-    throw new MarketDataError(path, 1, undefined, `the header ${COLUMNS.join(',')}`, JSON.stringify((header ?? []).join(',')));
+    throw new MarketDataError(
+      path,
+      1,
+      undefined,
+      `the header ${COLUMNS.join(',')}`,
+      JSON.stringify((header ?? []).join(',')),
+    );
   }
   const fills = rows.slice(1).map((row, i) => parseRow(path, row, i + 2));
   // Stable by time: executions of one instant keep their file order.
-  return fills.map((f, i) => ({ f, i })).sort((a, b) => a.f.timeMs - b.f.timeMs || a.i - b.i).map(({ f }) => f);
+  return fills
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => a.f.timeMs - b.f.timeMs || a.i - b.i)
+    .map(({ f }) => f);
 }
 
 function parseRow(path: string, row: string[], line: number): TraderFill {
@@ -55,6 +68,7 @@ function parseRow(path: string, row: string[], line: number): TraderFill {
   }
   if (side !== 'buy' && side !== 'sell') bad('side', 'buy or sell', side);
   if (!/^[1-9]\d*$/.test(quantity)) bad('quantity', 'a whole number of contracts >= 1', quantity);
-  if (!/^-?\d+(\.\d+)?$/.test(price) || !new Dec(price).dividedBy(tickSize).isInteger()) bad('price', `a decimal on the ${tickSize} tick grid`, price);
+  if (!/^-?\d+(\.\d+)?$/.test(price) || !new Dec(price).dividedBy(tickSize).isInteger())
+    bad('price', `a decimal on the ${tickSize} tick grid`, price);
   return { timeMs, trader, symbol: instrument, side: side as 'buy' | 'sell', quantity: Number(quantity), price, line };
 }

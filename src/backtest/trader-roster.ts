@@ -19,7 +19,12 @@ export function tradersOf(config: BacktestConfig, fills: readonly TraderFill[]):
   const roster: TraderSpec[] = [];
   config.synthetic.forEach((block, b) => {
     for (let i = 0; i < block.count; i++) {
-      roster.push({ id: `${block.strategy}-${b + 1}-${String(i + 1).padStart(4, '0')}`, strategy: block.strategy, seed: config.seed * 1_000_003 + roster.length, params: block.params });
+      roster.push({
+        id: `${block.strategy}-${b + 1}-${String(i + 1).padStart(4, '0')}`,
+        strategy: block.strategy,
+        seed: config.seed * 1_000_003 + roster.length,
+        params: block.params,
+      });
     }
   });
   const seen = new Set<string>();
@@ -32,7 +37,11 @@ export function tradersOf(config: BacktestConfig, fills: readonly TraderFill[]):
 }
 
 /** The sessions whose trade dates lie in the period, in order (holidays and weekends have none). */
-export function periodSessions(calendar: GlobexCalendar, period: { from: string; to: string }, family: ProductFamily): Session[] {
+export function periodSessions(
+  calendar: GlobexCalendar,
+  period: { from: string; to: string },
+  family: ProductFamily,
+): Session[] {
   const sessions: Session[] = [];
   for (let date = period.from; date <= period.to; date = addDays(date, 1)) {
     const session = calendar.sessionOf(date, family);

@@ -27,12 +27,33 @@ export const backtestCommand = {
   describe: 'Run a plan-parameter grid over market data and trader activity',
   builder: (y: Argv) =>
     y
-      .option('config', { describe: 'back-test config (YAML): market, period, traders, base plan, grid, economics', type: 'string', demandOption: true, requiresArg: true })
-      .option('out', { describe: 'folder for cells.csv, traders.csv, summary.json and report.html (default reports/backtest/<config name>)', type: 'string', requiresArg: true })
-      .option('workers', { describe: 'worker threads running cells in parallel, a whole number ≥ 1 (default: the cores); results are identical for any N', type: 'string', requiresArg: true, coerce: wholeNumberFlag('workers', 1) })
+      .option('config', {
+        describe: 'back-test config (YAML): market, period, traders, base plan, grid, economics',
+        type: 'string',
+        demandOption: true,
+        requiresArg: true,
+      })
+      .option('out', {
+        describe:
+          'folder for cells.csv, traders.csv, summary.json and report.html (default reports/backtest/<config name>)',
+        type: 'string',
+        requiresArg: true,
+      })
+      .option('workers', {
+        describe:
+          'worker threads running cells in parallel, a whole number ≥ 1 (default: the cores); results are identical for any N',
+        type: 'string',
+        requiresArg: true,
+        coerce: wholeNumberFlag('workers', 1),
+      })
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
-      .example('$0 backtest --config fixtures/backtest/6e-january-2024.yaml', 'the bundled 6E sweep: 12 cells × 240 traders')
-      .epilog('Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).'),
+      .example(
+        '$0 backtest --config fixtures/backtest/6e-january-2024.yaml',
+        'the bundled 6E sweep: 12 cells × 240 traders',
+      )
+      .epilog(
+        'Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).',
+      ),
   handler: async (args: BacktestArgs) => {
     try {
       process.exitCode = await backtest(args);
@@ -55,7 +76,12 @@ async function backtest(args: BacktestArgs): Promise<number> {
   setMaxListeners(cells + 1, abort.signal); // one listener per queued cell on the pool
   const onInterrupt = () => abort.abort();
   process.once('SIGINT', onInterrupt);
-  const bar = process.stderr.isTTY ? new SingleBar({ format: 'cells {value}/{total} |{bar}| {accounts} accounts | {rate} prints/s | ETA {eta_formatted}', hideCursor: true }) : undefined;
+  const bar = process.stderr.isTTY
+    ? new SingleBar({
+        format: 'cells {value}/{total} |{bar}| {accounts} accounts | {rate} prints/s | ETA {eta_formatted}',
+        hideCursor: true,
+      })
+    : undefined;
   const startMs = performance.now();
   bar?.start(cells, 0, { accounts: 0, rate: 0 });
   let run: BacktestRun;
@@ -65,7 +91,10 @@ async function backtest(args: BacktestArgs): Promise<number> {
       signal: abort.signal,
       onProgress: (p) => {
         const seconds = (performance.now() - startMs) / 1000;
-        bar?.update(p.cellsDone, { accounts: p.accounts.toLocaleString('en-US'), rate: Math.round(p.prints / seconds).toLocaleString('en-US') });
+        bar?.update(p.cellsDone, {
+          accounts: p.accounts.toLocaleString('en-US'),
+          rate: Math.round(p.prints / seconds).toLocaleString('en-US'),
+        });
         if (!bar) process.stderr.write(`backtest: cell ${p.cellsDone}/${p.cells} done (${seconds.toFixed(1)} s)\n`);
       },
     });
@@ -99,5 +128,7 @@ function summaryLines(run: BacktestRun, folder: string, seconds: number, workers
     `highest net: cell #${best.cell.index} (${best.cell.label}) $${formatCents(best.summary.netCents)} at ${(Number(best.summary.passRate) * 100).toFixed(1)}% passing`,
     `${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}: ${Math.round(sessionDays / seconds).toLocaleString('en-US')} account-session-days/s`,
     `report: ${folder}/report.html (and cells.csv, traders.csv, summary.json)`,
-  ].map((line) => line + '\n').join('');
+  ]
+    .map((line) => line + '\n')
+    .join('');
 }

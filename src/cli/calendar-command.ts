@@ -1,7 +1,14 @@
 // `propsim calendar [TIME...] [--instrument ROOT] [--json]`: session facts for each time
 // (docs/calendar.md#propsim-calendar).
 import type { Argv } from 'yargs';
-import { GlobexCalendar, chicagoIso, closedReason, type ClosedReason, type HolidayTable, type SessionFacts } from '../core/calendar/index.js';
+import {
+  GlobexCalendar,
+  chicagoIso,
+  closedReason,
+  type ClosedReason,
+  type HolidayTable,
+  type SessionFacts,
+} from '../core/calendar/index.js';
 import { parseSymbol } from '../core/instruments.js';
 import { parseTimeMs, TimeInputError } from '../core/time.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
@@ -26,10 +33,22 @@ export const calendarCommand = {
         type: 'string',
         array: true,
       })
-      .option('instrument', { describe: 'instrument root or symbol (ES, 6E, ESM6): picks the product group', type: 'string', default: 'ES', requiresArg: true })
+      .option('instrument', {
+        describe: 'instrument root or symbol (ES, 6E, ESM6): picks the product group',
+        type: 'string',
+        default: 'ES',
+        requiresArg: true,
+      })
       .option('json', { describe: 'one JSON object a line on stdout', type: 'boolean', default: false })
-      .option('holidays', { describe: 'holiday data file (YAML/JSON) to use instead of the bundled CME 2020–2027 file', type: 'string', requiresArg: true })
-      .example('$0 calendar 2026-03-08T17:00:00-05:00 --instrument ES', 'the first instant of the session after the DST switch')
+      .option('holidays', {
+        describe: 'holiday data file (YAML/JSON) to use instead of the bundled CME 2020–2027 file',
+        type: 'string',
+        requiresArg: true,
+      })
+      .example(
+        '$0 calendar 2026-03-08T17:00:00-05:00 --instrument ES',
+        'the first instant of the session after the DST switch',
+      )
       .example("printf '1704236400000\\n' | $0 calendar --instrument 6E --json", 'times on stdin, JSON lines out')
       .epilog(
         'When the market is closed at a time, is_open is false and trade_date and the session fields describe the next session to open; the note says why it is closed (daily halt, weekend, a holiday by name) and JSON lines carry the holiday\'s name as "holiday". Times in the table are shown in Chicago time. A trade date outside the years of the holiday data gets a warning on stderr.',
@@ -47,7 +66,10 @@ async function runCalendar(args: CalendarArgs): Promise<void> {
   const family = parseSymbol(args.instrument).spec.family; // fails early on an unknown root
   const holidays = loadHolidayFile(args.holidays);
   const calendar = new GlobexCalendar(holidays);
-  const inputs = args.times && args.times.length > 0 ? labelled(args.times, 'argument') : labelled(await readStdinLines(), 'stdin line');
+  const inputs =
+    args.times && args.times.length > 0
+      ? labelled(args.times, 'argument')
+      : labelled(await readStdinLines(), 'stdin line');
   // Validate every time before printing anything: bad input loses nothing and prints no partial answer.
   const timesMs = inputs.map(({ text, where }) => {
     try {
@@ -59,14 +81,22 @@ async function runCalendar(args: CalendarArgs): Promise<void> {
   });
   if (timesMs.length === 0) throw new CliInputError('no times given: pass them as arguments or on stdin, one a line');
   const facts = timesMs.map((timeMs) => calendar.sessionAt(timeMs, args.instrument));
-  const reasons = facts.map((f, i) => (f.isOpen ? undefined : closedReason(calendar, holidays, timesMs[i]!, f, family)));
+  const reasons = facts.map((f, i) =>
+    f.isOpen ? undefined : closedReason(calendar, holidays, timesMs[i]!, f, family),
+  );
   const outside = outsideHolidayData(holidays, facts, inputs);
   if (outside) process.stderr.write(`propsim calendar: warning: ${outside}\n`);
-  process.stdout.write(args.json ? jsonLines(timesMs, facts, reasons, args.instrument) : table(timesMs, facts, reasons, args.instrument));
+  process.stdout.write(
+    args.json ? jsonLines(timesMs, facts, reasons, args.instrument) : table(timesMs, facts, reasons, args.instrument),
+  );
 }
 
 /** Trade dates past (or before) the years of the holiday data: the calendar cannot know holidays there. */
-function outsideHolidayData(holidays: HolidayTable, facts: SessionFacts[], inputs: Array<{ where: string }>): string | undefined {
+function outsideHolidayData(
+  holidays: HolidayTable,
+  facts: SessionFacts[],
+  inputs: Array<{ where: string }>,
+): string | undefined {
   const years = holidays.yearsCovered();
   if (!years) return undefined;
   const outside = facts.flatMap((f, i) => {
@@ -84,7 +114,12 @@ function labelled(texts: readonly string[], kind: string): Array<{ text: string;
     .filter(({ text }) => text !== '' && !text.startsWith('#'));
 }
 
-function jsonLines(timesMs: number[], facts: SessionFacts[], reasons: Array<ClosedReason | undefined>, instrument: string): string {
+function jsonLines(
+  timesMs: number[],
+  facts: SessionFacts[],
+  reasons: Array<ClosedReason | undefined>,
+  instrument: string,
+): string {
   return facts
     .map((f, i) => {
       const holiday = reasons[i]?.holiday;
@@ -103,7 +138,12 @@ function jsonLines(timesMs: number[], facts: SessionFacts[], reasons: Array<Clos
     .join('');
 }
 
-function table(timesMs: number[], facts: SessionFacts[], reasons: Array<ClosedReason | undefined>, instrument: string): string {
+function table(
+  timesMs: number[],
+  facts: SessionFacts[],
+  reasons: Array<ClosedReason | undefined>,
+  instrument: string,
+): string {
   const rows = facts.map((f, i) => [
     chicagoIso(timesMs[i] ?? 0),
     instrument,

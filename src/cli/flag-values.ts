@@ -11,7 +11,9 @@ export function wholeNumberFlag(flag: string, min: number): (value: unknown) => 
     const text = Array.isArray(value) ? value[value.length - 1] : value;
     const number = typeof text === 'string' && DIGITS.test(text) ? Number(text) : Number.NaN;
     if (!Number.isSafeInteger(number) || number < min) {
-      throw new CliInputError(`--${flag}: expected a whole number of at least ${min}, written in digits, got ${JSON.stringify(text ?? '')}`);
+      throw new CliInputError(
+        `--${flag}: expected a whole number of at least ${min}, written in digits, got ${JSON.stringify(text ?? '')}`,
+      );
     }
     return number;
   };

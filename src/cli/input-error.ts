@@ -38,6 +38,8 @@ export function reportFailure(command: string, error: unknown): void {
     process.exitCode = EXIT_INVALID_INPUT;
     return;
   }
-  process.stderr.write(`propsim ${command}: internal error (please report it):\n${(error as Error)?.stack ?? String(error)}\n`);
+  process.stderr.write(
+    `propsim ${command}: internal error (please report it):\n${(error as Error)?.stack ?? String(error)}\n`,
+  );
   process.exitCode = EXIT_INTERNAL_ERROR;
 }

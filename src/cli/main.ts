@@ -16,7 +16,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 await yargs(hideBin(process.argv))
   .scriptName('propsim')
-  .usage('$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.')
+  .usage(
+    '$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.',
+  )
   .command(replayCommand)
   .command(backtestCommand)
   .command(reportCommand)

@@ -8,18 +8,23 @@ import { CliInputError } from './input-error.js';
 export function checkOutFolder(path: string, flag = '--out'): void {
   if (path.trim() === '') throw new CliInputError(`${flag}: expected a folder path, got ""`);
   const kind = kindOf(path);
-  if (kind === 'file') throw new CliInputError(`${flag} ${path}: is a file, not a folder; name a folder (it is created when missing)`);
+  if (kind === 'file')
+    throw new CliInputError(`${flag} ${path}: is a file, not a folder; name a folder (it is created when missing)`);
   if (kind === 'folder') return;
   for (let above = dirname(resolve(path)); ; above = dirname(above)) {
     const aboveKind = kindOf(above);
-    if (aboveKind === 'file') throw new CliInputError(`${flag} ${path}: ${above} is a file, so no folder can be made under it`);
+    if (aboveKind === 'file')
+      throw new CliInputError(`${flag} ${path}: ${above} is a file, so no folder can be made under it`);
     if (aboveKind === 'folder' || dirname(above) === above) return;
   }
 }
 
 /** Refuses a run's own output folder inside DIR when a file already has its name (it would be replaced). */
 export function checkRunFolder(path: string, flag = '--out'): void {
-  if (kindOf(path) === 'file') throw new CliInputError(`${flag}: ${path} is a file; the run writes a folder of that name there (move the file or pick another ${flag})`);
+  if (kindOf(path) === 'file')
+    throw new CliInputError(
+      `${flag}: ${path} is a file; the run writes a folder of that name there (move the file or pick another ${flag})`,
+    );
 }
 
 function kindOf(path: string): 'file' | 'folder' | 'missing' {

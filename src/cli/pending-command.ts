@@ -8,7 +8,9 @@ export function pendingCommand(command: string, describe: string) {
     describe: `${describe} (not available yet)`,
     builder: {},
     handler: () => {
-      process.stderr.write(`propsim: '${name}' is not available yet in this version of propsim; it arrives with a later release.\n`);
+      process.stderr.write(
+        `propsim: '${name}' is not available yet in this version of propsim; it arrives with a later release.\n`,
+      );
       process.exitCode = EXIT_INVALID_INPUT;
     },
   };

@@ -27,12 +27,28 @@ export const replayCommand = {
   builder: (y: Argv) =>
     y
       .positional('scenarios', { describe: 'scenario files', type: 'string', array: true, demandOption: true })
-      .option('out', { describe: 'folder for DIR/<name>/events.jsonl, state.json and report.html', type: 'string', default: 'reports', requiresArg: true })
-      .option('seed', { describe: "override each scenario's seed (ids, journal): a whole number ≥ 0", type: 'string', requiresArg: true, coerce: wholeNumberFlag('seed', 0) })
-      .option('json', { describe: 'print one JSON document on stdout (an array when several scenarios run)', type: 'boolean', default: false })
+      .option('out', {
+        describe: 'folder for DIR/<name>/events.jsonl, state.json and report.html',
+        type: 'string',
+        default: 'reports',
+        requiresArg: true,
+      })
+      .option('seed', {
+        describe: "override each scenario's seed (ids, journal): a whole number ≥ 0",
+        type: 'string',
+        requiresArg: true,
+        coerce: wholeNumberFlag('seed', 0),
+      })
+      .option('json', {
+        describe: 'print one JSON document on stdout (an array when several scenarios run)',
+        type: 'boolean',
+        default: false,
+      })
       .example('$0 replay scenarios/*.yaml', 'run every example scenario')
       .example('$0 replay my.yaml --json | jq .passed', 'machine-readable result')
-      .epilog('Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written).'),
+      .epilog(
+        'Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written).',
+      ),
   handler: async (args: ReplayArgs) => {
     try {
       process.exitCode = await replay(args);
@@ -54,9 +70,16 @@ async function replay(args: ReplayArgs): Promise<number> {
   const runs = [];
   for (const scenario of scenarios) {
     const progress = process.stderr.isTTY
-      ? (prints: number, timeMs: number) => process.stderr.write(`\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`)
+      ? (prints: number, timeMs: number) =>
+          process.stderr.write(
+            `\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`,
+          )
       : undefined;
-    const options = { calendar, ...(args.seed === undefined ? {} : { seed: args.seed }), ...(progress ? { onProgress: progress } : {}) };
+    const options = {
+      calendar,
+      ...(args.seed === undefined ? {} : { seed: args.seed }),
+      ...(progress ? { onProgress: progress } : {}),
+    };
     const run = await runScenario(scenario, options).catch((error: unknown) => {
       throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
     });
@@ -72,7 +95,8 @@ async function replay(args: ReplayArgs): Promise<number> {
     allPassed &&= run.passed;
     if (!args.json) process.stdout.write(summary(run.scenario.name, run.passed, run.expectations, folder));
   }
-  if (args.json) process.stdout.write(JSON.stringify(documents.length === 1 ? documents[0] : documents, null, 2) + '\n');
+  if (args.json)
+    process.stdout.write(JSON.stringify(documents.length === 1 ? documents[0] : documents, null, 2) + '\n');
   return allPassed ? 0 : 1;
 }
 

@@ -8,9 +8,19 @@ import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
 import type { JournalEntry } from '../core/kernel/journal.js';
-import { dailyPositions, JournalReadError, positionHistoryOf, type PositionHistory, type RunAccount } from '../core/positions/daily.js';
+import {
+  dailyPositions,
+  JournalReadError,
+  positionHistoryOf,
+  type PositionHistory,
+  type RunAccount,
+} from '../core/positions/daily.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
-import { DAILY_POSITIONS_FORMATS, renderDailyPositions, type DailyPositionsFormat } from '../reports/daily-positions.js';
+import {
+  DAILY_POSITIONS_FORMATS,
+  renderDailyPositions,
+  type DailyPositionsFormat,
+} from '../reports/daily-positions.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 
 interface DailyPositionsArgs {
@@ -22,21 +32,48 @@ interface DailyPositionsArgs {
   format: DailyPositionsFormat;
 }
 
-const NEEDS_REPLAY_RUN = 'daily positions need a replay run folder, the one `propsim replay` writes as DIR/<scenario>/ with events.jsonl (a back-test output folder has no per-fill data)';
+const NEEDS_REPLAY_RUN =
+  'daily positions need a replay run folder, the one `propsim replay` writes as DIR/<scenario>/ with events.jsonl (a back-test output folder has no per-fill data)';
 
 const dailyPositionsCommand = {
   command: 'daily-positions',
   describe: 'Daily position records of one account in a replay run folder',
   builder: (y: Argv) =>
     y
-      .option('run', { describe: 'replay run folder holding events.jsonl (written by `propsim replay` as DIR/<scenario>/)', type: 'string', requiresArg: true, demandOption: true })
+      .option('run', {
+        describe: 'replay run folder holding events.jsonl (written by `propsim replay` as DIR/<scenario>/)',
+        type: 'string',
+        requiresArg: true,
+        demandOption: true,
+      })
       .option('account', { describe: 'account id or alias', type: 'string', requiresArg: true, demandOption: true })
-      .option('from', { describe: 'first GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', requiresArg: true, demandOption: true })
-      .option('to', { describe: 'last GLOBEX trade date, YYYY-MM-DD (inclusive)', type: 'string', requiresArg: true, demandOption: true })
+      .option('from', {
+        describe: 'first GLOBEX trade date, YYYY-MM-DD (inclusive)',
+        type: 'string',
+        requiresArg: true,
+        demandOption: true,
+      })
+      .option('to', {
+        describe: 'last GLOBEX trade date, YYYY-MM-DD (inclusive)',
+        type: 'string',
+        requiresArg: true,
+        demandOption: true,
+      })
       .option('instrument', { describe: 'only this instrument (ESM6, 6EH4, …)', type: 'string', requiresArg: true })
-      .option('format', { describe: 'output on stdout', choices: DAILY_POSITIONS_FORMATS, default: 'csv' as DailyPositionsFormat, requiresArg: true })
-      .example('$0 report daily-positions --run reports/eod-trailing-week --account eve --from 2026-03-12 --to 2026-03-18', 'CSV, every instrument')
-      .example('$0 report daily-positions --run reports/oco-bracket --account dave --from 2026-03-10 --to 2026-03-10 --format json', 'the API response body')
+      .option('format', {
+        describe: 'output on stdout',
+        choices: DAILY_POSITIONS_FORMATS,
+        default: 'csv' as DailyPositionsFormat,
+        requiresArg: true,
+      })
+      .example(
+        '$0 report daily-positions --run reports/eod-trailing-week --account eve --from 2026-03-12 --to 2026-03-18',
+        'CSV, every instrument',
+      )
+      .example(
+        '$0 report daily-positions --run reports/oco-bracket --account dave --from 2026-03-10 --to 2026-03-10 --format json',
+        'the API response body',
+      )
       .epilog(
         [
           'One record per (instrument_id, trade_date) where the account held or traded the instrument that GLOBEX trade date, sorted by trade_date then instrument_id: ' +
@@ -63,10 +100,17 @@ export const reportCommand = {
 };
 
 function dailyPositionsReport(args: DailyPositionsArgs): string {
-  for (const [flag, value] of [['--from', args.from], ['--to', args.to]] as const) {
-    if (!isIsoDate(value)) throw new CliInputError(`${flag}: expected a trade date written YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  for (const [flag, value] of [
+    ['--from', args.from],
+    ['--to', args.to],
+  ] as const) {
+    if (!isIsoDate(value))
+      throw new CliInputError(`${flag}: expected a trade date written YYYY-MM-DD, got ${JSON.stringify(value)}`);
   }
-  if (args.from > args.to) throw new CliInputError(`--from ${args.from} is after --to ${args.to}: the range is inclusive, from the earlier date to the later`);
+  if (args.from > args.to)
+    throw new CliInputError(
+      `--from ${args.from} is after --to ${args.to}: the range is inclusive, from the earlier date to the later`,
+    );
   const instrumentId = args.instrument === undefined ? undefined : instrumentOf(args.instrument);
   const { history, state } = readRun(args.run);
   const account = resolveAccount(history.accounts, args.account, args.run);
@@ -78,7 +122,9 @@ function dailyPositionsReport(args: DailyPositionsArgs): string {
   });
   if (records.length === 0) {
     const what = instrumentId === undefined ? '' : ` in ${instrumentId}`;
-    process.stderr.write(`propsim report daily-positions: no records: account ${account.alias ?? account.accountId} held or traded nothing${what} on trade dates ${args.from} to ${args.to} of this run\n`);
+    process.stderr.write(
+      `propsim report daily-positions: no records: account ${account.alias ?? account.accountId} held or traded nothing${what} on trade dates ${args.from} to ${args.to} of this run\n`,
+    );
   }
   return renderDailyPositions(args.format, records, {
     run: args.run,
@@ -111,7 +157,8 @@ function readRun(dir: string): { history: PositionHistory; state: Record<string,
   try {
     history = positionHistoryOf(entries);
   } catch (error) {
-    if (error instanceof JournalReadError || isInputError(error)) throw new CliInputError(`${journalFile}: ${error.message}`);
+    if (error instanceof JournalReadError || isInputError(error))
+      throw new CliInputError(`${journalFile}: ${error.message}`);
     throw error;
   }
   return { history, state: readState(join(dir, 'state.json')) };
@@ -119,7 +166,8 @@ function readRun(dir: string): { history: PositionHistory; state: Record<string,
 
 function whatTheFolderHolds(dir: string): string {
   const names = readdirSync(dir);
-  if (names.includes('cells.csv') || names.includes('traders.csv')) return `this is a back-test output folder (cells.csv, traders.csv): it has no per-fill data; ${NEEDS_REPLAY_RUN}`;
+  if (names.includes('cells.csv') || names.includes('traders.csv'))
+    return `this is a back-test output folder (cells.csv, traders.csv): it has no per-fill data; ${NEEDS_REPLAY_RUN}`;
   const runs = names.filter((name) => existsSync(join(dir, name, 'events.jsonl'))).sort();
   if (runs.length > 0) {
     const shown = runs.slice(0, 5).join(', ') + (runs.length > 5 ? `, … (${runs.length} in all)` : '');
@@ -140,7 +188,13 @@ function parseJournalFile(file: string): JournalEntry[] {
       throw new CliInputError(`${file}: line ${i + 1} is not JSON; is this a journal written by propsim replay?`);
     }
     const e = entry as Partial<JournalEntry> | null;
-    if (typeof e !== 'object' || e === null || typeof e.type !== 'string' || typeof e.seq !== 'number' || typeof e.time_ms !== 'number') {
+    if (
+      typeof e !== 'object' ||
+      e === null ||
+      typeof e.type !== 'string' ||
+      typeof e.seq !== 'number' ||
+      typeof e.time_ms !== 'number'
+    ) {
       throw new CliInputError(`${file}: line ${i + 1} is not a journal line {"seq","time_ms","type","data"}`);
     }
     entries.push(e as JournalEntry);
@@ -164,13 +218,18 @@ function resolveAccount(accounts: readonly RunAccount[], wanted: string, run: st
   if (byId) return byId;
   const byAlias = accounts.filter((a) => a.alias === wanted);
   if (byAlias.length === 1) return byAlias[0]!;
-  if (byAlias.length > 1) throw new CliInputError(`--account ${wanted}: the alias names ${byAlias.length} accounts of ${run} (${byAlias.map((a) => a.accountId).join(', ')}); pass the account id`);
+  if (byAlias.length > 1)
+    throw new CliInputError(
+      `--account ${wanted}: the alias names ${byAlias.length} accounts of ${run} (${byAlias.map((a) => a.accountId).join(', ')}); pass the account id`,
+    );
   if (accounts.length === 0) throw new CliInputError(`--account ${wanted}: the run ${run} has no accounts`);
   const aliases = [...new Set(accounts.flatMap((a) => (a.alias === null ? [] : [a.alias])))];
   const unnamed = accounts.filter((a) => a.alias === null).map((a) => a.accountId);
   const known = [
     aliases.length > 0 ? `known aliases: ${aliases.join(', ')}` : '',
-    unnamed.length > 0 ? `account ids without an alias: ${unnamed.slice(0, 5).join(', ')}${unnamed.length > 5 ? `, … (${unnamed.length})` : ''}` : '',
+    unnamed.length > 0
+      ? `account ids without an alias: ${unnamed.slice(0, 5).join(', ')}${unnamed.length > 5 ? `, … (${unnamed.length})` : ''}`
+      : '',
   ].filter(Boolean);
   throw new CliInputError(`--account ${wanted}: no such account in ${run}; ${known.join('; ')}`);
 }

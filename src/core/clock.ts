@@ -56,7 +56,8 @@ export class SimClock<E> {
    */
   advanceTo(targetMs: number, onDue: (event: E, atMs: number) => void): number {
     if (!Number.isSafeInteger(targetMs)) throw new ClockError(`target time must be integer ms, got ${targetMs}`);
-    if (targetMs < this.now) throw new ClockError(`the clock does not go backwards: at ${this.now}, asked for ${targetMs}`);
+    if (targetMs < this.now)
+      throw new ClockError(`the clock does not go backwards: at ${this.now}, asked for ${targetMs}`);
     let fired = 0;
     for (;;) {
       this.dropCancelledHead();

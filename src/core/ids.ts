@@ -3,7 +3,6 @@
 // can be saved and restored.
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 
-
 export class IdGenerator {
   private readonly rng: ReturnType<typeof xoroshiro128plus>;
 
@@ -39,5 +38,10 @@ const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2
 
 /** A 32-bit value as 8 lowercase hex digits (table lookups: ids are minted on every order and fill). */
 function hex8(value: number): string {
-  return HEX_BYTE[(value >>> 24) & 0xff]! + HEX_BYTE[(value >>> 16) & 0xff]! + HEX_BYTE[(value >>> 8) & 0xff]! + HEX_BYTE[value & 0xff]!;
+  return (
+    HEX_BYTE[(value >>> 24) & 0xff]! +
+    HEX_BYTE[(value >>> 16) & 0xff]! +
+    HEX_BYTE[(value >>> 8) & 0xff]! +
+    HEX_BYTE[value & 0xff]!
+  );
 }

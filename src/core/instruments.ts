@@ -112,12 +112,19 @@ export function parseSymbol(symbol: string): ParsedSymbol {
   const monthCode = head.slice(-1);
   const root = head.slice(0, -1);
   if (root === '' || monthCode === '') {
-    throw new UnknownInstrumentError(symbol, 'expected ROOT + month code + year, like ESM6 or 6EH24, or a bare root like ES');
+    throw new UnknownInstrumentError(
+      symbol,
+      'expected ROOT + month code + year, like ESM6 or 6EH24, or a bare root like ES',
+    );
   }
   const month = MONTH_CODES.indexOf(monthCode) + 1;
-  if (!BY_ROOT.has(root)) throw new UnknownInstrumentError(symbol, `unknown root ${JSON.stringify(root)}; ${KNOWN_ROOTS}`);
+  if (!BY_ROOT.has(root))
+    throw new UnknownInstrumentError(symbol, `unknown root ${JSON.stringify(root)}; ${KNOWN_ROOTS}`);
   if (month === 0) {
-    throw new UnknownInstrumentError(symbol, `unknown month code ${JSON.stringify(monthCode)}; expected one of ${MONTH_CODES.split('').join(' ')}`);
+    throw new UnknownInstrumentError(
+      symbol,
+      `unknown month code ${JSON.stringify(monthCode)}; expected one of ${MONTH_CODES.split('').join(' ')}`,
+    );
   }
   const year = yearDigits.length === 1 ? 2020 + Number(yearDigits) : 2000 + Number(yearDigits);
   return { symbol, root, spec: instrumentByRoot(root), contract: { month, year } };

@@ -98,7 +98,8 @@ export function formatCents(cents: number): string {
  */
 export function divideHalfEven(numerator: number, denominator: number): number {
   assertSafeInteger(numerator, 'numerator');
-  if (!Number.isSafeInteger(denominator) || denominator <= 0) throw new RangeError('denominator must be a positive integer');
+  if (!Number.isSafeInteger(denominator) || denominator <= 0)
+    throw new RangeError('denominator must be a positive integer');
   const quotient = Math.floor(numerator / denominator);
   const remainder = numerator - quotient * denominator;
   const twice = remainder * 2;

@@ -10,13 +10,19 @@ export interface ErrorEnvelope {
 export type SuccessStatus = 200 | 201 | 202;
 export type FailureStatus = 400 | 403 | 404 | 409 | 503;
 
-export type Outcome<T> = { ok: true; status: SuccessStatus; body: T } | { ok: false; status: FailureStatus; body: ErrorEnvelope };
+export type Outcome<T> =
+  { ok: true; status: SuccessStatus; body: T } | { ok: false; status: FailureStatus; body: ErrorEnvelope };
 
 export function success<T>(status: SuccessStatus, body: T): Outcome<T> {
   return { ok: true, status, body };
 }
 
-export function failure<T = never>(status: FailureStatus, code: string, error: string, details?: Record<string, unknown>): Outcome<T> {
+export function failure<T = never>(
+  status: FailureStatus,
+  code: string,
+  error: string,
+  details?: Record<string, unknown>,
+): Outcome<T> {
   return { ok: false, status, body: details ? { error, code, details } : { error, code } };
 }
 

@@ -37,7 +37,9 @@ function validCalendarFields(match: RegExpExecArray): boolean {
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
   if (mo === undefined || d === undefined || h === undefined || mi === undefined || y === undefined) return false;
   const daysInMonth = new Date(Date.UTC(y, mo, 0)).getUTCDate();
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h <= 23 && mi <= 59 && (Number.isNaN(s) || (s ?? 0) <= 59);
+  return (
+    mo >= 1 && mo <= 12 && d >= 1 && d <= daysInMonth && h <= 23 && mi <= 59 && (Number.isNaN(s) || (s ?? 0) <= 59)
+  );
 }
 
 const DURATION = /^(\d+)(ms|s|m|h|d)$/;

@@ -43,13 +43,30 @@ export async function calendarDemo(): Promise<boolean> {
     t.session.note ?? '',
   ]);
   const out = process.stdout;
-  out.write('propsim demo: the GLOBEX calendar replayed over real CME 6E (Euro FX, March 2024 contract) 1-minute bars,\n');
-  out.write('January 2024, from fixtures/market/6EH4-2024-01.csv.gz. Each bar is replayed as four prints (O, H/L, C).\n');
+  out.write(
+    'propsim demo: the GLOBEX calendar replayed over real CME 6E (Euro FX, March 2024 contract) 1-minute bars,\n',
+  );
+  out.write(
+    'January 2024, from fixtures/market/6EH4-2024-01.csv.gz. Each bar is replayed as four prints (O, H/L, C).\n',
+  );
   out.write('\n');
-  out.write(formatTable(['trade date', 'session open (CT)', 'session close (CT)', 'prints', 'first (CT)', 'last (CT)', 'note'], rows));
-  out.write(`\n${prints.toLocaleString('en-US')} prints in ${byTradeDate.size} trade dates (${byTradeDate.size - 1} session rolls); `);
-  out.write(closedPrints.length === 0 ? 'every print lies inside an open session.\n' : `${closedPrints.length} prints fall in a closed period:\n  ${closedPrints.slice(0, 10).join('\n  ')}\n`);
-  out.write("New Year's Day 2024 has no session (the market reopened at 17:00 CT on 1 January); on Martin Luther King Jr. Day\n");
+  out.write(
+    formatTable(
+      ['trade date', 'session open (CT)', 'session close (CT)', 'prints', 'first (CT)', 'last (CT)', 'note'],
+      rows,
+    ),
+  );
+  out.write(
+    `\n${prints.toLocaleString('en-US')} prints in ${byTradeDate.size} trade dates (${byTradeDate.size - 1} session rolls); `,
+  );
+  out.write(
+    closedPrints.length === 0
+      ? 'every print lies inside an open session.\n'
+      : `${closedPrints.length} prints fall in a closed period:\n  ${closedPrints.slice(0, 10).join('\n  ')}\n`,
+  );
+  out.write(
+    "New Year's Day 2024 has no session (the market reopened at 17:00 CT on 1 January); on Martin Luther King Jr. Day\n",
+  );
   out.write('(15 January) 6E traded to the normal 16:00 CT close while equity and rates halted at 12:00. Try:\n');
   out.write('  npx propsim calendar 2024-01-15T12:30:00-06:00 --instrument ES\n');
   return closedPrints.length === 0;

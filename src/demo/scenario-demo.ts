@@ -20,7 +20,9 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
     const run = await runScenario(loadScenarioFile(file), { calendar });
     const folder = writeReplayOutputs(run, outDir, eventsSha256(run));
     const held = run.expectations.filter((e) => e.passed).length;
-    out.write(`  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`);
+    out.write(
+      `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,
+    );
     allPassed &&= run.passed;
   }
   out.write('\n');

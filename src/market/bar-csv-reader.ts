@@ -12,7 +12,12 @@ import type { SymbolTable } from './symbol-table.js';
 import type { TickBatch, TickBatchBuilder } from './tick-batch.js';
 
 /** Streams a bars file as batches of prints, four per bar; `fileIndex` is the file's place in its merged source. */
-export function readBarCsv(spec: MarketFileSpec, fileIndex: number, symbols: SymbolTable, options?: CsvReadOptions): AsyncGenerator<TickBatch> {
+export function readBarCsv(
+  spec: MarketFileSpec,
+  fileIndex: number,
+  symbols: SymbolTable,
+  options?: CsvReadOptions,
+): AsyncGenerator<TickBatch> {
   return readCsvPrints(spec, fileIndex, symbols, BARS_FORMAT, options);
 }
 
@@ -23,7 +28,8 @@ const BARS_FORMAT: PrintFormat = {
     optional: ['ts', 'timestamp_utc', 'volume', 'instrument'],
   },
   printsPerRow: 4,
-  open: (spec, header, fileIndex, symbols, checkOrder) => new BarRowParser(spec, header, fileIndex, symbols, checkOrder),
+  open: (spec, header, fileIndex, symbols, checkOrder) =>
+    new BarRowParser(spec, header, fileIndex, symbols, checkOrder),
 };
 
 class BarRowParser implements PrintRowParser {
@@ -45,11 +51,17 @@ class BarRowParser implements PrintRowParser {
   ) {
     this.barMs = spec.bar_ms ?? DEFAULT_BAR_MS;
     if (!Number.isSafeInteger(this.barMs) || this.barMs <= 0) {
-      throw new MarketDataError(spec.path, 0, undefined, 'bar_ms to be a positive whole number of ms', String(spec.bar_ms));
+      throw new MarketDataError(
+        spec.path,
+        0,
+        undefined,
+        'bar_ms to be a positive whole number of ms',
+        String(spec.bar_ms),
+      );
     }
     const ts = header.indexOf('ts');
     const stamp = header.indexOf('timestamp_utc');
-    if ((ts < 0) === (stamp < 0)) header.fail('ts', 'exactly one of the columns ts (bar start) or timestamp_utc (bar end)');
+    if (ts < 0 === stamp < 0) header.fail('ts', 'exactly one of the columns ts (bar start) or timestamp_utc (bar end)');
     this.stampsEnd = ts < 0;
     this.timeColumn = this.stampsEnd ? stamp : ts;
     this.row = new CsvRow(header);
@@ -63,7 +75,12 @@ class BarRowParser implements PrintRowParser {
     row.split(bytes, start, end, line);
     const stampMs = this.stampsEnd ? row.utcStampMs(this.timeColumn) : row.timeMs(this.timeColumn);
     if (this.checkOrder) {
-      row.checkNotBefore(this.timeColumn, stampMs, this.previousStampMs + barMs, "the previous bar's time plus bar_ms: bars must not overlap");
+      row.checkNotBefore(
+        this.timeColumn,
+        stampMs,
+        this.previousStampMs + barMs,
+        "the previous bar's time plus bar_ms: bars must not overlap",
+      );
       this.previousStampMs = stampMs;
     }
     const startMs = this.stampsEnd ? stampMs - barMs : stampMs;

@@ -33,12 +33,17 @@ export class CsvHeader {
     const known = new Set([...layout.required, ...layout.optional]);
     const unknown = names.filter((name) => !known.has(name));
     if (unknown.length > 0) {
-      fail(unknown[0], `only the columns ${layout.shape}`, `the unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => quoteText(n)).join(', ')}`);
+      fail(
+        unknown[0],
+        `only the columns ${layout.shape}`,
+        `the unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => quoteText(n)).join(', ')}`,
+      );
     }
     const duplicate = names.find((name, i) => names.indexOf(name) !== i);
     if (duplicate !== undefined) fail(duplicate, 'each column once', `it twice in ${quoteText(line)}`);
     const missing = layout.required.find((name) => !names.includes(name));
-    if (missing !== undefined) fail(missing, `a column named ${missing} (the header is ${layout.shape})`, quoteText(line));
+    if (missing !== undefined)
+      fail(missing, `a column named ${missing} (the header is ${layout.shape})`, quoteText(line));
     return new CsvHeader(file, names, line);
   }
 

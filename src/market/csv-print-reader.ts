@@ -25,7 +25,13 @@ export interface PrintFormat {
   /** Most prints one row makes, so a batch is handed out before a row could overflow it. */
   readonly printsPerRow: number;
   /** Checks the header against the spec; `checkOrder` is false when the file is to be sorted. */
-  open(spec: MarketFileSpec, header: CsvHeader, fileIndex: number, symbols: SymbolTable, checkOrder: boolean): PrintRowParser;
+  open(
+    spec: MarketFileSpec,
+    header: CsvHeader,
+    fileIndex: number,
+    symbols: SymbolTable,
+    checkOrder: boolean,
+  ): PrintRowParser;
 }
 
 const NEWLINE = 10;
@@ -78,7 +84,14 @@ async function nextBlock(blocks: AsyncGenerator<Buffer>, file: string, line: num
     return await blocks.next();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new MarketDataError(file, line, undefined, 'a readable file (gzip data when the name ends in .gz)', quoteText(reason), { cause: error });
+    throw new MarketDataError(
+      file,
+      line,
+      undefined,
+      'a readable file (gzip data when the name ends in .gz)',
+      quoteText(reason),
+      { cause: error },
+    );
   }
 }
 
@@ -114,7 +127,13 @@ class LineParser {
   /** Fails on a file without even a header line. */
   finish(): void {
     if (this.rows === undefined) {
-      throw new MarketDataError(this.spec.path, 1, undefined, `a header row like ${this.format.layout.shape}`, 'an empty file');
+      throw new MarketDataError(
+        this.spec.path,
+        1,
+        undefined,
+        `a header row like ${this.format.layout.shape}`,
+        'an empty file',
+      );
     }
   }
 

@@ -27,7 +27,11 @@ export function loadHolidayFile(path: string = defaultHolidayFilePath()): Holida
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new HolidayFileError(path, '(file)', `a readable file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new HolidayFileError(
+      path,
+      '(file)',
+      `a readable file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+    );
   }
   let doc: unknown;
   try {

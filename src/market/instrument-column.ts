@@ -37,7 +37,13 @@ export class InstrumentColumn {
       return new InstrumentColumn(symbols, column, symbols.register(spec.instrument));
     } catch (error) {
       if (!(error instanceof UnknownInstrumentError)) throw error;
-      throw new MarketDataError(spec.path, 0, undefined, `a known symbol in the instrument key (${error.message})`, quoteText(spec.instrument));
+      throw new MarketDataError(
+        spec.path,
+        0,
+        undefined,
+        `a known symbol in the instrument key (${error.message})`,
+        quoteText(spec.instrument),
+      );
     }
   }
 

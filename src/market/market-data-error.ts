@@ -15,7 +15,10 @@ export class MarketDataError extends Error {
     readonly received: string,
     options?: ErrorOptions,
   ) {
-    super(`${line > 0 ? `${file}:${line}` : file}: ${column === undefined ? '' : `column ${column}: `}expected ${expected}, got ${received}`, options);
+    super(
+      `${line > 0 ? `${file}:${line}` : file}: ${column === undefined ? '' : `column ${column}: `}expected ${expected}, got ${received}`,
+      options,
+    );
     this.name = 'MarketDataError';
   }
 }

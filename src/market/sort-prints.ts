@@ -3,7 +3,11 @@ import type { SymbolTable } from './symbol-table.js';
 import { TickBatchBuilder, type TickBatch } from './tick-batch.js';
 
 /** The prints of `batches` (one file, in file order) re-batched in (timeMs, line, file order) order. */
-export function* sortPrints(batches: readonly TickBatch[], symbols: SymbolTable, batchRows: number): Generator<TickBatch> {
+export function* sortPrints(
+  batches: readonly TickBatch[],
+  symbols: SymbolTable,
+  batchRows: number,
+): Generator<TickBatch> {
   const total = batches.reduce((sum, batch) => sum + batch.length, 0);
   const collector = new TickBatchBuilder(symbols, Math.max(total, 1));
   for (const batch of batches) collector.pushRange(batch, 0, batch.length);

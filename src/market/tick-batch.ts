@@ -42,7 +42,8 @@ export class TickBatchBuilder {
     readonly symbols: SymbolTable,
     readonly capacity = DEFAULT_BATCH_ROWS,
   ) {
-    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError('batch capacity must be a positive integer');
+    if (!Number.isSafeInteger(capacity) || capacity < 1)
+      throw new RangeError('batch capacity must be a positive integer');
     this.allocate();
   }
 
@@ -50,7 +51,14 @@ export class TickBatchBuilder {
     return this.capacity - this.length;
   }
 
-  push(timeMs: number, priceTicks: number, size: number, instrumentIndex: number, line: number, fileIndex: number): void {
+  push(
+    timeMs: number,
+    priceTicks: number,
+    size: number,
+    instrumentIndex: number,
+    line: number,
+    fileIndex: number,
+  ): void {
     const i = this.length++;
     this.timeMs[i] = timeMs;
     this.priceTicks[i] = priceTicks;
@@ -64,7 +72,14 @@ export class TickBatchBuilder {
   pushRange(batch: TickBatch, from: number, to: number): void {
     if (to - from < BULK_COPY_ROWS) {
       for (let i = from; i < to; i++) {
-        this.push(batch.timeMs[i]!, batch.priceTicks[i]!, batch.size[i]!, batch.instrumentIndex[i]!, batch.line[i]!, batch.fileIndex[i]!);
+        this.push(
+          batch.timeMs[i]!,
+          batch.priceTicks[i]!,
+          batch.size[i]!,
+          batch.instrumentIndex[i]!,
+          batch.line[i]!,
+          batch.fileIndex[i]!,
+        );
       }
       return;
     }
@@ -81,7 +96,16 @@ export class TickBatchBuilder {
   /** The rows so far as a batch; the builder continues with new arrays. */
   take(): TickBatch {
     const { timeMs, priceTicks, size, instrumentIndex, line, fileIndex, symbols } = this;
-    const full: TickBatch = { length: this.capacity, timeMs, priceTicks, size, instrumentIndex, line, fileIndex, symbols };
+    const full: TickBatch = {
+      length: this.capacity,
+      timeMs,
+      priceTicks,
+      size,
+      instrumentIndex,
+      line,
+      fileIndex,
+      symbols,
+    };
     const batch = sliceBatch(full, 0, this.length);
     this.allocate();
     return batch;

@@ -8,14 +8,20 @@ import type { SymbolTable } from './symbol-table.js';
 import type { TickBatch, TickBatchBuilder } from './tick-batch.js';
 
 /** Streams a ticks file as batches of prints; `fileIndex` is the file's place in its merged source. */
-export function readTickCsv(spec: MarketFileSpec, fileIndex: number, symbols: SymbolTable, options?: CsvReadOptions): AsyncGenerator<TickBatch> {
+export function readTickCsv(
+  spec: MarketFileSpec,
+  fileIndex: number,
+  symbols: SymbolTable,
+  options?: CsvReadOptions,
+): AsyncGenerator<TickBatch> {
   return readCsvPrints(spec, fileIndex, symbols, TICKS_FORMAT, options);
 }
 
 const TICKS_FORMAT: PrintFormat = {
   layout: { shape: 'ts,instrument,price[,size]', required: ['ts', 'price'], optional: ['instrument', 'size'] },
   printsPerRow: 1,
-  open: (spec, header, fileIndex, symbols, checkOrder) => new TickRowParser(spec, header, fileIndex, symbols, checkOrder),
+  open: (spec, header, fileIndex, symbols, checkOrder) =>
+    new TickRowParser(spec, header, fileIndex, symbols, checkOrder),
 };
 
 class TickRowParser implements PrintRowParser {

@@ -28,7 +28,10 @@ export class TimelineRecorder {
   private onEvent(event: KernelEvent): void {
     const accountId = event.data.account_id as string | undefined;
     if (event.type === 'accounts.locked' || event.type === 'accounts.unlocked') {
-      this.timeline(accountId!).marks.push([event.timeMs, `${event.data.lock as string} ${event.type === 'accounts.locked' ? 'added' : 'removed'}`]);
+      this.timeline(accountId!).marks.push([
+        event.timeMs,
+        `${event.data.lock as string} ${event.type === 'accounts.locked' ? 'added' : 'removed'}`,
+      ]);
     }
     if (MOVES.has(event.type)) {
       if (accountId) this.sample(accountId);
@@ -40,7 +43,12 @@ export class TimelineRecorder {
     const account = this.kernel.accounts.find(accountId);
     if (!account) return;
     const points = this.timeline(accountId).points;
-    const point: TimelinePoint = [this.kernel.nowMs, this.kernel.risk.equityCents(account), account.floors.maxLossTriggerCents, account.floors.dailyLossTriggerCents ?? null];
+    const point: TimelinePoint = [
+      this.kernel.nowMs,
+      this.kernel.risk.equityCents(account),
+      account.floors.maxLossTriggerCents,
+      account.floors.dailyLossTriggerCents ?? null,
+    ];
     const last = points[points.length - 1];
     if (last && last[0] === point[0]) points[points.length - 1] = point;
     else points.push(point);

@@ -2,7 +2,18 @@
 // each from the subject's list (docs/scenarios.md#expect) with a value of the field's type, or null for
 // "absent".
 // Values are kept as written; decimal strings compare by value at run time.
-import { FieldError, at, fail, readBoolean, readDecimal, readEnum, readFields, readInteger, readString, type Fields } from '../core/accounts/input-fields.js';
+import {
+  FieldError,
+  at,
+  fail,
+  readBoolean,
+  readDecimal,
+  readEnum,
+  readFields,
+  readInteger,
+  readString,
+  type Fields,
+} from '../core/accounts/input-fields.js';
 import { MAX_DRAWDOWN_MODES } from '../core/accounts/plans.js';
 import { readSymbol, readTimeMs } from './scenario-fields.js';
 import type { ExpectCheck, ExpectSubject, ExpectStep } from './scenario-types.js';
@@ -14,7 +25,13 @@ type ValueType = 'decimal' | 'integer' | 'boolean' | 'string' | 'time' | readonl
 const EXPECT_MAX_PLACES = 12;
 
 export const ACCOUNT_STATUSES = ['active', 'failed', 'passed', 'closed'] as const;
-export const LOCKOUT_REASONS = ['firm_lockout', 'daily_loss_breach', 'max_loss_breach', 'evaluation_passed', 'account_replaced'] as const;
+export const LOCKOUT_REASONS = [
+  'firm_lockout',
+  'daily_loss_breach',
+  'max_loss_breach',
+  'evaluation_passed',
+  'account_replaced',
+] as const;
 export const ORDER_STATUSES = ['SUBMITTED', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED'] as const;
 
 /** Live risk state item + balance object + account_status (docs/risk-rules.md#the-risk-state-item). */
@@ -56,7 +73,11 @@ export const POSITION_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   unrealized_pnl: 'decimal',
 };
 
-const FIELDS_BY_SUBJECT = { account: ACCOUNT_EXPECT_FIELDS, order: ORDER_EXPECT_FIELDS, position: POSITION_EXPECT_FIELDS };
+const FIELDS_BY_SUBJECT = {
+  account: ACCOUNT_EXPECT_FIELDS,
+  order: ORDER_EXPECT_FIELDS,
+  position: POSITION_EXPECT_FIELDS,
+};
 const SUBJECT_KEYS = ['account', 'order', 'position'] as const;
 
 export function parseExpect(raw: unknown, s: StepInput): ExpectStep {
@@ -65,7 +86,10 @@ export function parseExpect(raw: unknown, s: StepInput): ExpectStep {
   const subjects = SUBJECT_KEYS.filter((key) => doc[key] !== undefined);
   const [kind] = subjects;
   if (kind === undefined || subjects.length > 1) {
-    throw new FieldError(p, `expected exactly one subject (account, order or position), got ${subjects.length === 0 ? 'none' : subjects.join(' and ')}`);
+    throw new FieldError(
+      p,
+      `expected exactly one subject (account, order or position), got ${subjects.length === 0 ? 'none' : subjects.join(' and ')}`,
+    );
   }
   const subject = readSubject(kind, doc[kind], at(p, kind), s.ctx);
   const allowed = FIELDS_BY_SUBJECT[kind];
@@ -74,11 +98,15 @@ export function parseExpect(raw: unknown, s: StepInput): ExpectStep {
     if (field === kind) continue;
     const type = allowed[field];
     if (type === undefined) {
-      throw new FieldError(at(p, field), `unknown field for ${article(kind)} expectation; expected one of ${Object.keys(allowed).join(', ')}`);
+      throw new FieldError(
+        at(p, field),
+        `unknown field for ${article(kind)} expectation; expected one of ${Object.keys(allowed).join(', ')}`,
+      );
     }
     checks.push({ field, expected: readExpected(value, at(p, field), type) });
   }
-  if (checks.length === 0) throw new FieldError(p, `expected at least one field to check, one of ${Object.keys(allowed).join(', ')}`);
+  if (checks.length === 0)
+    throw new FieldError(p, `expected at least one field to check, one of ${Object.keys(allowed).join(', ')}`);
   return { index: s.index, kind: 'expect', timeMs: s.ctx.nowMs, subject, checks };
 }
 
@@ -86,7 +114,12 @@ function article(kind: string): string {
   return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
 
-function readSubject(kind: (typeof SUBJECT_KEYS)[number], value: unknown, path: string, ctx: StepContext): ExpectSubject {
+function readSubject(
+  kind: (typeof SUBJECT_KEYS)[number],
+  value: unknown,
+  path: string,
+  ctx: StepContext,
+): ExpectSubject {
   switch (kind) {
     case 'account':
       return { kind, account: readAccount(value, path, ctx) };

@@ -21,7 +21,14 @@ export type SubjectFields = Readonly<Record<string, unknown>>;
 export function checkExpectations(step: ExpectStep, subject: string, fields: SubjectFields): ExpectationResult[] {
   return step.checks.map((check) => {
     const actual = fields[check.field] ?? null;
-    return { step: step.index, passed: matches(check, actual), subject, field: check.field, expected: check.expected, actual };
+    return {
+      step: step.index,
+      passed: matches(check, actual),
+      subject,
+      field: check.field,
+      expected: check.expected,
+      actual,
+    };
   });
 }
 

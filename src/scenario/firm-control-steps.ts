@@ -52,11 +52,16 @@ function parseArgs(kind: FirmControlKind, doc: Fields, p: string): FirmControlAr
       } satisfies FirmControlArgs['adjust'];
     case 'daily_loss_trigger':
       return {
-        dailyLossLimitTriggerCents: readCents(need(doc, 'daily_loss_limit_trigger', p, 'a decimal string'), at(p, 'daily_loss_limit_trigger')),
+        dailyLossLimitTriggerCents: readCents(
+          need(doc, 'daily_loss_limit_trigger', p, 'a decimal string'),
+          at(p, 'daily_loss_limit_trigger'),
+        ),
         reasonCode: readReason(need(doc, 'reason_code', p, 'a reason code'), at(p, 'reason_code')),
       } satisfies FirmControlArgs['daily_loss_trigger'];
     case 'reanchor':
-      return { reasonCode: readReason(need(doc, 'reason_code', p, 'a reason code'), at(p, 'reason_code')) } satisfies FirmControlArgs['reanchor'];
+      return {
+        reasonCode: readReason(need(doc, 'reason_code', p, 'a reason code'), at(p, 'reason_code')),
+      } satisfies FirmControlArgs['reanchor'];
     case 'max_loss_limit': {
       const value = need(doc, 'max_drawdown_limit', p, 'a decimal string, or null to remove the cap');
       return {

@@ -23,7 +23,11 @@ export class MarketFeed {
   }
 
   /** Replays every print stamped at or before `targetMs`. */
-  async replayUntil(targetMs: number, kernel: Kernel, onProgress?: (printsReplayed: number, timeMs: number) => void): Promise<void> {
+  async replayUntil(
+    targetMs: number,
+    kernel: Kernel,
+    onProgress?: (printsReplayed: number, timeMs: number) => void,
+  ): Promise<void> {
     while (!this.done) {
       const batch = this.batch;
       if (!batch || this.row >= batch.length) {

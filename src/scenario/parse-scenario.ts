@@ -1,7 +1,16 @@
 // Validation of a decoded scenario document (docs/scenarios.md) into a typed Scenario. Everything
 // is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
 // file, the field path and what was expected.
-import { FieldError, at, checkKeys, readEnum, readFields, readInteger, readString, required } from '../core/accounts/input-fields.js';
+import {
+  FieldError,
+  at,
+  checkKeys,
+  readEnum,
+  readFields,
+  readInteger,
+  readString,
+  required,
+} from '../core/accounts/input-fields.js';
 import { parsePlanTemplates, type PlanTemplate } from '../core/accounts/plans.js';
 import { parseSteps } from './parse-steps.js';
 import { parseAccounts } from './scenario-accounts.js';
@@ -10,8 +19,24 @@ import { readTimeMs } from './scenario-fields.js';
 import { parseMarket } from './scenario-market.js';
 import type { FillModelConfig, Scenario } from './scenario-types.js';
 
-const TOP_KEYS = ['name', 'description', 'start', 'seed', 'fill_model', 'plans', 'accounts', 'market', 'steps'] as const;
-const FILL_MODEL_KEYS = ['latency_ms', 'cancel_latency_ms', 'modify_latency_ms', 'slippage_ticks', 'limit_fill'] as const;
+const TOP_KEYS = [
+  'name',
+  'description',
+  'start',
+  'seed',
+  'fill_model',
+  'plans',
+  'accounts',
+  'market',
+  'steps',
+] as const;
+const FILL_MODEL_KEYS = [
+  'latency_ms',
+  'cancel_latency_ms',
+  'modify_latency_ms',
+  'slippage_ticks',
+  'limit_fill',
+] as const;
 const LIMIT_FILLS = ['touch', 'through'] as const;
 
 export const DEFAULT_SEED = 1;
@@ -60,7 +85,8 @@ function parseFillModel(raw: unknown): FillModelConfig {
   const path = 'fill_model';
   const doc = raw === undefined ? {} : readFields(raw, path, `a mapping with some of ${FILL_MODEL_KEYS.join(', ')}`);
   checkKeys(doc, path, FILL_MODEL_KEYS);
-  const ms = (key: string, fallback: number): number => (doc[key] === undefined ? fallback : readInteger(doc[key], at(path, key), { min: 0 }));
+  const ms = (key: string, fallback: number): number =>
+    doc[key] === undefined ? fallback : readInteger(doc[key], at(path, key), { min: 0 });
   const latencyMs = ms('latency_ms', 0);
   return {
     latencyMs,

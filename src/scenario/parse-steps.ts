@@ -50,11 +50,15 @@ function parseStep(item: unknown, index: number, ctx: StepContext): ScenarioStep
   if (!isFields(item)) fail('', `a mapping with one step key (${STEP_LIST})`, item);
   const keys = Object.keys(item);
   const unknown = keys.find((key) => key !== 'expect_status' && !isStepKind(key));
-  if (unknown !== undefined) throw new FieldError(unknown, `unknown step key; expected one of ${STEP_LIST} (plus expect_status)`);
+  if (unknown !== undefined)
+    throw new FieldError(unknown, `unknown step key; expected one of ${STEP_LIST} (plus expect_status)`);
   const kinds = keys.filter(isStepKind);
   const [kind] = kinds;
   if (kind === undefined || kinds.length > 1) {
-    throw new FieldError('', `expected exactly one step key (${STEP_LIST}), got ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`);
+    throw new FieldError(
+      '',
+      `expected exactly one step key (${STEP_LIST}), got ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`,
+    );
   }
   const { body, status } = liftExpectStatus(kind, item[kind], item.expect_status);
   const expectStatus = readStepStatus(kind, status);
@@ -65,7 +69,8 @@ function parseStep(item: unknown, index: number, ctx: StepContext): ScenarioStep
 /** `expect_status` may stand beside the step key or inside its mapping (`cancel: { ref: o1, expect_status: 409 }`). */
 function liftExpectStatus(kind: StepKind, body: unknown, beside: unknown): { body: unknown; status: unknown } {
   if (!isFields(body) || !('expect_status' in body)) return { body, status: beside };
-  if (beside !== undefined) throw new FieldError(`${kind}.expect_status`, 'expect_status once, beside the step key or inside it, not both');
+  if (beside !== undefined)
+    throw new FieldError(`${kind}.expect_status`, 'expect_status once, beside the step key or inside it, not both');
   const { expect_status: status, ...rest } = body;
   return { body: rest, status };
 }
@@ -73,7 +78,10 @@ function liftExpectStatus(kind: StepKind, body: unknown, beside: unknown): { bod
 function readStepStatus(kind: StepKind, value: unknown): HttpStatus | undefined {
   if (value === undefined) return undefined;
   if (!STATUS_STEP_KINDS.includes(kind)) {
-    throw new FieldError('expect_status', `not allowed on ${kind === 'at' || kind === 'advance' || kind === 'expect' ? 'an' : 'a'} ${kind} step; only on ${STATUS_STEP_KINDS.join(', ')}`);
+    throw new FieldError(
+      'expect_status',
+      `not allowed on ${kind === 'at' || kind === 'advance' || kind === 'expect' ? 'an' : 'a'} ${kind} step; only on ${STATUS_STEP_KINDS.join(', ')}`,
+    );
   }
   return readHttpStatus(value, 'expect_status');
 }
@@ -113,7 +121,12 @@ function isFirmControl(kind: StepKind): kind is FirmControlKind {
 
 function parseAt(body: unknown, s: StepInput): ScenarioStep {
   const atMs = readTimeMs(body, s.path);
-  if (atMs < s.ctx.nowMs) fail(s.path, `a time no earlier than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT): the clock never moves back`, body);
+  if (atMs < s.ctx.nowMs)
+    fail(
+      s.path,
+      `a time no earlier than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT): the clock never moves back`,
+      body,
+    );
   s.ctx.nowMs = atMs;
   return { index: s.index, kind: 'at', timeMs: atMs, atMs };
 }

@@ -46,7 +46,8 @@ function readPlanFile(path: string): PlanFile {
       const fields = readFields(source.value, '', 'a plan template');
       return { path, fields, template: parsePlanTemplate(fields, '') };
     } catch (error) {
-      if (error instanceof FieldError) throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
+      if (error instanceof FieldError)
+        throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
       throw error;
     }
   });

@@ -35,10 +35,21 @@ export interface ScenarioRun {
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
   const seed = options.seed ?? scenario.seed;
-  const kernel = new Kernel({ startMs: scenario.startMs, seed, calendar: options.calendar, fillModel: scenario.fillModel, rollFamily: rollFamilyOf(scenario) });
+  const kernel = new Kernel({
+    startMs: scenario.startMs,
+    seed,
+    calendar: options.calendar,
+    fillModel: scenario.fillModel,
+    rollFamily: rollFamilyOf(scenario),
+  });
   const accountIds = new Map<string, string>();
   for (const account of scenario.accounts) {
-    const opened = kernel.openAccount({ alias: account.alias, firmId: 'scenario', plan: account.plan, ...(account.pricePaidCents === undefined ? {} : { pricePaidCents: account.pricePaidCents }) });
+    const opened = kernel.openAccount({
+      alias: account.alias,
+      firmId: 'scenario',
+      plan: account.plan,
+      ...(account.pricePaidCents === undefined ? {} : { pricePaidCents: account.pricePaidCents }),
+    });
     if (opened.ok) accountIds.set(account.alias, opened.body.account_id as string);
   }
   const timeline = new TimelineRecorder(kernel);
@@ -93,11 +104,30 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
     case 'tick':
       return kernel.printInput(step.instrument, step.price, step.size);
     case 'fill': {
-      const fill = { accountId: account(step.account), symbol: step.instrument, side: step.side, quantity: step.quantity, price: step.price };
-      return checkStatus(step, `fill ${step.account}`, kernel.recordFill(step.atMs === undefined ? fill : { ...fill, occurredAtMs: step.atMs }), undefined, ctx);
+      const fill = {
+        accountId: account(step.account),
+        symbol: step.instrument,
+        side: step.side,
+        quantity: step.quantity,
+        price: step.price,
+      };
+      return checkStatus(
+        step,
+        `fill ${step.account}`,
+        kernel.recordFill(step.atMs === undefined ? fill : { ...fill, occurredAtMs: step.atMs }),
+        undefined,
+        ctx,
+      );
     }
     case 'order': {
-      const body: Record<string, unknown> = { account_id: account(step.account), instrument_id: step.instrument, side: step.side, type: step.orderType, quantity: step.quantity, time_in_force: step.tif };
+      const body: Record<string, unknown> = {
+        account_id: account(step.account),
+        instrument_id: step.instrument,
+        side: step.side,
+        type: step.orderType,
+        quantity: step.quantity,
+        time_in_force: step.tif,
+      };
       if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
       if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
       const outcome = kernel.placeOrder(body);
@@ -115,7 +145,10 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
       return checkStatus(step, `order ${step.ref}`, kernel.cancelOrder(order(step.ref)), step.expectStatus, ctx);
     case 'oco': {
       const ids = step.refs.map(order);
-      const outcome = step.action === 'link' ? kernel.linkOco(ids) : kernel.addOcoCompanion(ctx.ocoGroups.get(step.group) ?? step.group, ids[0]!);
+      const outcome =
+        step.action === 'link'
+          ? kernel.linkOco(ids)
+          : kernel.addOcoCompanion(ctx.ocoGroups.get(step.group) ?? step.group, ids[0]!);
       if (outcome.ok && step.action === 'link') ctx.ocoGroups.set(step.group, outcome.body.group_id as string);
       return checkStatus(step, `oco ${step.group}`, outcome, step.expectStatus, ctx);
     }
@@ -141,10 +174,23 @@ const FIRM_OPERATIONS: Record<FirmControlKind, AccountOperation> = {
 };
 
 /** A step's HTTP-style outcome: it must match `expect_status` when given, else succeed. */
-function checkStatus(step: ScenarioStep, subject: string, outcome: Outcome<unknown>, expectStatus: HttpStatus | undefined, ctx: StepContext): void {
+function checkStatus(
+  step: ScenarioStep,
+  subject: string,
+  outcome: Outcome<unknown>,
+  expectStatus: HttpStatus | undefined,
+  ctx: StepContext,
+): void {
   if (expectStatus === undefined && outcome.ok) return;
   const passed = expectStatus === undefined ? outcome.ok : outcome.status === expectStatus;
-  const result: ExpectationResult = { step: step.index, passed, subject, field: 'http_status', expected: expectStatus ?? '2xx', actual: outcome.status };
+  const result: ExpectationResult = {
+    step: step.index,
+    passed,
+    subject,
+    field: 'http_status',
+    expected: expectStatus ?? '2xx',
+    actual: outcome.status,
+  };
   if (!outcome.ok) result.detail = `${outcome.body.code}: ${outcome.body.error}`;
   ctx.expectations.push(result);
 }

@@ -33,9 +33,16 @@ export class ScenarioError extends Error {
 }
 
 /** The same error with the line and column its field was written at (when known). */
-export function withSourcePosition(error: ScenarioError, position: { line: number; column: number } | undefined): ScenarioError {
+export function withSourcePosition(
+  error: ScenarioError,
+  position: { line: number; column: number } | undefined,
+): ScenarioError {
   if (position === undefined) return error;
-  return new ScenarioError(error.file, error.path, error.where, error.detail, { cause: error.cause, line: position.line, column: position.column });
+  return new ScenarioError(error.file, error.path, error.where, error.detail, {
+    cause: error.cause,
+    line: position.line,
+    column: position.column,
+  });
 }
 
 /** A FieldError outside the steps (its path is from the document's top). */
@@ -47,9 +54,16 @@ export function scenarioErrorFromField(file: string, error: FieldError): Scenari
  * A FieldError inside step `index`, its path relative to the step mapping (`order.limit_price`,
  * `expect_status`); `kind` is the step's type when it is known.
  */
-export function scenarioErrorInStep(file: string, index: number, kind: string | undefined, error: FieldError): ScenarioError {
+export function scenarioErrorInStep(
+  file: string,
+  index: number,
+  kind: string | undefined,
+  error: FieldError,
+): ScenarioError {
   const stepPath = `steps[${index}]`;
-  const inBody = kind !== undefined && (error.path === kind || error.path.startsWith(`${kind}.`) || error.path.startsWith(`${kind}[`));
+  const inBody =
+    kind !== undefined &&
+    (error.path === kind || error.path.startsWith(`${kind}.`) || error.path.startsWith(`${kind}[`));
   const field = inBody ? error.path.slice(kind.length).replace(/^\./, '') : error.path;
   const where = `${stepPath}${kind === undefined ? '' : ` (${kind})`}${field === '' ? '' : `: ${field}`}`;
   const path = error.path === '' ? stepPath : `${stepPath}.${error.path}`;

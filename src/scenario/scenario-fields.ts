@@ -33,7 +33,8 @@ export function readSymbol(value: unknown, path: string): string {
   try {
     parseSymbol(value);
   } catch (error) {
-    if (error instanceof UnknownInstrumentError) throw new FieldError(path, `expected a GLOBEX symbol like ESM6 or a bare root like ES: ${error.message}`);
+    if (error instanceof UnknownInstrumentError)
+      throw new FieldError(path, `expected a GLOBEX symbol like ESM6 or a bare root like ES: ${error.message}`);
     throw error;
   }
   return value;
@@ -49,7 +50,8 @@ export function readPrice(value: unknown, path: string): string {
 export function readGridPrice(value: unknown, path: string, symbol: string): string {
   const price = readPrice(value, path);
   const { tickSize } = parseSymbol(symbol).spec;
-  if (!new Dec(price).dividedBy(tickSize).isInteger()) fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, value);
+  if (!new Dec(price).dividedBy(tickSize).isInteger())
+    fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, value);
   return price;
 }
 

@@ -2,7 +2,17 @@
 // against the scenario file's folder and must name an existing file when the scenario is loaded.
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { at, checkKeys, fail, readBoolean, readEnum, readFields, readInteger, readList, required } from '../core/accounts/input-fields.js';
+import {
+  at,
+  checkKeys,
+  fail,
+  readBoolean,
+  readEnum,
+  readFields,
+  readInteger,
+  readList,
+  required,
+} from '../core/accounts/input-fields.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { readSymbol } from './scenario-fields.js';
 
@@ -14,7 +24,9 @@ export function parseMarket(raw: unknown, scenarioFile: string): MarketFileSpec[
   const doc = readFields(raw, 'market', 'a mapping with files');
   checkKeys(doc, 'market', ['files']);
   const folder = dirname(resolve(scenarioFile));
-  return readList(required(doc.files, 'market.files', 'a list of market files'), 'market.files', (item, path) => parseMarketFile(item, path, folder));
+  return readList(required(doc.files, 'market.files', 'a list of market files'), 'market.files', (item, path) =>
+    parseMarketFile(item, path, folder),
+  );
 }
 
 function parseMarketFile(raw: unknown, path: string, folder: string): MarketFileSpec {
@@ -23,7 +35,12 @@ function parseMarketFile(raw: unknown, path: string, folder: string): MarketFile
   const given = required(doc.path, at(path, 'path'), 'a file path');
   if (typeof given !== 'string' || given === '') fail(at(path, 'path'), 'a file path', given);
   const resolved = resolve(folder, given);
-  if (!isFile(resolved)) fail(at(path, 'path'), `an existing file (relative paths are from the scenario's folder; looked for ${resolved})`, given);
+  if (!isFile(resolved))
+    fail(
+      at(path, 'path'),
+      `an existing file (relative paths are from the scenario's folder; looked for ${resolved})`,
+      given,
+    );
   const format = readEnum(required(doc.format, at(path, 'format'), 'ticks or bars'), at(path, 'format'), FORMATS);
   if (doc.bar_ms !== undefined && format !== 'bars') fail(at(path, 'bar_ms'), 'no bar_ms on a ticks file', doc.bar_ms);
   return {

@@ -43,7 +43,15 @@ export interface Scenario {
 export const HTTP_STATUSES = [200, 201, 202, 400, 403, 404, 409, 421, 429, 502, 503] as const;
 export type HttpStatus = (typeof HTTP_STATUSES)[number];
 
-export const FIRM_CONTROL_KINDS = ['lockout', 'unlock', 'flatten', 'adjust', 'daily_loss_trigger', 'reanchor', 'max_loss_limit'] as const;
+export const FIRM_CONTROL_KINDS = [
+  'lockout',
+  'unlock',
+  'flatten',
+  'adjust',
+  'daily_loss_trigger',
+  'reanchor',
+  'max_loss_limit',
+] as const;
 export type FirmControlKind = (typeof FIRM_CONTROL_KINDS)[number];
 
 export const TRADING_KINDS = ['tick', 'fill', 'order', 'modify', 'cancel', 'oco'] as const;

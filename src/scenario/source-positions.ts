@@ -44,7 +44,8 @@ function stepInto(node: Node, rest: string): { node: Node | null; rest: string }
     if (!isPair(pair) || !isScalar(pair.key)) continue;
     const key = String(pair.key.value);
     const fits = rest === key || rest.startsWith(`${key}.`) || rest.startsWith(`${key}[`);
-    if (fits && (!best || key.length > best.key.length)) best = { key, node: valueOrKey(pair.value as Node | null, pair.key) };
+    if (fits && (!best || key.length > best.key.length))
+      best = { key, node: valueOrKey(pair.value as Node | null, pair.key) };
   }
   return best && { node: best.node, rest: rest.slice(best.key.length) };
 }

@@ -25,7 +25,11 @@ export interface StepInput {
   readonly expectStatus?: HttpStatus;
 }
 
-export function newStepContext(accounts: ReadonlySet<string>, rawSteps: readonly unknown[], startMs: number): StepContext {
+export function newStepContext(
+  accounts: ReadonlySet<string>,
+  rawSteps: readonly unknown[],
+  startMs: number,
+): StepContext {
   const refsInFile = new Map<string, number>();
   rawSteps.forEach((step, index) => {
     const order = (step as { order?: { ref?: unknown } } | null)?.order;
@@ -49,7 +53,8 @@ export function need(doc: Fields, key: string, path: string, expected: string): 
 /** An account alias declared under `accounts`. */
 export function readAccount(value: unknown, path: string, ctx: StepContext): string {
   const alias = readName(value, path, 'an account alias');
-  if (!ctx.accounts.has(alias)) fail(path, `an account alias declared under accounts (${listNames(ctx.accounts)})`, value);
+  if (!ctx.accounts.has(alias))
+    fail(path, `an account alias declared under accounts (${listNames(ctx.accounts)})`, value);
   return alias;
 }
 
@@ -58,6 +63,15 @@ export function readPlacedRef(value: unknown, path: string, ctx: StepContext): s
   const ref = readName(value, path, 'an order ref');
   if (ctx.placedRefs.has(ref)) return ref;
   const later = ctx.refsInFile.get(ref);
-  if (later !== undefined) fail(path, `the ref of an order placed by an earlier step (${JSON.stringify(ref)} is placed later, by steps[${later}])`, value);
-  return fail(path, `the ref of an order placed by an earlier step (placed so far: ${listNames(ctx.placedRefs.keys())})`, value);
+  if (later !== undefined)
+    fail(
+      path,
+      `the ref of an order placed by an earlier step (${JSON.stringify(ref)} is placed later, by steps[${later}])`,
+      value,
+    );
+  return fail(
+    path,
+    `the ref of an order placed by an earlier step (placed so far: ${listNames(ctx.placedRefs.keys())})`,
+    value,
+  );
 }

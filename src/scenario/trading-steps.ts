@@ -4,8 +4,27 @@
 // fill prices must be on the grid.
 import { FieldError, at, fail, readEnum, type Fields } from '../core/accounts/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
-import { listNames, readGridPrice, readName, readPrice, readQuantity, readSymbol, readTimeMs } from './scenario-fields.js';
-import type { CancelStep, FillStep, HttpStatus, ModifyStep, OcoStep, OrderStep, OrderType, Side, TickStep, TimeInForce } from './scenario-types.js';
+import {
+  listNames,
+  readGridPrice,
+  readName,
+  readPrice,
+  readQuantity,
+  readSymbol,
+  readTimeMs,
+} from './scenario-fields.js';
+import type {
+  CancelStep,
+  FillStep,
+  HttpStatus,
+  ModifyStep,
+  OcoStep,
+  OrderStep,
+  OrderType,
+  Side,
+  TickStep,
+  TimeInForce,
+} from './scenario-types.js';
 import { need, readAccount, readPlacedRef, stepBody, type StepInput } from './step-context.js';
 
 const SIDES: readonly Side[] = ['buy', 'sell'];
@@ -48,16 +67,28 @@ export function parseFill(raw: unknown, s: StepInput): FillStep {
   };
   if (doc.at === undefined) return fill;
   const atMs = readTimeMs(doc.at, at(p, 'at'));
-  if (atMs > s.ctx.nowMs) fail(at(p, 'at'), `a time no later than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT)`, doc.at);
+  if (atMs > s.ctx.nowMs)
+    fail(at(p, 'at'), `a time no later than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT)`, doc.at);
   return { ...fill, atMs };
 }
 
 export function parseOrder(raw: unknown, s: StepInput): OrderStep {
   const p = s.path;
-  const doc = stepBody(raw, p, ['ref', 'account', 'instrument', 'side', 'quantity', 'type', 'limit_price', 'stop_price', 'tif']);
+  const doc = stepBody(raw, p, [
+    'ref',
+    'account',
+    'instrument',
+    'side',
+    'quantity',
+    'type',
+    'limit_price',
+    'stop_price',
+    'tif',
+  ]);
   const ref = readName(need(doc, 'ref', p, 'an order ref'), at(p, 'ref'), 'an order ref');
   const earlier = s.ctx.placedRefs.get(ref);
-  if (earlier !== undefined) fail(at(p, 'ref'), `a ref no earlier order step uses (steps[${earlier}] places ${JSON.stringify(ref)})`, ref);
+  if (earlier !== undefined)
+    fail(at(p, 'ref'), `a ref no earlier order step uses (steps[${earlier}] places ${JSON.stringify(ref)})`, ref);
   const account = readAccount(need(doc, 'account', p, 'an account alias'), at(p, 'account'), s.ctx);
   const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
   const side = readEnum(need(doc, 'side', p, 'buy or sell'), at(p, 'side'), SIDES);
@@ -84,7 +115,13 @@ export function parseOrder(raw: unknown, s: StepInput): OrderStep {
 }
 
 /** limit_price / stop_price: required by the types in `takers`, refused by the others. */
-function orderPrice(doc: Fields, p: string, key: 'limit_price' | 'stop_price', type: OrderType, takers: readonly OrderType[]): string | undefined {
+function orderPrice(
+  doc: Fields,
+  p: string,
+  key: 'limit_price' | 'stop_price',
+  type: OrderType,
+  takers: readonly OrderType[],
+): string | undefined {
   const value = doc[key];
   const takes = takers.includes(type);
   if (takes && value === undefined) fail(at(p, key), `a decimal string (a ${type} order needs ${key})`, value);
@@ -115,7 +152,12 @@ export function parseModify(raw: unknown, s: StepInput): ModifyStep {
 export function parseCancel(raw: unknown, s: StepInput): CancelStep {
   const p = s.path;
   const doc = stepBody(raw, p, ['ref']);
-  return { ...base(s), kind: 'cancel', ref: readPlacedRef(need(doc, 'ref', p, 'an order ref'), at(p, 'ref'), s.ctx), ...withStatus(s) };
+  return {
+    ...base(s),
+    kind: 'cancel',
+    ref: readPlacedRef(need(doc, 'ref', p, 'an order ref'), at(p, 'ref'), s.ctx),
+    ...withStatus(s),
+  };
 }
 
 /**
@@ -139,7 +181,11 @@ export function parseOco(raw: unknown, s: StepInput): OcoStep {
     return { ...base(s), kind: 'oco', group, action: 'link', refs, ...withStatus(s) };
   }
   if (refs.length !== 1) {
-    fail(listPath, `one order ref: group ${JSON.stringify(group)} exists (${listNames(existing)}), so this step adds a companion`, value);
+    fail(
+      listPath,
+      `one order ref: group ${JSON.stringify(group)} exists (${listNames(existing)}), so this step adds a companion`,
+      value,
+    );
   }
   const [ref] = refs as [string];
   if (existing.has(ref)) fail(at(listPath, 0), `an order not already in group ${JSON.stringify(group)}`, ref);

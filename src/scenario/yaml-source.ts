@@ -6,7 +6,13 @@ import { LineCounter, parseDocument, type YAMLError } from 'yaml';
 import { ScenarioError, withSourcePosition } from './scenario-error.js';
 import { positionOfPath, type SourcePosition } from './source-positions.js';
 
-const YAML_OPTIONS = { version: '1.2', schema: 'core', resolveKnownTags: false, uniqueKeys: true, prettyErrors: true } as const;
+const YAML_OPTIONS = {
+  version: '1.2',
+  schema: 'core',
+  resolveKnownTags: false,
+  uniqueKeys: true,
+  prettyErrors: true,
+} as const;
 
 /** Decoded text, and where each field path of it was written. */
 export interface DecodedSource {
@@ -40,7 +46,8 @@ export function decodeScenarioSource(text: string, file: string): DecodedSource 
       try {
         return validate();
       } catch (error) {
-        if (error instanceof ScenarioError && error.file === file && error.line === undefined) throw withSourcePosition(error, positionOf(error.path));
+        if (error instanceof ScenarioError && error.file === file && error.line === undefined)
+          throw withSourcePosition(error, positionOf(error.path));
         throw error;
       }
     },

@@ -56,26 +56,108 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'a grid value that makes an invalid plan', config: { ...base(), grid: { 'risk_profile.max_drawdown_value': ['500', '60000'] } }, says: ['grid cell risk_profile.max_drawdown_value=60000', 'risk_profile.max_drawdown_value', 'below the starting balance'] },
-  { name: 'a grid value outside an enum', config: { ...base(), grid: { 'risk_profile.max_drawdown_mode': ['eod_balance', 'sideways'] } }, says: ['risk_profile.max_drawdown_mode', 'sideways'] },
-  { name: 'null on a required plan field', config: { ...base(), grid: { 'risk_profile.max_drawdown_value': [null] } }, says: ['risk_profile.max_drawdown_value=none', 'risk_profile.max_drawdown_value', 'required'] },
-  { name: 'a grid field the plan does not have', config: { ...base(), grid: { 'risk_profile.bogus_field': ['1'] } }, says: ['risk_profile.bogus_field', 'unknown key'] },
-  { name: 'a grid key that is not a dotted field', config: { ...base(), grid: { 'Risk-Profile.x': ['1'] } }, says: ['grid.Risk-Profile.x', 'dotted plan field'] },
-  { name: 'an empty list of grid values', config: { ...base(), grid: { 'risk_profile.max_drawdown_value': [] } }, says: ['grid.risk_profile.max_drawdown_value', 'non-empty list'] },
-  { name: 'an unknown strategy', config: synthetic({ count: 3, strategy: 'martingale' }), says: ['traders.synthetic.strategy', 'random_bracket, momentum_breakout, mean_reversion', 'martingale'] },
-  { name: 'contracts: [3, 1]', config: synthetic({ count: 3, strategy: 'random_bracket', params: { contracts: [3, 1] } }), says: ['traders.synthetic.params', 'params.contracts', '[3,1]'] },
-  { name: 'a bad parameter in the second block', config: synthetic([{ count: 2, strategy: 'random_bracket' }, { count: 2, strategy: 'momentum_breakout', params: { lookback_minutes: 0 } }]), says: ['traders.synthetic[1].params', 'params.lookback_minutes'] },
-  { name: 'a non-integer stop range', config: synthetic({ count: 1, strategy: 'mean_reversion', params: { stop_ticks: [4.5, 10] } }), says: ['traders.synthetic.params', 'params.stop_ticks'] },
+  {
+    name: 'a grid value that makes an invalid plan',
+    config: { ...base(), grid: { 'risk_profile.max_drawdown_value': ['500', '60000'] } },
+    says: [
+      'grid cell risk_profile.max_drawdown_value=60000',
+      'risk_profile.max_drawdown_value',
+      'below the starting balance',
+    ],
+  },
+  {
+    name: 'a grid value outside an enum',
+    config: { ...base(), grid: { 'risk_profile.max_drawdown_mode': ['eod_balance', 'sideways'] } },
+    says: ['risk_profile.max_drawdown_mode', 'sideways'],
+  },
+  {
+    name: 'null on a required plan field',
+    config: { ...base(), grid: { 'risk_profile.max_drawdown_value': [null] } },
+    says: ['risk_profile.max_drawdown_value=none', 'risk_profile.max_drawdown_value', 'required'],
+  },
+  {
+    name: 'a grid field the plan does not have',
+    config: { ...base(), grid: { 'risk_profile.bogus_field': ['1'] } },
+    says: ['risk_profile.bogus_field', 'unknown key'],
+  },
+  {
+    name: 'a grid key that is not a dotted field',
+    config: { ...base(), grid: { 'Risk-Profile.x': ['1'] } },
+    says: ['grid.Risk-Profile.x', 'dotted plan field'],
+  },
+  {
+    name: 'an empty list of grid values',
+    config: { ...base(), grid: { 'risk_profile.max_drawdown_value': [] } },
+    says: ['grid.risk_profile.max_drawdown_value', 'non-empty list'],
+  },
+  {
+    name: 'an unknown strategy',
+    config: synthetic({ count: 3, strategy: 'martingale' }),
+    says: ['traders.synthetic.strategy', 'random_bracket, momentum_breakout, mean_reversion', 'martingale'],
+  },
+  {
+    name: 'contracts: [3, 1]',
+    config: synthetic({ count: 3, strategy: 'random_bracket', params: { contracts: [3, 1] } }),
+    says: ['traders.synthetic.params', 'params.contracts', '[3,1]'],
+  },
+  {
+    name: 'a bad parameter in the second block',
+    config: synthetic([
+      { count: 2, strategy: 'random_bracket' },
+      { count: 2, strategy: 'momentum_breakout', params: { lookback_minutes: 0 } },
+    ]),
+    says: ['traders.synthetic[1].params', 'params.lookback_minutes'],
+  },
+  {
+    name: 'a non-integer stop range',
+    config: synthetic({ count: 1, strategy: 'mean_reversion', params: { stop_ticks: [4.5, 10] } }),
+    says: ['traders.synthetic.params', 'params.stop_ticks'],
+  },
   { name: 'count 0', config: synthetic({ count: 0, strategy: 'random_bracket' }), says: ['traders.synthetic.count'] },
   { name: 'no traders', config: { ...base(), traders: {} }, says: ['traders', 'fills, synthetic or both'] },
-  { name: 'an inverted period', config: { ...base(), period: { from: '2026-04-09', to: '2026-04-07' } }, says: ['period.to', 'no earlier than period.from (2026-04-09)', '2026-04-07'] },
-  { name: 'a period date that is not YYYY-MM-DD', config: { ...base(), period: { from: '2026-4-7', to: '2026-04-09' } }, says: ['period.from', 'YYYY-MM-DD'] },
-  { name: 'a missing market file', config: { ...base(), market: { files: [{ path: 'missing-ticks.csv', format: 'ticks', instrument: 'ESM6' }] } }, says: ['market.files[0].path', 'missing-ticks.csv'] },
-  { name: 'a missing fills file', config: { ...base(), traders: { fills: { path: 'missing-fills.csv' } } }, says: ['traders.fills.path', 'missing-fills.csv'] },
-  { name: 'an unknown base_plan', config: { ...base(), base_plan: 'eval-75k-nope' }, says: ['base_plan', 'eval-75k-nope'] },
-  { name: 'an invalid plan in plans', config: { ...base(), plans: { 'mini-50k': { ...(base().plans as Config)['mini-50k'] as Config, starting_balance: '-1' } } }, says: ['plans.mini-50k.starting_balance'] },
-  { name: 'a payout share above 1', config: { ...base(), economics: { price_paid: '100.00', payout_share: '1.5' } }, says: ['economics.payout_share', '1.5'] },
-  { name: 'a negative price paid', config: { ...base(), economics: { price_paid: '-1', payout_share: '0.5' } }, says: ['economics.price_paid'] },
+  {
+    name: 'an inverted period',
+    config: { ...base(), period: { from: '2026-04-09', to: '2026-04-07' } },
+    says: ['period.to', 'no earlier than period.from (2026-04-09)', '2026-04-07'],
+  },
+  {
+    name: 'a period date that is not YYYY-MM-DD',
+    config: { ...base(), period: { from: '2026-4-7', to: '2026-04-09' } },
+    says: ['period.from', 'YYYY-MM-DD'],
+  },
+  {
+    name: 'a missing market file',
+    config: { ...base(), market: { files: [{ path: 'missing-ticks.csv', format: 'ticks', instrument: 'ESM6' }] } },
+    says: ['market.files[0].path', 'missing-ticks.csv'],
+  },
+  {
+    name: 'a missing fills file',
+    config: { ...base(), traders: { fills: { path: 'missing-fills.csv' } } },
+    says: ['traders.fills.path', 'missing-fills.csv'],
+  },
+  {
+    name: 'an unknown base_plan',
+    config: { ...base(), base_plan: 'eval-75k-nope' },
+    says: ['base_plan', 'eval-75k-nope'],
+  },
+  {
+    name: 'an invalid plan in plans',
+    config: {
+      ...base(),
+      plans: { 'mini-50k': { ...((base().plans as Config)['mini-50k'] as Config), starting_balance: '-1' } },
+    },
+    says: ['plans.mini-50k.starting_balance'],
+  },
+  {
+    name: 'a payout share above 1',
+    config: { ...base(), economics: { price_paid: '100.00', payout_share: '1.5' } },
+    says: ['economics.payout_share', '1.5'],
+  },
+  {
+    name: 'a negative price paid',
+    config: { ...base(), economics: { price_paid: '-1', payout_share: '0.5' } },
+    says: ['economics.price_paid'],
+  },
   { name: 'an unknown top-level key', config: { ...base(), seeed: 1 }, says: ['seeed', 'unknown key'] },
 ];
 
@@ -99,11 +181,26 @@ describe('back-test config validation', () => {
     ]);
     const referenced = loadBacktestConfig(write({ ...base(), plans: undefined, base_plan: 'eval-50k-eod' }));
     expect(referenced.basePlanName).toBe('eval-50k-eod');
-    expect(referenced.basePlan).toMatchObject({ starting_balance: '50000.00', risk_profile: { max_drawdown_mode: 'eod_balance' } });
+    expect(referenced.basePlan).toMatchObject({
+      starting_balance: '50000.00',
+      risk_profile: { max_drawdown_mode: 'eod_balance' },
+    });
     // Defaults of the optional keys.
     const bare = loadBacktestConfig(write({ ...base(), seed: undefined, economics: undefined, grid: undefined }));
-    expect(bare).toMatchObject({ seed: 1, grid: [], economics: { pricePaidCents: 0, payoutShare: '0' }, sampleTraders: 20, synthetic: [] });
-    expect(bare.fillModel).toEqual({ latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' });
+    expect(bare).toMatchObject({
+      seed: 1,
+      grid: [],
+      economics: { pricePaidCents: 0, payoutShare: '0' },
+      sampleTraders: 20,
+      synthetic: [],
+    });
+    expect(bare.fillModel).toEqual({
+      latencyMs: 0,
+      cancelLatencyMs: 0,
+      modifyLatencyMs: 0,
+      slippageTicks: 0,
+      limitFill: 'touch',
+    });
     expect(expandGrid(bare.grid)).toEqual([{ index: 0, values: {}, label: 'base plan' }]);
   });
 
@@ -128,14 +225,23 @@ describe('back-test config validation', () => {
   });
 
   it('the CLI exits 2 with the message on stderr, nothing on stdout and nothing written', async () => {
-    const picks = ['a grid value that makes an invalid plan', 'contracts: [3, 1]', 'an inverted period', 'a missing market file'];
+    const picks = [
+      'a grid value that makes an invalid plan',
+      'contracts: [3, 1]',
+      'an inverted period',
+      'a missing market file',
+    ];
     const runs = picks.map((name) => {
       const { config, says } = CASES.find((c) => c.name === name)!;
       const out = join(mkdtempSync(join(tmpdir(), 'propsim-backtest-invalid-')), 'out');
       return { says, out, result: cli(['backtest', '--config', write(config), '--out', out, '--workers', '1']) };
     });
     const out = join(mkdtempSync(join(tmpdir(), 'propsim-backtest-invalid-')), 'out');
-    runs.push({ says: ['--workers', 'at least 1'], out, result: cli(['backtest', '--config', write(base()), '--out', out, '--workers', '0']) });
+    runs.push({
+      says: ['--workers', 'at least 1'],
+      out,
+      result: cli(['backtest', '--config', write(base()), '--out', out, '--workers', '0']),
+    });
     for (const run of runs) {
       const { status, stdout, stderr } = await run.result;
       expect(status, stderr).toBe(2);

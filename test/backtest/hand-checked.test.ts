@@ -102,17 +102,56 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       [0, 0, 2],
     ]);
     expect(cells.map((c) => c.causes)).toEqual([
-      { passed: 0, max_loss_breach: 1, profit_target_not_reached: 0, min_trading_days_not_met: 1, consistency_not_met: 0 },
-      { passed: 0, max_loss_breach: 1, profit_target_not_reached: 0, min_trading_days_not_met: 1, consistency_not_met: 0 },
-      { passed: 1, max_loss_breach: 0, profit_target_not_reached: 0, min_trading_days_not_met: 1, consistency_not_met: 0 },
-      { passed: 0, max_loss_breach: 0, profit_target_not_reached: 1, min_trading_days_not_met: 1, consistency_not_met: 0 },
+      {
+        passed: 0,
+        max_loss_breach: 1,
+        profit_target_not_reached: 0,
+        min_trading_days_not_met: 1,
+        consistency_not_met: 0,
+      },
+      {
+        passed: 0,
+        max_loss_breach: 1,
+        profit_target_not_reached: 0,
+        min_trading_days_not_met: 1,
+        consistency_not_met: 0,
+      },
+      {
+        passed: 1,
+        max_loss_breach: 0,
+        profit_target_not_reached: 0,
+        min_trading_days_not_met: 1,
+        consistency_not_met: 0,
+      },
+      {
+        passed: 0,
+        max_loss_breach: 0,
+        profit_target_not_reached: 1,
+        min_trading_days_not_met: 1,
+        consistency_not_met: 0,
+      },
     ]);
-    expect(cells[2]).toMatchObject({ pass_rate: '0.5000', median_days_to_pass: 3, median_days_to_fail: null, payouts: '864.00', net: '-664.00' });
+    expect(cells[2]).toMatchObject({
+      pass_rate: '0.5000',
+      median_days_to_pass: 3,
+      median_days_to_fail: null,
+      payouts: '864.00',
+      net: '-664.00',
+    });
   });
 
   it('the CLI writes the same files, and --json prints summary.json on stdout and nothing else', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'propsim-backtest-')), 'out');
-    const { status, stdout, stderr } = runCli(['backtest', '--config', CONFIG, '--out', out, '--workers', '1', '--json']);
+    const { status, stdout, stderr } = runCli([
+      'backtest',
+      '--config',
+      CONFIG,
+      '--out',
+      out,
+      '--workers',
+      '1',
+      '--json',
+    ]);
     expect(stderr).not.toMatch(/error/i);
     expect(status).toBe(0);
     expect(readFileSync(join(out, 'cells.csv'), 'utf8')).toBe(CELLS_CSV);

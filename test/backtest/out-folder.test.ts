@@ -12,9 +12,23 @@ describe('backtest outputs', () => {
   it('replaces only its four files in --out; other files stay', () => {
     const out = mkdtempSync(join(tmpdir(), 'propsim-out-'));
     writeFileSync(join(out, 'important.txt'), 'keep');
-    const { status } = runCli(['backtest', '--config', join(FIXTURES, 'hand-checked.yaml'), '--out', out, '--workers', '1']);
+    const { status } = runCli([
+      'backtest',
+      '--config',
+      join(FIXTURES, 'hand-checked.yaml'),
+      '--out',
+      out,
+      '--workers',
+      '1',
+    ]);
     expect(status).toBe(0);
-    expect(readdirSync(out).sort()).toEqual(['cells.csv', 'important.txt', 'report.html', 'summary.json', 'traders.csv']);
+    expect(readdirSync(out).sort()).toEqual([
+      'cells.csv',
+      'important.txt',
+      'report.html',
+      'summary.json',
+      'traders.csv',
+    ]);
     expect(readFileSync(join(out, 'important.txt'), 'utf8')).toBe('keep');
   });
 
@@ -25,7 +39,15 @@ describe('backtest outputs', () => {
     ticks.splice(4, 0, ticks[4]!.replace(/,(\d+)\.(\d+)(,|$)/, ',$1.1$3'));
     writeFileSync(join(dir, 'esm6-ticks.csv'), ticks.join('\n') + '\n');
     const out = join(dir, 'out');
-    const { status, stderr } = runCli(['backtest', '--config', join(dir, 'hand-checked.yaml'), '--out', out, '--workers', '2']);
+    const { status, stderr } = runCli([
+      'backtest',
+      '--config',
+      join(dir, 'hand-checked.yaml'),
+      '--out',
+      out,
+      '--workers',
+      '2',
+    ]);
     expect(stderr).toMatch(/esm6-ticks\.csv:5: column price/);
     expect(status).toBe(2);
     expect(() => readdirSync(out)).toThrow();

@@ -16,7 +16,10 @@ const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 function configWithPeriod(from: string, to: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'propsim-coverage-'));
   for (const f of ['esm6-ticks.csv', 'trader-fills.csv']) copyFileSync(join(FIXTURES, f), join(dir, f));
-  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8').replace('period: { from: 2026-04-07, to: 2026-04-09 }', `period: { from: ${from}, to: ${to} }`);
+  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8').replace(
+    'period: { from: 2026-04-07, to: 2026-04-09 }',
+    `period: { from: ${from}, to: ${to} }`,
+  );
   const path = join(dir, 'config.yaml');
   writeFileSync(path, text);
   return path;
@@ -36,7 +39,9 @@ describe('market data against the back-test period', () => {
     await expect(coverage('2026-03-02', '2026-03-06')).rejects.toThrow(
       /config\.yaml: period: no market data in the period 2026-03-02 to 2026-03-06: the market files hold trade dates 2026-04-07 to 2026-04-09;/,
     );
-    await expect(coverage('2026-05-04', '2026-05-08')).rejects.toThrow('no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09');
+    await expect(coverage('2026-05-04', '2026-05-08')).rejects.toThrow(
+      'no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09',
+    );
   });
 
   it('a period partly outside the data warns with the first and last trade dates that have data', async () => {
@@ -58,7 +63,11 @@ describe('market data against the back-test period', () => {
     expect(refused.stderr, 'one line, no progress: no cell ran').toBe(
       `propsim backtest: ${none}: period: no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09; move the period into that range or add market files for it\n`,
     );
-    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual(['config.yaml', 'esm6-ticks.csv', 'trader-fills.csv']);
+    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual([
+      'config.yaml',
+      'esm6-ticks.csv',
+      'trader-fills.csv',
+    ]);
     expect(warned.status, warned.stderr).toBe(0);
     expect(warned.stderr.split('\n')[0]).toBe(
       'propsim backtest: warning: the market data covers only part of the period 2026-04-06 to 2026-04-09: trade dates 2026-04-07 to 2026-04-09 have data; the sessions outside that range have no prints',

@@ -56,10 +56,17 @@ describe('back-test outputs and report.html', () => {
     // The heatmap labels each cell with its pass rate; the causes chart names every cause; the economics chart
     // its three series.
     expect(bySection.get('Pass rate across the grid')).toContain('50%');
-    for (const cause of ['passed', 'max_loss_breach', 'profit_target_not_reached', 'min_trading_days_not_met', 'consistency_not_met']) {
+    for (const cause of [
+      'passed',
+      'max_loss_breach',
+      'profit_target_not_reached',
+      'min_trading_days_not_met',
+      'consistency_not_met',
+    ]) {
       expect(bySection.get('Outcomes and their causes per cell')).toContain(cause);
     }
-    for (const series of ['revenue', 'payouts', 'net']) expect(bySection.get('Firm economics per cell')).toContain(`>${series}<`);
+    for (const series of ['revenue', 'payouts', 'net'])
+      expect(bySection.get('Firm economics per cell')).toContain(`>${series}<`);
     expect(html).toContain('Highest net for the firm: <b>cell #1</b>');
   });
 
@@ -68,7 +75,22 @@ describe('back-test outputs and report.html', () => {
     const table = economics.slice(economics.indexOf('<table>'), economics.indexOf('</table>'));
     const rows = table.split('\n').filter((line) => line.startsWith('<tr>'));
     const cells = (row: string) => [...row.matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((m) => m[1]);
-    expect(cells(rows[0]!)).toEqual(['cell', 'max_drawdown_value', 'daily_loss_value', 'accounts', 'passed', 'failed', 'pass rate', 'median days to pass', 'median days to fail', 'daily-lock days', 'mean final balance', 'revenue', 'payouts', 'net']);
+    expect(cells(rows[0]!)).toEqual([
+      'cell',
+      'max_drawdown_value',
+      'daily_loss_value',
+      'accounts',
+      'passed',
+      'failed',
+      'pass rate',
+      'median days to pass',
+      'median days to fail',
+      'daily-lock days',
+      'mean final balance',
+      'revenue',
+      'payouts',
+      'net',
+    ]);
     expect(rows.slice(1).map((row) => cells(row).slice(0, 12))).toEqual([
       ['#0', '1500', 'none', '2', '1', '0', '50.0%', '3', '–', '0', '$51162.50', '$200.00'],
       ['#1', '1500', '300', '2', '0', '0', '0.0%', '–', '–', '1', '$51112.50', '$200.00'],

@@ -28,7 +28,9 @@ describe('worker-count independence', () => {
     for (const file of FILES) expect(two.files[file], file).toBe(one.files[file]);
 
     // The run is not trivial: max-loss failures, daily locks, a pass and its payout, and every cell differs.
-    const [header, ...rows] = one.files['cells.csv']!.trim().split('\n').map((line) => line.split(','));
+    const [header, ...rows] = one.files['cells.csv']!.trim()
+      .split('\n')
+      .map((line) => line.split(','));
     const column = (name: string) => header!.indexOf(name);
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r[column('accounts')] === '10')).toBe(true);
@@ -40,7 +42,12 @@ describe('worker-count independence', () => {
 
     // Progress (stderr is not a terminal here): one line per finished cell, counting up to 4 with any N.
     for (const { stderr } of [one, two]) {
-      expect(stderr.match(/^backtest: cell \d+\/4 done/gm)).toEqual(['backtest: cell 1/4 done', 'backtest: cell 2/4 done', 'backtest: cell 3/4 done', 'backtest: cell 4/4 done']);
+      expect(stderr.match(/^backtest: cell \d+\/4 done/gm)).toEqual([
+        'backtest: cell 1/4 done',
+        'backtest: cell 2/4 done',
+        'backtest: cell 3/4 done',
+        'backtest: cell 4/4 done',
+      ]);
     }
   });
 });

@@ -6,18 +6,48 @@ describe('propsim calendar', () => {
     const { status, stdout, stderr } = runCli(['calendar', '2026-03-08T17:00:00-05:00', '1773007199999', '--json']);
     expect(stderr).toBe('');
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toEqual([
-      { time_ms: 1773007200000, instrument: 'ES', trade_date: '2026-03-09', is_open: true, session_open_ms: 1773007200000, session_close_ms: 1773090000000 },
-      { time_ms: 1773007199999, instrument: 'ES', trade_date: '2026-03-09', is_open: false, session_open_ms: 1773007200000, session_close_ms: 1773090000000 },
+      {
+        time_ms: 1773007200000,
+        instrument: 'ES',
+        trade_date: '2026-03-09',
+        is_open: true,
+        session_open_ms: 1773007200000,
+        session_close_ms: 1773090000000,
+      },
+      {
+        time_ms: 1773007199999,
+        instrument: 'ES',
+        trade_date: '2026-03-09',
+        is_open: false,
+        session_open_ms: 1773007200000,
+        session_close_ms: 1773090000000,
+      },
     ]);
-    expect(Object.keys(lines[0])).toEqual(['time_ms', 'instrument', 'trade_date', 'is_open', 'session_open_ms', 'session_close_ms']);
+    expect(Object.keys(lines[0])).toEqual([
+      'time_ms',
+      'instrument',
+      'trade_date',
+      'is_open',
+      'session_open_ms',
+      'session_close_ms',
+    ]);
   });
 
   it('reads times from stdin, one a line, skipping blanks and comments', () => {
-    const { status, stdout } = runCli(['calendar', '--instrument', '6E', '--json'], '# MLK 2024\n2024-01-15T18:00:00Z\n\n2024-01-01T10:00:00Z\n');
+    const { status, stdout } = runCli(
+      ['calendar', '--instrument', '6E', '--json'],
+      '# MLK 2024\n2024-01-15T18:00:00Z\n\n2024-01-01T10:00:00Z\n',
+    );
     expect(status).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.trade_date, l.is_open])).toEqual([
       ['2024-01-15', true],
       ['2024-01-02', false],
@@ -33,18 +63,35 @@ describe('propsim calendar', () => {
   });
 
   it('says why the market is closed: the holiday by name (also as "holiday" in JSON), weekend, daily halt, early close', () => {
-    const times = ['2024-01-01T10:00:00-06:00', '2024-01-06T12:00:00-06:00', '2024-01-09T16:30:00-06:00', '2024-01-15T12:00:00-06:00'];
+    const times = [
+      '2024-01-01T10:00:00-06:00',
+      '2024-01-06T12:00:00-06:00',
+      '2024-01-09T16:30:00-06:00',
+      '2024-01-15T12:00:00-06:00',
+    ];
     const json = runCli(['calendar', ...times, '--instrument', 'ES', '--json']);
     expect(json.stderr).toBe('');
-    const lines = json.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines[0], "New Year's Day 2024 (a Monday) has no session: the line names it").toEqual({
-      time_ms: Date.parse('2024-01-01T16:00:00Z'), instrument: 'ES', trade_date: '2024-01-02', is_open: false,
-      session_open_ms: Date.parse('2024-01-01T23:00:00Z'), session_close_ms: Date.parse('2024-01-02T22:00:00Z'), holiday: "New Year's Day",
+      time_ms: Date.parse('2024-01-01T16:00:00Z'),
+      instrument: 'ES',
+      trade_date: '2024-01-02',
+      is_open: false,
+      session_open_ms: Date.parse('2024-01-01T23:00:00Z'),
+      session_close_ms: Date.parse('2024-01-02T22:00:00Z'),
+      holiday: "New Year's Day",
     });
     expect(lines[1], 'a plain weekend names no holiday').not.toHaveProperty('holiday');
     expect(lines[2], 'the daily halt names no holiday').not.toHaveProperty('holiday');
     expect(lines[3].holiday, 'ES halts at 12:00 CT on MLK Day 2024').toBe('Martin Luther King Jr. Day');
-    const notes = runCli(['calendar', ...times]).stdout.trim().split('\n').slice(1).map((row) => row.split(/ {2,}/).slice(6).join(''));
+    const notes = runCli(['calendar', ...times])
+      .stdout.trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split(/ {2,}/).slice(6).join(''));
     expect(notes).toEqual([
       "holiday: New Year's Day (no session 2024-01-01)",
       'weekend',
@@ -54,7 +101,12 @@ describe('propsim calendar', () => {
   });
 
   it('warns on stderr for a time past the years of the holiday data, and still answers', () => {
-    const { status, stdout, stderr } = runCli(['calendar', '2026-03-09T10:00:00-05:00', '2028-07-03T10:00:00-05:00', '--json']);
+    const { status, stdout, stderr } = runCli([
+      'calendar',
+      '2026-03-09T10:00:00-05:00',
+      '2028-07-03T10:00:00-05:00',
+      '--json',
+    ]);
     expect(status).toBe(0);
     expect(stdout.trim().split('\n'), 'both times answered').toHaveLength(2);
     expect(stderr).toBe(
@@ -92,7 +144,8 @@ describe('propsim command line', () => {
   it('lists all five commands in --help', () => {
     const { status, stdout } = runCli(['--help']);
     expect(status).toBe(0);
-    for (const command of ['replay', 'backtest', 'report', 'serve', 'calendar']) expect(stdout).toContain(`propsim ${command}`);
+    for (const command of ['replay', 'backtest', 'report', 'serve', 'calendar'])
+      expect(stdout).toContain(`propsim ${command}`);
   });
 
   it('says a command is not available yet and exits 2', () => {

@@ -21,7 +21,9 @@ steps:
 describe('propsim replay', () => {
   it('runs every example scenario, writes events.jsonl, state.json and report.html, exits 0', () => {
     const out = tmp();
-    const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml')).map((f) => join('scenarios', f));
+    const files = readdirSync('scenarios')
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => join('scenarios', f));
     expect(files.length).toBeGreaterThanOrEqual(6);
     const { status, stdout, stderr } = runCli(['replay', ...files, '--out', out]);
     expect(stderr).toBe('');
@@ -40,13 +42,22 @@ describe('propsim replay', () => {
     expect(Object.keys(doc)).toEqual(['scenario', 'passed', 'expectations', 'events_sha256', 'final']);
     expect(doc).toMatchObject({ scenario: 'oco bracket', passed: true });
     expect(Object.keys(doc.final)).toEqual(['accounts', 'orders']);
-    expect(doc.expectations[0]).toMatchObject({ step: 5, passed: true, subject: 'order entry', field: 'status', expected: 'FILLED', actual: 'FILLED' });
+    expect(doc.expectations[0]).toMatchObject({
+      step: 5,
+      passed: true,
+      subject: 'order entry',
+      field: 'status',
+      expected: 'FILLED',
+      actual: 'FILLED',
+    });
     const journal = readFileSync(join(out, 'oco-bracket', 'events.jsonl'));
     expect(doc.events_sha256).toBe(createHash('sha256').update(journal).digest('hex'));
   });
 
   it('the same scenario and seed give the same events_sha256; another --seed changes it', () => {
-    const sha = (args: string[]) => JSON.parse(runCli(['replay', 'scenarios/stops-and-slippage.yaml', '--out', tmp(), '--json', ...args]).stdout).events_sha256;
+    const sha = (args: string[]) =>
+      JSON.parse(runCli(['replay', 'scenarios/stops-and-slippage.yaml', '--out', tmp(), '--json', ...args]).stdout)
+        .events_sha256;
     expect(sha([])).toBe(sha([]));
     expect(sha(['--seed', '99'])).not.toBe(sha([]));
   });
@@ -75,19 +86,36 @@ describe('propsim replay', () => {
     );
     const doc = JSON.parse(runCli(['replay', join(dir, 'rejected.yaml'), '--out', join(dir, 'out'), '--json']).stdout);
     expect(doc.expectations[0], 'the failed record has the reason as its detail').toEqual({
-      step: 1, passed: false, subject: 'order o1', field: 'status', expected: 'FILLED', actual: 'REJECTED', detail: 'market_closed: the ESM6 market is closed',
+      step: 1,
+      passed: false,
+      subject: 'order o1',
+      field: 'status',
+      expected: 'FILLED',
+      actual: 'REJECTED',
+      detail: 'market_closed: the ESM6 market is closed',
     });
     expect(doc.expectations[1], 'a check that held needs no reason').not.toHaveProperty('detail');
   });
 
   it('exits 2 on an invalid scenario, naming step, type and field, and writes nothing', () => {
     const dir = tmp();
-    writeFileSync(join(dir, 'bad.yaml'), FAILING.replace('quantity: 1, price: "5001.00"', 'quantity: 1.5, price: "5001.00"'));
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      FAILING.replace('quantity: 1, price: "5001.00"', 'quantity: 1.5, price: "5001.00"'),
+    );
     const out = join(dir, 'out');
-    const { status, stdout, stderr } = runCli(['replay', 'scenarios/oco-bracket.yaml', join(dir, 'bad.yaml'), '--out', out]);
+    const { status, stdout, stderr } = runCli([
+      'replay',
+      'scenarios/oco-bracket.yaml',
+      join(dir, 'bad.yaml'),
+      '--out',
+      out,
+    ]);
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr, 'the message names the line and column of the value, then step, type and field').toMatch(/bad\.yaml:8:\d+: steps\[1\] \(fill\): quantity: expected .*integer/);
+    expect(stderr, 'the message names the line and column of the value, then step, type and field').toMatch(
+      /bad\.yaml:8:\d+: steps\[1\] \(fill\): quantity: expected .*integer/,
+    );
     expect(existsSync(out), 'the valid scenario before it did not run either').toBe(false);
   });
 

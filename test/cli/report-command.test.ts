@@ -61,20 +61,42 @@ describe('propsim report daily-positions', () => {
   });
 
   it('--format json is the API body {"items": [...]}; the account id works like the alias', () => {
-    const state = JSON.parse(readFileSync(join(run, 'state.json'), 'utf8')) as { accounts: Array<{ alias: string; account_id: string }> };
+    const state = JSON.parse(readFileSync(join(run, 'state.json'), 'utf8')) as {
+      accounts: Array<{ alias: string; account_id: string }>;
+    };
     const id = state.accounts.find((a) => a.alias === 'alice')!.account_id;
     const { status, stdout } = report('--run', run, '--account', id, ...range, '--format', 'json');
     expect(status).toBe(0);
     const doc = JSON.parse(stdout);
     expect(Object.keys(doc)).toEqual(['items']);
-    expect(doc.items[1]).toEqual({ trade_date: '2026-03-10', instrument_id: 'NQM6', net_quantity: 0, average_price: null, realized_pnl: '200.00', unrealized_pnl: '0.00' });
-    expect(doc.items.map((r: Record<string, unknown>) => Object.values(r).map((v) => v ?? '').join(','))).toEqual(CSV.trim().split('\n').slice(1));
+    expect(doc.items[1]).toEqual({
+      trade_date: '2026-03-10',
+      instrument_id: 'NQM6',
+      net_quantity: 0,
+      average_price: null,
+      realized_pnl: '200.00',
+      unrealized_pnl: '0.00',
+    });
+    expect(
+      doc.items.map((r: Record<string, unknown>) =>
+        Object.values(r)
+          .map((v) => v ?? '')
+          .join(','),
+      ),
+    ).toEqual(CSV.trim().split('\n').slice(1));
   });
 
   it('--instrument and the range filter the records', () => {
-    expect(report('--run', run, '--account', 'alice', ...range, '--instrument', 'NQM6').stdout).toBe(CSV.split('\n').filter((l, i) => i === 0 || l.includes('NQM6')).join('\n') + '\n');
+    expect(report('--run', run, '--account', 'alice', ...range, '--instrument', 'NQM6').stdout).toBe(
+      CSV.split('\n')
+        .filter((l, i) => i === 0 || l.includes('NQM6'))
+        .join('\n') + '\n',
+    );
     const { stdout } = report('--run', run, '--account', 'alice', '--from', '2026-03-11', '--to', '2026-03-11');
-    expect(stdout.trim().split('\n')).toEqual(['trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl', '2026-03-11,ESM6,1,5000.00,500.00,400.00']);
+    expect(stdout.trim().split('\n')).toEqual([
+      'trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl',
+      '2026-03-11,ESM6,1,5000.00,500.00,400.00',
+    ]);
   });
 
   it('--format html is a static page with the records in a table', () => {
@@ -108,12 +130,19 @@ describe('propsim report daily-positions', () => {
       expect(stderr).toMatch(message);
     };
 
-    it('a missing folder', () => refused(['daily-positions', '--run', join(out, 'nope'), '--account', 'alice', ...range], /--run .*nope: no such folder; daily positions need a replay run folder/));
+    it('a missing folder', () =>
+      refused(
+        ['daily-positions', '--run', join(out, 'nope'), '--account', 'alice', ...range],
+        /--run .*nope: no such folder; daily positions need a replay run folder/,
+      ));
 
     it('a folder without events.jsonl', () => {
       const empty = join(out, 'empty');
       mkdirSync(empty, { recursive: true });
-      refused(['daily-positions', '--run', empty, '--account', 'alice', ...range], /no events\.jsonl; daily positions need a replay run folder/);
+      refused(
+        ['daily-positions', '--run', empty, '--account', 'alice', ...range],
+        /no events\.jsonl; daily positions need a replay run folder/,
+      );
     });
 
     it('a back-test output folder', () => {
@@ -121,34 +150,69 @@ describe('propsim report daily-positions', () => {
       mkdirSync(backtest, { recursive: true });
       writeFileSync(join(backtest, 'cells.csv'), 'cell\n');
       writeFileSync(join(backtest, 'summary.json'), '{}\n');
-      refused(['daily-positions', '--run', backtest, '--account', 'alice', ...range], /back-test output folder .*no per-fill data; daily positions need a replay run folder/);
+      refused(
+        ['daily-positions', '--run', backtest, '--account', 'alice', ...range],
+        /back-test output folder .*no per-fill data; daily positions need a replay run folder/,
+      );
     });
 
     it('the replay --out folder instead of one run in it', () =>
-      refused(['daily-positions', '--run', join(out, 'runs'), '--account', 'alice', ...range], /holds replay runs \(overnight-hold\): pass one of them/));
+      refused(
+        ['daily-positions', '--run', join(out, 'runs'), '--account', 'alice', ...range],
+        /holds replay runs \(overnight-hold\): pass one of them/,
+      ));
 
-    it('an unknown account, listing the known aliases', () => refused(['daily-positions', '--run', run, '--account', 'carol', ...range], /--account carol: no such account .*known aliases: alice, bob/));
+    it('an unknown account, listing the known aliases', () =>
+      refused(
+        ['daily-positions', '--run', run, '--account', 'carol', ...range],
+        /--account carol: no such account .*known aliases: alice, bob/,
+      ));
 
     it('a date not YYYY-MM-DD', () => {
-      refused(['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-3-9', '--to', '2026-03-13'], /--from: expected a trade date written YYYY-MM-DD, got "2026-3-9"/);
-      refused(['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-03-09', '--to', '2026-02-30'], /--to: expected a trade date written YYYY-MM-DD, got "2026-02-30"/);
+      refused(
+        ['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-3-9', '--to', '2026-03-13'],
+        /--from: expected a trade date written YYYY-MM-DD, got "2026-3-9"/,
+      );
+      refused(
+        ['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-03-09', '--to', '2026-02-30'],
+        /--to: expected a trade date written YYYY-MM-DD, got "2026-02-30"/,
+      );
     });
 
-    it('an inverted range', () => refused(['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-03-13', '--to', '2026-03-09'], /--from 2026-03-13 is after --to 2026-03-09/));
+    it('an inverted range', () =>
+      refused(
+        ['daily-positions', '--run', run, '--account', 'alice', '--from', '2026-03-13', '--to', '2026-03-09'],
+        /--from 2026-03-13 is after --to 2026-03-09/,
+      ));
 
-    it('an unknown format', () => refused(['daily-positions', '--run', run, '--account', 'alice', ...range, '--format', 'xml'], /Argument: format, Given: "xml", Choices: "csv", "json", "html"/));
+    it('an unknown format', () =>
+      refused(
+        ['daily-positions', '--run', run, '--account', 'alice', ...range, '--format', 'xml'],
+        /Argument: format, Given: "xml", Choices: "csv", "json", "html"/,
+      ));
 
-    it('an unknown instrument', () => refused(['daily-positions', '--run', run, '--account', 'alice', ...range, '--instrument', 'XXM6'], /--instrument: instrument "XXM6": unknown root/));
+    it('an unknown instrument', () =>
+      refused(
+        ['daily-positions', '--run', run, '--account', 'alice', ...range, '--instrument', 'XXM6'],
+        /--instrument: instrument "XXM6": unknown root/,
+      ));
 
-    it('a missing required option', () => refused(['daily-positions', '--run', run, ...range], /Missing required argument: account/));
+    it('a missing required option', () =>
+      refused(['daily-positions', '--run', run, ...range], /Missing required argument: account/));
 
     it('an unknown report', () => refused(['weekly-positions'], /Unknown argument: weekly-positions/));
 
     it('a journal that is not JSON lines', () => {
       const broken = join(out, 'broken');
       mkdirSync(broken, { recursive: true });
-      writeFileSync(join(broken, 'events.jsonl'), '{"seq":1,"time_ms":0,"type":"input.advance","data":{"to":0}}\nnot json\n');
-      refused(['daily-positions', '--run', broken, '--account', 'alice', ...range], /events\.jsonl: line 2 is not JSON/);
+      writeFileSync(
+        join(broken, 'events.jsonl'),
+        '{"seq":1,"time_ms":0,"type":"input.advance","data":{"to":0}}\nnot json\n',
+      );
+      refused(
+        ['daily-positions', '--run', broken, '--account', 'alice', ...range],
+        /events\.jsonl: line 2 is not JSON/,
+      );
     });
   });
 });

@@ -11,17 +11,27 @@ export interface CliResult {
 }
 
 export function runCli(args: readonly string[], stdin?: string, options: { cwd?: string } = {}): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], { input: stdin ?? '', encoding: 'utf8', timeout: 60_000, ...options });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    input: stdin ?? '',
+    encoding: 'utf8',
+    timeout: 60_000,
+    ...options,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** runCli without blocking the test's thread, so several runs can share the wait. */
 export function runCliAsync(args: readonly string[], stdin?: string): Promise<CliResult> {
   return new Promise((done) => {
-    const child = execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      done({ status, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      { encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        done({ status, stdout, stderr });
+      },
+    );
     child.stdin?.end(stdin ?? '');
   });
 }

@@ -22,7 +22,9 @@ describe.concurrent('a flag given with no value is an error, for every command',
     const { status, stdout, stderr } = await runCliAsync(args);
     expect(status, `${args.join(' ')} is a usage error: ${stderr}`).toBe(2);
     const command = args[0] === 'report' ? 'report daily-positions' : args[0];
-    expect(stderr, 'one line naming the flag').toBe(`propsim ${command}: ${flag}: expected a value after the flag, got none\n`);
+    expect(stderr, 'one line naming the flag').toBe(
+      `propsim ${command}: ${flag}: expected a value after the flag, got none\n`,
+    );
     expect(stdout).toBe('');
   });
 });
@@ -30,22 +32,48 @@ describe.concurrent('a flag given with no value is an error, for every command',
 describe.concurrent('--seed and --workers take whole numbers written in digits', () => {
   it.each(['-1', '1.5', 'abc'])('replay --seed %j exits 2 naming --seed and writes nothing', async (seed) => {
     const out = join(tmp(), 'out');
-    const { status, stderr } = await runCliAsync(['replay', 'scenarios/oco-bracket.yaml', '--out', out, '--seed', seed]);
+    const { status, stderr } = await runCliAsync([
+      'replay',
+      'scenarios/oco-bracket.yaml',
+      '--out',
+      out,
+      '--seed',
+      seed,
+    ]);
     expect(status, stderr).toBe(2);
-    expect(stderr, 'one line naming the flag').toBe(`propsim replay: --seed: expected a whole number of at least 0, written in digits, got ${JSON.stringify(seed)}\n`);
+    expect(stderr, 'one line naming the flag').toBe(
+      `propsim replay: --seed: expected a whole number of at least 0, written in digits, got ${JSON.stringify(seed)}\n`,
+    );
     expect(existsSync(out), 'nothing ran, so nothing was written').toBe(false);
   });
 
   it('replay --seed 0 is accepted (the smallest seed)', async () => {
-    const { status, stderr } = await runCliAsync(['replay', 'scenarios/oco-bracket.yaml', '--out', tmp(), '--seed', '0']);
+    const { status, stderr } = await runCliAsync([
+      'replay',
+      'scenarios/oco-bracket.yaml',
+      '--out',
+      tmp(),
+      '--seed',
+      '0',
+    ]);
     expect(stderr).toBe('');
     expect(status).toBe(0);
   });
 
   it.each(['0', 'many'])('backtest --workers %j exits 2 naming --workers', async (workers) => {
-    const { status, stderr } = await runCliAsync(['backtest', '--config', HAND_CHECKED, '--out', join(tmp(), 'out'), '--workers', workers]);
+    const { status, stderr } = await runCliAsync([
+      'backtest',
+      '--config',
+      HAND_CHECKED,
+      '--out',
+      join(tmp(), 'out'),
+      '--workers',
+      workers,
+    ]);
     expect(status, stderr).toBe(2);
-    expect(stderr).toContain(`--workers: expected a whole number of at least 1, written in digits, got ${JSON.stringify(workers)}`);
+    expect(stderr).toContain(
+      `--workers: expected a whole number of at least 1, written in digits, got ${JSON.stringify(workers)}`,
+    );
   });
 });
 
@@ -65,9 +93,13 @@ describe.concurrent('--out naming a file is invalid input, found before any work
       expect(stdout).toBe('');
       expect(stderr.trimEnd().split('\n'), 'one line, no stack trace').toHaveLength(1);
     }
-    expect(replayFile!.stderr).toBe(`propsim replay: --out ${file}: is a file, not a folder; name a folder (it is created when missing)\n`);
+    expect(replayFile!.stderr).toBe(
+      `propsim replay: --out ${file}: is a file, not a folder; name a folder (it is created when missing)\n`,
+    );
     expect(replayUnder!.stderr).toContain(`${file} is a file, so no folder can be made under it`);
-    expect(backtestFile!.stderr).toBe(`propsim backtest: --out ${file}: is a file, not a folder; name a folder (it is created when missing)\n`);
+    expect(backtestFile!.stderr).toBe(
+      `propsim backtest: --out ${file}: is a file, not a folder; name a folder (it is created when missing)\n`,
+    );
     expect(readdirSync(dir), 'nothing written beside the file').toEqual(['results.txt']);
   });
 

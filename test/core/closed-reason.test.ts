@@ -36,19 +36,36 @@ describe('closedReason', () => {
   });
 
   it('Monday morning of a closed Monday is the holiday; the Saturday before is the weekend and the holiday', () => {
-    expect(reason('2026-07-06T10:00:00-05:00')).toEqual({ kind: 'holiday', holiday: 'Test Monday', note: 'holiday: Test Monday (no session 2026-07-06)' });
-    expect(reason('2026-07-04T12:00:00-05:00')).toEqual({ kind: 'holiday', holiday: 'Test Monday', note: 'weekend; holiday: Test Monday (no session 2026-07-06)' });
+    expect(reason('2026-07-06T10:00:00-05:00')).toEqual({
+      kind: 'holiday',
+      holiday: 'Test Monday',
+      note: 'holiday: Test Monday (no session 2026-07-06)',
+    });
+    expect(reason('2026-07-04T12:00:00-05:00')).toEqual({
+      kind: 'holiday',
+      holiday: 'Test Monday',
+      note: 'weekend; holiday: Test Monday (no session 2026-07-06)',
+    });
   });
 
   it('after an early halt the holiday is the reason, for the groups it halts', () => {
-    expect(reason('2026-07-09T13:00:00-05:00')).toEqual({ kind: 'early_close', holiday: 'Test Thursday', note: 'early close: Test Thursday' });
-    expect(reason('2026-07-09T16:30:00-05:00', 'energy'), 'energy trades a normal session that day').toEqual({ kind: 'daily_halt', note: 'daily halt 16:00–17:00 CT' });
+    expect(reason('2026-07-09T13:00:00-05:00')).toEqual({
+      kind: 'early_close',
+      holiday: 'Test Thursday',
+      note: 'early close: Test Thursday',
+    });
+    expect(reason('2026-07-09T16:30:00-05:00', 'energy'), 'energy trades a normal session that day').toEqual({
+      kind: 'daily_halt',
+      note: 'daily halt 16:00–17:00 CT',
+    });
   });
 });
 
 describe('HolidayTable.yearsCovered', () => {
   it('spans the first and last entry years', () => {
     expect(holidays.yearsCovered()).toEqual({ first: 2026, last: 2026 });
-    expect(parseHolidayDocument({ version: 1, timezone: 'America/Chicago', holidays: [] }, 'empty').yearsCovered()).toBeUndefined();
+    expect(
+      parseHolidayDocument({ version: 1, timezone: 'America/Chicago', holidays: [] }, 'empty').yearsCovered(),
+    ).toBeUndefined();
   });
 });

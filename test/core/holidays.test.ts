@@ -22,7 +22,10 @@ describe('holiday rules: closure, early halt and resume', () => {
   it('a closed trade date has no session for that group only', () => {
     expect(calendar.sessionOf('2026-07-01', 'interest_rates')).toBeUndefined();
     expect(calendar.sessionOf('2026-07-01', 'equity_index')?.tradeDate).toBe('2026-07-01');
-    expect(calendar.sessionAt(Date.parse('2026-06-30T23:00:00Z'), 'ZN')).toMatchObject({ isOpen: false, tradeDate: '2026-07-02' });
+    expect(calendar.sessionAt(Date.parse('2026-06-30T23:00:00Z'), 'ZN')).toMatchObject({
+      isOpen: false,
+      tradeDate: '2026-07-02',
+    });
   });
 
   it('an early halt ends the session; resume moves the next open', () => {
@@ -44,10 +47,22 @@ describe('holiday rules: closure, early halt and resume', () => {
 describe('holiday file validation names the field', () => {
   it.each([
     [doc([{ date: '2026-07-04', name: 'x', groups: { all: 'closed' } }]), /holidays\[0\]\.date: expected a weekday/],
-    [doc([{ date: '2026-13-01', name: 'x', groups: { all: 'closed' } }]), /holidays\[0\]\.date: expected a quoted date/],
-    [doc([{ date: '2026-07-03', name: 'x', groups: { stocks: 'closed' } }]), /holidays\[0\]\.groups\.stocks: expected a group key/],
-    [doc([{ date: '2026-07-03', name: 'x', groups: { fx: { halt: '25:00' } } }]), /holidays\[0\]\.groups\.fx\.halt: expected a quoted CT time/],
-    [doc([{ date: '2026-07-03', name: 'x', groups: { fx: { halt: '12:00', resume: '11:00' } } }]), /groups\.fx\.resume/],
+    [
+      doc([{ date: '2026-13-01', name: 'x', groups: { all: 'closed' } }]),
+      /holidays\[0\]\.date: expected a quoted date/,
+    ],
+    [
+      doc([{ date: '2026-07-03', name: 'x', groups: { stocks: 'closed' } }]),
+      /holidays\[0\]\.groups\.stocks: expected a group key/,
+    ],
+    [
+      doc([{ date: '2026-07-03', name: 'x', groups: { fx: { halt: '25:00' } } }]),
+      /holidays\[0\]\.groups\.fx\.halt: expected a quoted CT time/,
+    ],
+    [
+      doc([{ date: '2026-07-03', name: 'x', groups: { fx: { halt: '12:00', resume: '11:00' } } }]),
+      /groups\.fx\.resume/,
+    ],
     [doc([{ date: '2026-07-03', name: 'x', groups: { all: 'closed', fx: 'closed' } }]), /`all` alone/],
     [
       doc([
@@ -66,9 +81,14 @@ describe('holiday file validation names the field', () => {
   it('loads a user file and reports a missing one by path', () => {
     const dir = mkdtempSync(join(tmpdir(), 'propsim-holidays-'));
     const path = join(dir, 'h.yaml');
-    writeFileSync(path, 'version: 1\ntimezone: America/Chicago\nholidays:\n  - { date: "2026-07-03", name: Observed, groups: { all: closed } }\n');
+    writeFileSync(
+      path,
+      'version: 1\ntimezone: America/Chicago\nholidays:\n  - { date: "2026-07-03", name: Observed, groups: { all: closed } }\n',
+    );
     expect(loadHolidayFile(path).entries).toHaveLength(1);
-    expect(() => loadHolidayFile(join(dir, 'missing.yaml'))).toThrowError(/missing\.yaml: \(file\): expected a readable file \(ENOENT\)/);
+    expect(() => loadHolidayFile(join(dir, 'missing.yaml'))).toThrowError(
+      /missing\.yaml: \(file\): expected a readable file \(ENOENT\)/,
+    );
   });
 
   it('the bundled file covers 2020 to 2027', () => {

@@ -58,7 +58,9 @@ describe('GLOBEX symbol parsing', () => {
   });
 
   it('names an unknown month code and lists the valid ones', () => {
-    expect(() => parseSymbol('ESA6')).toThrowError('instrument "ESA6": unknown month code "A"; expected one of F G H J K M N Q U V X Z');
+    expect(() => parseSymbol('ESA6')).toThrowError(
+      'instrument "ESA6": unknown month code "A"; expected one of F G H J K M N Q U V X Z',
+    );
   });
 
   it('refuses a symbol that is only a year', () => {

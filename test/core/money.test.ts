@@ -36,7 +36,9 @@ describe('money: decimal strings at the boundary', () => {
     ['null', null],
   ])('rejects %s, naming the field', (_label, value) => {
     expect(() => parseDecimal(value, 'risk_profile.max_drawdown_value')).toThrowError(DecimalInputError);
-    expect(() => parseDecimal(value, 'risk_profile.max_drawdown_value')).toThrowError(/risk_profile\.max_drawdown_value: expected a decimal string/);
+    expect(() => parseDecimal(value, 'risk_profile.max_drawdown_value')).toThrowError(
+      /risk_profile\.max_drawdown_value: expected a decimal string/,
+    );
   });
 
   it('rejects more places than the field allows', () => {
@@ -51,7 +53,9 @@ describe('money: decimal strings at the boundary', () => {
   });
 
   it('says what it received when it refuses a JSON number', () => {
-    expect(() => parseDecimal(1.1, 'amount')).toThrowError('amount: expected a decimal string with at most 2 decimal places, like "50000.00", got the JSON number 1.1');
+    expect(() => parseDecimal(1.1, 'amount')).toThrowError(
+      'amount: expected a decimal string with at most 2 decimal places, like "50000.00", got the JSON number 1.1',
+    );
   });
 });
 
@@ -102,7 +106,9 @@ describe('money: integer ticks', () => {
 
   it('refuses a price off the grid', () => {
     expect(() => priceToTicks(new Dec('5000.10'), new Dec('0.25'), 'limit_price')).toThrowError(OffTickGridError);
-    expect(() => priceToTicks(new Dec('5000.10'), new Dec('0.25'), 'limit_price')).toThrowError('limit_price: 5000.1 is not on the tick grid of 0.25');
+    expect(() => priceToTicks(new Dec('5000.10'), new Dec('0.25'), 'limit_price')).toThrowError(
+      'limit_price: 5000.1 is not on the tick grid of 0.25',
+    );
   });
 
   it('formats ticks back to prices with the instrument places', () => {

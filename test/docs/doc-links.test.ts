@@ -9,7 +9,9 @@ import { githubAnchor, headingAnchors, readText, textFilesUnder } from './markdo
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const files = (...paths: string[]): string[] =>
-  paths.flatMap((path) => (path.endsWith('.md') ? [join(ROOT, path)].filter((p) => existsSync(p)) : textFilesUnder(join(ROOT, path))));
+  paths.flatMap((path) =>
+    path.endsWith('.md') ? [join(ROOT, path)].filter((p) => existsSync(p)) : textFilesUnder(join(ROOT, path)),
+  );
 
 const anchorsByFile = new Map<string, Set<string>>();
 function anchorsOf(path: string): Set<string> {
@@ -41,16 +43,28 @@ function lineOf(text: string, index: number): number {
 
 describe('GitHub heading anchors', () => {
   it('are lowercase, with punctuation dropped and spaces turned into hyphens', () => {
-    expect(githubAnchor('Equity and the max-loss floor'), 'hyphens stay, spaces become hyphens').toBe('equity-and-the-max-loss-floor');
-    expect(githubAnchor('`propsim report daily-positions`'), 'backticks are dropped').toBe('propsim-report-daily-positions');
+    expect(githubAnchor('Equity and the max-loss floor'), 'hyphens stay, spaces become hyphens').toBe(
+      'equity-and-the-max-loss-floor',
+    );
+    expect(githubAnchor('`propsim report daily-positions`'), 'backticks are dropped').toBe(
+      'propsim-report-daily-positions',
+    );
     expect(githubAnchor('Reading report.html'), 'dots are dropped').toBe('reading-reporthtml');
-    expect(githubAnchor('Per trader × cell (`traders.csv`)'), '× goes, leaving two spaces, so two hyphens').toBe('per-trader--cell-traderscsv');
-    expect(githubAnchor('src/core/ and user_risk_halt'), 'slashes go, underscores stay').toBe('srccore-and-user_risk_halt');
+    expect(githubAnchor('Per trader × cell (`traders.csv`)'), '× goes, leaving two spaces, so two hyphens').toBe(
+      'per-trader--cell-traderscsv',
+    );
+    expect(githubAnchor('src/core/ and user_risk_halt'), 'slashes go, underscores stay').toBe(
+      'srccore-and-user_risk_halt',
+    );
   });
 
   it('number a repeated heading and ignore # lines in code fences', () => {
     const anchors = headingAnchors('# A\n## Notes\n```yaml\n# not a heading\n```\n## Notes\n');
-    expect([...anchors], 'the second "Notes" is notes-1; the fenced comment is no heading').toEqual(['a', 'notes', 'notes-1']);
+    expect([...anchors], 'the second "Notes" is notes-1; the fenced comment is no heading').toEqual([
+      'a',
+      'notes',
+      'notes-1',
+    ]);
   });
 });
 
@@ -64,10 +78,14 @@ describe('citations of docs/ resolve', () => {
       for (const match of text.matchAll(citation)) {
         citations += 1;
         const why = brokenTarget(join(ROOT, 'docs', match[1] ?? ''), match[2]);
-        if (why !== undefined) problems.push({ at: `${relative(ROOT, file)}:${lineOf(text, match.index)}`, cited: match[0], why });
+        if (why !== undefined)
+          problems.push({ at: `${relative(ROOT, file)}:${lineOf(text, match.index)}`, cited: match[0], why });
       }
     }
-    expect(citations, 'the code base cites its docs (a regex that matches nothing would check nothing)').toBeGreaterThan(100);
+    expect(
+      citations,
+      'the code base cites its docs (a regex that matches nothing would check nothing)',
+    ).toBeGreaterThan(100);
     expect(problems, 'each cited doc file exists and has a heading with the cited anchor').toEqual([]);
   });
 
@@ -84,7 +102,8 @@ describe('citations of docs/ resolve', () => {
         const [pathPart, anchor] = target.split('#', 2) as [string, string | undefined];
         const path = pathPart === '' ? file : resolve(dirname(file), pathPart);
         const why = brokenTarget(path, anchor);
-        if (why !== undefined) problems.push({ at: `${relative(ROOT, file)}:${lineOf(text, match.index)}`, cited: target, why });
+        if (why !== undefined)
+          problems.push({ at: `${relative(ROOT, file)}:${lineOf(text, match.index)}`, cited: target, why });
       }
     }
     expect(links, 'the docs link to each other').toBeGreaterThan(20);
@@ -96,7 +115,12 @@ describe('nothing refers to documents outside the repository', () => {
   // Built from parts so that this file does not trip its own check.
   const shared = ['..', 'shared'].join('/');
   const names = ['RU' + 'LES', 'CONTRA' + 'CTS', 'ARCHITEC' + 'TURE', 'A' + 'PI'];
-  const forbidden: readonly string[] = [shared, `${names[0]} §`, `spec/${'interface'}.md`, ...names.map((name) => `${name}.md`)];
+  const forbidden: readonly string[] = [
+    shared,
+    `${names[0]} §`,
+    `spec/${'interface'}.md`,
+    ...names.map((name) => `${name}.md`),
+  ];
   /** The first three names alone, in capitals, as a citation ("<name> §3", "<name> decision 2"). */
   const bareName = new RegExp(`\\b(${names.slice(0, 3).join('|')})\\b`);
 
@@ -106,7 +130,8 @@ describe('nothing refers to documents outside the repository', () => {
       const lines = readText(file).split('\n');
       lines.forEach((line, index) => {
         const hit = forbidden.find((literal) => line.includes(literal)) ?? bareName.exec(line)?.[0];
-        if (hit !== undefined) problems.push({ at: `${relative(ROOT, file)}:${index + 1}`, cited: hit, why: line.trim() });
+        if (hit !== undefined)
+          problems.push({ at: `${relative(ROOT, file)}:${index + 1}`, cited: hit, why: line.trim() });
       });
     }
     expect(problems, 'a clone has only the repository: cite docs/<file>.md#<anchor> instead').toEqual([]);

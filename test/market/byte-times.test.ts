@@ -23,13 +23,13 @@ const fast = (text: string) => inField(parseIsoTimeMs, text);
 
 // Field values a little past the valid ranges too, so the fast path must refuse what parseTimeMs refuses.
 const fields = fc.record({
-    year: fc.integer({ min: 1, max: 2400 }),
-    month: fc.integer({ min: 0, max: 13 }),
-    day: fc.integer({ min: 0, max: 32 }),
-    hour: fc.integer({ min: 0, max: 24 }),
-    minute: fc.integer({ min: 0, max: 60 }),
-    second: fc.integer({ min: 0, max: 60 }),
-    fraction: fc.constantFrom('', '.5', '.05', '.123', '.'),
+  year: fc.integer({ min: 1, max: 2400 }),
+  month: fc.integer({ min: 0, max: 13 }),
+  day: fc.integer({ min: 0, max: 32 }),
+  hour: fc.integer({ min: 0, max: 24 }),
+  minute: fc.integer({ min: 0, max: 60 }),
+  second: fc.integer({ min: 0, max: 60 }),
+  fraction: fc.constantFrom('', '.5', '.05', '.123', '.'),
   zone: fc.constantFrom('Z', '+00:00', '-06:00', '+05:30', '+23:59', '-24:00', '+0100', 'z', ''),
 });
 type Fields = typeof fields extends fc.Arbitrary<infer T> ? T : never;
@@ -52,7 +52,8 @@ describe('ISO times read from bytes', () => {
     fc.assert(
       fc.property(fields, (t) => {
         const value = inField(parseUtcStampMs, dateTime(t, ' '));
-        if (!Number.isNaN(value)) expect(value, 'the same instant written as ISO with Z').toBe(slow(`${dateTime(t, 'T')}Z`));
+        if (!Number.isNaN(value))
+          expect(value, 'the same instant written as ISO with Z').toBe(slow(`${dateTime(t, 'T')}Z`));
       }),
       { numRuns: 5_000 },
     );

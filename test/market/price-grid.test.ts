@@ -21,7 +21,11 @@ function referenceTicks(text: string, tickSize: string): number {
 }
 
 const decimalText = fc
-  .tuple(fc.boolean(), fc.integer({ min: 0, max: 99_999 }), fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 8 }))
+  .tuple(
+    fc.boolean(),
+    fc.integer({ min: 0, max: 99_999 }),
+    fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength: 8 }),
+  )
   .map(([negative, whole, fraction]) => `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`);
 
 describe('prices to ticks without binary fractions', () => {
@@ -30,7 +34,9 @@ describe('prices to ticks without binary fractions', () => {
       const grid = new PriceGrid(spec);
       fc.assert(
         fc.property(decimalText, (text) => {
-          expect(readerTicks(text, grid), `${text} on the ${spec.tickSize} grid of ${spec.root}`).toBe(referenceTicks(text, spec.tickSize));
+          expect(readerTicks(text, grid), `${text} on the ${spec.tickSize} grid of ${spec.root}`).toBe(
+            referenceTicks(text, spec.tickSize),
+          );
         }),
         { numRuns: 500 },
       );

@@ -21,7 +21,9 @@ describe('6EH4 January 2024 1-minute bars', () => {
       prints += batch.length;
     }
     expect(prints, 'four prints per bar').toBe(29_996 * 4);
-    expect(firstMs, 'the first bar is stamped 2024-01-01 23:01:00 UTC, its end').toBe(Date.UTC(2024, 0, 1, 23, 1) - 60_000);
+    expect(firstMs, 'the first bar is stamped 2024-01-01 23:01:00 UTC, its end').toBe(
+      Date.UTC(2024, 0, 1, 23, 1) - 60_000,
+    );
     expect(inOrder, 'prints come out in time order').toBe(true);
     expect(symbols.symbol(0)).toBe('6EH4');
   });

@@ -26,7 +26,8 @@ describe('6EH4 January 2024 bars against the GLOBEX calendar', () => {
         bars++;
         const first = calendar.sessionAt(startMs, '6E');
         const last = calendar.sessionAt(lastMs, '6E');
-        if (!first.isOpen || !last.isOpen || first.tradeDate !== last.tradeDate) outside.push(`line ${batch.line[i]} ${new Date(startMs).toISOString()}`);
+        if (!first.isOpen || !last.isOpen || first.tradeDate !== last.tradeDate)
+          outside.push(`line ${batch.line[i]} ${new Date(startMs).toISOString()}`);
         const expected = formatInTimeZone(startMs + 7 * 3_600_000, 'America/Chicago', 'yyyy-MM-dd');
         if (first.tradeDate !== expected) wrongDate.push(`line ${batch.line[i]}: ${first.tradeDate} != ${expected}`);
         barsPerTradeDate.set(first.tradeDate, (barsPerTradeDate.get(first.tradeDate) ?? 0) + 1);
@@ -35,12 +36,33 @@ describe('6EH4 January 2024 bars against the GLOBEX calendar', () => {
     expect(bars).toBe(29_996);
     expect(outside, 'bars the calendar puts in a closed period').toEqual([]);
     expect(wrongDate, 'bars with a trade date other than the oracle').toEqual([]);
-    expect([...barsPerTradeDate.keys()], '2 Jan to 1 Feb (the file ends in the evening session of 31 Jan), weekends and 1 Jan excluded').toEqual([
-      '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05',
-      '2024-01-08', '2024-01-09', '2024-01-10', '2024-01-11', '2024-01-12',
-      '2024-01-15', '2024-01-16', '2024-01-17', '2024-01-18', '2024-01-19',
-      '2024-01-22', '2024-01-23', '2024-01-24', '2024-01-25', '2024-01-26',
-      '2024-01-29', '2024-01-30', '2024-01-31', '2024-02-01',
+    expect(
+      [...barsPerTradeDate.keys()],
+      '2 Jan to 1 Feb (the file ends in the evening session of 31 Jan), weekends and 1 Jan excluded',
+    ).toEqual([
+      '2024-01-02',
+      '2024-01-03',
+      '2024-01-04',
+      '2024-01-05',
+      '2024-01-08',
+      '2024-01-09',
+      '2024-01-10',
+      '2024-01-11',
+      '2024-01-12',
+      '2024-01-15',
+      '2024-01-16',
+      '2024-01-17',
+      '2024-01-18',
+      '2024-01-19',
+      '2024-01-22',
+      '2024-01-23',
+      '2024-01-24',
+      '2024-01-25',
+      '2024-01-26',
+      '2024-01-29',
+      '2024-01-30',
+      '2024-01-31',
+      '2024-02-01',
     ]);
   });
 });

@@ -11,7 +11,8 @@ import { ES, INSTRUMENTS } from './model-instruments.js';
 /** The instrument of the minimal reproductions in account.model.test.ts. */
 export const SYMBOL = ES.symbol;
 export const STARTING_BALANCE_CENTS = 5_000_000;
-/** The band prints and fills stay in, in ticks either side of each instrument's base (ES ±40 points: wide enough to breach most floors). */
+/** The band prints and fills stay in, in ticks either side of each instrument's base (ES ±40 points: wide enough to
+ * breach most floors). */
 export const BAND_TICKS = 160;
 export const MODES: readonly MaxDrawdownMode[] = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'];
 
@@ -46,7 +47,8 @@ export type Command =
    * account); a print of the k-th instrument when the account is flat.
    */
   | { kind: 'close'; a: number; k: number; move: PriceMove }
-  /** Two historical fills, a buy at the last print and a sell `gainTicks` above it: a trade that nets some profit (or loss), flat again. */
+  /** Two historical fills, a buy at the last print and a sell `gainTicks` above it: a trade that nets some profit (or
+   * loss), flat again. */
   | { kind: 'roundTrip'; a: number; k: number; quantity: number; gainTicks: number }
   | { kind: 'market'; a: number; k: number; side: Side; quantity: number; move: PriceMove }
   | { kind: 'advance'; minutes: number }
@@ -66,7 +68,8 @@ export type Command =
   | { kind: 'modifyRisk'; a: number; n: number; quantity: number };
 
 /** Whole dollars in steps of `step`, as cents. */
-const dollars = (min: number, max: number, step: number) => fc.integer({ min: min / step, max: max / step }).map((n) => n * step * 100);
+const dollars = (min: number, max: number, step: number) =>
+  fc.integer({ min: min / step, max: max / step }).map((n) => n * step * 100);
 
 export const accountSetupArb: fc.Arbitrary<AccountSetup> = fc.record({
   mode: fc.constantFrom(...MODES),
@@ -92,28 +95,70 @@ const move: fc.Arbitrary<PriceMove> = fc.oneof(
   { weight: 4, arbitrary: fc.integer({ min: -32, max: 32 }).map((delta) => ({ delta })) },
   { weight: 1, arbitrary: fc.integer({ min: -BAND_TICKS, max: BAND_TICKS }).map((at) => ({ at })) },
 );
-const signedCents = fc.tuple(fc.integer({ min: 1, max: 250_000 }), fc.boolean()).map(([c, negative]) => (negative ? -c : c));
+const signedCents = fc
+  .tuple(fc.integer({ min: 1, max: 250_000 }), fc.boolean())
+  .map(([c, negative]) => (negative ? -c : c));
 
 export const commandArb: fc.Arbitrary<Command> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('print' as const), k, move }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('fill' as const), a, k, side, quantity, move }) },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('market' as const), a, k, side, quantity, move }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('close' as const), a, k, move }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('roundTrip' as const), a, k, quantity, gainTicks: fc.integer({ min: -8, max: 40 }) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 180 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('roundTrip' as const),
+      a,
+      k,
+      quantity,
+      gainTicks: fc.integer({ min: -8, max: 40 }),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), minutes: fc.integer({ min: 0, max: 180 }) }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 400 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('toRoll' as const), minutesAfter: fc.integer({ min: -90, max: 10 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('toRoll' as const), minutesAfter: fc.integer({ min: -90, max: 10 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('jump' as const), hours: fc.integer({ min: 20, max: 62 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), a, amountCents: signedCents, shift: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('dailyTrigger' as const), a, offsetCents: fc.integer({ min: -100_000, max: 30_000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('adjust' as const), a, amountCents: signedCents, shift: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('dailyTrigger' as const),
+      a,
+      offsetCents: fc.integer({ min: -100_000, max: 30_000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reanchor' as const), a }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('lockout' as const), a, flatten: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('unlock' as const), a }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('maxLossLimit' as const), a, limitCents: fc.option(dollars(0, 3000, 50), { nil: null }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('maxLossLimit' as const),
+      a,
+      limitCents: fc.option(dollars(0, 3000, 50), { nil: null }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('flatten' as const), a }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelAll' as const), a }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelRisk' as const), a, n: fc.nat(2) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('modifyRisk' as const), a, n: fc.nat(2), quantity: fc.integer({ min: 1, max: 6 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('modifyRisk' as const),
+      a,
+      n: fc.nat(2),
+      quantity: fc.integer({ min: 1, max: 6 }),
+    }),
+  },
 );
 
 /** Integer cents as a decimal string, "-12.05". */

@@ -118,7 +118,8 @@ export class ModelAccount {
     this.weekCents += realized - commission;
     // realtime_balance follows the balance when a fill realizes P&L (docs/risk-rules.md#drawdown-modes), so an
     // opening fill after a deposit does not raise it; static reports the highest balance the same way.
-    if (realized !== 0 && (this.setup.mode === 'realtime_balance' || this.setup.mode === 'static')) this.peakCents = Math.max(this.peakCents, this.balanceCents);
+    if (realized !== 0 && (this.setup.mode === 'realtime_balance' || this.setup.mode === 'static'))
+      this.peakCents = Math.max(this.peakCents, this.balanceCents);
     return realized;
   }
 
@@ -136,7 +137,11 @@ export class ModelAccount {
       this.locks.add('max_loss_breach');
       return 'max_loss';
     }
-    if (this.dailyTriggerCents !== undefined && equity <= this.dailyTriggerCents && !this.locks.has('daily_loss_breach')) {
+    if (
+      this.dailyTriggerCents !== undefined &&
+      equity <= this.dailyTriggerCents &&
+      !this.locks.has('daily_loss_breach')
+    ) {
       this.locks.add('daily_loss_breach');
       return 'daily_loss';
     }
@@ -163,7 +168,8 @@ export class ModelAccount {
     return this.mark(marks);
   }
 
-  /** Cash adjust (docs/risk-rules.md#cash-adjust): shifted, anchor, peak, both triggers and ceiling move with the balance. */
+  /** Cash adjust (docs/risk-rules.md#cash-adjust): shifted, anchor, peak, both triggers and ceiling move with the
+   * balance. */
   adjust(amountCents: number, shift: boolean): void {
     this.balanceCents += amountCents;
     this.adjustmentsCents += amountCents;
@@ -177,7 +183,8 @@ export class ModelAccount {
     if (this.dailyTriggerCents !== undefined) this.dailyTriggerCents += amountCents;
   }
 
-  /** reanchor (docs/risk-rules.md#reanchordailyloss): keeps the allowance, moves the anchor to the balance; false = 409. */
+  /** reanchor (docs/risk-rules.md#reanchordailyloss): keeps the allowance, moves the anchor to the balance; false =
+   * 409. */
   reanchor(): boolean {
     if (this.dailyTriggerCents === undefined) return false;
     const allowance = this.startOfDayCents - this.dailyTriggerCents;

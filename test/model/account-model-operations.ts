@@ -1,4 +1,5 @@
-// The firm operations of the account model (docs/risk-rules.md#daily-loss, docs/risk-rules.md#firm-controls-and-the-order-gate)
+// The firm operations of the account model (docs/risk-rules.md#daily-loss,
+// docs/risk-rules.md#firm-controls-and-the-order-gate)
 // and a client's DELETE or PATCH aimed at
 // the risk engine's orders, each as one step of AccountSim: the kernel call, its expected answer, and its effect
 // on the model.

@@ -21,7 +21,8 @@ export { InvariantError, eq, ok };
 
 /** The body of a successful outcome (the status is checked separately). */
 export function bodyOf(outcome: Outcome<Record<string, unknown>>): Record<string, unknown> {
-  if (!outcome.ok) throw new InvariantError(`expected a success, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
+  if (!outcome.ok)
+    throw new InvariantError(`expected a success, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
   return outcome.body;
 }
 
@@ -37,10 +38,21 @@ export interface Before {
 }
 
 export type Step =
-  | { kind: 'print'; symbol: string; ticks: number; client: { a: number; orderId: string; accepted: boolean } | undefined }
+  | {
+      kind: 'print';
+      symbol: string;
+      ticks: number;
+      client: { a: number; orderId: string; accepted: boolean } | undefined;
+    }
   | { kind: 'fill'; a: number; accepted: boolean }
   | { kind: 'time'; rolled: boolean }
-  | { kind: 'op'; a: number; op: AccountOperation | 'cancelRisk' | 'modifyRisk'; accepted: boolean; shift?: { amountCents: number; floors: boolean } };
+  | {
+      kind: 'op';
+      a: number;
+      op: AccountOperation | 'cancelRisk' | 'modifyRisk';
+      accepted: boolean;
+      shift?: { amountCents: number; floors: boolean };
+    };
 
 export type Verifier = (sim: AccountSim, step: Step, before: readonly Before[]) => void;
 
@@ -129,7 +141,13 @@ export class AccountSim {
     return this.accounts.map((_, i) => {
       const r = this.risk(i);
       const risk = this.riskOrdersOf(i);
-      return { status: r.status, locks: [...r.locks], triggerCents: r.floors.maxLossTriggerCents, riskWorking: risk.length, riskIn: new Set(risk.map((o) => o.symbol)) };
+      return {
+        status: r.status,
+        locks: [...r.locks],
+        triggerCents: r.floors.maxLossTriggerCents,
+        riskWorking: risk.length,
+        riskIn: new Set(risk.map((o) => o.symbol)),
+      };
     });
   }
 
@@ -149,7 +167,8 @@ export class AccountSim {
     }
     const i = 'a' in command ? command.a % this.accounts.length : 0;
     const instrument = 'k' in command ? INSTRUMENTS[command.k % INSTRUMENTS.length]! : undefined;
-    const price = (move: Extract<Command, { move: unknown }>['move']) => resolvePrice(move, this.lastPrint(instrument!), instrument!.baseTicks);
+    const price = (move: Extract<Command, { move: unknown }>['move']) =>
+      resolvePrice(move, this.lastPrint(instrument!), instrument!.baseTicks);
     switch (command.kind) {
       case 'print':
         if (this.marketOpen(instrument!)) this.print(instrument!, price(command.move), undefined);
@@ -163,7 +182,14 @@ export class AccountSim {
         if (held.length === 0) return this.run({ kind: 'print', k: command.k, move: command.move });
         for (const instrument of held) {
           const net = this.kernelNet(i, instrument.symbol);
-          if (net !== 0) this.historicalFill(i, instrument, net > 0 ? 'sell' : 'buy', Math.abs(net), resolvePrice(command.move, this.lastPrint(instrument), instrument.baseTicks));
+          if (net !== 0)
+            this.historicalFill(
+              i,
+              instrument,
+              net > 0 ? 'sell' : 'buy',
+              Math.abs(net),
+              resolvePrice(command.move, this.lastPrint(instrument), instrument.baseTicks),
+            );
         }
         return;
       }
@@ -200,7 +226,8 @@ export class AccountSim {
     none(this.fills.violations, at);
     none(this.fills.positionViolations(ids), at);
     none(this.flattening.settle(ids), at);
-    for (const account of this.accounts) if ([...account.net.values()].filter((n) => n !== 0).length > 1) this.seen.multiInstrument++;
+    for (const account of this.accounts)
+      if ([...account.net.values()].filter((n) => n !== 0).length > 1) this.seen.multiInstrument++;
     this.verify(this, step, before);
   }
 
@@ -213,20 +240,36 @@ export class AccountSim {
       const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} ${f.symbol} @${f.priceTicks} (${step.kind} step)`;
       // docs/risk-rules.md#statuses-and-locks: failed and passed accounts are terminal for trading; only the risk
       // engine's flattening fills may still change their position.
-      if (before.status !== 'active') eq(origin, 'risk', `${at}: a ${before.status} account never trades again, only the risk engine flattens it`);
+      if (before.status !== 'active')
+        eq(origin, 'risk', `${at}: a ${before.status} account never trades again, only the risk engine flattens it`);
       if (origin === 'historical') {
-        ok(step.kind === 'fill' && step.a === i && step.accepted, `${at}: a historical fill appears only for an accepted recordFill of this account`);
+        ok(
+          step.kind === 'fill' && step.a === i && step.accepted,
+          `${at}: a historical fill appears only for an accepted recordFill of this account`,
+        );
         // docs/risk-rules.md#historical-fills: a fill for a failed, passed or locked account is dropped.
-        ok(before.status === 'active' && before.locks.length === 0, `${at}: a historical fill for a locked or inactive account is dropped`);
+        ok(
+          before.status === 'active' && before.locks.length === 0,
+          `${at}: a historical fill for a locked or inactive account is dropped`,
+        );
         this.seen.historicalFills++;
       } else if (origin === 'client') {
-        ok(step.kind === 'print' && step.client?.a === i && step.client.orderId === f.orderId, `${at}: the only client order that can fill is the one the model placed for this print`);
+        ok(
+          step.kind === 'print' && step.client?.a === i && step.client.orderId === f.orderId,
+          `${at}: the only client order that can fill is the one the model placed for this print`,
+        );
         // docs/risk-rules.md#the-order-gate: is_locked means order entry is blocked; a client order never fills while
         // any lock is present.
-        ok(before.locks.length === 0 && before.status === 'active', `${at}: a locked (${before.locks.join(',')}) or ${before.status} account receives no client fills`);
+        ok(
+          before.locks.length === 0 && before.status === 'active',
+          `${at}: a locked (${before.locks.join(',')}) or ${before.status} account receives no client fills`,
+        );
         this.seen.clientFills++;
       } else {
-        ok(step.kind === 'print' && before.riskWorking > 0, `${at}: a risk fill needs a flattening order working before the print`);
+        ok(
+          step.kind === 'print' && before.riskWorking > 0,
+          `${at}: a risk fill needs a flattening order working before the print`,
+        );
         // docs/risk-rules.md#what-a-breach-does, "keeps flattening until the account is flat": never through flat.
         const net = account.netOf(f.symbol);
         const toward = (f.side === 'buy' ? net < 0 : net > 0) && f.quantity <= Math.abs(net);
@@ -235,11 +278,19 @@ export class AccountSim {
       }
       if (step.kind === 'print') {
         eq(f.symbol, step.symbol, `${at}: a print fills orders of its own instrument`);
-        eq(f.priceTicks, step.ticks, `${at}: a venue fill of a market order is at the print (no slippage in this fill model)`);
+        eq(
+          f.priceTicks,
+          step.ticks,
+          `${at}: a venue fill of a market order is at the print (no slippage in this fill model)`,
+        );
       }
       eq(f.commissionCents, account.setup.commissionCents * f.quantity, `${at}: commission is charged per contract`);
       const realized = account.fill(f.symbol, f.side, f.quantity, f.priceTicks);
-      eq(f.realizedCents, realized, `${at}: realized P&L is the FIFO lots' P&L (docs/order-lifecycle.md#positions-trades-and-lots)`);
+      eq(
+        f.realizedCents,
+        realized,
+        `${at}: realized P&L is the FIFO lots' P&L (docs/order-lifecycle.md#positions-trades-and-lots)`,
+      );
     }
   }
 
@@ -248,7 +299,12 @@ export class AccountSim {
    * (docs/risk-rules.md#order-of-work-at-one-print). The model marks every account: one whose equity the print
    * does not move marks to the same result.
    */
-  print(instrument: ModelInstrument, ticks: number, client: { a: number; orderId: string; accepted: boolean } | undefined, before = this.snapshot()): void {
+  print(
+    instrument: ModelInstrument,
+    ticks: number,
+    client: { a: number; orderId: string; accepted: boolean } | undefined,
+    before = this.snapshot(),
+  ): void {
     this.kernel.printInput(instrument.symbol, priceOf(instrument, ticks), undefined);
     this.lastPrintTicks.set(instrument.symbol, ticks);
     this.finish({ kind: 'print', symbol: instrument.symbol, ticks, client }, before, () => this.markAll());
@@ -267,24 +323,49 @@ export class AccountSim {
   private market(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
     const before = this.snapshot();
     const account = this.accounts[i]!;
-    const placed = this.kernel.placeOrder({ account_id: account.id, instrument_id: instrument.symbol, side, type: 'market', quantity, time_in_force: 'day' });
+    const placed = this.kernel.placeOrder({
+      account_id: account.id,
+      instrument_id: instrument.symbol,
+      side,
+      type: 'market',
+      quantity,
+      time_in_force: 'day',
+    });
     eq(placed.status, 202, 'POST /v1/orders answers 202 for a well-formed order');
     const orderId = bodyOf(placed).order_id as string;
     const open = this.marketOpen(instrument);
     const accepted = open && account.status === 'active' && account.locks.size === 0;
     // Zero latency: the order has reached the venue; the gate refused it when locked, inactive or closed.
-    eq(this.kernel.desk.get(orderId).status, accepted ? 'SUBMITTED' : 'REJECTED', `a client order is refused at the venue exactly when the account is locked, not active or the market closed`);
+    eq(
+      this.kernel.desk.get(orderId).status,
+      accepted ? 'SUBMITTED' : 'REJECTED',
+      `a client order is refused at the venue exactly when the account is locked, not active or the market closed`,
+    );
     if (open) this.print(instrument, ticks, { a: i, orderId, accepted }, before);
     else this.finish({ kind: 'time', rolled: false }, before);
-    eq(this.kernel.desk.get(orderId).status, accepted ? 'FILLED' : 'REJECTED', 'an accepted market order fills at the next print, in full');
+    eq(
+      this.kernel.desk.get(orderId).status,
+      accepted ? 'FILLED' : 'REJECTED',
+      'an accepted market order fills at the next print, in full',
+    );
   }
 
   private historicalFill(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
     const before = this.snapshot();
     const account = this.accounts[i]!;
-    const outcome = this.kernel.recordFill({ accountId: account.id, symbol: instrument.symbol, side, quantity, price: priceOf(instrument, ticks) });
+    const outcome = this.kernel.recordFill({
+      accountId: account.id,
+      symbol: instrument.symbol,
+      side,
+      quantity,
+      price: priceOf(instrument, ticks),
+    });
     const accepted = account.status === 'active' && account.locks.size === 0;
-    eq(outcome.status, accepted ? 201 : 200, 'a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise (docs/risk-rules.md#historical-fills)');
+    eq(
+      outcome.status,
+      accepted ? 201 : 200,
+      'a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise (docs/risk-rules.md#historical-fills)',
+    );
     if (!accepted) eq(bodyOf(outcome).dropped, true, 'a dropped fill says so');
     this.finish({ kind: 'fill', a: i, accepted }, before, () => this.count(account.mark(this.lastPrintTicks)));
   }
@@ -317,18 +398,27 @@ export class AccountSim {
    */
   drain(): number {
     const ids = this.accounts.map((a) => a.id);
-    const pending = () => ids.some((id) => this.flattening.isFlattening(id) || this.flattening.riskOrders(id).length > 0);
+    const pending = () =>
+      ids.some((id) => this.flattening.isFlattening(id) || this.flattening.riskOrders(id).length > 0);
     let rounds = 0;
     for (; rounds < 4 && pending(); rounds++) {
       this.advanceTo(this.nowMs + Math.max(this.setup.cancelLatencyMs, this.setup.modifyLatencyMs) + 1);
       for (const instrument of INSTRUMENTS) {
-        if (!this.marketOpen(instrument)) this.advanceTo(calendar.sessionAtFamily(this.nowMs, instrument.family).openMs);
+        if (!this.marketOpen(instrument))
+          this.advanceTo(calendar.sessionAtFamily(this.nowMs, instrument.family).openMs);
         this.print(instrument, this.lastPrint(instrument), undefined);
       }
     }
     for (const id of ids) {
-      ok(!this.flattening.isFlattening(id), `after ${rounds} drain rounds: account ${id} is flat again (the risk engine flattens until flat)`);
-      eq(this.flattening.riskOrders(id).length, 0, `after ${rounds} drain rounds: account ${id} has no risk order left working`);
+      ok(
+        !this.flattening.isFlattening(id),
+        `after ${rounds} drain rounds: account ${id} is flat again (the risk engine flattens until flat)`,
+      );
+      eq(
+        this.flattening.riskOrders(id).length,
+        0,
+        `after ${rounds} drain rounds: account ${id} has no risk order left working`,
+      );
     }
     this.seen.drainRounds += rounds;
     return rounds;

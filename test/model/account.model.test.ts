@@ -57,19 +57,33 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   //    it and may lower it.
   const ownOp = step.kind === 'op' && step.a === i ? step : undefined;
   if (ownOp?.op === 'adjust' && ownOp.shift!.floors) {
-    eq(trigger, before.triggerCents + ownOp.shift!.amountCents, `${at}: a floor-shifting adjust moves the max-loss trigger by exactly the amount`);
+    eq(
+      trigger,
+      before.triggerCents + ownOp.shift!.amountCents,
+      `${at}: a floor-shifting adjust moves the max-loss trigger by exactly the amount`,
+    );
   } else if (!(ownOp?.op === 'setMaxLossLimit' && ownOp.accepted)) {
-    ok(trigger >= before.triggerCents, `${at}: the max-loss trigger never falls (${before.triggerCents} → ${trigger}) but by an adjust or a max-loss-limit change`);
+    ok(
+      trigger >= before.triggerCents,
+      `${at}: the max-loss trigger never falls (${before.triggerCents} → ${trigger}) but by an adjust or a max-loss-limit change`,
+    );
   }
 
   // 2. docs/risk-rules.md#the-ceiling: a capped trailing trigger never exceeds the ceiling = starting balance +
   //    limit (+ shifts).
   if (model.setup.mode !== 'static' && model.limitCents !== undefined) {
     const ceiling = money('max_drawdown_lock_ceiling');
-    eq(ceiling, STARTING_BALANCE_CENTS + model.limitCents + model.shiftCents, `${at}: the ceiling is starting balance + max_drawdown_limit + floor-shifting adjustments`);
+    eq(
+      ceiling,
+      STARTING_BALANCE_CENTS + model.limitCents + model.shiftCents,
+      `${at}: the ceiling is starting balance + max_drawdown_limit + floor-shifting adjustments`,
+    );
     ok(trigger <= ceiling, `${at}: a capped trailing trigger (${trigger}) never exceeds the ceiling (${ceiling})`);
   } else {
-    ok(json.max_drawdown_limit === undefined && json.max_drawdown_lock_ceiling === undefined, `${at}: limit and ceiling are absent unless a trailing mode is capped`);
+    ok(
+      json.max_drawdown_limit === undefined && json.max_drawdown_lock_ceiling === undefined,
+      `${at}: limit and ceiling are absent unless a trailing mode is capped`,
+    );
   }
 
   // 3. docs/risk-rules.md#statuses-and-locks: failed and passed are terminal (their fills are checked as they arrive,
@@ -81,8 +95,16 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   }
   if (before.status === 'passed') eq(status, 'passed', `${at}: passed is terminal for trading`);
   if (step.kind === 'print') {
-    const flattening = before.status !== 'active' || before.locks.includes('daily_loss_breach') || (before.riskIn.has(step.symbol) && step.client?.a !== i);
-    if (flattening) eq(sim.kernelNet(i, step.symbol), 0, `${at}: an account being flattened (${before.status}, locks ${before.locks.join(',') || 'none'}, risk orders in ${[...before.riskIn].join(',') || 'none'}) is flat in ${step.symbol} after its next print`);
+    const flattening =
+      before.status !== 'active' ||
+      before.locks.includes('daily_loss_breach') ||
+      (before.riskIn.has(step.symbol) && step.client?.a !== i);
+    if (flattening)
+      eq(
+        sim.kernelNet(i, step.symbol),
+        0,
+        `${at}: an account being flattened (${before.status}, locks ${before.locks.join(',') || 'none'}, risk orders in ${[...before.riskIn].join(',') || 'none'}) is flat in ${step.symbol} after its next print`,
+      );
   }
 
   //    The risk engine's working closing orders never add up to more than the position, on its closing side
@@ -92,7 +114,10 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
     const net = sim.kernelNet(i, symbol);
     const closing = sim.riskOrders(i, symbol);
     const closingTotal = closing.reduce((sum, q) => sum + q, 0);
-    ok(closing.every((q) => Math.sign(q) === -Math.sign(net)) && Math.abs(closingTotal) <= Math.abs(net), `${at}: working closing orders [${closing.join(',')}] never exceed the ${symbol} position ${net}`);
+    ok(
+      closing.every((q) => Math.sign(q) === -Math.sign(net)) && Math.abs(closingTotal) <= Math.abs(net),
+      `${at}: working closing orders [${closing.join(',')}] never exceed the ${symbol} position ${net}`,
+    );
   }
 
   // 5. docs/risk-rules.md#balance-and-equity: balance = starting balance + Σ realized − Σ commissions + Σ adjustments,
@@ -103,12 +128,20 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
     realized += f.realizedCents;
     commissions += f.commissionCents;
   }
-  eq(balance, STARTING_BALANCE_CENTS + realized - commissions + model.adjustmentsCents, `${at}: balance is the cash ledger of the account's fills and adjustments`);
+  eq(
+    balance,
+    STARTING_BALANCE_CENTS + realized - commissions + model.adjustmentsCents,
+    `${at}: balance is the cash ledger of the account's fills and adjustments`,
+  );
 
   // 6. docs/risk-rules.md#balance-and-equity: realized_day_pnl is net of commissions, so with no adjustment since the
   //    last roll or reanchor balance = start_of_day_balance + realized_day_pnl. A floor-shifting adjust moves the
   //    anchor with the balance, so only adjustments made with shift_floors false stand between them.
-  eq(balance, money('start_of_day_balance') + money('realized_day_pnl') + model.unshiftedSinceAnchorCents, `${at}: balance = start_of_day_balance + realized_day_pnl (+ unshifted adjustments since the anchor)`);
+  eq(
+    balance,
+    money('start_of_day_balance') + money('realized_day_pnl') + model.unshiftedSinceAnchorCents,
+    `${at}: balance = start_of_day_balance + realized_day_pnl (+ unshifted adjustments since the anchor)`,
+  );
 
   // 7. Every change of equity or of a floor is followed by a mark of an active account (prints, fills, rolls,
   //    adjust, setDailyLossTrigger, reanchor, setMaxLossLimit), so after every step:
@@ -120,14 +153,28 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   //    The converses do not hold: after the breach an adjust, setDailyLossTrigger, reanchor, a roll or the
   //    flattening fills move equity or the floors, and neither lock is lifted by that (only a roll lifts
   //    daily_loss_breach, docs/risk-rules.md#daily-loss; failed is permanent).
-  if (status === 'active') ok(equity > trigger, `${at}: an active account's equity ${equity} is above its max-loss trigger ${trigger}`);
-  if (status === 'active' && daily !== undefined) ok(equity > daily || hasDailyLock, `${at}: equity ${equity} at or below the daily trigger ${daily} means a daily_loss_breach lock`);
+  if (status === 'active')
+    ok(equity > trigger, `${at}: an active account's equity ${equity} is above its max-loss trigger ${trigger}`);
+  if (status === 'active' && daily !== undefined)
+    ok(
+      equity > daily || hasDailyLock,
+      `${at}: equity ${equity} at or below the daily trigger ${daily} means a daily_loss_breach lock`,
+    );
   if (before.status === 'active' && status === 'failed') {
-    ok(equity <= trigger, `${at}: an account fails only with equity ${equity} at or below its max-loss trigger ${trigger}`);
-    ok(!hasDailyLock || before.locks.includes('daily_loss_breach'), `${at}: a mark that crosses both floors is a max-loss breach only`);
+    ok(
+      equity <= trigger,
+      `${at}: an account fails only with equity ${equity} at or below its max-loss trigger ${trigger}`,
+    );
+    ok(
+      !hasDailyLock || before.locks.includes('daily_loss_breach'),
+      `${at}: a mark that crosses both floors is a max-loss breach only`,
+    );
   }
   if (hasDailyLock && !before.locks.includes('daily_loss_breach')) {
-    ok(daily !== undefined && equity <= daily, `${at}: a daily_loss_breach needs equity ${equity} at or below the daily trigger ${daily}`);
+    ok(
+      daily !== undefined && equity <= daily,
+      `${at}: a daily_loss_breach needs equity ${equity} at or below the daily trigger ${daily}`,
+    );
     eq(status, 'active', `${at}: a daily breach is a lock, not a status`);
   }
 
@@ -135,7 +182,11 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   //    lock present.
   eq(json.is_locked, locks.length > 0, `${at}: is_locked is true while any lock is present`);
   eq(json.lockout_reason !== undefined, json.is_locked, `${at}: lockout_reason is present exactly when locked`);
-  eq(json.lockout_reason, SEVERITY.find((lock) => locks.includes(lock)), `${at}: lockout_reason names the most severe lock of ${locks.join(',')}`);
+  eq(
+    json.lockout_reason,
+    SEVERITY.find((lock) => locks.includes(lock)),
+    `${at}: lockout_reason names the most severe lock of ${locks.join(',')}`,
+  );
 }
 
 /** The kernel agrees with the model (decision 3: the fast-path floors and the machine's status and locks). */
@@ -144,15 +195,24 @@ function checkAgreement(sim: AccountSim, i: number, at: string): void {
   const risk = sim.risk(i);
   const json = sim.kernel.accountJson(risk);
   const money = (field: string) => textCents(json[field] as string);
-  for (const { symbol } of INSTRUMENTS) eq(sim.kernelNet(i, symbol), model.netOf(symbol), `${at}: the ${symbol} net position follows the fills`);
+  for (const { symbol } of INSTRUMENTS)
+    eq(sim.kernelNet(i, symbol), model.netOf(symbol), `${at}: the ${symbol} net position follows the fills`);
   eq(money('balance'), model.balanceCents, `${at}: balance`);
   eq(money('equity'), model.equityCents(sim.lastPrintTicks), `${at}: equity = balance + unrealized at the last print`);
   eq(risk.realizedCents, model.realizedCents, `${at}: Σ realized`);
   eq(risk.commissionCents, model.commissionCents, `${at}: Σ commissions`);
   eq(risk.adjustmentsCents, model.adjustmentsCents, `${at}: Σ adjustments`);
   eq(money('highest_realized_balance'), model.peakCents, `${at}: the peak the ${model.setup.mode} mode follows`);
-  eq(money('max_loss_limit_trigger'), model.triggerCents(), `${at}: max-loss trigger (${model.setup.mode}, limit ${model.limitCents})`);
-  eq(json.daily_loss_limit_trigger === undefined ? undefined : money('daily_loss_limit_trigger'), model.dailyTriggerCents, `${at}: daily-loss trigger`);
+  eq(
+    money('max_loss_limit_trigger'),
+    model.triggerCents(),
+    `${at}: max-loss trigger (${model.setup.mode}, limit ${model.limitCents})`,
+  );
+  eq(
+    json.daily_loss_limit_trigger === undefined ? undefined : money('daily_loss_limit_trigger'),
+    model.dailyTriggerCents,
+    `${at}: daily-loss trigger`,
+  );
   eq(money('start_of_day_balance'), model.startOfDayCents, `${at}: start_of_day_balance`);
   eq(money('realized_day_pnl'), model.dayCents, `${at}: realized_day_pnl`);
   eq(money('realized_week_pnl'), model.weekCents, `${at}: realized_week_pnl`);
@@ -172,16 +232,32 @@ describe('account risk rules: the kernel against a model (docs/risk-rules.md)', 
   it('every invariant holds after every step of random prints, fills, orders, rolls and operations', () => {
     const totals: Record<string, number> = {};
     fc.assert(
-      fc.property(setupArb, fc.array(commandArb, { minLength: 5, maxLength: MAX_COMMANDS, size: 'max' }), (setup, commands) => {
-        const sim = new AccountSim(setup, verify);
-        for (const command of commands) sim.run(command);
-        sim.drain();
-        for (const [key, value] of Object.entries(sim.seen)) totals[key] = (totals[key] ?? 0) + value;
-      }),
+      fc.property(
+        setupArb,
+        fc.array(commandArb, { minLength: 5, maxLength: MAX_COMMANDS, size: 'max' }),
+        (setup, commands) => {
+          const sim = new AccountSim(setup, verify);
+          for (const command of commands) sim.run(command);
+          sim.drain();
+          for (const [key, value] of Object.entries(sim.seen)) totals[key] = (totals[key] ?? 0) + value;
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
     // Not vacuous: the runs went through breaches, passes, rolls and every kind of fill.
-    for (const key of ['rolls', 'weeklyRolls', 'failed', 'passed', 'dailyBreaches', 'riskFills', 'clientFills', 'historicalFills', 'riskOrderRequests', 'drainRounds', 'multiInstrument']) {
+    for (const key of [
+      'rolls',
+      'weeklyRolls',
+      'failed',
+      'passed',
+      'dailyBreaches',
+      'riskFills',
+      'clientFills',
+      'historicalFills',
+      'riskOrderRequests',
+      'drainRounds',
+      'multiInstrument',
+    ]) {
       expect(totals[key], `runs should include ${key}`).toBeGreaterThan(0);
     }
   });
@@ -203,8 +279,13 @@ describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-
   it('docs/risk-rules.md#flatten: flatten twice before a print leaves the account flat, not reversed', () => {
     const { kernel, accountId, net } = oneAccount();
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 2, price: '5000' });
-    expect(bodyOf(kernel.control('flatten', accountId)).closing_orders, 'one closing order for the open position').toBe(1);
-    expect(bodyOf(kernel.control('flatten', accountId)).closing_orders, 'its closing order is already working: nothing more to send').toBe(0);
+    expect(bodyOf(kernel.control('flatten', accountId)).closing_orders, 'one closing order for the open position').toBe(
+      1,
+    );
+    expect(
+      bodyOf(kernel.control('flatten', accountId)).closing_orders,
+      'its closing order is already working: nothing more to send',
+    ).toBe(0);
     kernel.printInput(SYMBOL, '5001', undefined);
     expect(net(), 'one print after a flatten the account is flat, not reversed to -2').toBe(0);
   });
@@ -237,7 +318,15 @@ describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-
   // closing order, sent a second one when a breach came at the account's own fill.
   it('a breach cancels the resting client orders, which then never fill', () => {
     const { kernel, accountId, net, account } = oneAccount();
-    const placed = kernel.placeOrder({ account_id: accountId, instrument_id: SYMBOL, side: 'buy', type: 'limit', limit_price: '4990', quantity: 1, time_in_force: 'gtc' });
+    const placed = kernel.placeOrder({
+      account_id: accountId,
+      instrument_id: SYMBOL,
+      side: 'buy',
+      type: 'limit',
+      limit_price: '4990',
+      quantity: 1,
+      time_in_force: 'gtc',
+    });
     const orderId = bodyOf(placed).order_id as string;
     kernel.control('adjust', accountId, { amount: '-2500.00', shift_floors: false });
     expect(account.status).toBe('failed');
@@ -276,7 +365,9 @@ describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-
 // stale peak.
 describe('realtime_equity with a cap (docs/risk-rules.md#the-ceiling; found by the property above)', () => {
   it('a capped realtime_equity account keeps following equity highs at prints', () => {
-    const plan = testPlan({ risk_profile: { max_drawdown_mode: 'realtime_equity', max_drawdown_value: '250', max_drawdown_limit: '0' } });
+    const plan = testPlan({
+      risk_profile: { max_drawdown_mode: 'realtime_equity', max_drawdown_value: '250', max_drawdown_limit: '0' },
+    });
     const { kernel, accountId, account } = oneAccount(plan);
     kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
     kernel.printInput(SYMBOL, '5005', undefined); // equity 50250: trigger min(50000, ceiling 50000)

@@ -24,7 +24,8 @@ export const UNKNOWN_GROUP_ID = '00000000-0000-4000-8000-00000000000f';
 
 // ---- commands ----
 
-/** Mostly true: a modify, link or companion shaped to be accepted (fields the order has, orders that can join), sometimes not. */
+/** Mostly true: a modify, link or companion shaped to be accepted (fields the order has, orders that can join),
+ * sometimes not. */
 const fitting = fc.integer({ min: 0, max: 4 }).map((x) => x !== 0);
 
 /**
@@ -48,21 +49,50 @@ export interface PriceDraw {
 export type FirmOperation = 'lockout' | 'lockoutFlatten' | 'unlock' | 'flatten' | 'cancelAll';
 
 export type Command =
-  | { kind: 'place'; account: number; instrument: number; side: Side; type: OrderType; tif: TimeInForce; quantity: number; limitPrice: PriceDraw; stopPrice: PriceDraw; malformed: boolean }
-  | { kind: 'modify'; pick: Pick; quantity: number | undefined; limitPrice: PriceDraw | undefined; stopPrice: PriceDraw | undefined; fitting: boolean }
+  | {
+      kind: 'place';
+      account: number;
+      instrument: number;
+      side: Side;
+      type: OrderType;
+      tif: TimeInForce;
+      quantity: number;
+      limitPrice: PriceDraw;
+      stopPrice: PriceDraw;
+      malformed: boolean;
+    }
+  | {
+      kind: 'modify';
+      pick: Pick;
+      quantity: number | undefined;
+      limitPrice: PriceDraw | undefined;
+      stopPrice: PriceDraw | undefined;
+      fitting: boolean;
+    }
   | { kind: 'cancel'; pick: Pick }
   | { kind: 'link'; picks: Pick[]; fitting: boolean }
   | { kind: 'companion'; group: number; unknownGroup: boolean; pick: Pick; fitting: boolean }
   | { kind: 'print'; instrument: number; offset: number; size: number | undefined }
   | { kind: 'advance'; ms: number }
-  | { kind: 'fill'; account: number; instrument: number; side: Side; quantity: number; offset: number; agoMs: number | undefined }
+  | {
+      kind: 'fill';
+      account: number;
+      instrument: number;
+      side: Side;
+      quantity: number;
+      offset: number;
+      agoMs: number | undefined;
+    }
   | { kind: 'firm'; account: number; op: FirmOperation };
 
 const side = fc.constantFrom<Side>('buy', 'sell');
 const instrument = fc.nat(INSTRUMENTS.length - 1);
 const offset = fc.integer({ min: -BAND_TICKS, max: BAND_TICKS });
 /** Mostly on the grid; x.05-style prices between ticks are REJECTED invalid_price on a new order, a rejected modify. */
-const price: fc.Arbitrary<PriceDraw> = fc.record({ offset, offGrid: fc.integer({ min: 0, max: 19 }).map((x) => x === 0) });
+const price: fc.Arbitrary<PriceDraw> = fc.record({
+  offset,
+  offGrid: fc.integer({ min: 0, max: 19 }).map((x) => x === 0),
+});
 const pick: fc.Arbitrary<Pick> = fc.record({
   n: fc.nat(1000),
   working: fc.boolean(),
@@ -76,7 +106,10 @@ const place = fc.record({
   instrument,
   side,
   type: fc.constantFrom<OrderType>('market', 'limit', 'stop', 'stop_limit'),
-  tif: fc.oneof({ weight: 3, arbitrary: fc.constantFrom<TimeInForce>('day', 'gtc') }, { weight: 1, arbitrary: fc.constantFrom<TimeInForce>('ioc', 'fok') }),
+  tif: fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom<TimeInForce>('day', 'gtc') },
+    { weight: 1, arbitrary: fc.constantFrom<TimeInForce>('ioc', 'fok') },
+  ),
   quantity: fc.integer({ min: 1, max: 5 }),
   limitPrice: price,
   stopPrice: price,
@@ -93,7 +126,11 @@ const modify = fc.record({
 });
 
 const cancel = fc.record({ kind: fc.constant('cancel' as const), pick });
-const link = fc.record({ kind: fc.constant('link' as const), picks: fc.array(pick, { minLength: 2, maxLength: 3 }), fitting });
+const link = fc.record({
+  kind: fc.constant('link' as const),
+  picks: fc.array(pick, { minLength: 2, maxLength: 3 }),
+  fitting,
+});
 const companion = fc.record({
   kind: fc.constant('companion' as const),
   group: fc.nat(1000),
@@ -120,7 +157,15 @@ const fill = fc.record({
 const firm = fc.record({
   kind: fc.constant('firm' as const),
   account: fc.nat(5),
-  op: fc.constantFrom<FirmOperation>('lockout', 'lockout', 'lockoutFlatten', 'unlock', 'unlock', 'flatten', 'cancelAll'),
+  op: fc.constantFrom<FirmOperation>(
+    'lockout',
+    'lockout',
+    'lockoutFlatten',
+    'unlock',
+    'unlock',
+    'flatten',
+    'cancelAll',
+  ),
 });
 
 export function commandArb(maxAdvanceMs = 500): fc.Arbitrary<Command> {
@@ -185,10 +230,15 @@ function roomyPlan(commissionCents: number) {
  * wrong way breach it (ES 5 × 4 ticks × $12.50 = $250), so its runs see breaches cancel client orders and flatten.
  */
 export function tightPlan() {
-  return testPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '500', daily_loss_value: '250' } });
+  return testPlan({
+    risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '500', daily_loss_value: '250' },
+  });
 }
 
-export function newSim(setup: RunSetup, options: { startMs?: number; seed?: number; tightAccount?: boolean } = {}): Sim {
+export function newSim(
+  setup: RunSetup,
+  options: { startMs?: number; seed?: number; tightAccount?: boolean } = {},
+): Sim {
   const { tightAccount = false, ...kernelOptions } = options;
   const { kernel } = harness(setup.fillModel, kernelOptions);
   const open = (commissionCents: number, plan = roomyPlan(commissionCents)) => {
@@ -210,7 +260,15 @@ export type Resolved =
   | { kind: 'companion'; groupId: string; orderId: string }
   | { kind: 'print'; symbol: string; price: string; priceTicks: number; size: number | undefined }
   | { kind: 'advance'; ms: number }
-  | { kind: 'fill'; accountId: string; symbol: string; side: Side; quantity: number; price: string; occurredAtMs: number | undefined }
+  | {
+      kind: 'fill';
+      accountId: string;
+      symbol: string;
+      side: Side;
+      quantity: number;
+      price: string;
+      occurredAtMs: number | undefined;
+    }
   | { kind: 'firm'; accountId: string; op: FirmOperation };
 
 function isWorking(kernel: Kernel, orderId: string): boolean {
@@ -246,7 +304,12 @@ function resolvePick(sim: Sim, p: Pick, among: (id: string) => boolean = () => t
 function canJoin(sim: Sim, accountId: string | undefined, taken: readonly string[]): (id: string) => boolean {
   return (id) => {
     const order = sim.kernel.desk.orders.get(id)!;
-    return isWorking(sim.kernel, id) && order.ocoGroupId === undefined && (accountId === undefined || order.accountId === accountId) && !taken.includes(id);
+    return (
+      isWorking(sim.kernel, id) &&
+      order.ocoGroupId === undefined &&
+      (accountId === undefined || order.accountId === accountId) &&
+      !taken.includes(id)
+    );
   };
 }
 
@@ -267,8 +330,10 @@ export function resolve(sim: Sim, command: Command): Resolved {
         quantity: command.malformed ? 0 : command.quantity,
         time_in_force: command.tif,
       };
-      if (command.type === 'limit' || command.type === 'stop_limit') body.limit_price = drawnPrice(instrument, command.limitPrice);
-      if (command.type === 'stop' || command.type === 'stop_limit') body.stop_price = drawnPrice(instrument, command.stopPrice);
+      if (command.type === 'limit' || command.type === 'stop_limit')
+        body.limit_price = drawnPrice(instrument, command.limitPrice);
+      if (command.type === 'stop' || command.type === 'stop_limit')
+        body.stop_price = drawnPrice(instrument, command.stopPrice);
       return { kind: 'place', body };
     }
     case 'modify': {
@@ -278,8 +343,10 @@ export function resolve(sim: Sim, command: Command): Resolved {
       const order = sim.kernel.desk.orders.get(orderId);
       const instrument = order ? instrumentOf(order.symbol) : ES;
       // A fitting modify changes only prices the order has; left empty, it raises the quantity by one.
-      const has = (field: 'limit' | 'stop') => !command.fitting || order?.type === field || order?.type === 'stop_limit';
-      if (command.limitPrice !== undefined && has('limit')) body.limit_price = drawnPrice(instrument, command.limitPrice);
+      const has = (field: 'limit' | 'stop') =>
+        !command.fitting || order?.type === field || order?.type === 'stop_limit';
+      if (command.limitPrice !== undefined && has('limit'))
+        body.limit_price = drawnPrice(instrument, command.limitPrice);
       if (command.stopPrice !== undefined && has('stop')) body.stop_price = drawnPrice(instrument, command.stopPrice);
       if (command.fitting && Object.keys(body).length === 0) body.quantity = (order?.quantity ?? 0) + 1;
       return { kind: 'modify', orderId, body };
@@ -289,18 +356,34 @@ export function resolve(sim: Sim, command: Command): Resolved {
     case 'link': {
       if (!command.fitting) return { kind: 'link', orderIds: command.picks.map((p) => resolvePick(sim, p)) };
       const orderIds: string[] = [];
-      for (const p of command.picks) orderIds.push(resolvePick(sim, p, canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)));
+      for (const p of command.picks)
+        orderIds.push(
+          resolvePick(sim, p, canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)),
+        );
       return { kind: 'link', orderIds };
     }
     case 'companion': {
-      const groupId = command.unknownGroup || sim.groupIds.length === 0 ? UNKNOWN_GROUP_ID : sim.groupIds[command.group % sim.groupIds.length]!;
+      const groupId =
+        command.unknownGroup || sim.groupIds.length === 0
+          ? UNKNOWN_GROUP_ID
+          : sim.groupIds[command.group % sim.groupIds.length]!;
       const accountId = sim.kernel.desk.oco.accountOf(groupId);
-      return { kind: 'companion', groupId, orderId: resolvePick(sim, command.pick, command.fitting ? canJoin(sim, accountId, []) : undefined) };
+      return {
+        kind: 'companion',
+        groupId,
+        orderId: resolvePick(sim, command.pick, command.fitting ? canJoin(sim, accountId, []) : undefined),
+      };
     }
     case 'print': {
       const instrument = INSTRUMENTS[command.instrument % INSTRUMENTS.length]!;
       const priceTicks = instrument.baseTicks + command.offset;
-      return { kind: 'print', symbol: instrument.symbol, price: priceOf(instrument, priceTicks), priceTicks, size: command.size };
+      return {
+        kind: 'print',
+        symbol: instrument.symbol,
+        price: priceOf(instrument, priceTicks),
+        priceTicks,
+        size: command.size,
+      };
     }
     case 'advance':
       return command;
@@ -309,7 +392,15 @@ export function resolve(sim: Sim, command: Command): Resolved {
       const occurredAtMs = command.agoMs === undefined ? undefined : sim.kernel.nowMs - command.agoMs;
       const accountId = sim.accountIds[command.account % sim.accountIds.length]!;
       const price = priceOf(instrument, instrument.baseTicks + command.offset);
-      return { kind: 'fill', accountId, symbol: instrument.symbol, side: command.side, quantity: command.quantity, price, occurredAtMs };
+      return {
+        kind: 'fill',
+        accountId,
+        symbol: instrument.symbol,
+        side: command.side,
+        quantity: command.quantity,
+        price,
+        occurredAtMs,
+      };
     }
     case 'firm':
       return { kind: 'firm', accountId: sim.accountIds[command.account % sim.accountIds.length]!, op: command.op };
@@ -353,8 +444,16 @@ export function run(sim: Sim, command: Resolved): Outcome<unknown> | undefined {
       kernel.advance(kernel.nowMs + command.ms);
       break;
     case 'fill': {
-      const base = { accountId: command.accountId, symbol: command.symbol, side: command.side, quantity: command.quantity, price: command.price };
-      outcome = kernel.recordFill(command.occurredAtMs === undefined ? base : { ...base, occurredAtMs: command.occurredAtMs });
+      const base = {
+        accountId: command.accountId,
+        symbol: command.symbol,
+        side: command.side,
+        quantity: command.quantity,
+        price: command.price,
+      };
+      outcome = kernel.recordFill(
+        command.occurredAtMs === undefined ? base : { ...base, occurredAtMs: command.occurredAtMs },
+      );
       break;
     }
     case 'firm':

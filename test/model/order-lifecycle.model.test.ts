@@ -27,12 +27,16 @@ describe('order lifecycle, model-based (random commands on three instruments, in
   it('inside one session: statuses, histories, fills, positions, balances, OCO and flattening stay consistent, and flattening ends flat', () => {
     const totals: Record<string, number> = {};
     fc.assert(
-      fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), (setup, commands) => {
-        const checked = runChecked(setup, commands);
-        drain(checked);
-        const seen = { ...checked.model.seen, fillsUnderFirmLockout: checked.model.fills.fillsUnderFirmLockout };
-        for (const [key, value] of Object.entries(seen)) totals[key] = (totals[key] ?? 0) + value;
-      }),
+      fc.property(
+        setupArb,
+        fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }),
+        (setup, commands) => {
+          const checked = runChecked(setup, commands);
+          drain(checked);
+          const seen = { ...checked.model.seen, fillsUnderFirmLockout: checked.model.fills.fillsUnderFirmLockout };
+          for (const [key, value] of Object.entries(seen)) totals[key] = (totals[key] ?? 0) + value;
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
     // Not vacuous: the runs went through risk orders and the client's requests on them, OCO groups across
@@ -42,29 +46,48 @@ describe('order lifecycle, model-based (random commands on three instruments, in
 
   it('across the 16:00 CT close: DAY (and unsettled IOC/FOK) orders expire at the close, GTC ones never do, arrivals in the halt are REJECTED (but risk orders wait, and flatten after the reopen)', () => {
     const closeMs = calendar.sessionAt(T0, ES.symbol).closeMs;
-    eq(closeMs, Date.parse('2026-03-10T21:00:00Z'), 'the harness session (trade date 2026-03-10) closes 16:00 CDT = 21:00Z');
+    eq(
+      closeMs,
+      Date.parse('2026-03-10T21:00:00Z'),
+      'the harness session (trade date 2026-03-10) closes 16:00 CDT = 21:00Z',
+    );
     const reopenMs = Date.parse('2026-03-10T22:00:00Z'); // 17:00 CDT: the session of trade date 2026-03-11 opens
     fc.assert(
-      fc.property(setupArb, fc.array(commandArb(1000), { minLength: 1, maxLength: 40, size: 'max' }), (setup, commands) => {
-        const checked = runChecked(setup, commands, { startMs: closeMs - 1500, closeMs });
-        const { sim, model } = checked;
-        // Past the close and past every latency: every order has reached the venue, so only GTC orders may work.
-        const end: Resolved = { kind: 'advance', ms: Math.max(closeMs - sim.kernel.nowMs, 0) + setup.fillModel.latencyMs + 1 };
-        step(checked, end, 'after the close and every latency');
-        for (const id of sim.orderIds) {
-          const json = model.orders.get(id)!.json;
-          if (json.time_in_force !== 'gtc') eq(WORKING.has(json.status as string), false, `${String(json.time_in_force)} order ${id} is not working after the close: only GTC orders live on`);
-        }
-        // The risk engine's orders waited through the halt; past the 17:00 CT reopen (a session roll) they flatten.
-        step(checked, { kind: 'advance', ms: reopenMs - sim.kernel.nowMs }, 'at the reopen');
-        drain(checked);
-      }),
+      fc.property(
+        setupArb,
+        fc.array(commandArb(1000), { minLength: 1, maxLength: 40, size: 'max' }),
+        (setup, commands) => {
+          const checked = runChecked(setup, commands, { startMs: closeMs - 1500, closeMs });
+          const { sim, model } = checked;
+          // Past the close and past every latency: every order has reached the venue, so only GTC orders may work.
+          const end: Resolved = {
+            kind: 'advance',
+            ms: Math.max(closeMs - sim.kernel.nowMs, 0) + setup.fillModel.latencyMs + 1,
+          };
+          step(checked, end, 'after the close and every latency');
+          for (const id of sim.orderIds) {
+            const json = model.orders.get(id)!.json;
+            if (json.time_in_force !== 'gtc')
+              eq(
+                WORKING.has(json.status as string),
+                false,
+                `${String(json.time_in_force)} order ${id} is not working after the close: only GTC orders live on`,
+              );
+          }
+          // The risk engine's orders waited through the halt; past the 17:00 CT reopen (a session roll) they flatten.
+          step(checked, { kind: 'advance', ms: reopenMs - sim.kernel.nowMs }, 'at the reopen');
+          drain(checked);
+        },
+      ),
       { numRuns: Math.ceil(NUM_RUNS / 2) },
     );
   });
 
   it('the ids used for refusals are unknown to the kernel', () => {
-    const sim = newSim({ fillModel: { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' }, commissionCents: 0 });
+    const sim = newSim({
+      fillModel: { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' },
+      commissionCents: 0,
+    });
     eq(sim.kernel.getOrder(UNKNOWN_ORDER_ID).status, 404, 'the unknown order id answers 404');
     eq(sim.kernel.addOcoCompanion(UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID).status, 404, 'the unknown group id answers 404');
   });

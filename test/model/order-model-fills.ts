@@ -124,7 +124,8 @@ export function checkFill(ctx: Context, fill: FillJson, current: Map<string, See
   model.lastFillTicks.set(fill.instrument_id, priceTicks);
 }
 
-/** Each account's positions and cash against the model's ledger: net, realized, commission, unrealized, balance, equity. */
+/** Each account's positions and cash against the model's ledger: net, realized, commission, unrealized, balance,
+ * equity. */
 export function checkAccounts(ctx: Context, current: Map<string, Seen>): void {
   const { sim, model } = ctx;
   for (const [accountId, account] of model.accounts) {
@@ -255,7 +256,8 @@ export function checkPrint(ctx: Context, current: Map<string, Seen>, fills: read
 }
 
 /**
- * A sized print is shared by price, then arrival (docs/order-lifecycle.md#fill-model): no order the print could fill goes short while an
+ * A sized print is shared by price, then arrival (docs/order-lifecycle.md#fill-model): no order the print could fill
+ * goes short while an
  * order at a strictly worse price gets some, and an order going short means the print's size was used up.
  * Exempt: a FOK the remaining size cannot fill whole, and an OCO member cancelled because a sibling filled first.
  */

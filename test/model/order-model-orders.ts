@@ -1,5 +1,6 @@
 // The order model's checks of each order after each command (order-lifecycle.model.test.ts): the fields and
-// status history of every order, client's or risk engine's (docs/order-lifecycle.md#statuses-and-transitions), the DAY expiry around
+// status history of every order, client's or risk engine's (docs/order-lifecycle.md#statuses-and-transitions), the DAY
+// expiry around
 // the close, and what the model learns of each order at the venue (arrival, trigger, re-queueing).
 import { riskOrderIds } from './kernel-commands.js';
 import { atMost, deepEq, eq, ne, ok, contains } from './model-assert.js';
@@ -161,7 +162,8 @@ export function checkClose(ctx: Context, current: Map<string, Seen>): void {
   }
 }
 
-/** After a command: arrivals and priority-losing modifies make an order fresh; a print leaves its instrument's orders stale. */
+/** After a command: arrivals and priority-losing modifies make an order fresh; a print leaves its instrument's orders
+ * stale. */
 export function updateVenue(ctx: Context, current: Map<string, Seen>): void {
   const { model, sim } = ctx;
   const now = sim.kernel.nowMs;

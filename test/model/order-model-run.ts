@@ -17,7 +17,8 @@ import { checkAccounts, checkFill, checkOco, checkPrint } from './order-model-fi
 import { checkClose, checkOrder, readOrders, updateVenue } from './order-model-orders.js';
 import { Model, TERMINAL, WORKING, type Context, type Json } from './order-model-state.js';
 
-// ---- expected outcomes: docs/order-lifecycle.md#what-causes-each-event, docs/risk-rules.md#firm-controls-and-the-order-gate
+// ---- expected outcomes: docs/order-lifecycle.md#what-causes-each-event,
+// docs/risk-rules.md#firm-controls-and-the-order-gate
 
 /**
  * The orders of the risk engine are not the client's (docs/order-lifecycle.md#risk-orders): DELETE and PATCH on
@@ -234,7 +235,8 @@ export function runChecked(
 }
 
 /**
- * Flattening ends flat (docs/risk-rules.md#what-a-breach-does, #lockout-and-unlock, #flatten): with the markets open, the
+ * Flattening ends flat (docs/risk-rules.md#what-a-breach-does, #lockout-and-unlock, #flatten): with the markets open,
+ * the
  * clock moved past every latency and each instrument printed (unlimited, at its last price) a few times, no
  * account is still being flattened and no risk order works. Answers the rounds it took.
  */

@@ -56,7 +56,8 @@ export interface Seen {
   states: Json[];
 }
 
-/** What the model knows of an order at the venue, from the outside: arrival, trigger, first print since (re)queueing. */
+/** What the model knows of an order at the venue, from the outside: arrival, trigger, first print since (re)queueing.
+ * */
 export interface VenueView {
   arrived: boolean;
   /** Awaiting its first print since arrival, a priority-losing modify or its trigger (the limit pricing rule). */
@@ -83,7 +84,8 @@ export class Model {
   /** orders.state events published per order. */
   readonly stateEvents = new Map<string, number>();
   readonly venue = new Map<string, VenueView>();
-  /** For the print being run: whether each working order of its instrument met it as its first print since (re)queueing. */
+  /** For the print being run: whether each working order of its instrument met it as its first print since
+   * (re)queueing. */
   readonly freshAtPrint = new Map<string, boolean>();
   readonly fills: FillWatch;
   readonly flattening: FlatteningWatch;
@@ -128,7 +130,8 @@ export class Model {
     });
   }
 
-  /** Before a print: stops of its instrument at or through it trigger (and meet it fresh); which orders meet it fresh. */
+  /** Before a print: stops of its instrument at or through it trigger (and meet it fresh); which orders meet it fresh.
+   * */
   beforePrint(symbol: string, printTicks: number): void {
     this.freshAtPrint.clear();
     for (const [id, { json }] of this.orders) {
@@ -154,12 +157,14 @@ export class Model {
     return position;
   }
 
-  /** The price an instrument's positions are marked at: its last print, else its last fill (docs/risk-rules.md#balance-and-equity). */
+  /** The price an instrument's positions are marked at: its last print, else its last fill
+   * (docs/risk-rules.md#balance-and-equity). */
   markTicks(symbol: string): number | undefined {
     return this.lastPrintTicks.get(symbol) ?? this.lastFillTicks.get(symbol);
   }
 
-  /** Books a fill FIFO and answers the realized P&L the rules give it (docs/order-lifecycle.md#positions-trades-and-lots). */
+  /** Books a fill FIFO and answers the realized P&L the rules give it
+   * (docs/order-lifecycle.md#positions-trades-and-lots). */
   book(accountId: string, symbol: string, sign: 1 | -1, quantity: number, ticks: number): number {
     const account = this.accounts.get(accountId)!;
     const position = this.position(accountId, symbol);

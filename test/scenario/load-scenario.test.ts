@@ -33,12 +33,23 @@ describe('scenario files: an example with every key and step (docs/scenarios.md)
     expect(scenario.file).toBe(file);
     expect(scenario.startMs).toBe(ms('2026-03-02T14:00:00Z'));
     expect(scenario.seed).toBe(7);
-    expect(scenario.fillModel).toEqual({ latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' });
+    expect(scenario.fillModel).toEqual({
+      latencyMs: 0,
+      cancelLatencyMs: 0,
+      modifyLatencyMs: 0,
+      slippageTicks: 0,
+      limitFill: 'touch',
+    });
   });
 
   it('reads plans and accounts, each account with its own copy of the plan', () => {
     const plan = scenario.plans.get('eval-50k');
-    expect(plan?.riskProfile).toEqual({ maxDrawdownMode: 'eod_balance', maxDrawdownValueCents: 200_000, maxDrawdownLimitCents: 0, dailyLossValueCents: 100_000 });
+    expect(plan?.riskProfile).toEqual({
+      maxDrawdownMode: 'eod_balance',
+      maxDrawdownValueCents: 200_000,
+      maxDrawdownLimitCents: 0,
+      dailyLossValueCents: 100_000,
+    });
     expect(scenario.accounts).toHaveLength(1);
     const [alice] = scenario.accounts;
     expect(alice).toMatchObject({ alias: 'alice', planName: 'eval-50k' });
@@ -55,25 +66,105 @@ describe('scenario files: an example with every key and step (docs/scenarios.md)
       { index: 0, kind: 'at', timeMs: T0900, atMs: T0900 },
       { index: 1, kind: 'advance', timeMs: T0930, durationMs: 1_800_000 },
       { index: 2, kind: 'tick', timeMs: T0930, instrument: 'ESM6', price: '5000.00', size: 3 },
-      { index: 3, kind: 'fill', timeMs: T0930, account: 'alice', instrument: 'ESM6', side: 'buy', quantity: 1, price: '5000.00' },
-      { index: 4, kind: 'order', timeMs: T0930, ref: 'o1', account: 'alice', instrument: 'ESM6', side: 'buy', quantity: 2, orderType: 'limit', limitPrice: '4999.75', tif: 'day' },
+      {
+        index: 3,
+        kind: 'fill',
+        timeMs: T0930,
+        account: 'alice',
+        instrument: 'ESM6',
+        side: 'buy',
+        quantity: 1,
+        price: '5000.00',
+      },
+      {
+        index: 4,
+        kind: 'order',
+        timeMs: T0930,
+        ref: 'o1',
+        account: 'alice',
+        instrument: 'ESM6',
+        side: 'buy',
+        quantity: 2,
+        orderType: 'limit',
+        limitPrice: '4999.75',
+        tif: 'day',
+      },
       { index: 5, kind: 'modify', timeMs: T0930, ref: 'o1', limitPrice: '4999.50' },
       { index: 6, kind: 'cancel', timeMs: T0930, ref: 'o1' },
-      { index: 7, kind: 'order', timeMs: T0930, ref: 'o2', account: 'alice', instrument: 'ESM6', side: 'sell', quantity: 1, orderType: 'limit', limitPrice: '5010.00', tif: 'day' },
-      { index: 8, kind: 'order', timeMs: T0930, ref: 'o3', account: 'alice', instrument: 'ESM6', side: 'sell', quantity: 1, orderType: 'stop', stopPrice: '4990.00', tif: 'gtc' },
+      {
+        index: 7,
+        kind: 'order',
+        timeMs: T0930,
+        ref: 'o2',
+        account: 'alice',
+        instrument: 'ESM6',
+        side: 'sell',
+        quantity: 1,
+        orderType: 'limit',
+        limitPrice: '5010.00',
+        tif: 'day',
+      },
+      {
+        index: 8,
+        kind: 'order',
+        timeMs: T0930,
+        ref: 'o3',
+        account: 'alice',
+        instrument: 'ESM6',
+        side: 'sell',
+        quantity: 1,
+        orderType: 'stop',
+        stopPrice: '4990.00',
+        tif: 'gtc',
+      },
       { index: 9, kind: 'oco', timeMs: T0930, group: 'g1', action: 'link', refs: ['o2', 'o3'] },
-      { index: 10, kind: 'lockout', timeMs: T0930, account: 'alice', body: { reason_code: 'review' }, args: { reasonCode: 'review', flatten: false } },
+      {
+        index: 10,
+        kind: 'lockout',
+        timeMs: T0930,
+        account: 'alice',
+        body: { reason_code: 'review' },
+        args: { reasonCode: 'review', flatten: false },
+      },
       { index: 11, kind: 'unlock', timeMs: T0930, account: 'alice', body: {}, args: {} },
       { index: 12, kind: 'flatten', timeMs: T0930, account: 'alice', body: {}, args: {} },
-      { index: 13, kind: 'adjust', timeMs: T0930, account: 'alice', body: { amount: '-250.00', reason_code: 'fee' }, args: { amountCents: -25_000, reasonCode: 'fee', shiftFloors: true } },
       {
-        index: 14, kind: 'daily_loss_trigger', timeMs: T0930, account: 'alice',
-        body: { daily_loss_limit_trigger: '49500', reason_code: 'ops' }, args: { dailyLossLimitTriggerCents: 4_950_000, reasonCode: 'ops' },
+        index: 13,
+        kind: 'adjust',
+        timeMs: T0930,
+        account: 'alice',
+        body: { amount: '-250.00', reason_code: 'fee' },
+        args: { amountCents: -25_000, reasonCode: 'fee', shiftFloors: true },
       },
-      { index: 15, kind: 'reanchor', timeMs: T0930, account: 'alice', body: { reason_code: 'ops' }, args: { reasonCode: 'ops' } },
-      { index: 16, kind: 'max_loss_limit', timeMs: T0930, account: 'alice', body: { max_drawdown_limit: '100' }, args: { maxDrawdownLimitCents: 10_000 } },
       {
-        index: 17, kind: 'expect', timeMs: T0930, subject: { kind: 'account', account: 'alice' },
+        index: 14,
+        kind: 'daily_loss_trigger',
+        timeMs: T0930,
+        account: 'alice',
+        body: { daily_loss_limit_trigger: '49500', reason_code: 'ops' },
+        args: { dailyLossLimitTriggerCents: 4_950_000, reasonCode: 'ops' },
+      },
+      {
+        index: 15,
+        kind: 'reanchor',
+        timeMs: T0930,
+        account: 'alice',
+        body: { reason_code: 'ops' },
+        args: { reasonCode: 'ops' },
+      },
+      {
+        index: 16,
+        kind: 'max_loss_limit',
+        timeMs: T0930,
+        account: 'alice',
+        body: { max_drawdown_limit: '100' },
+        args: { maxDrawdownLimitCents: 10_000 },
+      },
+      {
+        index: 17,
+        kind: 'expect',
+        timeMs: T0930,
+        subject: { kind: 'account', account: 'alice' },
         checks: [
           { field: 'balance', expected: '50000' },
           { field: 'max_loss_limit_trigger', expected: '48000' },
@@ -81,17 +172,32 @@ describe('scenario files: an example with every key and step (docs/scenarios.md)
           { field: 'account_status', expected: 'active' },
         ],
       },
-      { index: 18, kind: 'expect', timeMs: T0930, subject: { kind: 'order', ref: 'o1' }, checks: [{ field: 'status', expected: 'CANCELLED' }] },
       {
-        index: 19, kind: 'expect', timeMs: T0930, subject: { kind: 'position', account: 'alice', instrument: 'ESM6' },
-        checks: [{ field: 'net_quantity', expected: 1 }, { field: 'average_price', expected: '5000' }],
+        index: 18,
+        kind: 'expect',
+        timeMs: T0930,
+        subject: { kind: 'order', ref: 'o1' },
+        checks: [{ field: 'status', expected: 'CANCELLED' }],
+      },
+      {
+        index: 19,
+        kind: 'expect',
+        timeMs: T0930,
+        subject: { kind: 'position', account: 'alice', instrument: 'ESM6' },
+        checks: [
+          { field: 'net_quantity', expected: 1 },
+          { field: 'average_price', expected: '5000' },
+        ],
       },
     ];
     expect(scenario.steps).toEqual(expected);
   });
 
   it('reads the same scenario written as JSON', () => {
-    const json = folder.write('scenarios/example.json', JSON.stringify(decodeScenarioText(EVERY_STEP_EXAMPLE, 'x.yaml'), null, '\t'));
+    const json = folder.write(
+      'scenarios/example.json',
+      JSON.stringify(decodeScenarioText(EVERY_STEP_EXAMPLE, 'x.yaml'), null, '\t'),
+    );
     const fromJson = loadScenarioFile(json);
     expect(fromJson.steps).toEqual(scenario.steps);
     expect(fromJson.market).toEqual(scenario.market);
@@ -101,24 +207,35 @@ describe('scenario files: an example with every key and step (docs/scenarios.md)
 
 describe('scenario files: YAML decoding keeps times as written', () => {
   it('leaves an unquoted ISO time a string, which parseTimeMs reads in its own offset', () => {
-    const doc = decodeScenarioText('start: 2026-03-02T08:00:00-06:00\nday: 2026-03-02\n', 'x.yaml') as Record<string, unknown>;
+    const doc = decodeScenarioText('start: 2026-03-02T08:00:00-06:00\nday: 2026-03-02\n', 'x.yaml') as Record<
+      string,
+      unknown
+    >;
     expect(doc.start).toBe('2026-03-02T08:00:00-06:00');
     expect(doc.day).toBe('2026-03-02');
     expect(parseTimeMs(doc.start, 'start')).toBe(ms('2026-03-02T14:00:00Z'));
   });
 
   it('does so even under a %YAML 1.1 directive', () => {
-    const doc = decodeScenarioText('%YAML 1.1\n---\nstart: 2026-03-02T08:00:00-06:00\n', 'x.yaml') as Record<string, unknown>;
+    const doc = decodeScenarioText('%YAML 1.1\n---\nstart: 2026-03-02T08:00:00-06:00\n', 'x.yaml') as Record<
+      string,
+      unknown
+    >;
     expect(doc.start).toBe('2026-03-02T08:00:00-06:00');
   });
 
   it('refuses an explicit !!timestamp tag instead of making a Date', () => {
-    const error = loadError(() => decodeScenarioText('name: x\nstart: !!timestamp 2026-03-02T08:00:00-06:00\n', 'x.yaml'));
+    const error = loadError(() =>
+      decodeScenarioText('name: x\nstart: !!timestamp 2026-03-02T08:00:00-06:00\n', 'x.yaml'),
+    );
     expect(error.message).toMatch(/^x\.yaml:2:8: invalid YAML \(TAG_RESOLVE_FAILED\)/);
   });
 
   it('reports a syntax error with its line and column', () => {
-    const file = folder.write('bad.yaml', 'name: x\nstart: 2026-03-02T08:00:00-06:00\nsteps:\n  - tick: { instrument: ESM6, price: "1"\n  - advance: 1m\n');
+    const file = folder.write(
+      'bad.yaml',
+      'name: x\nstart: 2026-03-02T08:00:00-06:00\nsteps:\n  - tick: { instrument: ESM6, price: "1"\n  - advance: 1m\n',
+    );
     const error = loadError(() => loadScenarioFile(file));
     expect(error.line).toBe(5);
     expect(error.column).toBeGreaterThan(0);
@@ -131,6 +248,8 @@ describe('scenario files: YAML decoding keeps times as written', () => {
   });
 
   it('names a file that cannot be read', () => {
-    expect(loadError(() => loadScenarioFile('/nonexistent/s.yaml')).message).toBe('/nonexistent/s.yaml: cannot read the scenario file (ENOENT)');
+    expect(loadError(() => loadScenarioFile('/nonexistent/s.yaml')).message).toBe(
+      '/nonexistent/s.yaml: cannot read the scenario file (ENOENT)',
+    );
   });
 });

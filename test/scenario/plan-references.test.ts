@@ -43,7 +43,11 @@ describe('plans by reference in scenario files', () => {
     const plan = loaded.accounts[0]!.plan;
     expect(plan.startingBalanceCents, 'starting_balance "50000.00"').toBe(5_000_000);
     expect(plan.commissionPerContractCents, 'commission_per_contract "2.10"').toBe(210);
-    expect(plan.riskProfile).toMatchObject({ maxDrawdownMode: 'eod_balance', maxDrawdownValueCents: 200_000, dailyLossValueCents: 100_000 });
+    expect(plan.riskProfile).toMatchObject({
+      maxDrawdownMode: 'eod_balance',
+      maxDrawdownValueCents: 200_000,
+      dailyLossValueCents: 100_000,
+    });
     expect(loaded.plans.has('eval-50k-eod'), 'the referenced plan is listed with the scenario plans').toBe(true);
   });
 
@@ -52,16 +56,28 @@ describe('plans by reference in scenario files', () => {
     const { status, stdout, stderr } = runCli(['replay', file, '--out', join(dir, 'out')], '', { cwd: tmpdir() });
     expect(stderr).toBe('');
     // +1.00 point × $50 = 50.00, less 2 × $2.10 commission: 50,045.80; floors 50,000 − 2,000 and − 1,000.
-    expect(stdout, 'the bundled plan (commission 2.10, eod 2000, daily 1000) was used').toContain('PASS  plan refs  (4/4 expectations held)');
+    expect(stdout, 'the bundled plan (commission 2.10, eod 2000, daily 1000) was used').toContain(
+      'PASS  plan refs  (4/4 expectations held)',
+    );
     expect(status).toBe(0);
   });
 
   it('a plan of the scenario wins over a file of the same name; plans/ beside the file wins over the bundled one', () => {
     const own = `plans:\n  eval-50k-eod: { starting_balance: "25000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "1000" }, passing_criteria: { profit_target: "1" } }\n`;
-    expect(loadScenarioFile(write('own.yaml', scenario('[ { alias: a, plan: eval-50k-eod } ]', own))).accounts[0]!.plan.startingBalanceCents).toBe(2_500_000);
+    expect(
+      loadScenarioFile(write('own.yaml', scenario('[ { alias: a, plan: eval-50k-eod } ]', own))).accounts[0]!.plan
+        .startingBalanceCents,
+    ).toBe(2_500_000);
     const folder = join(dir, 'beside');
-    write('eval-50k-eod.yaml', 'starting_balance: "75000"\nrisk_profile: { max_drawdown_mode: static, max_drawdown_value: "3000" }\npassing_criteria: { profit_target: "1" }\n', join(folder, 'plans'));
-    expect(loadScenarioFile(write('s.yaml', scenario('[ { alias: a, plan: eval-50k-eod } ]'), folder)).accounts[0]!.plan.startingBalanceCents).toBe(7_500_000);
+    write(
+      'eval-50k-eod.yaml',
+      'starting_balance: "75000"\nrisk_profile: { max_drawdown_mode: static, max_drawdown_value: "3000" }\npassing_criteria: { profit_target: "1" }\n',
+      join(folder, 'plans'),
+    );
+    expect(
+      loadScenarioFile(write('s.yaml', scenario('[ { alias: a, plan: eval-50k-eod } ]'), folder)).accounts[0]!.plan
+        .startingBalanceCents,
+    ).toBe(7_500_000);
   });
 
   it('an unknown plan name lists the scenario plans, the plan files beside it and the bundled ones', () => {
@@ -71,19 +87,31 @@ describe('plans by reference in scenario files', () => {
     const file = write('s.yaml', scenario('[ { alias: a, plan: eval-75k } ]', own), folder);
     const error = errorOf(() => loadScenarioFile(file));
     expect(error.path).toBe('accounts[0].plan');
-    expect(error.message).toContain('accounts[0].plan: expected a plan defined under plans ("house"), or a plan file beside it in plans/ (mine), or a bundled plan (eval-100k-balance, ');
+    expect(error.message).toContain(
+      'accounts[0].plan: expected a plan defined under plans ("house"), or a plan file beside it in plans/ (mine), or a bundled plan (eval-100k-balance, ',
+    );
     expect(error.message).toContain('eval-50k-static), got "eval-75k"');
   });
 
   it('a plan name is never a path', () => {
-    const error = errorOf(() => loadScenarioFile(write('path.yaml', scenario('[ { alias: a, plan: ../plans/eval-50k-eod } ]'))));
+    const error = errorOf(() =>
+      loadScenarioFile(write('path.yaml', scenario('[ { alias: a, plan: ../plans/eval-50k-eod } ]'))),
+    );
     expect(error.path).toBe('accounts[0].plan');
   });
 
   it('an invalid plan file is named with its own line', () => {
     const folder = join(dir, 'broken');
-    const plan = write('bad-plan.yaml', 'starting_balance: "50000"\nrisk_profile: { max_drawdown_mode: sideways, max_drawdown_value: "2000" }\npassing_criteria: { profit_target: "1" }\n', join(folder, 'plans'));
-    const error = errorOf(() => loadScenarioFile(write('s.yaml', scenario('[ { alias: a, plan: bad-plan } ]'), folder)));
-    expect(error.message).toBe(`${plan}:2:36: risk_profile.max_drawdown_mode: expected one of static, realtime_balance, realtime_equity, eod_balance, got "sideways"`);
+    const plan = write(
+      'bad-plan.yaml',
+      'starting_balance: "50000"\nrisk_profile: { max_drawdown_mode: sideways, max_drawdown_value: "2000" }\npassing_criteria: { profit_target: "1" }\n',
+      join(folder, 'plans'),
+    );
+    const error = errorOf(() =>
+      loadScenarioFile(write('s.yaml', scenario('[ { alias: a, plan: bad-plan } ]'), folder)),
+    );
+    expect(error.message).toBe(
+      `${plan}:2:36: risk_profile.max_drawdown_mode: expected one of static, realtime_balance, realtime_equity, eod_balance, got "sideways"`,
+    );
   });
 });

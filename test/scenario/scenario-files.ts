@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-export const ES_SAMPLE_CSV = 'ts,instrument,price,size\n2026-03-02T09:00:00-06:00,ESM6,5000.00,3\n2026-03-02T09:00:01-06:00,ESM6,5000.25,1\n';
+export const ES_SAMPLE_CSV =
+  'ts,instrument,price,size\n2026-03-02T09:00:00-06:00,ESM6,5000.00,3\n2026-03-02T09:00:01-06:00,ESM6,5000.25,1\n';
 
 /** Every top-level key and step type once; the two orders its oco step links are placed first. */
 export const EVERY_STEP_EXAMPLE = `name: eod trailing floor            # required

@@ -48,13 +48,43 @@ function errorOf(load: () => unknown): ScenarioError {
 
 describe('scenario validation errors name the line and column', () => {
   it.each<[string, [string, string], number, number, string]>([
-    ['a bad enum value in a flow mapping', ['side: buy', 'side: by'], 13, 59, 'steps[2] (order): side: expected one of buy, sell, got "by"'],
-    ['an unknown instrument in an order', ['instrument: ESM6, side', 'instrument: ESZZ, side'], 13, 47, 'steps[2] (order): instrument: expected a GLOBEX symbol'],
-    ['a missing required key: the mapping that lacks it', ['type: market', 'type: limit'], 13, 12, 'steps[2] (order): limit_price: expected a decimal string (a limit order needs limit_price), got nothing'],
-    ['a value in a block mapping', ['starting_balance: "50000"', 'starting_balance: "-5"'], 5, 23, 'plans.p.starting_balance: expected'],
+    [
+      'a bad enum value in a flow mapping',
+      ['side: buy', 'side: by'],
+      13,
+      59,
+      'steps[2] (order): side: expected one of buy, sell, got "by"',
+    ],
+    [
+      'an unknown instrument in an order',
+      ['instrument: ESM6, side', 'instrument: ESZZ, side'],
+      13,
+      47,
+      'steps[2] (order): instrument: expected a GLOBEX symbol',
+    ],
+    [
+      'a missing required key: the mapping that lacks it',
+      ['type: market', 'type: limit'],
+      13,
+      12,
+      'steps[2] (order): limit_price: expected a decimal string (a limit order needs limit_price), got nothing',
+    ],
+    [
+      'a value in a block mapping',
+      ['starting_balance: "50000"', 'starting_balance: "-5"'],
+      5,
+      23,
+      'plans.p.starting_balance: expected',
+    ],
     ['an unknown top-level key', ['name: lines', 'name: lines\nsed: 3'], 2, 6, 'sed: unknown key'],
     ['an unknown step key', ['  - at: 2026', '  - wait: 5m\n  - at: 2026'], 11, 11, 'steps[0]: wait: unknown step key'],
-    ['an at step with no value', ['  - at: 2026-03-02T09:00:00-06:00', '  - at:'], 11, 5, 'steps[0] (at): expected an ISO 8601 time'],
+    [
+      'an at step with no value',
+      ['  - at: 2026-03-02T09:00:00-06:00', '  - at:'],
+      11,
+      5,
+      'steps[0] (at): expected an ISO 8601 time',
+    ],
   ])('%s', (_label, [from, to], line, column, message) => {
     expect(SCENARIO.includes(from), 'the change applies').toBe(true);
     const file = write(SCENARIO.replace(from, to));
@@ -64,7 +94,11 @@ describe('scenario validation errors name the line and column', () => {
   });
 
   it('names the line in a JSON scenario too', () => {
-    const json = JSON.stringify({ name: 'j', start: '2026-03-02T08:00:00-06:00', steps: [{ advance: '5 minutes' }] }, null, 2);
+    const json = JSON.stringify(
+      { name: 'j', start: '2026-03-02T08:00:00-06:00', steps: [{ advance: '5 minutes' }] },
+      null,
+      2,
+    );
     const error = errorOf(() => loadScenarioFile(write(json, 'json')));
     // {⏎ "name"⏎ "start"⏎ "steps": [⏎ {⏎ "advance": "5 minutes" is line 6.
     expect(error.message).toMatch(/file-\d+\.json:6:18: steps\[0\] \(advance\): expected a duration/);
@@ -81,7 +115,9 @@ describe('scenario validation errors name the line and column', () => {
     const { status, stdout, stderr } = runCli(['replay', file, '--out', join(dir, 'out')]);
     expect(status).toBe(2);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(new RegExp(`^propsim replay: ${file}:13:47: steps\\[2\\] \\(order\\): instrument: expected a GLOBEX symbol`));
+    expect(stderr).toMatch(
+      new RegExp(`^propsim replay: ${file}:13:47: steps\\[2\\] \\(order\\): instrument: expected a GLOBEX symbol`),
+    );
   });
 });
 
@@ -103,7 +139,9 @@ grid:
   });
 
   it('a grid axis whose key holds dots', () => {
-    const file = write(CONFIG.replace('../nowhere.csv', JSON.stringify(join(process.cwd(), 'test/backtest/fixtures/esm6-ticks.csv'))));
+    const file = write(
+      CONFIG.replace('../nowhere.csv', JSON.stringify(join(process.cwd(), 'test/backtest/fixtures/esm6-ticks.csv'))),
+    );
     const error = errorOf(() => loadBacktestConfig(file));
     expect(error.message).toContain(`${file}:8:36: grid.risk_profile.max_drawdown_value: expected a non-empty list`);
   });

@@ -21,10 +21,12 @@ const SCENARIO_FILES = readdirSync(SCENARIO_DIR)
   .filter((name) => name.endsWith('.yaml'))
   .sort();
 
-/** Ids are UUIDs from the seeded generator; masking them (and the seed the journal records) leaves what the seed must not change. */
+/** Ids are UUIDs from the seeded generator; masking them (and the seed the journal records) leaves what the seed must
+ * not change. */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const withoutIds = (value: unknown): string => JSON.stringify(value).replace(UUID, '<id>');
-const journalWithoutIds = (journal: string): string => journal.replace(UUID, '<id>').replace(/"seed":\d+/g, '"seed":<seed>');
+const journalWithoutIds = (journal: string): string =>
+  journal.replace(UUID, '<id>').replace(/"seed":\d+/g, '"seed":<seed>');
 
 /** The first line where two journals differ (for a readable failure), or undefined when they are equal. */
 function firstDifference(a: string, b: string): string | undefined {
@@ -37,7 +39,13 @@ function firstDifference(a: string, b: string): string | undefined {
 
 const outcomeOf = (run: ScenarioRun) => ({
   passed: run.passed,
-  expectations: run.expectations.map((e) => ({ step: e.step, subject: e.subject, field: e.field, passed: e.passed, actual: e.actual })),
+  expectations: run.expectations.map((e) => ({
+    step: e.step,
+    subject: e.subject,
+    field: e.field,
+    passed: e.passed,
+    actual: e.actual,
+  })),
   final: run.final,
 });
 
@@ -56,7 +64,10 @@ describe('docs/architecture.md#determinism-is-a-feature: example scenarios are d
       expect(failed, `${file}: every expectation of an example scenario holds`).toEqual([]);
       expect(first.passed, `${file}: an example scenario passes`).toBe(true);
       expect(first.journal.length, `${file}: the run journals its inputs and events`).toBeGreaterThan(0);
-      expect(firstDifference(first.journal, second.journal), `${file}: same inputs + same seed ⇒ byte-identical journal`).toBeUndefined();
+      expect(
+        firstDifference(first.journal, second.journal),
+        `${file}: same inputs + same seed ⇒ byte-identical journal`,
+      ).toBeUndefined();
       expect(eventsSha256(second), `${file}: same inputs + same seed ⇒ same events_sha256`).toBe(eventsSha256(first));
       expect(second.final, `${file}: same inputs + same seed ⇒ same final state`).toEqual(first.final);
     });
@@ -66,11 +77,19 @@ describe('docs/architecture.md#determinism-is-a-feature: example scenarios are d
       const reseeded = await runScenario(scenario, { calendar, seed: 99 });
       expect(scenario.seed, `${file}: the override must differ from the scenario's own seed`).not.toBe(99);
       expect(reseeded.seed, `${file}: the run reports the seed it used`).toBe(99);
-      expect(reseeded.journal === base.journal, `${file}: ids come from the seed, so the journal changes with it`).toBe(false);
+      expect(reseeded.journal === base.journal, `${file}: ids come from the seed, so the journal changes with it`).toBe(
+        false,
+      );
       expect(eventsSha256(reseeded), `${file}: …and so does events_sha256`).not.toBe(eventsSha256(base));
       expect(reseeded.passed, `${file}: the seed does not change whether the scenario passes`).toBe(base.passed);
-      expect(withoutIds(outcomeOf(reseeded)), `${file}: the seed changes ids only: expectations' actual values and the final state are the same`).toBe(withoutIds(outcomeOf(base)));
-      expect(firstDifference(journalWithoutIds(base.journal), journalWithoutIds(reseeded.journal)), `${file}: the seed changes ids only: the journal is the same once ids are masked`).toBeUndefined();
+      expect(
+        withoutIds(outcomeOf(reseeded)),
+        `${file}: the seed changes ids only: expectations' actual values and the final state are the same`,
+      ).toBe(withoutIds(outcomeOf(base)));
+      expect(
+        firstDifference(journalWithoutIds(base.journal), journalWithoutIds(reseeded.journal)),
+        `${file}: the seed changes ids only: the journal is the same once ids are masked`,
+      ).toBeUndefined();
     });
   });
 });
@@ -85,34 +104,56 @@ function journalOf(setup: RunSetup, commands: readonly Command[], seed: number):
 describe('docs/architecture.md#determinism-is-a-feature: the kernel is deterministic', () => {
   it('the same random command sequence on two fresh kernels with the same seed gives identical journals', () => {
     fc.assert(
-      fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), fc.integer({ min: 1, max: 2 ** 31 - 1 }), (setup, commands, seed) => {
-        const first = journalOf(setup, commands, seed);
-        const second = journalOf(setup, commands, seed);
-        expect(firstDifference(first, second), `seed ${seed}: same commands + same seed ⇒ byte-identical journal`).toBeUndefined();
-      }),
+      fc.property(
+        setupArb,
+        fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (setup, commands, seed) => {
+          const first = journalOf(setup, commands, seed);
+          const second = journalOf(setup, commands, seed);
+          expect(
+            firstDifference(first, second),
+            `seed ${seed}: same commands + same seed ⇒ byte-identical journal`,
+          ).toBeUndefined();
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it('the journal is its own input: replaying the journal of a random run writes it again, byte for byte', () => {
     fc.assert(
-      fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), (setup, commands) => {
-        const journal = journalOf(setup, commands, 7);
-        const replayed = replayJournal(parseJournal(journal), calendar).journal.text();
-        expect(firstDifference(journal, replayed), 'same inputs (the input lines of the journal) + same seed ⇒ the same journal').toBeUndefined();
-      }),
+      fc.property(
+        setupArb,
+        fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }),
+        (setup, commands) => {
+          const journal = journalOf(setup, commands, 7);
+          const replayed = replayJournal(parseJournal(journal), calendar).journal.text();
+          expect(
+            firstDifference(journal, replayed),
+            'same inputs (the input lines of the journal) + same seed ⇒ the same journal',
+          ).toBeUndefined();
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it('a different seed changes only the ids in the journal', () => {
     fc.assert(
-      fc.property(setupArb, fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }), (setup, commands) => {
-        const a = journalOf(setup, commands, 1);
-        const b = journalOf(setup, commands, 2);
-        expect(b === a, 'the accounts opened get other ids under another seed').toBe(false);
-        expect(firstDifference(journalWithoutIds(a), journalWithoutIds(b)), 'the seed draws ids only: with ids masked the journals are equal').toBeUndefined();
-      }),
+      fc.property(
+        setupArb,
+        fc.array(commandArb(500), { minLength: 1, maxLength: 60, size: 'max' }),
+        (setup, commands) => {
+          const a = journalOf(setup, commands, 1);
+          const b = journalOf(setup, commands, 2);
+          expect(b === a, 'the accounts opened get other ids under another seed').toBe(false);
+          expect(
+            firstDifference(journalWithoutIds(a), journalWithoutIds(b)),
+            'the seed draws ids only: with ids masked the journals are equal',
+          ).toBeUndefined();
+        },
+      ),
       { numRuns: 100 },
     );
   });

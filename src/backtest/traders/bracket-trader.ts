@@ -92,16 +92,38 @@ export abstract class BracketTrader implements Trader {
     const base = { account_id: accountId, instrument_id: symbol, quantity };
     const entry = kernel.placeOrder({ ...base, side, type: 'market', time_in_force: 'day' });
     if (!entry.ok || entry.body.status === 'REJECTED') return;
-    const targetOrder = kernel.placeOrder({ ...base, side: exit, type: 'limit', limit_price: price(lastTicks + dir * target), time_in_force: 'day' });
-    const stopOrder = kernel.placeOrder({ ...base, side: exit, type: 'stop', stop_price: price(lastTicks - dir * stop), time_in_force: 'day' });
-    if (targetOrder.ok && stopOrder.ok) kernel.linkOco([targetOrder.body.order_id as string, stopOrder.body.order_id as string]);
+    const targetOrder = kernel.placeOrder({
+      ...base,
+      side: exit,
+      type: 'limit',
+      limit_price: price(lastTicks + dir * target),
+      time_in_force: 'day',
+    });
+    const stopOrder = kernel.placeOrder({
+      ...base,
+      side: exit,
+      type: 'stop',
+      stop_price: price(lastTicks - dir * stop),
+      time_in_force: 'day',
+    });
+    if (targetOrder.ok && stopOrder.ok)
+      kernel.linkOco([targetOrder.body.order_id as string, stopOrder.body.order_id as string]);
   }
 
   /** Before the close: cancel what is working, close what is held. */
   private closeOut(view: TraderView): void {
     const { kernel, accountId, symbol } = view;
-    for (const order of kernel.desk.workingOrdersOf(accountId)) if (order.origin === 'client') kernel.cancelOrder(order.id);
+    for (const order of kernel.desk.workingOrdersOf(accountId))
+      if (order.origin === 'client') kernel.cancelOrder(order.id);
     const net = kernel.positions.position(accountId, symbol)?.netQuantity ?? 0;
-    if (net !== 0) kernel.placeOrder({ account_id: accountId, instrument_id: symbol, side: net > 0 ? 'sell' : 'buy', type: 'market', quantity: Math.abs(net), time_in_force: 'day' });
+    if (net !== 0)
+      kernel.placeOrder({
+        account_id: accountId,
+        instrument_id: symbol,
+        side: net > 0 ? 'sell' : 'buy',
+        type: 'market',
+        quantity: Math.abs(net),
+        time_in_force: 'day',
+      });
   }
 }

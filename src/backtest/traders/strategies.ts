@@ -60,7 +60,12 @@ class MeanReversionTrader extends BracketTrader {
 
 export type SyntheticTrader = BracketTrader;
 
-export function createTrader(strategy: SyntheticStrategy, id: string, seed: number, params: Record<string, unknown>): SyntheticTrader {
+export function createTrader(
+  strategy: SyntheticStrategy,
+  id: string,
+  seed: number,
+  params: Record<string, unknown>,
+): SyntheticTrader {
   const random = new TraderRandom(seed);
   switch (strategy) {
     case 'random_bracket':
@@ -72,7 +77,14 @@ export function createTrader(strategy: SyntheticStrategy, id: string, seed: numb
   }
 }
 
-const BRACKET_KEYS = ['trades_per_day', 'contracts', 'stop_ticks', 'target_ticks', 'check_every_minutes', 'flat_minutes_before_close'];
+const BRACKET_KEYS = [
+  'trades_per_day',
+  'contracts',
+  'stop_ticks',
+  'target_ticks',
+  'check_every_minutes',
+  'flat_minutes_before_close',
+];
 const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
   random_bracket: BRACKET_KEYS,
   momentum_breakout: [...BRACKET_KEYS, 'lookback_minutes'],
@@ -82,7 +94,10 @@ const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
 /** Checks a strategy's params: known keys only, and values a trader can be built from (errors name the key). */
 export function validateStrategyParams(strategy: SyntheticStrategy, params: Record<string, unknown>): void {
   const unknown = Object.keys(params).find((key) => !PARAM_KEYS[strategy].includes(key));
-  if (unknown !== undefined) throw new Error(`params.${unknown}: unknown parameter of ${strategy}; expected one of ${PARAM_KEYS[strategy].join(', ')}`);
+  if (unknown !== undefined)
+    throw new Error(
+      `params.${unknown}: unknown parameter of ${strategy}; expected one of ${PARAM_KEYS[strategy].join(', ')}`,
+    );
   createTrader(strategy, 'check', 1, params);
 }
 

@@ -61,7 +61,12 @@ export function rangeParam(params: Record<string, unknown>, key: string, fallbac
   const value = params[key];
   if (value === undefined) return fallback;
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return [value, value];
-  if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0) && value[0] <= value[1]) {
+  if (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0) &&
+    value[0] <= value[1]
+  ) {
     return [value[0], value[1]];
   }
   throw new Error(`params.${key}: expected a positive integer or [low, high], got ${JSON.stringify(value)}`);

@@ -24,9 +24,16 @@ import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 export type AccountStatus = 'active' | 'failed' | 'passed' | 'closed';
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'failed', 'passed', 'closed'];
 
-export type LockReason = 'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'account_replaced' | 'evaluation_passed';
+export type LockReason =
+  'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'account_replaced' | 'evaluation_passed';
 /** Most severe first (docs/risk-rules.md#statuses-and-locks): lockout_reason is the first of these present. */
-export const LOCK_SEVERITY: readonly LockReason[] = ['max_loss_breach', 'daily_loss_breach', 'firm_lockout', 'account_replaced', 'evaluation_passed'];
+export const LOCK_SEVERITY: readonly LockReason[] = [
+  'max_loss_breach',
+  'daily_loss_breach',
+  'firm_lockout',
+  'account_replaced',
+  'evaluation_passed',
+];
 
 export type RiskEngineState = 'loading' | 'ready';
 
@@ -92,11 +99,20 @@ function reasonOf(event: AccountLifecycleEvent): string {
 
 /** What every account that is not closed takes: a firm lockout and unlock, and a replace. */
 const NOT_CLOSED_TRANSITIONS = {
-  LOCKOUT: { guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } }, actions: { type: 'addLock', params: { lock: 'firm_lockout' } } },
-  UNLOCK: { guard: { type: 'hasLock', params: { lock: 'firm_lockout' } }, actions: { type: 'removeLock', params: { lock: 'firm_lockout' } } },
+  LOCKOUT: {
+    guard: { type: 'lacksLock', params: { lock: 'firm_lockout' } },
+    actions: { type: 'addLock', params: { lock: 'firm_lockout' } },
+  },
+  UNLOCK: {
+    guard: { type: 'hasLock', params: { lock: 'firm_lockout' } },
+    actions: { type: 'removeLock', params: { lock: 'firm_lockout' } },
+  },
   REPLACE: {
     target: 'closed',
-    actions: [{ type: 'recordStatus', params: { status: 'closed' } }, { type: 'addLock', params: { lock: 'account_replaced' } }],
+    actions: [
+      { type: 'recordStatus', params: { status: 'closed' } },
+      { type: 'addLock', params: { lock: 'account_replaced' } },
+    ],
   },
 } as const;
 
@@ -110,19 +126,29 @@ export const accountMachine = setup({
     hasLock: ({ context }, params: { lock: LockReason }) => context.locks.includes(params.lock),
     lacksLock: ({ context }, params: { lock: LockReason }) => !context.locks.includes(params.lock),
     /** RISK_LOADED ends only the load in progress, not one an UNLOCK has since restarted. */
-    isCurrentRiskLoad: ({ context, event }) => event.type === 'RISK_LOADED' && event.loadStartedAtMs === context.riskLoadStartedAtMs,
+    isCurrentRiskLoad: ({ context, event }) =>
+      event.type === 'RISK_LOADED' && event.loadStartedAtMs === context.riskLoadStartedAtMs,
   },
   actions: {
     addLock: assign(({ context, event }, params: { lock: LockReason }) => ({
       locks: withLock(context.locks, params.lock),
-      lockChanges: [...context.lockChanges, { lock: params.lock, change: 'added' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs }],
+      lockChanges: [
+        ...context.lockChanges,
+        { lock: params.lock, change: 'added' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
+      ],
     })),
     removeLock: assign(({ context, event }, params: { lock: LockReason }) => ({
       locks: withoutLock(context.locks, params.lock),
-      lockChanges: [...context.lockChanges, { lock: params.lock, change: 'removed' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs }],
+      lockChanges: [
+        ...context.lockChanges,
+        { lock: params.lock, change: 'removed' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
+      ],
     })),
     recordStatus: assign(({ context, event }, params: { status: AccountStatus }) => ({
-      statusHistory: [...context.statusHistory, { status: params.status, reason: reasonOf(event), occurredAtMs: event.occurredAtMs }],
+      statusHistory: [
+        ...context.statusHistory,
+        { status: params.status, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
+      ],
     })),
     beginRiskLoad: assign(({ event }) => ({ riskLoadStartedAtMs: event.occurredAtMs })),
   },
@@ -143,7 +169,10 @@ export const accountMachine = setup({
           on: {
             MAX_LOSS_BREACH: {
               target: 'failed',
-              actions: [{ type: 'recordStatus', params: { status: 'failed' } }, { type: 'addLock', params: { lock: 'max_loss_breach' } }],
+              actions: [
+                { type: 'recordStatus', params: { status: 'failed' } },
+                { type: 'addLock', params: { lock: 'max_loss_breach' } },
+              ],
             },
             DAILY_LOSS_BREACH: {
               guard: { type: 'lacksLock', params: { lock: 'daily_loss_breach' } },
@@ -156,7 +185,10 @@ export const accountMachine = setup({
             ...NOT_CLOSED_TRANSITIONS,
             PASS: {
               target: 'passed',
-              actions: [{ type: 'recordStatus', params: { status: 'passed' } }, { type: 'addLock', params: { lock: 'evaluation_passed' } }],
+              actions: [
+                { type: 'recordStatus', params: { status: 'passed' } },
+                { type: 'addLock', params: { lock: 'evaluation_passed' } },
+              ],
             },
           },
         },

@@ -59,7 +59,9 @@ export function openFloors(params: FloorParams): Floors {
 
 /** max_drawdown_lock_ceiling: starting balance + cap (+ shifts), or undefined when uncapped or static. */
 export function ceilingCents(floors: Floors): number | undefined {
-  return floors.maxDrawdownLimitCents === undefined ? undefined : floors.startingBalanceCents + floors.maxDrawdownLimitCents + floors.shiftCents;
+  return floors.maxDrawdownLimitCents === undefined
+    ? undefined
+    : floors.startingBalanceCents + floors.maxDrawdownLimitCents + floors.shiftCents;
 }
 
 function trailingTrigger(floors: Floors): number {
@@ -106,7 +108,8 @@ export function breachAt(floors: Floors, equityCents: number): Breach | undefine
 export function onSessionRoll(floors: Floors, balanceCents: number, equityAtCloseCents: number): void {
   if (floors.mode === 'eod_balance') raisePeak(floors, equityAtCloseCents);
   floors.startOfDayBalanceCents = balanceCents;
-  if (floors.dailyLossValueCents !== undefined) floors.dailyLossTriggerCents = balanceCents - floors.dailyLossValueCents;
+  if (floors.dailyLossValueCents !== undefined)
+    floors.dailyLossTriggerCents = balanceCents - floors.dailyLossValueCents;
 }
 
 /**

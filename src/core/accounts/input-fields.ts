@@ -69,7 +69,8 @@ export function required(value: unknown, path: string, expected: string): unknow
 export function readString(value: unknown, path: string, rules: { maxLength?: number } = {}): string {
   const max = rules.maxLength;
   const expected = max === undefined ? 'a non-empty string' : `a string of 1 to ${max} characters`;
-  if (typeof value !== 'string' || value === '' || (max !== undefined && value.length > max)) fail(path, expected, value);
+  if (typeof value !== 'string' || value === '' || (max !== undefined && value.length > max))
+    fail(path, expected, value);
   return value;
 }
 
@@ -88,8 +89,18 @@ export function readEnum<T extends string>(value: unknown, path: string, allowed
 export function readInteger(value: unknown, path: string, rules: { min?: number; max?: number } = {}): number {
   const { min, max } = rules;
   const range =
-    min !== undefined && max !== undefined ? ` from ${min} to ${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : '';
-  const ok = typeof value === 'number' && Number.isSafeInteger(value) && (min === undefined || value >= min) && (max === undefined || value <= max);
+    min !== undefined && max !== undefined
+      ? ` from ${min} to ${max}`
+      : min !== undefined
+        ? ` ≥ ${min}`
+        : max !== undefined
+          ? ` ≤ ${max}`
+          : '';
+  const ok =
+    typeof value === 'number' &&
+    Number.isSafeInteger(value) &&
+    (min === undefined || value >= min) &&
+    (max === undefined || value <= max);
   if (!ok) fail(path, `an integer${range}`, value);
   return value as number;
 }
@@ -108,7 +119,11 @@ const SIGN_WORDS: Record<DecimalSign, string> = {
  * refused with a hint to quote it: YAML reads 50000.10 unquoted as a binary float. `example` shows the
  * expected form in messages (default "50000.00").
  */
-export function readDecimal(value: unknown, path: string, rules: { maxPlaces?: number; sign?: DecimalSign; example?: string } = {}): Dec {
+export function readDecimal(
+  value: unknown,
+  path: string,
+  rules: { maxPlaces?: number; sign?: DecimalSign; example?: string } = {},
+): Dec {
   const sign = rules.sign ?? 'any';
   const maxPlaces = rules.maxPlaces ?? 2;
   const expected = `a decimal string${SIGN_WORDS[sign]} with at most ${maxPlaces} decimal places, like "${rules.example ?? '50000.00'}"`;
@@ -121,7 +136,9 @@ export function readDecimal(value: unknown, path: string, rules: { maxPlaces?: n
     throw new FieldError(path, `expected ${expected}, got ${describeValue(value)}${hint}`);
   }
   const wrongSign =
-    (sign === 'positive' && !parsed.greaterThan(0)) || (sign === 'non_negative' && parsed.isNegative() && !parsed.isZero()) || (sign === 'non_zero' && parsed.isZero());
+    (sign === 'positive' && !parsed.greaterThan(0)) ||
+    (sign === 'non_negative' && parsed.isNegative() && !parsed.isZero()) ||
+    (sign === 'non_zero' && parsed.isZero());
   if (wrongSign) fail(path, `a decimal string${SIGN_WORDS[sign]}`, value);
   return parsed;
 }
@@ -138,7 +155,12 @@ export function readCents(value: unknown, path: string, sign: DecimalSign = 'any
 }
 
 /** Reads a list, checking each element with `read`. */
-export function readList<T>(value: unknown, path: string, read: (item: unknown, itemPath: string) => T, rules: { minLength?: number } = {}): T[] {
+export function readList<T>(
+  value: unknown,
+  path: string,
+  read: (item: unknown, itemPath: string) => T,
+  rules: { minLength?: number } = {},
+): T[] {
   const min = rules.minLength ?? 0;
   if (!Array.isArray(value) || value.length < min) fail(path, min > 0 ? `a list of at least ${min}` : 'a list', value);
   return value.map((item: unknown, i: number) => read(item, at(path, i)));

@@ -3,13 +3,7 @@
 // over the template's; the result is a new template for that account only — the shared template is never touched. In
 // an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, min_trading_days,
 // consistency_pct).
-import {
-  at,
-  checkKeys,
-  readCents,
-  readFields,
-  type Fields,
-} from './input-fields.js';
+import { at, checkKeys, readCents, readFields, type Fields } from './input-fields.js';
 import {
   PASSING_CRITERIA_KEYS,
   RISK_PROFILE_KEYS,
@@ -57,33 +51,55 @@ export interface ProvisioningOverlay {
  * Validates the overlay fields of a decoded mapping. Keys other than the overlay keys and `otherKeys`
  * (the caller's own, such as `alias` and `plan`) are errors.
  */
-export function parseProvisioningOverlay(raw: unknown, path: string, otherKeys: readonly string[] = []): ProvisioningOverlay {
+export function parseProvisioningOverlay(
+  raw: unknown,
+  path: string,
+  otherKeys: readonly string[] = [],
+): ProvisioningOverlay {
   const doc = readFields(raw, path, 'a mapping');
   checkKeys(doc, path, [...otherKeys, ...OVERLAY_KEYS]);
   return {
     path,
-    ...(doc.initial_balance === undefined ? {} : { initialBalanceCents: readCents(doc.initial_balance, at(path, 'initial_balance'), 'positive') }),
+    ...(doc.initial_balance === undefined
+      ? {}
+      : { initialBalanceCents: readCents(doc.initial_balance, at(path, 'initial_balance'), 'positive') }),
     ...(doc.currency === undefined ? {} : { currency: readCurrency(doc.currency, at(path, 'currency')) }),
-    ...(doc.risk_profile === undefined ? {} : { riskProfile: parseRiskProfileOverlay(doc.risk_profile, at(path, 'risk_profile')) }),
-    ...(doc.passing_criteria === undefined ? {} : { passingCriteria: parsePassingOverlay(doc.passing_criteria, at(path, 'passing_criteria')) }),
-    ...(doc.price_paid === undefined ? {} : { pricePaidCents: readCents(doc.price_paid, at(path, 'price_paid'), 'non_negative') }),
+    ...(doc.risk_profile === undefined
+      ? {}
+      : { riskProfile: parseRiskProfileOverlay(doc.risk_profile, at(path, 'risk_profile')) }),
+    ...(doc.passing_criteria === undefined
+      ? {}
+      : { passingCriteria: parsePassingOverlay(doc.passing_criteria, at(path, 'passing_criteria')) }),
+    ...(doc.price_paid === undefined
+      ? {}
+      : { pricePaidCents: readCents(doc.price_paid, at(path, 'price_paid'), 'non_negative') }),
   };
 }
 
 function parseRiskProfileOverlay(raw: unknown, path: string): RiskProfileOverlay {
   const doc = section(raw, path, RISK_PROFILE_KEYS);
   return {
-    ...(doc.max_drawdown_mode === undefined ? {} : { maxDrawdownMode: readDrawdownMode(doc.max_drawdown_mode, at(path, 'max_drawdown_mode')) }),
-    ...(doc.max_drawdown_value === undefined ? {} : { maxDrawdownValueCents: readCents(doc.max_drawdown_value, at(path, 'max_drawdown_value'), 'positive') }),
-    ...nullable(doc.max_drawdown_limit, 'maxDrawdownLimitCents', (v) => readCents(v, at(path, 'max_drawdown_limit'), 'non_negative')),
-    ...nullable(doc.daily_loss_value, 'dailyLossValueCents', (v) => readCents(v, at(path, 'daily_loss_value'), 'positive')),
+    ...(doc.max_drawdown_mode === undefined
+      ? {}
+      : { maxDrawdownMode: readDrawdownMode(doc.max_drawdown_mode, at(path, 'max_drawdown_mode')) }),
+    ...(doc.max_drawdown_value === undefined
+      ? {}
+      : { maxDrawdownValueCents: readCents(doc.max_drawdown_value, at(path, 'max_drawdown_value'), 'positive') }),
+    ...nullable(doc.max_drawdown_limit, 'maxDrawdownLimitCents', (v) =>
+      readCents(v, at(path, 'max_drawdown_limit'), 'non_negative'),
+    ),
+    ...nullable(doc.daily_loss_value, 'dailyLossValueCents', (v) =>
+      readCents(v, at(path, 'daily_loss_value'), 'positive'),
+    ),
   };
 }
 
 function parsePassingOverlay(raw: unknown, path: string): PassingCriteriaOverlay {
   const doc = section(raw, path, PASSING_CRITERIA_KEYS);
   return {
-    ...(doc.profit_target === undefined ? {} : { profitTargetCents: readCents(doc.profit_target, at(path, 'profit_target'), 'positive') }),
+    ...(doc.profit_target === undefined
+      ? {}
+      : { profitTargetCents: readCents(doc.profit_target, at(path, 'profit_target'), 'positive') }),
     ...nullable(doc.min_trading_days, 'minTradingDays', (v) => readMinTradingDays(v, at(path, 'min_trading_days'))),
     ...nullable(doc.consistency_pct, 'consistencyPct', (v) => readConsistencyPct(v, at(path, 'consistency_pct'))),
   };

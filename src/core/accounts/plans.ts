@@ -69,7 +69,12 @@ export const PLAN_KEYS = [
   'enabled_families',
   'trading_sessions',
 ] as const;
-export const RISK_PROFILE_KEYS = ['max_drawdown_mode', 'max_drawdown_value', 'max_drawdown_limit', 'daily_loss_value'] as const;
+export const RISK_PROFILE_KEYS = [
+  'max_drawdown_mode',
+  'max_drawdown_value',
+  'max_drawdown_limit',
+  'daily_loss_value',
+] as const;
 export const PASSING_CRITERIA_KEYS = ['profit_target', 'min_trading_days', 'consistency_pct'] as const;
 const POSITION_LIMIT_KEYS = ['max_contracts'] as const;
 
@@ -78,15 +83,27 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
   const doc = readFields(raw, path, 'a plan mapping with starting_balance, risk_profile and passing_criteria');
   checkKeys(doc, path, PLAN_KEYS);
   const plan: PlanTemplate = {
-    startingBalanceCents: readCents(required(doc.starting_balance, at(path, 'starting_balance'), 'a decimal string'), at(path, 'starting_balance'), 'positive'),
+    startingBalanceCents: readCents(
+      required(doc.starting_balance, at(path, 'starting_balance'), 'a decimal string'),
+      at(path, 'starting_balance'),
+      'positive',
+    ),
     currency: doc.currency === undefined ? 'USD' : readCurrency(doc.currency, at(path, 'currency')),
     riskProfile: parseRiskProfile(doc.risk_profile, at(path, 'risk_profile')),
     passingCriteria: parsePassingCriteria(doc.passing_criteria, at(path, 'passing_criteria')),
     positionLimits: parsePositionLimits(doc.position_limits, at(path, 'position_limits')),
     commissionPerContractCents:
-      doc.commission_per_contract === undefined ? 0 : readCents(doc.commission_per_contract, at(path, 'commission_per_contract'), 'non_negative'),
-    enabledFamilies: doc.enabled_families === undefined ? [...PRODUCT_FAMILIES] : readFamilies(doc.enabled_families, at(path, 'enabled_families')),
-    tradingSessions: doc.trading_sessions === undefined ? [...TRADING_SESSIONS] : readSessions(doc.trading_sessions, at(path, 'trading_sessions')),
+      doc.commission_per_contract === undefined
+        ? 0
+        : readCents(doc.commission_per_contract, at(path, 'commission_per_contract'), 'non_negative'),
+    enabledFamilies:
+      doc.enabled_families === undefined
+        ? [...PRODUCT_FAMILIES]
+        : readFamilies(doc.enabled_families, at(path, 'enabled_families')),
+    tradingSessions:
+      doc.trading_sessions === undefined
+        ? [...TRADING_SESSIONS]
+        : readSessions(doc.trading_sessions, at(path, 'trading_sessions')),
   };
   checkPlanConsistency(plan, at(path, 'risk_profile.max_drawdown_value'));
   return freezePlan(plan);
@@ -101,8 +118,15 @@ export function parsePlanTemplates(raw: unknown, path: string): ReadonlyMap<stri
 function parseRiskProfile(raw: unknown, path: string): RiskProfile {
   const doc = readSection(raw, path, RISK_PROFILE_KEYS, 'a mapping with max_drawdown_mode and max_drawdown_value');
   return {
-    maxDrawdownMode: readDrawdownMode(required(doc.max_drawdown_mode, at(path, 'max_drawdown_mode'), modeList()), at(path, 'max_drawdown_mode')),
-    maxDrawdownValueCents: readCents(required(doc.max_drawdown_value, at(path, 'max_drawdown_value'), 'a decimal string'), at(path, 'max_drawdown_value'), 'positive'),
+    maxDrawdownMode: readDrawdownMode(
+      required(doc.max_drawdown_mode, at(path, 'max_drawdown_mode'), modeList()),
+      at(path, 'max_drawdown_mode'),
+    ),
+    maxDrawdownValueCents: readCents(
+      required(doc.max_drawdown_value, at(path, 'max_drawdown_value'), 'a decimal string'),
+      at(path, 'max_drawdown_value'),
+      'positive',
+    ),
     ...optionalCents(doc.max_drawdown_limit, at(path, 'max_drawdown_limit'), 'non_negative', 'maxDrawdownLimitCents'),
     ...optionalCents(doc.daily_loss_value, at(path, 'daily_loss_value'), 'positive', 'dailyLossValueCents'),
   };
@@ -111,16 +135,26 @@ function parseRiskProfile(raw: unknown, path: string): RiskProfile {
 function parsePassingCriteria(raw: unknown, path: string): PassingCriteria {
   const doc = readSection(raw, path, PASSING_CRITERIA_KEYS, 'a mapping with profit_target');
   return {
-    profitTargetCents: readCents(required(doc.profit_target, at(path, 'profit_target'), 'a decimal string'), at(path, 'profit_target'), 'positive'),
-    ...(doc.min_trading_days === undefined ? {} : { minTradingDays: readMinTradingDays(doc.min_trading_days, at(path, 'min_trading_days')) }),
-    ...(doc.consistency_pct === undefined ? {} : { consistencyPct: readConsistencyPct(doc.consistency_pct, at(path, 'consistency_pct')) }),
+    profitTargetCents: readCents(
+      required(doc.profit_target, at(path, 'profit_target'), 'a decimal string'),
+      at(path, 'profit_target'),
+      'positive',
+    ),
+    ...(doc.min_trading_days === undefined
+      ? {}
+      : { minTradingDays: readMinTradingDays(doc.min_trading_days, at(path, 'min_trading_days')) }),
+    ...(doc.consistency_pct === undefined
+      ? {}
+      : { consistencyPct: readConsistencyPct(doc.consistency_pct, at(path, 'consistency_pct')) }),
   };
 }
 
 function parsePositionLimits(raw: unknown, path: string): PositionLimits {
   if (raw === undefined) return {};
   const doc = readSection(raw, path, POSITION_LIMIT_KEYS, 'a mapping with max_contracts');
-  return doc.max_contracts === undefined ? {} : { maxContracts: readInteger(doc.max_contracts, at(path, 'max_contracts'), { min: 1 }) };
+  return doc.max_contracts === undefined
+    ? {}
+    : { maxContracts: readInteger(doc.max_contracts, at(path, 'max_contracts'), { min: 1 }) };
 }
 
 function readSection(raw: unknown, path: string, keys: readonly string[], expected: string): Fields {
@@ -138,7 +172,8 @@ export function readDrawdownMode(value: unknown, path: string): MaxDrawdownMode 
 }
 
 export function readCurrency(value: unknown, path: string): string {
-  if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) fail(path, 'a three-letter currency code like "USD"', value);
+  if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value))
+    fail(path, 'a three-letter currency code like "USD"', value);
   return value;
 }
 
@@ -154,20 +189,29 @@ export function readConsistencyPct(value: unknown, path: string): string {
 }
 
 /** `{ [key]: cents }` when the value is present, `{}` when absent. */
-export function optionalCents<K extends string>(value: unknown, path: string, sign: 'positive' | 'non_negative', key: K): { [P in K]?: number } {
+export function optionalCents<K extends string>(
+  value: unknown,
+  path: string,
+  sign: 'positive' | 'non_negative',
+  key: K,
+): { [P in K]?: number } {
   if (value === undefined) return {};
   return { [key]: readCents(value, path, sign) } as { [P in K]?: number };
 }
 
 function readFamilies(value: unknown, path: string): readonly ProductFamily[] {
-  const families = readList(value, path, (item, itemPath) => readEnum(item, itemPath, PRODUCT_FAMILIES), { minLength: 1 });
+  const families = readList(value, path, (item, itemPath) => readEnum(item, itemPath, PRODUCT_FAMILIES), {
+    minLength: 1,
+  });
   const repeated = families.findIndex((f, i) => families.indexOf(f) !== i);
   if (repeated >= 0) fail(at(path, repeated), 'a product family not already listed', families[repeated]);
   return families;
 }
 
 function readSessions(value: unknown, path: string): readonly SessionTemplate[] {
-  const sessions = readList(value, path, (item, itemPath) => readEnum(item, itemPath, TRADING_SESSIONS), { minLength: 1 });
+  const sessions = readList(value, path, (item, itemPath) => readEnum(item, itemPath, TRADING_SESSIONS), {
+    minLength: 1,
+  });
   return [...new Set(sessions)];
 }
 

@@ -5,10 +5,12 @@
 //   {
 //     "plan_reference": "eval-50k",                      required; the firm's plan slug
 //     "user": { "email": "a@b.io", "name": "Ann" },      the trader: email required (stored lowercase), name optional
-//     "user_id": "…",                                    … or an existing user of the firm (exactly one of user / user_id)
+//     "user_id": "…",                                    … or an existing user of the firm (exactly one of user /
+// user_id)
 //     "count": 3,                                        optional integer 1–100, default 1 (a bulk create)
 //     "idempotency_key": "order-1234",                   optional string of 1–128 characters (the purchase id)
-//     "price_paid": "100.00",                            optional decimal string ≥ 0, default "0.00"; split across `count`
+//     "price_paid": "100.00",                            optional decimal string ≥ 0, default "0.00"; split across
+// `count`
 //     "initial_balance": "50000.00", "currency": "USD",  optional overlays (plan-overlay.ts)
 //     "risk_profile": { "max_drawdown_value": "2500" },  optional partial overlay; null removes an optional field
 //     "passing_criteria": { "profit_target": "3000" }    optional partial overlay; null removes an optional field
@@ -57,7 +59,9 @@ export interface ProvisioningRequest {
 /** A 400 `invalid_request` refusal from a FieldError: the message names the field, details carry it. */
 export function invalidRequest(error: FieldError): CommandRefusal {
   const field = error.path === '' ? 'body' : error.path;
-  return new CommandRefusal(400, 'invalid_request', error.path === '' ? `body: ${error.detail}` : error.message, { field });
+  return new CommandRefusal(400, 'invalid_request', error.path === '' ? `body: ${error.detail}` : error.message, {
+    field,
+  });
 }
 
 /** Runs `fn`, turning a FieldError into a 400 `invalid_request` refusal. */
@@ -78,13 +82,20 @@ export function parseProvisioningRequest(body: unknown): ProvisioningRequest {
 function readRequest(body: unknown): ProvisioningRequest {
   const doc = readFields(body, 'body', 'a JSON object with plan_reference and user or user_id');
   checkKeys(doc, '', PROVISIONING_KEYS);
-  const planReference = readString(required(doc.plan_reference, 'plan_reference', 'a plan reference string'), 'plan_reference', {
-    maxLength: MAX_PLAN_REFERENCE_LENGTH,
-  });
+  const planReference = readString(
+    required(doc.plan_reference, 'plan_reference', 'a plan reference string'),
+    'plan_reference',
+    {
+      maxLength: MAX_PLAN_REFERENCE_LENGTH,
+    },
+  );
   const trader = readTrader(doc.user, doc.user_id);
-  const count = doc.count === undefined ? 1 : readInteger(doc.count, 'count', { min: 1, max: MAX_ACCOUNTS_PER_REQUEST });
+  const count =
+    doc.count === undefined ? 1 : readInteger(doc.count, 'count', { min: 1, max: MAX_ACCOUNTS_PER_REQUEST });
   const idempotencyKey =
-    doc.idempotency_key === undefined ? undefined : readString(doc.idempotency_key, 'idempotency_key', { maxLength: MAX_IDEMPOTENCY_KEY_LENGTH });
+    doc.idempotency_key === undefined
+      ? undefined
+      : readString(doc.idempotency_key, 'idempotency_key', { maxLength: MAX_IDEMPOTENCY_KEY_LENGTH });
   const { pricePaidCents, ...overlay } = parseProvisioningOverlay(doc, '', OWN_KEYS);
   return {
     planReference,
@@ -98,9 +109,13 @@ function readRequest(body: unknown): ProvisioningRequest {
 
 function readTrader(user: unknown, userId: unknown): TraderIdentity {
   if (user !== undefined && userId !== undefined) {
-    throw new FieldError('user_id', 'give either user (a new or known trader by email) or user_id (an existing user), not both');
+    throw new FieldError(
+      'user_id',
+      'give either user (a new or known trader by email) or user_id (an existing user), not both',
+    );
   }
-  if (userId !== undefined) return { kind: 'user_id', userId: readString(userId, 'user_id', { maxLength: MAX_USER_ID_LENGTH }) };
+  if (userId !== undefined)
+    return { kind: 'user_id', userId: readString(userId, 'user_id', { maxLength: MAX_USER_ID_LENGTH }) };
   if (user === undefined) fail('user', 'a mapping with email, or user_id of an existing user (required)', user);
   const doc = readFields(user, 'user', 'a mapping with email and an optional name');
   checkKeys(doc, 'user', USER_KEYS);

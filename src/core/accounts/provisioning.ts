@@ -21,7 +21,12 @@ import { formatCents, splitCents } from '../money.js';
 import { CommandRefusal } from '../outcome.js';
 import { applyProvisioningOverlay, type ProvisioningOverlay } from './plan-overlay.js';
 import type { PlanTemplate } from './plans.js';
-import { parseProvisioningRequest, refuseFieldErrors, type NewTrader, type ProvisioningRequest } from './provisioning-request.js';
+import {
+  parseProvisioningRequest,
+  refuseFieldErrors,
+  type NewTrader,
+  type ProvisioningRequest,
+} from './provisioning-request.js';
 
 export interface UserRecord {
   readonly userId: string;
@@ -126,15 +131,26 @@ export class Provisioning {
 
     const template = firm.plans.get(request.planReference);
     if (template === undefined) throw unknownPlan(firm, request.planReference);
-    const plans = refuseFieldErrors(() => Array.from({ length: request.count }, () => applyProvisioningOverlay(template, request.overlay)));
+    const plans = refuseFieldErrors(() =>
+      Array.from({ length: request.count }, () => applyProvisioningOverlay(template, request.overlay)),
+    );
     const trader = request.trader;
-    const known = trader.kind === 'user_id' ? this.knownUser(firm, trader.userId) : (this.userByEmail(firm, trader.email) ?? trader);
+    const known =
+      trader.kind === 'user_id'
+        ? this.knownUser(firm, trader.userId)
+        : (this.userByEmail(firm, trader.email) ?? trader);
 
     // Everything is checked: from here on the request succeeds.
     const user = 'userId' in known ? known : this.createUser(firm, known, newId, nowMs);
     const shares = splitCents(request.pricePaidCents, request.count);
-    const accounts = plans.map((plan, i) => this.store(firm, newAccount(firm, user, request, template, plan, shares[i] ?? 0, newId, nowMs)));
-    if (request.idempotencyKey !== undefined) firm.accountIdsByKey.set(request.idempotencyKey, accounts.map((a) => a.accountId));
+    const accounts = plans.map((plan, i) =>
+      this.store(firm, newAccount(firm, user, request, template, plan, shares[i] ?? 0, newId, nowMs)),
+    );
+    if (request.idempotencyKey !== undefined)
+      firm.accountIdsByKey.set(
+        request.idempotencyKey,
+        accounts.map((a) => a.accountId),
+      );
     return { status: 201, user, accounts };
   }
 
@@ -150,14 +166,17 @@ export class Provisioning {
   }
 
   private firmAccounts(firm: FirmState, query: AccountQuery): AccountRecord[] {
-    const ids = query.idempotency_key === undefined ? firm.accountIds : (firm.accountIdsByKey.get(query.idempotency_key) ?? []);
+    const ids =
+      query.idempotency_key === undefined ? firm.accountIds : (firm.accountIdsByKey.get(query.idempotency_key) ?? []);
     return ids.map((id) => this.accounts.get(id)!);
   }
 
   /** Platform admin: every firm's accounts in creation order (a key narrows to the purchases that used it). */
   private allAccounts(query: AccountQuery): AccountRecord[] {
     const records = [...this.accounts.values()];
-    return query.idempotency_key === undefined ? records : records.filter((r) => r.idempotencyKey === query.idempotency_key);
+    return query.idempotency_key === undefined
+      ? records
+      : records.filter((r) => r.idempotencyKey === query.idempotency_key);
   }
 
   /** The account, or 404 `account_not_found` when unknown or outside the firm (undefined firm = platform admin). */
@@ -190,9 +209,14 @@ export class Provisioning {
   replace(firmId: string | undefined, accountId: string, newId: () => string, nowMs: number): ReplaceResult {
     const original = this.account(firmId, accountId);
     if (original.replacedByAccountId !== undefined) {
-      throw new CommandRefusal(409, 'account_closed', `account ${accountId} was already replaced by ${original.replacedByAccountId}`, {
-        replaced_by_account_id: original.replacedByAccountId,
-      });
+      throw new CommandRefusal(
+        409,
+        'account_closed',
+        `account ${accountId} was already replaced by ${original.replacedByAccountId}`,
+        {
+          replaced_by_account_id: original.replacedByAccountId,
+        },
+      );
     }
     const firm = this.firm(original.firmId);
     const replacement = this.store(firm, {
@@ -235,7 +259,8 @@ export class Provisioning {
   /** A user of the firm by id, or 404 `user_not_found` naming the user_id field. */
   private knownUser(firm: FirmState, userId: string): UserRecord {
     const user = firm.users.get(userId);
-    if (user === undefined) throw new CommandRefusal(404, 'user_not_found', `user_id: user ${userId} is unknown`, { field: 'user_id' });
+    if (user === undefined)
+      throw new CommandRefusal(404, 'user_not_found', `user_id: user ${userId} is unknown`, { field: 'user_id' });
     return user;
   }
 
@@ -294,9 +319,14 @@ function newAccount(
 function unknownPlan(firm: FirmState, planReference: string): CommandRefusal {
   const known = [...firm.plans.keys()];
   const expected = known.length === 0 ? 'this firm has no plans' : `expected one of ${known.join(', ')}`;
-  return new CommandRefusal(400, 'invalid_request', `plan_reference: no plan ${JSON.stringify(planReference)} in this firm; ${expected}`, {
-    field: 'plan_reference',
-  });
+  return new CommandRefusal(
+    400,
+    'invalid_request',
+    `plan_reference: no plan ${JSON.stringify(planReference)} in this firm; ${expected}`,
+    {
+      field: 'plan_reference',
+    },
+  );
 }
 
 /** An account record as the API answers it. Times are Unix ms; price_paid is this account's share. */

@@ -18,10 +18,21 @@ export interface ClosedReason {
 const MAX_DAYS_BACK = 14;
 
 /** Why the market is closed at `timeMs`, given `next`, the session that opens after it. */
-export function closedReason(calendar: GlobexCalendar, holidays: HolidayTable, timeMs: number, next: Session, family: ProductFamily): ClosedReason {
+export function closedReason(
+  calendar: GlobexCalendar,
+  holidays: HolidayTable,
+  timeMs: number,
+  next: Session,
+  family: ProductFamily,
+): ClosedReason {
   const previous = previousSession(calendar, timeMs, next.tradeDate, family);
   const between: string[] = [];
-  for (let date = addDays(previous?.tradeDate ?? next.tradeDate, previous ? 1 : 0); date < next.tradeDate; date = addDays(date, 1)) between.push(date);
+  for (
+    let date = addDays(previous?.tradeDate ?? next.tradeDate, previous ? 1 : 0);
+    date < next.tradeDate;
+    date = addDays(date, 1)
+  )
+    between.push(date);
   const closedDays = between.filter((date) => !isWeekend(date));
   const weekend = between.some(isWeekend);
   if (closedDays.length > 0) {
@@ -46,7 +57,12 @@ function nominalTradeDate(timeMs: number): string {
 }
 
 /** The last session that closed at or before `timeMs`, searching back from the trade date before `nextDate`. */
-function previousSession(calendar: GlobexCalendar, timeMs: number, nextDate: string, family: ProductFamily): Session | undefined {
+function previousSession(
+  calendar: GlobexCalendar,
+  timeMs: number,
+  nextDate: string,
+  family: ProductFamily,
+): Session | undefined {
   let date = addDays(nextDate, -1);
   for (let i = 0; i < MAX_DAYS_BACK; i++, date = addDays(date, -1)) {
     const session = calendar.sessionOf(date, family);

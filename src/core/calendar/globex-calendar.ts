@@ -91,7 +91,8 @@ export class GlobexCalendar {
     if (rule?.kind === 'closed') return null;
     const dayBefore = addDays(tradeDate, -1);
     const before = this.holidays.ruleFor(dayBefore, family);
-    const openMinutes = before?.kind === 'halt' && before.resumeMinutes !== undefined ? before.resumeMinutes : OPEN_MINUTES;
+    const openMinutes =
+      before?.kind === 'halt' && before.resumeMinutes !== undefined ? before.resumeMinutes : OPEN_MINUTES;
     const closeMinutes = rule?.kind === 'halt' ? rule.haltMinutes : CLOSE_MINUTES;
     const session: Session = {
       tradeDate,

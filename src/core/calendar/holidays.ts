@@ -74,9 +74,11 @@ export function parseHolidayDocument(doc: unknown, source: string): HolidayTable
     if (typeof date !== 'string' || !isIsoDate(date)) return fail(`${at}.date`, 'a quoted date "YYYY-MM-DD"');
     if (isWeekend(date)) fail(`${at}.date`, `a weekday (${date} is a weekend day and never a trade date)`);
     const previous = entries[entries.length - 1];
-    if (previous && previous.date >= date) fail(`${at}.date`, `dates in increasing order, one entry per date (${date} follows ${previous.date})`);
+    if (previous && previous.date >= date)
+      fail(`${at}.date`, `dates in increasing order, one entry per date (${date} follows ${previous.date})`);
     if (typeof name !== 'string' || name === '') fail(`${at}.name`, 'a non-empty name');
-    if (!isRecord(groups) || Object.keys(groups).length === 0) return fail(`${at}.groups`, `a mapping of ${GROUP_KEYS.join(', ')} to rules`);
+    if (!isRecord(groups) || Object.keys(groups).length === 0)
+      return fail(`${at}.groups`, `a mapping of ${GROUP_KEYS.join(', ')} to rules`);
     entries.push({ date, name: String(name), rules: parseGroups(groups, `${at}.groups`, fail) });
   });
   return new HolidayTable(entries);

@@ -2,7 +2,15 @@
 // locks, day and week P&L, adjustments. The actor decides statuses and locks; the kernel keeps a
 // mirror of them for the hot path and the reads.
 import { createActor, type Actor } from 'xstate';
-import { accountMachine, accountStatusOf, riskEngineStateOf, type AccountLifecycleEvent, type AccountStatus, type LockChange, type LockReason } from '../accounts/account.machine.js';
+import {
+  accountMachine,
+  accountStatusOf,
+  riskEngineStateOf,
+  type AccountLifecycleEvent,
+  type AccountStatus,
+  type LockChange,
+  type LockReason,
+} from '../accounts/account.machine.js';
 import { openFloors, type Floors } from '../accounts/floors.js';
 import type { PlanTemplate } from '../accounts/plans.js';
 import { CommandRefusal } from '../outcome.js';
@@ -40,7 +48,8 @@ export interface RiskAccount {
   userRiskHalt: boolean;
   /** Historical fills refused because the account could not trade (docs/risk-rules.md#historical-fills). */
   droppedFills: number;
-  /** Breached or flattened by the firm: keep sending offsetting orders until flat (docs/risk-rules.md#what-a-breach-does). */
+  /** Breached or flattened by the firm: keep sending offsetting orders until flat
+   * (docs/risk-rules.md#what-a-breach-does). */
   flattening: boolean;
   updatedAtMs: number;
   /** The last print-crossing that marked the account (the risk desk's de-duplication). */
@@ -77,8 +86,12 @@ export class AccountBook {
         mode: plan.riskProfile.maxDrawdownMode,
         startingBalanceCents: start,
         maxDrawdownValueCents: plan.riskProfile.maxDrawdownValueCents,
-        ...(plan.riskProfile.maxDrawdownLimitCents === undefined ? {} : { maxDrawdownLimitCents: plan.riskProfile.maxDrawdownLimitCents }),
-        ...(plan.riskProfile.dailyLossValueCents === undefined ? {} : { dailyLossValueCents: plan.riskProfile.dailyLossValueCents }),
+        ...(plan.riskProfile.maxDrawdownLimitCents === undefined
+          ? {}
+          : { maxDrawdownLimitCents: plan.riskProfile.maxDrawdownLimitCents }),
+        ...(plan.riskProfile.dailyLossValueCents === undefined
+          ? {}
+          : { dailyLossValueCents: plan.riskProfile.dailyLossValueCents }),
       }),
       balanceCents: start,
       realizedCents: 0,

@@ -1,4 +1,5 @@
-// Firm-control operations on one account (docs/risk-rules.md#firm-controls-and-the-order-gate), each answering as the API will:
+// Firm-control operations on one account (docs/risk-rules.md#firm-controls-and-the-order-gate), each answering as the
+// API will:
 // a body, or a CommandRefusal with the status the interface names. Input is the request body as received:
 // malformed values are 400s here, so a scenario step with expect_status: 400 tests this validation.
 import { PRODUCT_FAMILIES, type ProductFamily } from '../instruments.js';
@@ -13,14 +14,20 @@ import { balanceObjectJson, riskStateJson } from './risk-json.js';
 type Body = Record<string, unknown>;
 
 function invalid(field: string, expected: string, got: unknown): never {
-  throw new CommandRefusal(400, 'invalid_request', `${field}: expected ${expected}, got ${JSON.stringify(got) ?? 'nothing'}`, { field });
+  throw new CommandRefusal(
+    400,
+    'invalid_request',
+    `${field}: expected ${expected}, got ${JSON.stringify(got) ?? 'nothing'}`,
+    { field },
+  );
 }
 
 function fields(body: unknown, allowed: readonly string[]): Body {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) invalid('body', 'a JSON object', body);
   const unknown = Object.keys(body).find((k) => !allowed.includes(k));
-  if (unknown !== undefined) invalid(unknown, `one of the fields ${allowed.join(', ') || '(none)'}`, 'an unknown field');
+  if (unknown !== undefined)
+    invalid(unknown, `one of the fields ${allowed.join(', ') || '(none)'}`, 'an unknown field');
   return body as Body;
 }
 
@@ -34,7 +41,8 @@ function cents(value: unknown, field: string): number {
   try {
     return parseCents(value, field);
   } catch (error) {
-    if (error instanceof DecimalInputError) return invalid(field, 'a decimal string with at most 2 places, like "49500.00"', value);
+    if (error instanceof DecimalInputError)
+      return invalid(field, 'a decimal string with at most 2 places, like "49500.00"', value);
     throw error;
   }
 }
@@ -81,7 +89,12 @@ export class FirmControl {
     const code = reasonCode(raw.reason_code, true)!;
     const account = this.accounts.get(accountId);
     const done = reanchorDailyLoss(account.floors, account.balanceCents);
-    if (!done) throw new CommandRefusal(409, 'no_daily_loss_allowance', `account ${accountId} has no daily-loss trigger with a positive allowance to preserve`);
+    if (!done)
+      throw new CommandRefusal(
+        409,
+        'no_daily_loss_allowance',
+        `account ${accountId} has no daily-loss trigger with a positive allowance to preserve`,
+      );
     account.realizedDayCents = 0;
     this.changed(account);
     const response = {
@@ -108,14 +121,19 @@ export class FirmControl {
     const event = { type: 'LOCKOUT', reason: code ?? 'firm lockout', occurredAtMs: this.ctx.clock.nowMs } as const;
     const changed = this.risk.send(account, event).length > 0;
     const counts = flatten ? this.risk.cancelAndFlatten(account, 'firm_lockout') : undefined;
-    return { ...this.lockJson(account), changed, ...(counts ? { cancelled_orders: counts.cancelledOrders, closing_orders: counts.closingOrders } : {}) };
+    return {
+      ...this.lockJson(account),
+      changed,
+      ...(counts ? { cancelled_orders: counts.cancelledOrders, closing_orders: counts.closingOrders } : {}),
+    };
   }
 
   /** DELETE /v1/accounts/{id}/lockout: removes firm_lockout only (409 without one); the risk engine reloads. */
   unlock(accountId: string): Body {
     const account = this.accounts.get(accountId);
     const event = { type: 'UNLOCK', reason: 'firm unlock', occurredAtMs: this.ctx.clock.nowMs } as const;
-    if (!accountAccepts(account, event)) throw new CommandRefusal(409, 'not_firm_locked', `account ${accountId} has no firm lockout to remove`);
+    if (!accountAccepts(account, event))
+      throw new CommandRefusal(409, 'not_firm_locked', `account ${accountId} has no firm lockout to remove`);
     this.risk.send(account, event);
     this.scheduleRiskLoad(account);
     return this.lockJson(account);
@@ -124,7 +142,11 @@ export class FirmControl {
   /** The risk engine's loading window (docs/risk-rules.md#the-loading-window): RISK_LOADED after risk_load_delay_ms. */
   scheduleRiskLoad(account: RiskAccount): void {
     const loadStartedAtMs = account.actor.getSnapshot().context.riskLoadStartedAtMs;
-    this.ctx.clock.schedule(this.ctx.clock.nowMs + this.riskLoadDelayMs, { kind: 'risk_loaded', accountId: account.id, loadStartedAtMs });
+    this.ctx.clock.schedule(this.ctx.clock.nowMs + this.riskLoadDelayMs, {
+      kind: 'risk_loaded',
+      accountId: account.id,
+      loadStartedAtMs,
+    });
   }
 
   flatten(accountId: string): Body {
@@ -141,11 +163,18 @@ export class FirmControl {
   /** PATCH /v1/firm-control/accounts/{id}/max-loss-limit: the account's own profile is changed (409 on static). */
   setMaxLossLimit(accountId: string, body: unknown): Body {
     const raw = fields(body, ['max_drawdown_limit']);
-    if (!('max_drawdown_limit' in raw)) invalid('max_drawdown_limit', 'a decimal string of at least "0", or null to remove the cap', undefined);
+    if (!('max_drawdown_limit' in raw))
+      invalid('max_drawdown_limit', 'a decimal string of at least "0", or null to remove the cap', undefined);
     const limitCents = raw.max_drawdown_limit === null ? null : cents(raw.max_drawdown_limit, 'max_drawdown_limit');
-    if (limitCents !== null && limitCents < 0) invalid('max_drawdown_limit', 'a decimal string of at least "0"', raw.max_drawdown_limit);
+    if (limitCents !== null && limitCents < 0)
+      invalid('max_drawdown_limit', 'a decimal string of at least "0"', raw.max_drawdown_limit);
     const account = this.accounts.get(accountId);
-    if (!setMaxDrawdownLimit(account.floors, limitCents)) throw new CommandRefusal(409, 'static_drawdown', `account ${accountId} has a static drawdown: it has no trailing cap`);
+    if (!setMaxDrawdownLimit(account.floors, limitCents))
+      throw new CommandRefusal(
+        409,
+        'static_drawdown',
+        `account ${accountId} has a static drawdown: it has no trailing cap`,
+      );
     // Clone before the write: a profile shared with other accounts on the plan is never touched.
     const riskProfile = { ...account.plan.riskProfile };
     if (limitCents === null) delete (riskProfile as { maxDrawdownLimitCents?: number }).maxDrawdownLimitCents;
@@ -168,7 +197,14 @@ export class FirmControl {
     account.balanceCents += amountCents;
     account.adjustmentsCents += amountCents;
     onAdjustment(account.floors, amountCents, shift);
-    const record = { adjustmentId: this.ctx.ids.nextUuid(), amountCents, reasonCode: code, shiftFloors: shift, balanceAfterCents: account.balanceCents, occurredAtMs: this.ctx.clock.nowMs };
+    const record = {
+      adjustmentId: this.ctx.ids.nextUuid(),
+      amountCents,
+      reasonCode: code,
+      shiftFloors: shift,
+      balanceAfterCents: account.balanceCents,
+      occurredAtMs: this.ctx.clock.nowMs,
+    };
     account.adjustments.push(record);
     this.changed(account);
     const adjustment = adjustmentJson(account.id, record);
@@ -195,7 +231,8 @@ export class FirmControl {
   /** PUT /v1/firm-control/offerings: enables or disables a product family for the firm's accounts. */
   setOffering(firmId: string, body: unknown): Body {
     const raw = fields(body, ['product_family', 'enabled']);
-    if (!PRODUCT_FAMILIES.includes(raw.product_family as ProductFamily)) invalid('product_family', `one of ${PRODUCT_FAMILIES.join(', ')}`, raw.product_family);
+    if (!PRODUCT_FAMILIES.includes(raw.product_family as ProductFamily))
+      invalid('product_family', `one of ${PRODUCT_FAMILIES.join(', ')}`, raw.product_family);
     const enabled = flag(raw.enabled, 'enabled', true);
     const family = raw.product_family as ProductFamily;
     let disabled = this.risk.disabledFamilies.get(firmId);
@@ -210,7 +247,12 @@ export class FirmControl {
 
   riskState(accountId: string, ignoreLoading: boolean): Body {
     const account = this.accounts.get(accountId);
-    if (!account.riskReady && !ignoreLoading) throw new CommandRefusal(503, 'risk_engine_loading', `the risk engine is still loading account ${accountId}; retry shortly`);
+    if (!account.riskReady && !ignoreLoading)
+      throw new CommandRefusal(
+        503,
+        'risk_engine_loading',
+        `the risk engine is still loading account ${accountId}; retry shortly`,
+      );
     return { item: riskStateJson(account, this.risk.equityCents(account)) };
   }
 
@@ -221,11 +263,26 @@ export class FirmControl {
 
   private lockJson(account: RiskAccount): Body {
     const item = riskStateJson(account, this.risk.equityCents(account));
-    return { account_id: account.id, is_locked: item.is_locked, lockout_reason: item.lockout_reason ?? null, account_status: account.status };
+    return {
+      account_id: account.id,
+      is_locked: item.is_locked,
+      lockout_reason: item.lockout_reason ?? null,
+      account_status: account.status,
+    };
   }
 }
 
-function adjustmentJson(accountId: string, r: { adjustmentId: string; amountCents: number; reasonCode: string | undefined; shiftFloors: boolean; balanceAfterCents: number; occurredAtMs: number }): Body {
+function adjustmentJson(
+  accountId: string,
+  r: {
+    adjustmentId: string;
+    amountCents: number;
+    reasonCode: string | undefined;
+    shiftFloors: boolean;
+    balanceAfterCents: number;
+    occurredAtMs: number;
+  },
+): Body {
   return {
     adjustment_id: r.adjustmentId,
     account_id: accountId,

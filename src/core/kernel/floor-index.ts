@@ -77,7 +77,12 @@ export class FloorIndex {
 function sameEntry(a: FloorEntry | undefined, b: FloorEntry | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;
   if (a.kind === 'direct' || b.kind === 'direct') {
-    return a.kind === 'direct' && b.kind === 'direct' && a.symbols.length === b.symbols.length && a.symbols.every((s, i) => s === b.symbols[i]);
+    return (
+      a.kind === 'direct' &&
+      b.kind === 'direct' &&
+      a.symbols.length === b.symbols.length &&
+      a.symbols.every((s, i) => s === b.symbols[i])
+    );
   }
   return a.symbol === b.symbol && a.long === b.long && a.breachTicks === b.breachTicks && a.upTicks === b.upTicks;
 }

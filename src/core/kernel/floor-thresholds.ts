@@ -15,16 +15,20 @@ export function thresholdEntry(account: RiskAccount, position: Position): FloorE
   const ticksTimesQuantity = position.lots.ticksTimesQuantity;
   const tickValueMills = position.mark.pricing.tickValueMills;
   const balance = account.balanceCents;
-  const equityAt = (p: number) => balance + divideHalfEven(sign * (p * quantity - ticksTimesQuantity) * tickValueMills, 10);
+  const equityAt = (p: number) =>
+    balance + divideHalfEven(sign * (p * quantity - ticksTimesQuantity) * tickValueMills, 10);
   /** The straight-line price where equity would equal `cents`. */
-  const guess = (cents: number) => Math.round((ticksTimesQuantity + (sign * (cents - balance) * 10) / tickValueMills) / quantity);
+  const guess = (cents: number) =>
+    Math.round((ticksTimesQuantity + (sign * (cents - balance) * 10) / tickValueMills) / quantity);
 
   let floorCents = floors.maxLossTriggerCents;
   if (floors.dailyLossTriggerCents !== undefined && !account.locks.includes('daily_loss_breach')) {
     floorCents = Math.max(floorCents, floors.dailyLossTriggerCents);
   }
   const breachTicks = boundary(equityAt, guess(floorCents), (e) => e <= floorCents, long ? 'highest' : 'lowest');
-  const upTicks = followsEquityHighs(account) ? boundary(equityAt, guess(floors.peakCents), (e) => e > floors.peakCents, long ? 'lowest' : 'highest') : undefined;
+  const upTicks = followsEquityHighs(account)
+    ? boundary(equityAt, guess(floors.peakCents), (e) => e > floors.peakCents, long ? 'lowest' : 'highest')
+    : undefined;
   return { kind: 'threshold', symbol: position.symbol, long, breachTicks, upTicks };
 }
 
@@ -40,7 +44,12 @@ function followsEquityHighs(account: RiskAccount): boolean {
  * The highest (or lowest) price whose equity satisfies `holds`, for a monotone equity: long positions hold the
  * floor test below a price and the peak test above one; short positions the other way round.
  */
-function boundary(equityAt: (p: number) => number, start: number, holds: (equity: number) => boolean, want: 'highest' | 'lowest'): number {
+function boundary(
+  equityAt: (p: number) => number,
+  start: number,
+  holds: (equity: number) => boolean,
+  want: 'highest' | 'lowest',
+): number {
   const inward = want === 'highest' ? -1 : 1; // the direction in which `holds` becomes true
   let p = start;
   while (!holds(equityAt(p))) p += inward;

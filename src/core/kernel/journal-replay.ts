@@ -32,7 +32,11 @@ export function parseJournal(text: string): JournalEntry[] {
 }
 
 /** A kernel that has re-applied every input of `entries` (which must start with input.kernel_started). */
-export function replayJournal(entries: readonly JournalEntry[], calendar: GlobexCalendar, options: { journal?: boolean } = {}): Kernel {
+export function replayJournal(
+  entries: readonly JournalEntry[],
+  calendar: GlobexCalendar,
+  options: { journal?: boolean } = {},
+): Kernel {
   const [first, ...rest] = entries;
   if (first?.type !== 'input.kernel_started') throw new Error('a journal starts with an input.kernel_started line');
   const started = first.data as Data;
@@ -53,7 +57,13 @@ export function replayJournal(entries: readonly JournalEntry[], calendar: Globex
 export function applyInput(kernel: Kernel, entry: JournalEntry): void {
   const name = entry.type.slice('input.'.length);
   const d = entry.data as Data;
-  if (name === 'print') return kernel.print(d.instrument as string, d.price_ticks as number, (d.size as number | null) ?? Infinity, entry.time_ms);
+  if (name === 'print')
+    return kernel.print(
+      d.instrument as string,
+      d.price_ticks as number,
+      (d.size as number | null) ?? Infinity,
+      entry.time_ms,
+    );
   kernel.advanceTo(entry.time_ms);
   if (ACCOUNT_OPERATIONS.has(name)) {
     kernel.control(name as AccountOperation, d.account_id as string, d.body ?? undefined);
@@ -74,7 +84,9 @@ export function applyInput(kernel: Kernel, entry: JournalEntry): void {
       });
       return;
     case 'register_firm': {
-      const plans = new Map<string, PlanTemplate>(Object.entries(d.plans as Data).map(([ref, plan]) => [ref, parsePlanTemplate(plan, `journal plan ${ref}`)]));
+      const plans = new Map<string, PlanTemplate>(
+        Object.entries(d.plans as Data).map(([ref, plan]) => [ref, parsePlanTemplate(plan, `journal plan ${ref}`)]),
+      );
       return kernel.registerFirm(d.firm_id as string, d.slug as string, plans);
     }
     case 'provision_accounts':

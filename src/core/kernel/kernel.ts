@@ -10,7 +10,14 @@ import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
 import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
 import { DEFAULT_FILL_MODEL, matchPrint, type FillModel, type VenueAction } from '../orders/fill-model.js';
 import type { Side } from '../orders/order-types.js';
-import { fillToJson, positionToJson, PositionBook, tradeLotsToJson, tradeToJson, type FillResult } from '../positions/index.js';
+import {
+  fillToJson,
+  positionToJson,
+  PositionBook,
+  tradeLotsToJson,
+  tradeToJson,
+  type FillResult,
+} from '../positions/index.js';
 import { mondayOf } from '../calendar/dates.js';
 import type { PlanTemplate } from '../accounts/plans.js';
 import { accountRecordJson, provisionResultJson, Provisioning, type AccountQuery } from '../accounts/provisioning.js';
@@ -31,14 +38,24 @@ export interface KernelOptions {
   fillModel?: Partial<FillModel>;
   /** Keep the JSON-lines journal (default true); benchmarks may turn it off. */
   journal?: boolean;
-  /** The risk engine's loading window after create and unlock (docs/risk-rules.md#the-loading-window), default 250 ms. */
+  /** The risk engine's loading window after create and unlock (docs/risk-rules.md#the-loading-window), default 250 ms.
+   * */
   riskLoadDelayMs?: number;
   /** The product group whose sessions define the session roll of every account, default equity_index. */
   rollFamily?: ProductFamily;
 }
 
 /** Firm-control operations on one account, by name (each a FirmControl method). */
-export type AccountOperation = 'setDailyLossTrigger' | 'reanchor' | 'lockout' | 'unlock' | 'flatten' | 'cancelAll' | 'setMaxLossLimit' | 'adjust' | 'setUserRiskHalt';
+export type AccountOperation =
+  | 'setDailyLossTrigger'
+  | 'reanchor'
+  | 'lockout'
+  | 'unlock'
+  | 'flatten'
+  | 'cancelAll'
+  | 'setMaxLossLimit'
+  | 'adjust'
+  | 'setUserRiskHalt';
 
 export interface HistoricalFill {
   accountId: string;
@@ -74,7 +91,13 @@ export class Kernel {
     this.journal = new Journal(options.journal ?? true);
     this.calendar = options.calendar;
     this.fillModel = { ...DEFAULT_FILL_MODEL, ...options.fillModel };
-    this.ctx = { clock: this.clock, ids: this.ids, calendar: this.calendar, fillModel: this.fillModel, emit: (type, build) => this.emit(type, build) };
+    this.ctx = {
+      clock: this.clock,
+      ids: this.ids,
+      calendar: this.calendar,
+      fillModel: this.fillModel,
+      emit: (type, build) => this.emit(type, build),
+    };
     this.positions = new PositionBook({ newId: () => this.ids.nextUuid() });
     this.desk = new OrderDesk(this.ctx, this.accounts, (order, quantity) => this.risk.refusal(order, quantity));
     this.risk = new RiskDesk(this.ctx, this.accounts, this.positions, this.desk, (symbol) => this.familyOf(symbol));
@@ -88,7 +111,9 @@ export class Kernel {
       roll_family: this.rollFamily,
     });
     this.lastRollTradeDate = this.calendar.tradeDateOfFamily(options.startMs, this.rollFamily);
-    this.clock.schedule(this.calendar.nextSessionRollFamily(options.startMs, this.rollFamily), { kind: 'session_roll' });
+    this.clock.schedule(this.calendar.nextSessionRollFamily(options.startMs, this.rollFamily), {
+      kind: 'session_roll',
+    });
   }
 
   get nowMs(): number {
@@ -145,7 +170,11 @@ export class Kernel {
     if (timer.kind === 'session_roll') return this.rollSessions();
     if (timer.kind === 'risk_loaded') {
       const account = this.accounts.get(timer.accountId);
-      this.risk.send(account, { type: 'RISK_LOADED', loadStartedAtMs: timer.loadStartedAtMs, occurredAtMs: this.clock.nowMs });
+      this.risk.send(account, {
+        type: 'RISK_LOADED',
+        loadStartedAtMs: timer.loadStartedAtMs,
+        occurredAtMs: this.clock.nowMs,
+      });
       return;
     }
     const order = this.desk.orders.get(timer.orderId)!;
@@ -161,21 +190,30 @@ export class Kernel {
     }
   }
 
-  /** The session roll (docs/risk-rules.md#session-rolls): the first instant of a new session; the weekly one starts a week. */
+  /** The session roll (docs/risk-rules.md#session-rolls): the first instant of a new session; the weekly one starts a
+   * week. */
   private rollSessions(): void {
     const tradeDate = this.calendar.tradeDateOfFamily(this.clock.nowMs, this.rollFamily);
     const weekly = mondayOf(tradeDate) !== mondayOf(this.lastRollTradeDate);
     this.lastRollTradeDate = tradeDate;
     this.emit('session.rolled', () => ({ trade_date: tradeDate, weekly }));
     this.risk.roll(weekly);
-    this.clock.schedule(this.calendar.nextSessionRollFamily(this.clock.nowMs, this.rollFamily), { kind: 'session_roll' });
+    this.clock.schedule(this.calendar.nextSessionRollFamily(this.clock.nowMs, this.rollFamily), {
+      kind: 'session_roll',
+    });
   }
 
   // ---- accounts ----
 
   /** Opens an account on a plan template (already overlaid); its risk engine loads for riskLoadDelayMs. */
   openAccount(input: OpenAccountInput): Outcome<Record<string, unknown>> {
-    const request = { alias: input.alias ?? null, firm_id: input.firmId ?? null, user_id: input.userId ?? null, plan: planJson(input.plan), price_paid: formatCents(input.pricePaidCents ?? 0) };
+    const request = {
+      alias: input.alias ?? null,
+      firm_id: input.firmId ?? null,
+      user_id: input.userId ?? null,
+      plan: planJson(input.plan),
+      price_paid: formatCents(input.pricePaidCents ?? 0),
+    };
     return this.command('open_account', request, () => success(201, this.open(this.ids.nextUuid(), input)));
   }
 
@@ -189,7 +227,11 @@ export class Kernel {
 
   /** Registers a firm and its plan templates by plan_reference (the sandbox seed; back-test cells). */
   registerFirm(firmId: string, slug: string, plans: ReadonlyMap<string, PlanTemplate>): void {
-    this.input('register_firm', { firm_id: firmId, slug, plans: Object.fromEntries([...plans].map(([ref, plan]) => [ref, planJson(plan)])) });
+    this.input('register_firm', {
+      firm_id: firmId,
+      slug,
+      plans: Object.fromEntries([...plans].map(([ref, plan]) => [ref, planJson(plan)])),
+    });
     this.provisioning.registerFirm(firmId, slug, plans);
   }
 
@@ -199,7 +241,12 @@ export class Kernel {
       const result = this.provisioning.provision(firmId, body, () => this.ids.nextUuid(), this.clock.nowMs);
       if (result.status === 201) {
         for (const record of result.accounts) {
-          this.open(record.accountId, { plan: record.plan, firmId, userId: record.userId, pricePaidCents: record.pricePaidCents });
+          this.open(record.accountId, {
+            plan: record.plan,
+            firmId,
+            userId: record.userId,
+            pricePaidCents: record.pricePaidCents,
+          });
         }
       }
       return success(result.status, provisionResultJson(result));
@@ -242,15 +289,21 @@ export class Kernel {
 
   /** PUT /v1/firm-control/offerings: enables or disables a product family for the firm's new orders. */
   setOffering(firmId: string, body: unknown): Outcome<Record<string, unknown>> {
-    return this.command('set_offering', { firm_id: firmId, body }, () => success(200, this.firm.setOffering(firmId, body)));
+    return this.command('set_offering', { firm_id: firmId, body }, () =>
+      success(200, this.firm.setOffering(firmId, body)),
+    );
   }
 
-  /** POST replace: flattens and closes the account and opens a new one from the same template (docs/risk-rules.md#replace). */
+  /** POST replace: flattens and closes the account and opens a new one from the same template
+   * (docs/risk-rules.md#replace). */
   replaceAccount(accountId: string): Outcome<Record<string, unknown>> {
     return this.command('replace_account', { account_id: accountId }, () => {
       const original = this.accounts.get(accountId);
-      if (original.status === 'closed') throw new CommandRefusal(409, 'account_closed', `account ${accountId} is already closed`);
-      const minted = this.provisioning.hasAccount(accountId) ? this.provisioning.replace(undefined, accountId, () => this.ids.nextUuid(), this.clock.nowMs).replacement : undefined;
+      if (original.status === 'closed')
+        throw new CommandRefusal(409, 'account_closed', `account ${accountId} is already closed`);
+      const minted = this.provisioning.hasAccount(accountId)
+        ? this.provisioning.replace(undefined, accountId, () => this.ids.nextUuid(), this.clock.nowMs).replacement
+        : undefined;
       this.risk.cancelAndFlatten(original, 'account_replaced');
       this.risk.send(original, { type: 'REPLACE', reason: 'account replaced', occurredAtMs: this.clock.nowMs });
       const input: OpenAccountInput = {
@@ -260,7 +313,10 @@ export class Kernel {
         ...(original.alias ? { alias: original.alias } : {}),
       };
       const replacement = this.open(minted?.accountId ?? this.ids.nextUuid(), input);
-      this.emit('accounts.replaced', () => ({ account_id: original.id, replaced_by_account_id: replacement.account_id }));
+      this.emit('accounts.replaced', () => ({
+        account_id: original.id,
+        replaced_by_account_id: replacement.account_id,
+      }));
       return success(201, { account_id: replacement.account_id, replaced_account_id: original.id, item: replacement });
     });
   }
@@ -281,7 +337,9 @@ export class Kernel {
   }
 
   modifyOrder(orderId: string, body: unknown): Outcome<Record<string, unknown>> {
-    return this.command('modify_order', { order_id: orderId, body }, () => success(202, this.desk.json(this.desk.modify(orderId, body))));
+    return this.command('modify_order', { order_id: orderId, body }, () =>
+      success(202, this.desk.json(this.desk.modify(orderId, body))),
+    );
   }
 
   cancelOrder(orderId: string): Outcome<Record<string, unknown>> {
@@ -311,18 +369,22 @@ export class Kernel {
 
   getOrderStates(orderId: string): Outcome<Array<Record<string, unknown>>> {
     const order = this.desk.orders.get(orderId);
-    return order ? success(200, orderStatesJson(order)) : refusalOutcome(new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`));
+    return order
+      ? success(200, orderStatesJson(order))
+      : refusalOutcome(new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`));
   }
 
   // ---- market ----
 
   /**
    * A trade print at `timeMs` (canonical symbol, integer ticks; size Infinity for no limit): the venue matches
-   * first, then accounts holding the instrument are marked (docs/risk-rules.md#order-of-work-at-one-print). Journaled as an input.
+   * first, then accounts holding the instrument are marked (docs/risk-rules.md#order-of-work-at-one-print). Journaled
+   * as an input.
    */
   print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): void {
     this.advanceTo(timeMs);
-    if (this.journal.enabled) this.input('print', { instrument: symbol, price_ticks: priceTicks, size: size === Infinity ? null : size });
+    if (this.journal.enabled)
+      this.input('print', { instrument: symbol, price_ticks: priceTicks, size: size === Infinity ? null : size });
     this.processPrint(symbol, priceTicks, size);
   }
 
@@ -378,7 +440,14 @@ export class Kernel {
 
   /** A historical execution replayed without the venue (docs/risk-rules.md#historical-fills). */
   recordFill(fill: HistoricalFill): Outcome<Record<string, unknown>> {
-    const request = { account_id: fill.accountId, instrument_id: fill.symbol, side: fill.side, quantity: fill.quantity, price: fill.price, occurred_at: fill.occurredAtMs ?? null };
+    const request = {
+      account_id: fill.accountId,
+      instrument_id: fill.symbol,
+      side: fill.side,
+      quantity: fill.quantity,
+      price: fill.price,
+      occurred_at: fill.occurredAtMs ?? null,
+    };
     return this.command('record_fill', request, (): Outcome<Record<string, unknown>> => {
       if (fill.occurredAtMs !== undefined && fill.occurredAtMs > this.clock.nowMs) {
         // History cannot run ahead of the clock (docs/risk-rules.md#historical-fills).
@@ -388,13 +457,26 @@ export class Kernel {
       const account = this.accounts.get(fill.accountId);
       if (account.status !== 'active' || account.locks.length > 0) {
         account.droppedFills++;
-        const dropped = { ...request, dropped: true, reason: account.status !== 'active' ? `account is ${account.status}` : `account is locked (${account.locks[0]})` };
+        const dropped = {
+          ...request,
+          dropped: true,
+          reason:
+            account.status !== 'active' ? `account is ${account.status}` : `account is locked (${account.locks[0]})`,
+        };
         this.emit('fills.dropped', () => dropped);
         return success(200, dropped);
       }
       const parsed = parseSymbol(fill.symbol);
       const ticks = priceToTicks(parseDecimal(fill.price, 'price', { maxPlaces: 9 }), new Dec(parsed.spec.tickSize));
-      const result = this.execute(fill.accountId, canonicalSymbol(parsed), fill.side, fill.quantity, ticks, null, fill.occurredAtMs);
+      const result = this.execute(
+        fill.accountId,
+        canonicalSymbol(parsed),
+        fill.side,
+        fill.quantity,
+        ticks,
+        null,
+        fill.occurredAtMs,
+      );
       this.afterFills(account);
       return success(201, { ...fillToJson(result.fill) });
     });
@@ -426,7 +508,8 @@ export class Kernel {
     });
     this.emit('fills.created', () => ({ ...fillToJson(result.fill) }));
     if (result.openedPosition) this.emit('positions.created', () => ({ ...positionToJson(result.position) }));
-    for (const tradeId of result.tradesClosed) this.emit('trades.closed', () => ({ ...tradeToJson(this.positions.trade(tradeId)!) }));
+    for (const tradeId of result.tradesClosed)
+      this.emit('trades.closed', () => ({ ...tradeToJson(this.positions.trade(tradeId)!) }));
     this.risk.bookFill(account, result.realizedCents, commissionCents, result.fill.tradeDate);
     return result;
   }

@@ -8,8 +8,18 @@ import { CommandRefusal } from '../outcome.js';
 import type { SiblingVenue } from '../orders/fill-model.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
-import { orderMachine, TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
-import { parseModifyOrder, parsePlaceOrder, type ModifyOrderRequest, type PlaceOrderRequest } from '../orders/order-request.js';
+import {
+  orderMachine,
+  TERMINAL_STATUSES,
+  type OrderLifecycleEvent,
+  type OrderStatus,
+} from '../orders/order.machine.js';
+import {
+  parseModifyOrder,
+  parsePlaceOrder,
+  type ModifyOrderRequest,
+  type PlaceOrderRequest,
+} from '../orders/order-request.js';
 import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
@@ -87,7 +97,12 @@ export class OrderDesk implements SiblingVenue {
    */
   private clientOrder(orderId: string, verb: string): Order {
     const order = this.get(orderId);
-    if (order.origin === 'risk') throw new CommandRefusal(409, 'risk_order', `order ${orderId} was sent by the risk engine to flatten the account and cannot be ${verb}`);
+    if (order.origin === 'risk')
+      throw new CommandRefusal(
+        409,
+        'risk_order',
+        `order ${orderId} was sent by the risk engine to flatten the account and cannot be ${verb}`,
+      );
     return order;
   }
 
@@ -104,7 +119,10 @@ export class OrderDesk implements SiblingVenue {
 
   /** A market order the risk engine sends to flatten a position; it passes the account gate. */
   placeRiskOrder(accountId: string, symbol: string, side: Side, quantity: number): Order {
-    return this.create({ accountId, symbol, side, type: 'market', quantity, limitPrice: undefined, stopPrice: undefined, tif: 'gtc' }, 'risk');
+    return this.create(
+      { accountId, symbol, side, type: 'market', quantity, limitPrice: undefined, stopPrice: undefined, tif: 'gtc' },
+      'risk',
+    );
   }
 
   /** The orders of an account that are not done yet, in placement order. */
@@ -167,7 +185,8 @@ export class OrderDesk implements SiblingVenue {
     order.arrivalSeq = ++this.venueSeq;
     this.bookOf(order.symbol).add(order);
     // DAY orders live to their session's close; an IOC or FOK that never meets a print ends there too.
-    if (order.tif !== 'gtc') order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
+    if (order.tif !== 'gtc')
+      order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
   }
 
   private refusalAtArrival(order: Order, marketOpen: boolean): OrderError | undefined {
@@ -181,7 +200,10 @@ export class OrderDesk implements SiblingVenue {
       throw error;
     }
     if ((order.tif === 'ioc' || order.tif === 'fok') && (order.type === 'stop' || order.type === 'stop_limit')) {
-      return { code: 'invalid_order', message: `time_in_force ${order.tif} applies to market and limit orders, not ${order.type}` };
+      return {
+        code: 'invalid_order',
+        message: `time_in_force ${order.tif} applies to market and limit orders, not ${order.type}`,
+      };
     }
     // A risk engine's flatten order waits for the reopen instead: it must close the position eventually.
     if (!marketOpen && order.origin === 'client') {
@@ -195,10 +217,14 @@ export class OrderDesk implements SiblingVenue {
     const order = this.clientOrder(orderId, 'cancelled');
     const status = this.status(order);
     if (status === 'CANCELLED') return { order, status: 200 };
-    if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be cancelled`);
+    if (TERMINAL_STATUSES.has(status))
+      throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be cancelled`);
     if (!order.cancelInFlight) {
       order.cancelInFlight = true;
-      this.ctx.clock.schedule(this.ctx.clock.nowMs + this.ctx.fillModel.cancelLatencyMs, { kind: 'cancel_arrives', orderId });
+      this.ctx.clock.schedule(this.ctx.clock.nowMs + this.ctx.fillModel.cancelLatencyMs, {
+        kind: 'cancel_arrives',
+        orderId,
+      });
     }
     return { order, status: 202 };
   }
@@ -207,7 +233,11 @@ export class OrderDesk implements SiblingVenue {
   cancelArrives(order: Order): void {
     order.cancelInFlight = false;
     if (order.phase === 'done') return;
-    this.finish(order, { type: 'CANCEL', reason: 'cancelled at the client’s request', occurredAtMs: this.ctx.clock.nowMs });
+    this.finish(order, {
+      type: 'CANCEL',
+      reason: 'cancelled at the client’s request',
+      occurredAtMs: this.ctx.clock.nowMs,
+    });
   }
 
   /** PATCH on an order: 400 for malformed input, 409 when final, else 202 and the change travels. */
@@ -215,8 +245,13 @@ export class OrderDesk implements SiblingVenue {
     const order = this.clientOrder(orderId, 'modified');
     const change = parseModifyOrder(body);
     const status = this.status(order);
-    if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be modified`);
-    this.ctx.clock.schedule(this.ctx.clock.nowMs + this.ctx.fillModel.modifyLatencyMs, { kind: 'modify_arrives', orderId, change });
+    if (TERMINAL_STATUSES.has(status))
+      throw new CommandRefusal(409, 'order_final', `order ${orderId} is ${status} and cannot be modified`);
+    this.ctx.clock.schedule(this.ctx.clock.nowMs + this.ctx.fillModel.modifyLatencyMs, {
+      kind: 'modify_arrives',
+      orderId,
+      change,
+    });
     return order;
   }
 
@@ -224,7 +259,10 @@ export class OrderDesk implements SiblingVenue {
   modifyArrives(order: Order, change: ModifyOrderRequest): void {
     const occurredAtMs = this.ctx.clock.nowMs;
     if (order.phase === 'done') {
-      this.ctx.emit('orders.modify_dropped', () => ({ order_id: order.id, reason: `order is ${order.status}: no longer working` }));
+      this.ctx.emit('orders.modify_dropped', () => ({
+        order_id: order.id,
+        reason: `order is ${order.status}: no longer working`,
+      }));
       return;
     }
     const rejection = this.modifyRejection(order, change);
@@ -234,22 +272,33 @@ export class OrderDesk implements SiblingVenue {
     }
     const quantity = change.quantity ?? order.quantity;
     const apply = () => {
-      if (change.limitPrice !== undefined) [order.limitPrice, order.limitTicks] = [change.limitPrice, rejection.limitTicks];
+      if (change.limitPrice !== undefined)
+        [order.limitPrice, order.limitTicks] = [change.limitPrice, rejection.limitTicks];
       if (change.stopPrice !== undefined) [order.stopPrice, order.stopTicks] = [change.stopPrice, rejection.stopTicks];
       order.arrivalSeq = ++this.venueSeq;
     };
-    const losesPriority = change.limitPrice !== undefined || change.stopPrice !== undefined || quantity > order.quantity;
+    const losesPriority =
+      change.limitPrice !== undefined || change.stopPrice !== undefined || quantity > order.quantity;
     if (order.phase === 'working' && losesPriority) this.bookOf(order.symbol).requeue(order, apply);
     else if (losesPriority) apply();
-    this.send(order, { type: 'MODIFY_ACCEPTED', quantity, reason: `modified: ${describeChange(change)}`, occurredAtMs });
+    this.send(order, {
+      type: 'MODIFY_ACCEPTED',
+      quantity,
+      reason: `modified: ${describeChange(change)}`,
+      occurredAtMs,
+    });
   }
 
   /** Why the venue refuses a modify, or the new prices in ticks when it accepts. */
-  private modifyRejection(order: Order, change: ModifyOrderRequest): string | { limitTicks?: number; stopTicks?: number } {
+  private modifyRejection(
+    order: Order,
+    change: ModifyOrderRequest,
+  ): string | { limitTicks?: number; stopTicks?: number } {
     const spec = order.spec;
     if (!spec) return `instrument ${order.symbol} is not traded here`;
     const filled = order.filledQuantity;
-    if (change.quantity !== undefined && change.quantity <= filled) return `quantity ${change.quantity} is not above the filled quantity ${filled}`;
+    if (change.quantity !== undefined && change.quantity <= filled)
+      return `quantity ${change.quantity} is not above the filled quantity ${filled}`;
     if (change.quantity !== undefined && change.quantity > order.quantity) {
       // Growing an order is order entry: it meets the account gate again (docs/risk-rules.md#the-order-gate).
       const refused = this.gate(order, change.quantity);
@@ -258,7 +307,8 @@ export class OrderDesk implements SiblingVenue {
     const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
     const hasStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
     if (change.limitPrice !== undefined && !hasLimit) return `a ${order.type} order has no limit price`;
-    if (change.stopPrice !== undefined && !hasStop) return order.triggered ? 'the stop has already triggered' : `a ${order.type} order has no stop price`;
+    if (change.stopPrice !== undefined && !hasStop)
+      return order.triggered ? 'the stop has already triggered' : `a ${order.type} order has no stop price`;
     const result: { limitTicks?: number; stopTicks?: number } = {};
     try {
       if (change.limitPrice !== undefined) result.limitTicks = this.ticks(spec, change.limitPrice, 'limit_price');
@@ -270,7 +320,8 @@ export class OrderDesk implements SiblingVenue {
     const last = this.books.get(order.symbol)?.lastPrintTicks;
     if (result.stopTicks !== undefined && last !== undefined) {
       const through = order.side === 'buy' ? result.stopTicks <= last : result.stopTicks >= last;
-      if (through) return `stop_price ${change.stopPrice} is at or through the market (last print ${this.price(spec, last)})`;
+      if (through)
+        return `stop_price ${change.stopPrice} is at or through the market (last print ${this.price(spec, last)})`;
     }
     return result;
   }
@@ -279,7 +330,10 @@ export class OrderDesk implements SiblingVenue {
   expire(order: Order): void {
     order.expirySeq = undefined;
     if (order.phase !== 'working') return;
-    const reason = order.tif === 'day' ? 'day order expired at the session close' : `${order.tif} order met no print before the session close`;
+    const reason =
+      order.tif === 'day'
+        ? 'day order expired at the session close'
+        : `${order.tif} order met no print before the session close`;
     this.finish(order, { type: 'EXPIRE', reason, occurredAtMs: this.ctx.clock.nowMs });
   }
 
@@ -298,12 +352,19 @@ export class OrderDesk implements SiblingVenue {
 
   /** POST /v1/orders/groups/oco/link. */
   linkOco(orderIds: readonly string[]): string {
-    if (orderIds.length < 2) throw new CommandRefusal(400, 'invalid_request', 'order_ids: expected at least two orders to link');
-    if (new Set(orderIds).size !== orderIds.length) throw new CommandRefusal(400, 'invalid_request', 'order_ids: an order appears twice');
+    if (orderIds.length < 2)
+      throw new CommandRefusal(400, 'invalid_request', 'order_ids: expected at least two orders to link');
+    if (new Set(orderIds).size !== orderIds.length)
+      throw new CommandRefusal(400, 'invalid_request', 'order_ids: an order appears twice');
     const orders = orderIds.map((id) => this.get(id));
     for (const order of orders) this.checkOcoMember(order, orders[0]!.accountId);
     const filled = orders.find((o) => o.filledQuantity > 0);
-    if (filled) throw new CommandRefusal(409, 'oco_member_filled', `order ${filled.id} has fills: an OCO group is linked before any member fills`);
+    if (filled)
+      throw new CommandRefusal(
+        409,
+        'oco_member_filled',
+        `order ${filled.id} has fills: an OCO group is linked before any member fills`,
+      );
     const groupId = this.ctx.ids.nextUuid();
     this.oco.create(groupId, orders);
     return groupId;
@@ -312,21 +373,34 @@ export class OrderDesk implements SiblingVenue {
   /** POST /v1/orders/groups/oco/companion. */
   addOcoCompanion(groupId: string, orderId: string): void {
     const accountId = this.oco.accountOf(groupId);
-    if (accountId === undefined) throw new CommandRefusal(404, 'oco_group_not_found', `OCO group ${groupId} is unknown`);
+    if (accountId === undefined)
+      throw new CommandRefusal(404, 'oco_group_not_found', `OCO group ${groupId} is unknown`);
     const order = this.get(orderId);
     this.checkOcoMember(order, accountId);
     if (order.filledQuantity > 0 || this.oco.hasFills(groupId)) {
-      throw new CommandRefusal(409, 'oco_member_filled', `OCO group ${groupId} or order ${orderId} already has fills: the group has done its work`);
+      throw new CommandRefusal(
+        409,
+        'oco_member_filled',
+        `OCO group ${groupId} or order ${orderId} already has fills: the group has done its work`,
+      );
     }
     this.oco.add(groupId, order);
   }
 
   private checkOcoMember(order: Order, accountId: string): void {
-    if (order.origin === 'risk') throw new CommandRefusal(409, 'risk_order', `order ${order.id} was sent by the risk engine and cannot join an OCO group`);
+    if (order.origin === 'risk')
+      throw new CommandRefusal(
+        409,
+        'risk_order',
+        `order ${order.id} was sent by the risk engine and cannot join an OCO group`,
+      );
     const status = this.status(order);
-    if (TERMINAL_STATUSES.has(status)) throw new CommandRefusal(409, 'order_final', `order ${order.id} is ${status} and cannot join an OCO group`);
-    if (order.ocoGroupId !== undefined) throw new CommandRefusal(409, 'oco_conflict', `order ${order.id} is already in OCO group ${order.ocoGroupId}`);
-    if (order.accountId !== accountId) throw new CommandRefusal(400, 'invalid_request', `order ${order.id} belongs to another account`);
+    if (TERMINAL_STATUSES.has(status))
+      throw new CommandRefusal(409, 'order_final', `order ${order.id} is ${status} and cannot join an OCO group`);
+    if (order.ocoGroupId !== undefined)
+      throw new CommandRefusal(409, 'oco_conflict', `order ${order.id} is already in OCO group ${order.ocoGroupId}`);
+    if (order.accountId !== accountId)
+      throw new CommandRefusal(400, 'invalid_request', `order ${order.id} belongs to another account`);
   }
 
   /**
@@ -341,7 +415,9 @@ export class OrderDesk implements SiblingVenue {
     const snapshot = actor?.getSnapshot();
     // XState keeps the same snapshot for an event no transition takes; a final order has no actor left.
     if (!snapshot || snapshot === before) {
-      throw new Error(`order ${order.id} is ${order.status} (venue phase ${order.phase}): its lifecycle does not take ${event.type}`);
+      throw new Error(
+        `order ${order.id} is ${order.status} (venue phase ${order.phase}): its lifecycle does not take ${event.type}`,
+      );
     }
     const appended = snapshot.context.history.length > order.history.length;
     order.status = snapshot.value;

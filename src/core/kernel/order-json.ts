@@ -18,7 +18,10 @@ export function orderJson(order: Order): Record<string, unknown> {
     remaining_quantity: TERMINAL.has(status) ? 0 : quantity - filledQuantity,
     limit_price: order.limitPrice ?? null,
     stop_price: order.stopPrice ?? null,
-    average_fill_price: filledQuantity > 0 && order.spec ? formatAveragePrice(pricingOf(order.symbol), order.filledNotionalTicks, filledQuantity) : null,
+    average_fill_price:
+      filledQuantity > 0 && order.spec
+        ? formatAveragePrice(pricingOf(order.symbol), order.filledNotionalTicks, filledQuantity)
+        : null,
     status,
     error: order.error ?? null,
     origin: order.origin,

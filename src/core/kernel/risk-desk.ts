@@ -61,7 +61,8 @@ export class RiskDesk {
       const equity = this.equityCents(account);
       onEquityMark(account.floors, equity);
       const breach = breachAt(account.floors, equity);
-      if (breach && !(breach === 'daily_loss' && account.locks.includes('daily_loss_breach'))) this.breach(account, breach, equity);
+      if (breach && !(breach === 'daily_loss' && account.locks.includes('daily_loss_breach')))
+        this.breach(account, breach, equity);
     }
     this.reindex(account);
   }
@@ -94,7 +95,8 @@ export class RiskDesk {
     account.realizedWeekCents += net;
     account.dayPnlCents.set(tradeDate, (account.dayPnlCents.get(tradeDate) ?? 0) + net);
     account.updatedAtMs = this.ctx.clock.nowMs;
-    // realtime_balance follows the balance when a fill realizes P&L (docs/risk-rules.md#drawdown-modes), not a deposit an opening fill follows.
+    // realtime_balance follows the balance when a fill realizes P&L (docs/risk-rules.md#drawdown-modes), not a deposit
+    // an opening fill follows.
     if (realizedCents !== 0) onBalance(account.floors, account.balanceCents);
     this.ctx.emit('balance.updated', () => balanceObjectJson(account));
   }
@@ -111,14 +113,21 @@ export class RiskDesk {
     for (const order of this.desk.workingOrdersOf(account.id)) {
       if (order.origin !== 'risk') continue;
       const net = this.positions.livePositionQuantity(account.id, order.symbol);
-      const fits = net !== 0 && (order.side === 'sell') === net > 0 && order.quantity - order.filledQuantity === Math.abs(net);
-      if (!fits) this.desk.finish(order, { type: 'CANCEL', reason: 'flatten_resized', occurredAtMs: this.ctx.clock.nowMs });
+      const fits =
+        net !== 0 && (order.side === 'sell') === net > 0 && order.quantity - order.filledQuantity === Math.abs(net);
+      if (!fits)
+        this.desk.finish(order, { type: 'CANCEL', reason: 'flatten_resized', occurredAtMs: this.ctx.clock.nowMs });
     }
     const working = this.desk.workingOrdersOf(account.id).filter((o) => o.origin === 'risk');
     for (const position of this.positions.openPositions(account.id)) {
       open = true;
       if (working.some((o) => o.symbol === position.symbol)) continue;
-      this.desk.placeRiskOrder(account.id, position.symbol, position.netQuantity > 0 ? 'sell' : 'buy', Math.abs(position.netQuantity));
+      this.desk.placeRiskOrder(
+        account.id,
+        position.symbol,
+        position.netQuantity > 0 ? 'sell' : 'buy',
+        Math.abs(position.netQuantity),
+      );
       sent++;
     }
     if (!open) account.flattening = false;
@@ -134,7 +143,8 @@ export class RiskDesk {
 
   cancelAll(account: RiskAccount, reason: string): number {
     const working = this.desk.workingOrdersOf(account.id).filter((o) => o.origin === 'client');
-    for (const order of working) this.desk.finish(order, { type: 'CANCEL', reason, occurredAtMs: this.ctx.clock.nowMs });
+    for (const order of working)
+      this.desk.finish(order, { type: 'CANCEL', reason, occurredAtMs: this.ctx.clock.nowMs });
     return working.length;
   }
 
@@ -175,7 +185,8 @@ export class RiskDesk {
   refusal(order: Order, quantity = order.quantity): OrderError | undefined {
     if (order.origin === 'risk') return undefined;
     const account = this.accounts.get(order.accountId);
-    if (account.status !== 'active') return { code: `account_${account.status}`, message: `account ${account.id} is ${account.status}` };
+    if (account.status !== 'active')
+      return { code: `account_${account.status}`, message: `account ${account.id} is ${account.status}` };
     const lock = lockoutReasonOf(account.locks);
     if (lock) return { code: 'account_locked', message: `account ${account.id} is locked (${lock})` };
     if (account.userRiskHalt) return { code: 'user_risk_halt', message: `trading is halted for the account's user` };
@@ -196,17 +207,22 @@ export class RiskDesk {
     if (limit === undefined) return undefined;
     let working = 0;
     for (const other of this.desk.workingOrdersOf(account.id)) {
-      if (other !== order && other.symbol === order.symbol && other.side === order.side) working += other.quantity - other.filledQuantity;
+      if (other !== order && other.symbol === order.symbol && other.side === order.side)
+        working += other.quantity - other.filledQuantity;
     }
     const remaining = quantity - order.filledQuantity;
     const net = this.positions.position(account.id, order.symbol)?.netQuantity ?? 0;
     let projected = Math.abs(net + (order.side === 'buy' ? 1 : -1) * (working + remaining));
     let elsewhere = 0;
-    for (const p of this.positions.positions(account.id)) if (p.symbol !== order.symbol) elsewhere += Math.abs(p.netQuantity);
+    for (const p of this.positions.positions(account.id))
+      if (p.symbol !== order.symbol) elsewhere += Math.abs(p.netQuantity);
     projected += elsewhere;
     if (projected <= limit) return undefined;
     const terms = `net ${net}, same-side working ${working}, this order ${remaining}${elsewhere > 0 ? `, other instruments ${elsewhere}` : ''}`;
-    return { code: 'position_limit_exceeded', message: `${projected} contracts (${terms}) would exceed the account's limit of ${limit}` };
+    return {
+      code: 'position_limit_exceeded',
+      message: `${projected} contracts (${terms}) would exceed the account's limit of ${limit}`,
+    };
   }
 
   /** Sends a lifecycle event and publishes its lock changes; returns them. */
@@ -234,7 +250,8 @@ export function tradingProfitCents(account: RiskAccount): number {
   return account.balanceCents - account.plan.startingBalanceCents - account.adjustmentsCents;
 }
 
-/** The first passing criterion the account does not meet yet, or undefined when it meets them all (docs/risk-rules.md#passing). */
+/** The first passing criterion the account does not meet yet, or undefined when it meets them all
+ * (docs/risk-rules.md#passing). */
 export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | undefined {
   const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
   if (tradingProfitCents(account) < profitTargetCents) return 'profit_target';
@@ -243,7 +260,8 @@ export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | 
     // Best day's profit ≤ consistency_pct % of the total profit (the sum of the days' net P&L).
     const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
     const bestCents = Math.max(...account.dayPnlCents.values());
-    if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents))) return 'consistency';
+    if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents)))
+      return 'consistency';
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
-// Public JSON of an account's risk: the balance object and the live risk state item (docs/risk-rules.md#the-risk-state-item),
+// Public JSON of an account's risk: the balance object and the live risk state item
+// (docs/risk-rules.md#the-risk-state-item),
 // money as decimal strings; fields the interface says to omit are left out.
 import { lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';
@@ -13,7 +14,9 @@ export function balanceObjectJson(account: RiskAccount): Record<string, unknown>
     balance: formatCents(account.balanceCents),
     start_of_day_balance: formatCents(floors.startOfDayBalanceCents),
     realized_day_pnl: formatCents(account.realizedDayCents),
-    ...(floors.dailyLossTriggerCents === undefined ? {} : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
+    ...(floors.dailyLossTriggerCents === undefined
+      ? {}
+      : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
     realized_week_pnl: formatCents(account.realizedWeekCents),
   };
 }
@@ -30,13 +33,20 @@ export function riskStateJson(account: RiskAccount, equityCents: number): Record
     account_id: account.id,
     max_drawdown_mode: floors.mode,
     max_drawdown_value: formatCents(floors.maxDrawdownValueCents),
-    ...(ceiling === undefined ? {} : { max_drawdown_limit: formatCents(floors.maxDrawdownLimitCents!), max_drawdown_lock_ceiling: formatCents(ceiling) }),
+    ...(ceiling === undefined
+      ? {}
+      : {
+          max_drawdown_limit: formatCents(floors.maxDrawdownLimitCents!),
+          max_drawdown_lock_ceiling: formatCents(ceiling),
+        }),
     starting_balance: formatCents(floors.startingBalanceCents),
     balance: formatCents(account.balanceCents),
     equity: formatCents(equityCents),
     highest_realized_balance: formatCents(floors.peakCents),
     max_loss_limit_trigger: formatCents(floors.maxLossTriggerCents),
-    ...(floors.dailyLossTriggerCents === undefined ? {} : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
+    ...(floors.dailyLossTriggerCents === undefined
+      ? {}
+      : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
     is_locked: account.locks.length > 0,
     ...(lockoutReason === undefined ? {} : { lockout_reason: lockoutReason }),
     user_risk_halt: account.userRiskHalt,
@@ -65,7 +75,8 @@ export function planJson(plan: PlanTemplate): Record<string, unknown> {
       ...(p.minTradingDays === undefined ? {} : { min_trading_days: p.minTradingDays }),
       ...(p.consistencyPct === undefined ? {} : { consistency_pct: p.consistencyPct }),
     },
-    position_limits: plan.positionLimits.maxContracts === undefined ? {} : { max_contracts: plan.positionLimits.maxContracts },
+    position_limits:
+      plan.positionLimits.maxContracts === undefined ? {} : { max_contracts: plan.positionLimits.maxContracts },
     commission_per_contract: formatCents(plan.commissionPerContractCents),
     enabled_families: plan.enabledFamilies,
   };

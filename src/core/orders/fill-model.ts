@@ -1,4 +1,5 @@
-// The fill model (docs/order-lifecycle.md#fill-model), applied to one trade print of one instrument. Order of work at a print:
+// The fill model (docs/order-lifecycle.md#fill-model), applied to one trade print of one instrument. Order of work at a
+// print:
 //   1. stops at or through the print trigger (a stop becomes a market order, a stop-limit a limit order);
 //   2. every order the print can fill is ranked by price (market orders first, then limits by how far the
 //      print is through them), then by arrival; a sized print is shared in that order;
@@ -19,9 +20,17 @@ export interface FillModel {
   limitFill: 'touch' | 'through';
 }
 
-export const DEFAULT_FILL_MODEL: FillModel = { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' };
+export const DEFAULT_FILL_MODEL: FillModel = {
+  latencyMs: 0,
+  cancelLatencyMs: 0,
+  modifyLatencyMs: 0,
+  slippageTicks: 0,
+  limitFill: 'touch',
+};
 
-export type VenueAction = { kind: 'fill'; order: Order; quantity: number; priceTicks: number } | { kind: 'cancel'; order: Order; reason: string };
+export type VenueAction =
+  | { kind: 'fill'; order: Order; quantity: number; priceTicks: number }
+  | { kind: 'cancel'; order: Order; reason: string };
 
 /** What the matching needs beyond the print's own book: OCO siblings may rest in other instruments' books. */
 export interface SiblingVenue {
@@ -75,7 +84,8 @@ function collectCandidates(book: InstrumentBook, priceTicks: number, through: bo
     const marketable = through ? edgeTicks > 0 : edgeTicks >= 0;
     if (marketable) candidates.push({ order, edgeTicks, remaining: remainingQuantity(order) });
   }
-  for (const order of orders) candidates.push({ order, edgeTicks: limitEdge(order, priceTicks), remaining: remainingQuantity(order) });
+  for (const order of orders)
+    candidates.push({ order, edgeTicks: limitEdge(order, priceTicks), remaining: remainingQuantity(order) });
   return candidates.sort(byPriceThenArrival);
 }
 
@@ -123,7 +133,8 @@ function allocate(
 }
 
 function fillPrice(order: Order, edgeTicks: number, priceTicks: number, model: FillModel): number {
-  if (edgeTicks === Infinity) return order.side === 'buy' ? priceTicks + model.slippageTicks : priceTicks - model.slippageTicks;
+  if (edgeTicks === Infinity)
+    return order.side === 'buy' ? priceTicks + model.slippageTicks : priceTicks - model.slippageTicks;
   return order.awaitingFirstPrint ? priceTicks : order.limitTicks!;
 }
 

@@ -69,7 +69,8 @@ export class InstrumentBook {
     if (order.tif === 'ioc' || order.tif === 'fok') return undefined;
     const restsAsStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
     if (restsAsStop) return order.side === 'buy' ? this.buyStops : this.sellStops;
-    if (order.type === 'limit' || order.type === 'stop_limit') return order.side === 'buy' ? this.buyLimits : this.sellLimits;
+    if (order.type === 'limit' || order.type === 'stop_limit')
+      return order.side === 'buy' ? this.buyLimits : this.sellLimits;
     return undefined;
   }
 

@@ -1,4 +1,5 @@
-// One-cancels-other groups: when any member fills, even partly, the venue cancels the others (docs/order-lifecycle.md#oco).
+// One-cancels-other groups: when any member fills, even partly, the venue cancels the others
+// (docs/order-lifecycle.md#oco).
 import type { Order } from './order-types.js';
 
 export class OcoGroups {

@@ -24,13 +24,27 @@ export interface ModifyOrderRequest {
   stopPrice?: string;
 }
 
-const PLACE_FIELDS = ['account_id', 'instrument_id', 'side', 'type', 'quantity', 'limit_price', 'stop_price', 'time_in_force'];
+const PLACE_FIELDS = [
+  'account_id',
+  'instrument_id',
+  'side',
+  'type',
+  'quantity',
+  'limit_price',
+  'stop_price',
+  'time_in_force',
+];
 const MODIFY_FIELDS = ['quantity', 'limit_price', 'stop_price'];
 /** Prices may be written with more places than a tick needs ("5000.250"); nine is beyond any tick here. */
 const PRICE_PLACES = 9;
 
 function invalid(field: string, expected: string, got: unknown): never {
-  throw new CommandRefusal(400, 'invalid_request', `${field}: expected ${expected}, got ${JSON.stringify(got) ?? 'nothing'}`, { field });
+  throw new CommandRefusal(
+    400,
+    'invalid_request',
+    `${field}: expected ${expected}, got ${JSON.stringify(got) ?? 'nothing'}`,
+    { field },
+  );
 }
 
 function record(body: unknown, allowed: readonly string[]): Record<string, unknown> {
@@ -70,10 +84,14 @@ export function parsePlaceOrder(body: unknown): PlaceOrderRequest {
   const type = oneOf(raw.type, 'type', ORDER_TYPES);
   const needsLimit = type === 'limit' || type === 'stop_limit';
   const needsStop = type === 'stop' || type === 'stop_limit';
-  if (needsLimit && raw.limit_price === undefined) invalid('limit_price', `a decimal string for a ${type} order`, undefined);
-  if (!needsLimit && raw.limit_price !== undefined) invalid('limit_price', `nothing: a ${type} order has no limit price`, raw.limit_price);
-  if (needsStop && raw.stop_price === undefined) invalid('stop_price', `a decimal string for a ${type} order`, undefined);
-  if (!needsStop && raw.stop_price !== undefined) invalid('stop_price', `nothing: a ${type} order has no stop price`, raw.stop_price);
+  if (needsLimit && raw.limit_price === undefined)
+    invalid('limit_price', `a decimal string for a ${type} order`, undefined);
+  if (!needsLimit && raw.limit_price !== undefined)
+    invalid('limit_price', `nothing: a ${type} order has no limit price`, raw.limit_price);
+  if (needsStop && raw.stop_price === undefined)
+    invalid('stop_price', `a decimal string for a ${type} order`, undefined);
+  if (!needsStop && raw.stop_price !== undefined)
+    invalid('stop_price', `nothing: a ${type} order has no stop price`, raw.stop_price);
   return {
     accountId: nonEmptyString(raw.account_id, 'account_id'),
     symbol: nonEmptyString(raw.instrument_id, 'instrument_id'),

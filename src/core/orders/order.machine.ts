@@ -32,7 +32,12 @@ export interface OrderLifecycleInput {
   occurredAtMs: number;
 }
 
-function record(context: OrderLifecycleContext, status: OrderStatus, reason: string, occurredAtMs: number): readonly StatusRecord[] {
+function record(
+  context: OrderLifecycleContext,
+  status: OrderStatus,
+  reason: string,
+  occurredAtMs: number,
+): readonly StatusRecord[] {
   return [...context.history, { status, reason, occurredAtMs }];
 }
 
@@ -55,11 +60,14 @@ export const orderMachine = setup({
   },
   guards: {
     /** The fill takes the order exactly to its full quantity. */
-    fillCompletes: ({ context, event }) => event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity === context.quantity,
+    fillCompletes: ({ context, event }) =>
+      event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity === context.quantity,
     /** A fill of at least one contract that leaves some quantity open; an overfill matches neither guard. */
-    fillFits: ({ context, event }) => event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity < context.quantity,
+    fillFits: ({ context, event }) =>
+      event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity < context.quantity,
     /** A new quantity must stay above what is already filled. */
-    quantityAboveFilled: ({ context, event }) => event.type === 'MODIFY_ACCEPTED' && event.quantity > context.filledQuantity,
+    quantityAboveFilled: ({ context, event }) =>
+      event.type === 'MODIFY_ACCEPTED' && event.quantity > context.filledQuantity,
   },
   actions: {
     applyFill: assign(({ context, event }) => {
@@ -68,9 +76,15 @@ export const orderMachine = setup({
       const status: OrderStatus = filledQuantity >= context.quantity ? 'FILLED' : 'PARTIALLY_FILLED';
       return { filledQuantity, history: record(context, status, `filled ${event.quantity}`, event.occurredAtMs) };
     }),
-    recordCancel: assign(({ context, event }) => (event.type === 'CANCEL' ? { history: record(context, 'CANCELLED', event.reason, event.occurredAtMs) } : {})),
-    recordExpiry: assign(({ context, event }) => (event.type === 'EXPIRE' ? { history: record(context, 'EXPIRED', event.reason, event.occurredAtMs) } : {})),
-    recordRejection: assign(({ context, event }) => (event.type === 'REJECT' ? { history: record(context, 'REJECTED', event.reason, event.occurredAtMs) } : {})),
+    recordCancel: assign(({ context, event }) =>
+      event.type === 'CANCEL' ? { history: record(context, 'CANCELLED', event.reason, event.occurredAtMs) } : {},
+    ),
+    recordExpiry: assign(({ context, event }) =>
+      event.type === 'EXPIRE' ? { history: record(context, 'EXPIRED', event.reason, event.occurredAtMs) } : {},
+    ),
+    recordRejection: assign(({ context, event }) =>
+      event.type === 'REJECT' ? { history: record(context, 'REJECTED', event.reason, event.occurredAtMs) } : {},
+    ),
     applyModify: assign(({ context, event }) => {
       if (event.type !== 'MODIFY_ACCEPTED') return {};
       const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';

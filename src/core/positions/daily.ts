@@ -26,7 +26,14 @@ export interface DailyPositionRecord {
   unrealized_pnl: string;
 }
 
-export const DAILY_POSITION_FIELDS = ['trade_date', 'instrument_id', 'net_quantity', 'average_price', 'realized_pnl', 'unrealized_pnl'] as const;
+export const DAILY_POSITION_FIELDS = [
+  'trade_date',
+  'instrument_id',
+  'net_quantity',
+  'average_price',
+  'realized_pnl',
+  'unrealized_pnl',
+] as const;
 
 /** An account of the run: its id and, when it was opened with one, its alias. */
 export interface RunAccount {
@@ -73,7 +80,8 @@ export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHis
   let pendingAlias: string | null | undefined;
   for (const entry of entries) {
     const where = `line seq ${entry.seq} (${entry.type})`;
-    if (typeof entry.time_ms !== 'number' || !Number.isSafeInteger(entry.time_ms)) throw new JournalReadError(`${where}: time_ms is not integer milliseconds`);
+    if (typeof entry.time_ms !== 'number' || !Number.isSafeInteger(entry.time_ms))
+      throw new JournalReadError(`${where}: time_ms is not integer milliseconds`);
     endMs = Math.max(endMs, entry.time_ms);
     const d = (entry.data ?? {}) as Data;
     switch (entry.type) {
@@ -106,11 +114,21 @@ export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHis
         break;
       }
       case 'input.print':
-        prints.push({ seq: entry.seq, symbol: canonical(text(d, 'instrument', where)), priceTicks: integer(d, 'price_ticks', where), timeMs: entry.time_ms });
+        prints.push({
+          seq: entry.seq,
+          symbol: canonical(text(d, 'instrument', where)),
+          priceTicks: integer(d, 'price_ticks', where),
+          timeMs: entry.time_ms,
+        });
         break;
       case 'input.tick': {
         const symbol = canonical(text(d, 'instrument', where));
-        prints.push({ seq: entry.seq, symbol, priceTicks: ticksOf(symbol, text(d, 'price', where)), timeMs: entry.time_ms });
+        prints.push({
+          seq: entry.seq,
+          symbol,
+          priceTicks: ticksOf(symbol, text(d, 'price', where)),
+          timeMs: entry.time_ms,
+        });
         break;
       }
     }
@@ -141,8 +159,14 @@ interface Sample {
  * opened by the end of the run get none: the run says nothing about them. The session in progress at the end
  * reads the run's final state.
  */
-export function dailyPositions(history: PositionHistory, calendar: GlobexCalendar, query: DailyPositionQuery): DailyPositionRecord[] {
-  const own = history.fills.filter((f) => f.accountId === query.accountId && (query.instrumentId === undefined || f.symbol === query.instrumentId));
+export function dailyPositions(
+  history: PositionHistory,
+  calendar: GlobexCalendar,
+  query: DailyPositionQuery,
+): DailyPositionRecord[] {
+  const own = history.fills.filter(
+    (f) => f.accountId === query.accountId && (query.instrumentId === undefined || f.symbol === query.instrumentId),
+  );
   if (own.length === 0 || query.fromDate > query.toDate) return [];
 
   // Which (instrument, trade date) closes to look at: from the account's first trade date in the instrument to
@@ -168,8 +192,12 @@ export function dailyPositions(history: PositionHistory, calendar: GlobexCalenda
   // account while the instrument has not printed, as it does live.
   const symbols = new Set(own.map((f) => f.symbol));
   const tradedDates = new Set(own.map((f) => `${f.symbol}|${f.tradeDate}`));
-  const fills = history.fills.filter((f) => symbols.has(f.symbol)).sort((a, b) => a.occurredAtMs - b.occurredAtMs || a.seq - b.seq);
-  const prints = history.prints.filter((p) => symbols.has(p.symbol)).sort((a, b) => a.timeMs - b.timeMs || a.seq - b.seq);
+  const fills = history.fills
+    .filter((f) => symbols.has(f.symbol))
+    .sort((a, b) => a.occurredAtMs - b.occurredAtMs || a.seq - b.seq);
+  const prints = history.prints
+    .filter((p) => symbols.has(p.symbol))
+    .sort((a, b) => a.timeMs - b.timeMs || a.seq - b.seq);
   let tradeIds = 0;
   const book = new PositionBook({ newId: () => `daily-${++tradeIds}` });
   let nextFill = 0;
@@ -233,6 +261,7 @@ function text(d: Data, field: string, where: string): string {
 
 function integer(d: Data, field: string, where: string): number {
   const value = d[field];
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new JournalReadError(`${where}: ${field} is not an integer`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new JournalReadError(`${where}: ${field} is not an integer`);
   return value;
 }

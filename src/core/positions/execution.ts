@@ -45,11 +45,16 @@ export function assertValidExecution(e: Execution): void {
   };
   if (typeof e.executionId !== 'string' || e.executionId === '') fail('executionId', 'must be a non-empty string');
   if (e.side !== 'buy' && e.side !== 'sell') fail('side', `must be 'buy' or 'sell', got ${JSON.stringify(e.side)}`);
-  if (!Number.isSafeInteger(e.quantity) || e.quantity < 1) fail('quantity', `must be an integer >= 1, got ${e.quantity}`);
-  if (!Number.isSafeInteger(e.priceTicks)) fail('priceTicks', `must be an integer number of ticks, got ${e.priceTicks}`);
-  if (!Number.isSafeInteger(e.occurredAtMs)) fail('occurredAtMs', `must be integer milliseconds, got ${e.occurredAtMs}`);
-  if (!Number.isSafeInteger(e.commissionCents)) fail('commissionCents', `must be integer cents, got ${e.commissionCents}`);
-  if (!TRADE_DATE_PATTERN.test(e.tradeDate)) fail('tradeDate', `must be YYYY-MM-DD, got ${JSON.stringify(e.tradeDate)}`);
+  if (!Number.isSafeInteger(e.quantity) || e.quantity < 1)
+    fail('quantity', `must be an integer >= 1, got ${e.quantity}`);
+  if (!Number.isSafeInteger(e.priceTicks))
+    fail('priceTicks', `must be an integer number of ticks, got ${e.priceTicks}`);
+  if (!Number.isSafeInteger(e.occurredAtMs))
+    fail('occurredAtMs', `must be integer milliseconds, got ${e.occurredAtMs}`);
+  if (!Number.isSafeInteger(e.commissionCents))
+    fail('commissionCents', `must be integer cents, got ${e.commissionCents}`);
+  if (!TRADE_DATE_PATTERN.test(e.tradeDate))
+    fail('tradeDate', `must be YYYY-MM-DD, got ${JSON.stringify(e.tradeDate)}`);
 }
 
 /** +1 for a buy, −1 for a sell. */

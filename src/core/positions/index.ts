@@ -10,7 +10,15 @@ export {
   pricingOf,
   type InstrumentPricing,
 } from './instrument-pricing.js';
-export { lotPnlMills, lotRealizedCents, lotToJson, type LotJson, type LotRecord, type OpenLot, type PositionSide } from './lots.js';
+export {
+  lotPnlMills,
+  lotRealizedCents,
+  lotToJson,
+  type LotJson,
+  type LotRecord,
+  type OpenLot,
+  type PositionSide,
+} from './lots.js';
 export { PositionBook, type FillResult, type PositionBookOptions } from './position-book.js';
 export { positionToJson, type PositionJson, type PositionView } from './positions.js';
 export { tradeLotsToJson, tradeToJson, type TradeJson, type TradeLotsJson, type TradeRecord } from './trades.js';

@@ -46,7 +46,10 @@ export function formatTicks(pricing: InstrumentPricing, ticks: number): string {
 export function formatAveragePrice(pricing: InstrumentPricing, ticksTimesQuantity: number, quantity: number): string {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`average of ${quantity} contracts`);
   const places = pricing.priceDecimals + AVERAGE_PRICE_EXTRA_PLACES;
-  const text = new Dec(ticksTimesQuantity).times(pricing.tickSize).dividedBy(quantity).toFixed(places, Dec.ROUND_HALF_EVEN);
+  const text = new Dec(ticksTimesQuantity)
+    .times(pricing.tickSize)
+    .dividedBy(quantity)
+    .toFixed(places, Dec.ROUND_HALF_EVEN);
   return trimZeros(text, pricing.priceDecimals);
 }
 

@@ -66,12 +66,24 @@ export function positionSideSign(side: PositionSide): 1 | -1 {
 }
 
 /** Exact P&L in mills of `quantity` contracts held on `side` from `openTicks` to `closeTicks` (before rounding). */
-export function lotPnlMills(pricing: InstrumentPricing, side: PositionSide, openTicks: number, closeTicks: number, quantity: number): number {
+export function lotPnlMills(
+  pricing: InstrumentPricing,
+  side: PositionSide,
+  openTicks: number,
+  closeTicks: number,
+  quantity: number,
+): number {
   return pnlMills(pricing, (closeTicks - openTicks) * positionSideSign(side), quantity);
 }
 
 /** A lot's realized P&L in cents: its exact mills rounded half-even once (ZN 1 tick: 15625 mills -> 1562). */
-export function lotRealizedCents(pricing: InstrumentPricing, side: PositionSide, openTicks: number, closeTicks: number, quantity: number): number {
+export function lotRealizedCents(
+  pricing: InstrumentPricing,
+  side: PositionSide,
+  openTicks: number,
+  closeTicks: number,
+  quantity: number,
+): number {
   return millsToCents(lotPnlMills(pricing, side, openTicks, closeTicks, quantity));
 }
 
@@ -109,7 +121,8 @@ export class FifoLots {
    * Returns the portions taken (each a copy with the quantity taken); the caller closes them.
    */
   take(quantity: number): OpenLot[] {
-    if (quantity > this.openQuantity) throw new RangeError(`cannot close ${quantity} of ${this.openQuantity} open contracts`);
+    if (quantity > this.openQuantity)
+      throw new RangeError(`cannot close ${quantity} of ${this.openQuantity} open contracts`);
     const taken: OpenLot[] = [];
     let left = quantity;
     let emptied = 0;
@@ -117,7 +130,12 @@ export class FifoLots {
       const lot = this.queue[emptied];
       if (lot === undefined) throw new Error('FIFO lots: running quantity out of step with the queue');
       const part = Math.min(left, lot.quantity);
-      taken.push({ executionId: lot.executionId, priceTicks: lot.priceTicks, openedAtMs: lot.openedAtMs, quantity: part });
+      taken.push({
+        executionId: lot.executionId,
+        priceTicks: lot.priceTicks,
+        openedAtMs: lot.openedAtMs,
+        quantity: part,
+      });
       lot.quantity -= part;
       left -= part;
       this.openQuantity -= part;

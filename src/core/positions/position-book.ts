@@ -61,7 +61,8 @@ export class PositionBook {
    */
   applyFill(e: Execution): FillResult {
     assertValidExecution(e);
-    if (this.executionIds.has(e.executionId)) throw new InvalidExecutionError(e.executionId, 'executionId', 'was already applied');
+    if (this.executionIds.has(e.executionId))
+      throw new InvalidExecutionError(e.executionId, 'executionId', 'was already applied');
     const mark = this.markOf(e.symbol);
     const account = this.accountOf(e.accountId);
     let position = account.positions.get(e.symbol);
@@ -93,7 +94,8 @@ export class PositionBook {
 
   /** Takes the last trade print of an instrument. O(1) and allocation-free after the symbol's first print. */
   markPrice(symbol: string, priceTicks: number): void {
-    if (!Number.isSafeInteger(priceTicks)) throw new RangeError(`${symbol}: print of ${priceTicks} ticks is not an integer`);
+    if (!Number.isSafeInteger(priceTicks))
+      throw new RangeError(`${symbol}: print of ${priceTicks} ticks is not an integer`);
     const mark = this.markOf(symbol);
     mark.lastPrintTicks = priceTicks;
     mark.hasPrint = true;

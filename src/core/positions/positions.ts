@@ -97,7 +97,10 @@ export class Position {
     const openedTrade = closing < e.quantity ? this.open(e, e.quantity - closing, newTradeId) : null;
     this.realizedCents += realizedCents;
     this.commissionCents += e.commissionCents;
-    this.realizedByTradeDateCents.set(e.tradeDate, (this.realizedByTradeDateCents.get(e.tradeDate) ?? 0) + realizedCents);
+    this.realizedByTradeDateCents.set(
+      e.tradeDate,
+      (this.realizedByTradeDateCents.get(e.tradeDate) ?? 0) + realizedCents,
+    );
     return { realizedCents, closedLots, closedTrade, openedTrade };
   }
 
@@ -144,22 +147,20 @@ export class Position {
   private close(e: Execution, quantity: number): LotRecord[] {
     const trade = this.requireOpenTrade();
     const side: PositionSide = this.netQuantity > 0 ? 'long' : 'short';
-    const closed = this.lots.take(quantity).map(
-      (part): LotRecord => ({
-        tradeId: trade.tradeId,
-        accountId: this.accountId,
-        symbol: this.symbol,
-        side,
-        quantity: part.quantity,
-        openExecutionId: part.executionId,
-        openPriceTicks: part.priceTicks,
-        openedAtMs: part.openedAtMs,
-        closeExecutionId: e.executionId,
-        closePriceTicks: e.priceTicks,
-        closedAtMs: e.occurredAtMs,
-        realizedCents: lotRealizedCents(this.mark.pricing, side, part.priceTicks, e.priceTicks, part.quantity),
-      }),
-    );
+    const closed = this.lots.take(quantity).map((part): LotRecord => ({
+      tradeId: trade.tradeId,
+      accountId: this.accountId,
+      symbol: this.symbol,
+      side,
+      quantity: part.quantity,
+      openExecutionId: part.executionId,
+      openPriceTicks: part.priceTicks,
+      openedAtMs: part.openedAtMs,
+      closeExecutionId: e.executionId,
+      closePriceTicks: e.priceTicks,
+      closedAtMs: e.occurredAtMs,
+      realizedCents: lotRealizedCents(this.mark.pricing, side, part.priceTicks, e.priceTicks, part.quantity),
+    }));
     for (const lot of closed) {
       trade.lots.push(lot);
       trade.realizedCents += lot.realizedCents;
@@ -170,7 +171,17 @@ export class Position {
 
   /** Opens `quantity` contracts at `e`'s price, starting a trade when flat; returns the trade it started. */
   private open(e: Execution, quantity: number, newTradeId: () => string): TradeRecord | null {
-    const started = this.openTrade === null ? openTrade(newTradeId(), this.accountId, this.symbol, e.side === 'buy' ? 'long' : 'short', e.executionId, e.occurredAtMs) : null;
+    const started =
+      this.openTrade === null
+        ? openTrade(
+            newTradeId(),
+            this.accountId,
+            this.symbol,
+            e.side === 'buy' ? 'long' : 'short',
+            e.executionId,
+            e.occurredAtMs,
+          )
+        : null;
     const trade = started ?? this.requireOpenTrade();
     this.openTrade = trade;
     this.lots.add(e.executionId, e.priceTicks, e.occurredAtMs, quantity);

@@ -43,8 +43,26 @@ export interface TradeLotsJson {
   lots: LotJson[];
 }
 
-export function openTrade(tradeId: string, accountId: string, symbol: string, side: PositionSide, executionId: string, openedAtMs: number): TradeRecord {
-  return { tradeId, accountId, symbol, side, openExecutionId: executionId, openedAtMs, closedAtMs: null, maxQuantity: 0, realizedCents: 0, lots: [] };
+export function openTrade(
+  tradeId: string,
+  accountId: string,
+  symbol: string,
+  side: PositionSide,
+  executionId: string,
+  openedAtMs: number,
+): TradeRecord {
+  return {
+    tradeId,
+    accountId,
+    symbol,
+    side,
+    openExecutionId: executionId,
+    openedAtMs,
+    closedAtMs: null,
+    maxQuantity: 0,
+    realizedCents: 0,
+    lots: [],
+  };
 }
 
 export function tradeToJson(trade: TradeRecord): TradeJson {

@@ -15,7 +15,10 @@ import {
   type LockReason,
 } from '../../../src/core/accounts/account.machine.js';
 
-const ev = (type: Exclude<AccountLifecycleEvent['type'], 'RISK_LOADED'>, occurredAtMs: number): AccountLifecycleEvent => ({
+const ev = (
+  type: Exclude<AccountLifecycleEvent['type'], 'RISK_LOADED'>,
+  occurredAtMs: number,
+): AccountLifecycleEvent => ({
   type,
   reason: type.toLowerCase(),
   occurredAtMs,
@@ -154,12 +157,21 @@ const TABLE: Row[] = [
   ['passed+firm', 'REPLACE', 'closed', [FL, AR, EP], [AR, 'added']],
   ['passed+firm', 'RISK_LOADED', 'passed', [FL, EP], null],
 
-  ...(['MAX_LOSS_BREACH', 'DAILY_LOSS_BREACH', 'SESSION_ROLL', 'LOCKOUT', 'UNLOCK', 'PASS', 'REPLACE', 'RISK_LOADED'] as const).flatMap(
-    (event): Row[] => [
-      ['closed', event, 'closed', [AR], null],
-      ['closed+firm', event, 'closed', [FL, AR], null],
-    ],
-  ),
+  ...(
+    [
+      'MAX_LOSS_BREACH',
+      'DAILY_LOSS_BREACH',
+      'SESSION_ROLL',
+      'LOCKOUT',
+      'UNLOCK',
+      'PASS',
+      'REPLACE',
+      'RISK_LOADED',
+    ] as const
+  ).flatMap((event): Row[] => [
+    ['closed', event, 'closed', [AR], null],
+    ['closed+firm', event, 'closed', [FL, AR], null],
+  ]),
 ];
 
 describe('account lifecycle: every (status with its locks, event) pair', () => {
@@ -177,24 +189,41 @@ describe('account lifecycle: every (status with its locks, event) pair', () => {
     const after = actor.getSnapshot();
     expect(accountStatusOf(after)).toBe(status);
     expect(after.context.locks, 'locks are a set, most severe first').toEqual(locks);
-    expect(after.context.lockChanges.length - before.context.lockChanges.length, 'one lock change per accepted event, none otherwise').toBe(change ? 1 : 0);
+    expect(
+      after.context.lockChanges.length - before.context.lockChanges.length,
+      'one lock change per accepted event, none otherwise',
+    ).toBe(change ? 1 : 0);
     if (change) {
-      expect(after.context.lockChanges.at(-1)).toEqual({ lock: change[0], change: change[1], reason: event.type.toLowerCase(), occurredAtMs: 9 });
+      expect(after.context.lockChanges.at(-1)).toEqual({
+        lock: change[0],
+        change: change[1],
+        reason: event.type.toLowerCase(),
+        occurredAtMs: 9,
+      });
     } else {
       expect(after.value, 'an ignored event changes no state').toEqual(before.value);
       expect(after.context, 'an ignored event changes nothing').toEqual(before.context);
     }
     const statusChanged = status !== accountStatusOf(before);
-    expect(after.context.statusHistory.length - before.context.statusHistory.length, 'a status record per status change').toBe(statusChanged ? 1 : 0);
-    if (statusChanged) expect(after.context.statusHistory.at(-1)).toEqual({ status, reason: event.type.toLowerCase(), occurredAtMs: 9 });
-    expect(riskEngineStateOf(after), 'only an accepted UNLOCK reloads the risk engine').toBe(eventName === 'UNLOCK' && change ? 'loading' : 'ready');
+    expect(
+      after.context.statusHistory.length - before.context.statusHistory.length,
+      'a status record per status change',
+    ).toBe(statusChanged ? 1 : 0);
+    if (statusChanged)
+      expect(after.context.statusHistory.at(-1)).toEqual({ status, reason: event.type.toLowerCase(), occurredAtMs: 9 });
+    expect(riskEngineStateOf(after), 'only an accepted UNLOCK reloads the risk engine').toBe(
+      eventName === 'UNLOCK' && change ? 'loading' : 'ready',
+    );
   });
 });
 
 describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
   it('a new account is active, unlocked, with its risk engine loading', () => {
     const snapshot = newAccount(42).getSnapshot();
-    expect(snapshot.value, 'the state value reads as status + risk engine').toEqual({ status: 'active', riskEngine: 'loading' });
+    expect(snapshot.value, 'the state value reads as status + risk engine').toEqual({
+      status: 'active',
+      riskEngine: 'loading',
+    });
     expect(snapshot.context).toEqual({
       locks: [],
       lockChanges: [],
@@ -238,7 +267,10 @@ describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
     expect(context.locks).toEqual([ML, DL]);
     expect(lockoutReasonOf(context.locks), 'the max-loss breach wins').toBe(ML);
     actor.send(ev('SESSION_ROLL', 6));
-    expect(actor.getSnapshot().context.locks, 'a failed account is permanent: the roll lifts nothing').toEqual([ML, DL]);
+    expect(actor.getSnapshot().context.locks, 'a failed account is permanent: the roll lifts nothing').toEqual([
+      ML,
+      DL,
+    ]);
   });
 
   it('docs/risk-rules.md#session-rolls: the session roll lifts daily_loss_breach but keeps firm_lockout', () => {
@@ -249,7 +281,12 @@ describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
     expect(context.locks).toEqual([FL]);
     expect(isLocked(context.locks), 'the firm lock still blocks order entry').toBe(true);
     expect(lockoutReasonOf(context.locks)).toBe(FL);
-    expect(context.lockChanges.at(-1)).toEqual({ lock: DL, change: 'removed', reason: 'session_roll', occurredAtMs: 5 });
+    expect(context.lockChanges.at(-1)).toEqual({
+      lock: DL,
+      change: 'removed',
+      reason: 'session_roll',
+      occurredAtMs: 5,
+    });
   });
 
   it('docs/risk-rules.md#what-a-breach-does: a second daily-loss breach in the same session changes nothing', () => {
@@ -264,7 +301,9 @@ describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
     actor.send(ev('LOCKOUT', 5));
     expect(actor.getSnapshot().can(ev('LOCKOUT', 6)), 'already firm-locked: nothing to do').toBe(false);
     actor.send(ev('LOCKOUT', 6));
-    expect(actor.getSnapshot().context.lockChanges).toEqual([{ lock: FL, change: 'added', reason: 'lockout', occurredAtMs: 5 }]);
+    expect(actor.getSnapshot().context.lockChanges).toEqual([
+      { lock: FL, change: 'added', reason: 'lockout', occurredAtMs: 5 },
+    ]);
   });
 
   it('docs/risk-rules.md#lockout-and-unlock: UNLOCK without a firm_lockout is refused (can() false, so the kernel answers 409); other locks stay', () => {

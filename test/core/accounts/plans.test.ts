@@ -12,7 +12,12 @@ const PLAN_DIR = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'plans'
 function basePlan(): Record<string, unknown> {
   return {
     starting_balance: '50000',
-    risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000', max_drawdown_limit: '0', daily_loss_value: '1000' },
+    risk_profile: {
+      max_drawdown_mode: 'eod_balance',
+      max_drawdown_value: '2000',
+      max_drawdown_limit: '0',
+      daily_loss_value: '1000',
+    },
     passing_criteria: { profit_target: '3000', min_trading_days: 5 },
   };
 }
@@ -47,23 +52,40 @@ describe('plan templates (docs/risk-rules.md#plan-templates)', () => {
   });
 
   it.each(files)('fixtures/plans/%s loads and validates', (file) => {
-    const plan = parsePlanTemplate(parseYaml(readFileSync(join(PLAN_DIR, file), 'utf8')), `plans.${basename(file, '.yaml')}`);
+    const plan = parsePlanTemplate(
+      parseYaml(readFileSync(join(PLAN_DIR, file), 'utf8')),
+      `plans.${basename(file, '.yaml')}`,
+    );
     expect(plan.startingBalanceCents).toBeGreaterThan(plan.riskProfile.maxDrawdownValueCents);
     expect(plan.passingCriteria.profitTargetCents).toBeGreaterThan(0);
     expect(plan.currency).toBe('USD');
   });
 
   it('holds 50K, 100K and 150K evaluations in each of the four drawdown modes', () => {
-    const modes = files.map((f) => parsePlanTemplate(parseYaml(readFileSync(join(PLAN_DIR, f), 'utf8')), f).riskProfile.maxDrawdownMode);
-    for (const mode of ['static', 'realtime_balance', 'realtime_equity', 'eod_balance']) expect(modes.filter((m) => m === mode), mode).toHaveLength(3);
+    const modes = files.map(
+      (f) => parsePlanTemplate(parseYaml(readFileSync(join(PLAN_DIR, f), 'utf8')), f).riskProfile.maxDrawdownMode,
+    );
+    for (const mode of ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'])
+      expect(
+        modes.filter((m) => m === mode),
+        mode,
+      ).toHaveLength(3);
   });
 
   it('decodes the 50K end-of-day plan into cents', () => {
-    const plan = parsePlanTemplate(parseYaml(readFileSync(join(PLAN_DIR, 'eval-50k-eod.yaml'), 'utf8')), 'plans.eval-50k-eod');
+    const plan = parsePlanTemplate(
+      parseYaml(readFileSync(join(PLAN_DIR, 'eval-50k-eod.yaml'), 'utf8')),
+      'plans.eval-50k-eod',
+    );
     expect(plan).toEqual({
       startingBalanceCents: 5_000_000,
       currency: 'USD',
-      riskProfile: { maxDrawdownMode: 'eod_balance', maxDrawdownValueCents: 200_000, maxDrawdownLimitCents: 0, dailyLossValueCents: 100_000 },
+      riskProfile: {
+        maxDrawdownMode: 'eod_balance',
+        maxDrawdownValueCents: 200_000,
+        maxDrawdownLimitCents: 0,
+        dailyLossValueCents: 100_000,
+      },
       passingCriteria: { profitTargetCents: 300_000, minTradingDays: 5, consistencyPct: '40' },
       positionLimits: { maxContracts: 5 },
       commissionPerContractCents: 210,
@@ -87,33 +109,112 @@ describe('plan templates (docs/risk-rules.md#plan-templates)', () => {
   });
 
   it.each([
-    ['an unknown drawdown mode', 'risk_profile.max_drawdown_mode', 'trailing',
-      'plans.eval-50k.risk_profile.max_drawdown_mode: expected one of static, realtime_balance, realtime_equity, eod_balance, got "trailing"'],
-    ['money written as a YAML number', 'starting_balance', 50000, 'plans.eval-50k.starting_balance: expected a decimal string greater than zero'],
-    ['a negative commission', 'commission_per_contract', '-1.00', 'plans.eval-50k.commission_per_contract: expected a decimal string zero or more, got "-1.00"'],
-    ['a consistency above 100', 'passing_criteria.consistency_pct', '100.5', 'plans.eval-50k.passing_criteria.consistency_pct: expected a percentage greater than 0 and at most 100, got "100.5"'],
-    ['a consistency of 0', 'passing_criteria.consistency_pct', '0', 'plans.eval-50k.passing_criteria.consistency_pct: expected a decimal string greater than zero'],
-    ['a zero drawdown allowance', 'risk_profile.max_drawdown_value', '0', 'plans.eval-50k.risk_profile.max_drawdown_value: expected a decimal string greater than zero'],
-    ['a negative max_drawdown_limit', 'risk_profile.max_drawdown_limit', '-5', 'plans.eval-50k.risk_profile.max_drawdown_limit: expected a decimal string zero or more'],
-    ['sub-cent money', 'passing_criteria.profit_target', '3000.001', 'plans.eval-50k.passing_criteria.profit_target: expected a decimal string greater than zero with at most 2 decimal places'],
-    ['fractional trading days', 'passing_criteria.min_trading_days', 2.5, 'plans.eval-50k.passing_criteria.min_trading_days: expected an integer ≥ 0, got the number 2.5'],
-    ['zero max contracts', 'position_limits.max_contracts', 0, 'plans.eval-50k.position_limits.max_contracts: expected an integer ≥ 1, got the number 0'],
-    ['a lower-case currency', 'currency', 'usd', 'plans.eval-50k.currency: expected a three-letter currency code like "USD", got "usd"'],
-    ['an unknown family', 'enabled_families', ['equity_index', 'crypto'], 'plans.eval-50k.enabled_families[1]: expected one of equity_index, interest_rates, fx, energy, metals, got "crypto"'],
-    ['an unknown session', 'trading_sessions', ['rth'], 'plans.eval-50k.trading_sessions[0]: expected one of cme_globex, got "rth"'],
-    ['an allowance as large as the balance', 'risk_profile.max_drawdown_value', '50000', 'plans.eval-50k.risk_profile.max_drawdown_value: max_drawdown_value 50000.00 must be below the starting balance 50000.00'],
+    [
+      'an unknown drawdown mode',
+      'risk_profile.max_drawdown_mode',
+      'trailing',
+      'plans.eval-50k.risk_profile.max_drawdown_mode: expected one of static, realtime_balance, realtime_equity, eod_balance, got "trailing"',
+    ],
+    [
+      'money written as a YAML number',
+      'starting_balance',
+      50000,
+      'plans.eval-50k.starting_balance: expected a decimal string greater than zero',
+    ],
+    [
+      'a negative commission',
+      'commission_per_contract',
+      '-1.00',
+      'plans.eval-50k.commission_per_contract: expected a decimal string zero or more, got "-1.00"',
+    ],
+    [
+      'a consistency above 100',
+      'passing_criteria.consistency_pct',
+      '100.5',
+      'plans.eval-50k.passing_criteria.consistency_pct: expected a percentage greater than 0 and at most 100, got "100.5"',
+    ],
+    [
+      'a consistency of 0',
+      'passing_criteria.consistency_pct',
+      '0',
+      'plans.eval-50k.passing_criteria.consistency_pct: expected a decimal string greater than zero',
+    ],
+    [
+      'a zero drawdown allowance',
+      'risk_profile.max_drawdown_value',
+      '0',
+      'plans.eval-50k.risk_profile.max_drawdown_value: expected a decimal string greater than zero',
+    ],
+    [
+      'a negative max_drawdown_limit',
+      'risk_profile.max_drawdown_limit',
+      '-5',
+      'plans.eval-50k.risk_profile.max_drawdown_limit: expected a decimal string zero or more',
+    ],
+    [
+      'sub-cent money',
+      'passing_criteria.profit_target',
+      '3000.001',
+      'plans.eval-50k.passing_criteria.profit_target: expected a decimal string greater than zero with at most 2 decimal places',
+    ],
+    [
+      'fractional trading days',
+      'passing_criteria.min_trading_days',
+      2.5,
+      'plans.eval-50k.passing_criteria.min_trading_days: expected an integer ≥ 0, got the number 2.5',
+    ],
+    [
+      'zero max contracts',
+      'position_limits.max_contracts',
+      0,
+      'plans.eval-50k.position_limits.max_contracts: expected an integer ≥ 1, got the number 0',
+    ],
+    [
+      'a lower-case currency',
+      'currency',
+      'usd',
+      'plans.eval-50k.currency: expected a three-letter currency code like "USD", got "usd"',
+    ],
+    [
+      'an unknown family',
+      'enabled_families',
+      ['equity_index', 'crypto'],
+      'plans.eval-50k.enabled_families[1]: expected one of equity_index, interest_rates, fx, energy, metals, got "crypto"',
+    ],
+    [
+      'an unknown session',
+      'trading_sessions',
+      ['rth'],
+      'plans.eval-50k.trading_sessions[0]: expected one of cme_globex, got "rth"',
+    ],
+    [
+      'an allowance as large as the balance',
+      'risk_profile.max_drawdown_value',
+      '50000',
+      'plans.eval-50k.risk_profile.max_drawdown_value: max_drawdown_value 50000.00 must be below the starting balance 50000.00',
+    ],
   ])('refuses %s, naming the field', (_label, path, value, message) => {
     const error = errorOf(() => parsePlanTemplate(withField(path, value), 'plans.eval-50k'));
     expect(error.message).toContain(message);
   });
 
   it('tells to quote money written as a number', () => {
-    expect(errorOf(() => parsePlanTemplate(withField('starting_balance', 50000), 'plans.x')).message).toMatch(/got the number 50000 \(quote it: "50000"\)/);
+    expect(errorOf(() => parsePlanTemplate(withField('starting_balance', 50000), 'plans.x')).message).toMatch(
+      /got the number 50000 \(quote it: "50000"\)/,
+    );
   });
 
   it.each([
-    ['at the top', 'trailing_drawdown', 'plans.eval-50k.trailing_drawdown: unknown key; expected one of starting_balance, currency'],
-    ['in the risk profile', 'risk_profile.trail', 'plans.eval-50k.risk_profile.trail: unknown key; expected one of max_drawdown_mode'],
+    [
+      'at the top',
+      'trailing_drawdown',
+      'plans.eval-50k.trailing_drawdown: unknown key; expected one of starting_balance, currency',
+    ],
+    [
+      'in the risk profile',
+      'risk_profile.trail',
+      'plans.eval-50k.risk_profile.trail: unknown key; expected one of max_drawdown_mode',
+    ],
     ['in the passing criteria', 'passing_criteria.days', 'plans.eval-50k.passing_criteria.days: unknown key'],
   ])('refuses an unknown key %s', (_label, path, message) => {
     expect(errorOf(() => parsePlanTemplate(withField(path, '1'), 'plans.eval-50k')).message).toContain(message);
@@ -140,13 +241,24 @@ describe('provisioning overlays clone the plan for one account (docs/risk-rules.
   it('merges a partial risk profile and passing criteria over the template', () => {
     const shared = template();
     const overlay = parseProvisioningOverlay(
-      { initial_balance: '60000', currency: 'EUR', risk_profile: { daily_loss_value: '1500' }, passing_criteria: { profit_target: '4000' }, price_paid: '150.00' },
+      {
+        initial_balance: '60000',
+        currency: 'EUR',
+        risk_profile: { daily_loss_value: '1500' },
+        passing_criteria: { profit_target: '4000' },
+        price_paid: '150.00',
+      },
       'accounts[0]',
     );
     const plan = applyProvisioningOverlay(shared, overlay);
     expect(plan.startingBalanceCents).toBe(6_000_000);
     expect(plan.currency).toBe('EUR');
-    expect(plan.riskProfile).toEqual({ maxDrawdownMode: 'eod_balance', maxDrawdownValueCents: 200_000, maxDrawdownLimitCents: 0, dailyLossValueCents: 150_000 });
+    expect(plan.riskProfile).toEqual({
+      maxDrawdownMode: 'eod_balance',
+      maxDrawdownValueCents: 200_000,
+      maxDrawdownLimitCents: 0,
+      dailyLossValueCents: 150_000,
+    });
     expect(plan.passingCriteria).toEqual({ profitTargetCents: 400_000, minTradingDays: 5 });
     expect(overlay.pricePaidCents).toBe(15_000);
   });
@@ -154,15 +266,27 @@ describe('provisioning overlays clone the plan for one account (docs/risk-rules.
   it('leaves the shared template unchanged', () => {
     const shared = template();
     const before = structuredClone(shared);
-    applyProvisioningOverlay(shared, parseProvisioningOverlay({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2500' } }, 'accounts[0]'));
+    applyProvisioningOverlay(
+      shared,
+      parseProvisioningOverlay(
+        { risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2500' } },
+        'accounts[0]',
+      ),
+    );
     expect(shared).toEqual(before);
     expect(Object.isFrozen(shared.riskProfile), 'a shared template cannot be edited in place').toBe(true);
   });
 
   it('gives two accounts on one plan their own risk profiles', () => {
     const shared = template();
-    const a = applyProvisioningOverlay(shared, parseProvisioningOverlay({ risk_profile: { daily_loss_value: '500' } }, 'accounts[0]'));
-    const b = applyProvisioningOverlay(shared, parseProvisioningOverlay({ risk_profile: { daily_loss_value: '700' } }, 'accounts[1]'));
+    const a = applyProvisioningOverlay(
+      shared,
+      parseProvisioningOverlay({ risk_profile: { daily_loss_value: '500' } }, 'accounts[0]'),
+    );
+    const b = applyProvisioningOverlay(
+      shared,
+      parseProvisioningOverlay({ risk_profile: { daily_loss_value: '700' } }, 'accounts[1]'),
+    );
     const c = applyProvisioningOverlay(shared, parseProvisioningOverlay({}, 'accounts[2]'));
     expect(a.riskProfile).not.toBe(b.riskProfile);
     expect(c.riskProfile, 'even without an overlay the account gets a copy').not.toBe(shared.riskProfile);
@@ -173,14 +297,26 @@ describe('provisioning overlays clone the plan for one account (docs/risk-rules.
   });
 
   it('removes an optional field given as null', () => {
-    const plan = applyProvisioningOverlay(template(), parseProvisioningOverlay({ risk_profile: { daily_loss_value: null, max_drawdown_limit: null } }, 'accounts[0]'));
+    const plan = applyProvisioningOverlay(
+      template(),
+      parseProvisioningOverlay({ risk_profile: { daily_loss_value: null, max_drawdown_limit: null } }, 'accounts[0]'),
+    );
     expect(plan.riskProfile).toEqual({ maxDrawdownMode: 'eod_balance', maxDrawdownValueCents: 200_000 });
   });
 
   it.each([
-    [{ risk_profile: { daily_loss_value: '-5' } }, 'accounts[2].risk_profile.daily_loss_value: expected a decimal string greater than zero'],
-    [{ risk_profile: { max_drawdown_mode: 'trailing' } }, 'accounts[2].risk_profile.max_drawdown_mode: expected one of static'],
-    [{ passing_criteria: { consistency_pct: '101' } }, 'accounts[2].passing_criteria.consistency_pct: expected a percentage'],
+    [
+      { risk_profile: { daily_loss_value: '-5' } },
+      'accounts[2].risk_profile.daily_loss_value: expected a decimal string greater than zero',
+    ],
+    [
+      { risk_profile: { max_drawdown_mode: 'trailing' } },
+      'accounts[2].risk_profile.max_drawdown_mode: expected one of static',
+    ],
+    [
+      { passing_criteria: { consistency_pct: '101' } },
+      'accounts[2].passing_criteria.consistency_pct: expected a percentage',
+    ],
     [{ price_paid: '-1' }, 'accounts[2].price_paid: expected a decimal string zero or more'],
     [{ initial_balance: 1000 }, 'accounts[2].initial_balance: expected a decimal string greater than zero'],
     [{ risk_profile: { drawdown: '1' } }, 'accounts[2].risk_profile.drawdown: unknown key'],
@@ -191,6 +327,8 @@ describe('provisioning overlays clone the plan for one account (docs/risk-rules.
 
   it('blames the overlay field that leaves no room for the floor', () => {
     const overlay = parseProvisioningOverlay({ initial_balance: '1500' }, 'accounts[1]');
-    expect(errorOf(() => applyProvisioningOverlay(template(), overlay)).message).toMatch(/^accounts\[1\]\.initial_balance: max_drawdown_value 2000\.00 must be below the starting balance 1500\.00/);
+    expect(errorOf(() => applyProvisioningOverlay(template(), overlay)).message).toMatch(
+      /^accounts\[1\]\.initial_balance: max_drawdown_value 2000\.00 must be below the starting balance 1500\.00/,
+    );
   });
 });

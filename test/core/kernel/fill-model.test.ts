@@ -84,7 +84,9 @@ describe('docs/order-lifecycle.md#fill-model: stops', () => {
     h.tick('5008.00');
     expect(h.order(sl).status, 'triggered at 5008.00 but the limit 5006.00 is below the print').toBe('SUBMITTED');
     h.tick('5005.50');
-    expect(h.order(sl).average_fill_price, 'the limit rested from the trigger print: later fills at the limit').toBe('5006.00');
+    expect(h.order(sl).average_fill_price, 'the limit rested from the trigger print: later fills at the limit').toBe(
+      '5006.00',
+    );
   });
 
   it('a stop-limit triggered by a print inside its limit fills at that print', () => {
@@ -127,7 +129,11 @@ describe('docs/order-lifecycle.md#fill-model: IOC and FOK', () => {
     const ioc = h.place({ side: 'buy', type: 'limit', quantity: 5, limit_price: '5000.00', time_in_force: 'ioc' });
     h.tick('5000.00', 3);
     expect(h.order(ioc)).toMatchObject({ status: 'CANCELLED', filled_quantity: 3 });
-    expect(h.states(ioc)).toEqual(['SUBMITTED:accepted', 'PARTIALLY_FILLED:filled 3', 'CANCELLED:ioc_remainder_cancelled']);
+    expect(h.states(ioc)).toEqual([
+      'SUBMITTED:accepted',
+      'PARTIALLY_FILLED:filled 3',
+      'CANCELLED:ioc_remainder_cancelled',
+    ]);
   });
 
   it('IOC not marketable at its first print is cancelled unfilled', () => {

@@ -15,7 +15,12 @@ export function harness(fillModel: Partial<FillModel> = {}, options: Partial<Ker
   if (!opened.ok) throw new Error('account');
   const accountId = opened.body.account_id as string;
   const place = (fields: Record<string, unknown>) => {
-    const outcome = kernel.placeOrder({ account_id: accountId, instrument_id: 'ESM6', time_in_force: 'day', ...fields });
+    const outcome = kernel.placeOrder({
+      account_id: accountId,
+      instrument_id: 'ESM6',
+      time_in_force: 'day',
+      ...fields,
+    });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
     return outcome.body.order_id as string;
   };

@@ -37,7 +37,10 @@ describe('docs/order-lifecycle.md#placement-and-arrival: refusals after acceptan
       const outcome = h.kernel.placeOrder(body);
       expect(outcome.status, JSON.stringify(body)).toBe(400);
     }
-    expect(h.kernel.placeOrder({ account_id: 'nope', instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1 }).status).toBe(404);
+    expect(
+      h.kernel.placeOrder({ account_id: 'nope', instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1 })
+        .status,
+    ).toBe(404);
     expect(h.kernel.desk.orders.size).toBe(0);
   });
 });
@@ -81,7 +84,9 @@ describe('docs/order-lifecycle.md#modify', () => {
     const h = harness();
     const id = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '4990.00' });
     h.tick('5000.00');
-    expect(h.kernel.modifyOrder(id, { limit_price: '4990.10' }).status, 'off-grid is the venue’s call, not a 400').toBe(202);
+    expect(h.kernel.modifyOrder(id, { limit_price: '4990.10' }).status, 'off-grid is the venue’s call, not a 400').toBe(
+      202,
+    );
     h.kernel.advanceTo(h.kernel.nowMs);
     expect(h.order(id)).toMatchObject({ status: 'SUBMITTED', limit_price: '4990.00' });
     expect(h.states(id).at(-1)).toBe('SUBMITTED:modify rejected: limit_price: 4990.1 is not on the tick grid of 0.25');
@@ -95,8 +100,12 @@ describe('docs/order-lifecycle.md#modify', () => {
     h.kernel.modifyOrder(stop, { stop_price: '5000.00' });
     h.kernel.modifyOrder(limit, { quantity: 2 });
     h.kernel.advanceTo(h.kernel.nowMs);
-    expect(h.states(stop).at(-1)).toBe('SUBMITTED:modify rejected: stop_price 5000.00 is at or through the market (last print 5000.00)');
-    expect(h.states(limit).at(-1)).toBe('PARTIALLY_FILLED:modify rejected: quantity 2 is not above the filled quantity 2');
+    expect(h.states(stop).at(-1)).toBe(
+      'SUBMITTED:modify rejected: stop_price 5000.00 is at or through the market (last print 5000.00)',
+    );
+    expect(h.states(limit).at(-1)).toBe(
+      'PARTIALLY_FILLED:modify rejected: quantity 2 is not above the filled quantity 2',
+    );
     expect(h.order(limit).quantity).toBe(3);
   });
 
@@ -139,14 +148,24 @@ describe('docs/order-lifecycle.md#oco', () => {
   it('a group across instruments: the ES fill cancels the NQ member, and later NQ prints never fill it', () => {
     const h = harness();
     const es = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00', time_in_force: 'gtc' });
-    const nq = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '18000.00', time_in_force: 'gtc', instrument_id: 'NQM6' });
+    const nq = h.place({
+      side: 'buy',
+      type: 'limit',
+      quantity: 1,
+      limit_price: '18000.00',
+      time_in_force: 'gtc',
+      instrument_id: 'NQM6',
+    });
     expect(h.kernel.linkOco([es, nq]).status).toBe(201);
     h.tick('5000.00');
     expect(h.order(es).status, 'the ES limit is touched').toBe('FILLED');
     expect(h.states(nq).at(-1), 'the NQ sibling is cancelled by the ES fill').toBe('CANCELLED:oco_sibling_filled');
     h.kernel.printInput('NQM6', '17990.00', undefined);
     expect(h.order(nq), 'a cancelled order never fills').toMatchObject({ status: 'CANCELLED', filled_quantity: 0 });
-    expect(h.kernel.positions.position(h.accountId, 'NQM6')?.netQuantity ?? 0, 'no NQ position without an order behind it').toBe(0);
+    expect(
+      h.kernel.positions.position(h.accountId, 'NQM6')?.netQuantity ?? 0,
+      'no NQ position without an order behind it',
+    ).toBe(0);
     expect(h.kernel.desk.bookOf('NQM6').workingCount, 'the NQ book holds nothing').toBe(0);
   });
 
@@ -158,7 +177,10 @@ describe('docs/order-lifecycle.md#oco', () => {
     expect(() => h.kernel.desk.send(order, overfill), 'no transition fills 3 of 2').toThrow(/does not take FILL/);
     expect(h.order(id), 'the refused event changed nothing').toMatchObject({ status: 'SUBMITTED', filled_quantity: 0 });
     expect(h.kernel.cancelOrder(id).status).toBe(202);
-    expect(() => h.kernel.desk.send(order, { type: 'FILL', quantity: 1, occurredAtMs: h.kernel.nowMs }), 'a CANCELLED order takes nothing').toThrow(/is CANCELLED/);
+    expect(
+      () => h.kernel.desk.send(order, { type: 'FILL', quantity: 1, occurredAtMs: h.kernel.nowMs }),
+      'a CANCELLED order takes nothing',
+    ).toThrow(/is CANCELLED/);
   });
 
   it('companion joins a group; link refuses terminal orders (409), grouped ones (409), unknown ones (404)', () => {

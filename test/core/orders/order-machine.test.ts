@@ -67,18 +67,23 @@ describe('order lifecycle: every (state, event) pair', () => {
     const actor = orderIn(from);
     const before = actor.getSnapshot().context;
     let event = EVENTS[eventName]!;
-    if (eventName === 'FILL rest') event = { type: 'FILL', quantity: before.quantity - before.filledQuantity, occurredAtMs: 9 };
+    if (eventName === 'FILL rest')
+      event = { type: 'FILL', quantity: before.quantity - before.filledQuantity, occurredAtMs: 9 };
     actor.send(event);
     const after = actor.getSnapshot();
     expect(after.value).toBe(to);
-    expect(after.context.history.length - before.history.length, 'one record per accepted change, none otherwise').toBe(appends ? 1 : 0);
+    expect(after.context.history.length - before.history.length, 'one record per accepted change, none otherwise').toBe(
+      appends ? 1 : 0,
+    );
     if (appends) expect(after.context.history.at(-1)).toMatchObject({ status: to, occurredAtMs: 9 });
     else expect(after.context, 'an ignored event changes nothing').toEqual(before);
   });
 
   it('starts SUBMITTED with an "accepted" record at the placement time', () => {
     const actor = createActor(orderMachine, { input: { quantity: 2, occurredAtMs: 42 } }).start();
-    expect(actor.getSnapshot().context.history).toEqual([{ status: 'SUBMITTED', reason: 'accepted', occurredAtMs: 42 }]);
+    expect(actor.getSnapshot().context.history).toEqual([
+      { status: 'SUBMITTED', reason: 'accepted', occurredAtMs: 42 },
+    ]);
   });
 
   it('a modify that lowers the quantity to the filled amount is not applied', () => {

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../../src/core/calendar/globex-calendar.js';
 import { parseJournal } from '../../../src/core/kernel/journal-replay.js';
-import { dailyPositions, positionHistoryOf, type DailyPositionRecord, type PositionHistory } from '../../../src/core/positions/daily.js';
+import {
+  dailyPositions,
+  positionHistoryOf,
+  type DailyPositionRecord,
+  type PositionHistory,
+} from '../../../src/core/positions/daily.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
 import { loadScenarioFile } from '../../../src/scenario/load-scenario.js';
 import { runScenario, type ScenarioRun } from '../../../src/scenario/runner.js';
@@ -30,7 +35,14 @@ function accountId(history: PositionHistory, alias: string): string {
 
 /** [trade_date, instrument_id, net_quantity, average_price, realized_pnl, unrealized_pnl] */
 type Row = [string, string, number, string | null, string, string];
-const record = ([trade_date, instrument_id, net_quantity, average_price, realized_pnl, unrealized_pnl]: Row): DailyPositionRecord => ({
+const record = ([
+  trade_date,
+  instrument_id,
+  net_quantity,
+  average_price,
+  realized_pnl,
+  unrealized_pnl,
+]: Row): DailyPositionRecord => ({
   trade_date,
   instrument_id,
   net_quantity,
@@ -91,7 +103,11 @@ describe('daily position records (docs/order-lifecycle.md#daily-position-records
   it('one record per instrument and trade date held or traded: overnight holds, a flat day, the weekend skipped', async () => {
     const history = positionHistoryOf(parseJournal((await run(WEEK)).journal));
     const alice = accountId(history, 'alice');
-    const records = dailyPositions(history, calendar, { accountId: alice, fromDate: '2026-03-01', toDate: '2026-03-31' });
+    const records = dailyPositions(history, calendar, {
+      accountId: alice,
+      fromDate: '2026-03-01',
+      toDate: '2026-03-31',
+    });
     expect(records).toEqual(
       (
         [
@@ -125,11 +141,19 @@ describe('daily position records (docs/order-lifecycle.md#daily-position-records
     const result = await run(WEEK);
     const history = positionHistoryOf(parseJournal(result.journal));
     const alice = accountId(history, 'alice');
-    const records = dailyPositions(history, calendar, { accountId: alice, fromDate: '2026-03-01', toDate: '2026-03-31' });
+    const records = dailyPositions(history, calendar, {
+      accountId: alice,
+      fromDate: '2026-03-01',
+      toDate: '2026-03-31',
+    });
     for (const position of result.final.positions.filter((p) => p.account_id === alice)) {
       const own = records.filter((r) => r.instrument_id === position.instrument_id);
       const last = own.at(-1)!;
-      expect([last.net_quantity, last.average_price, last.unrealized_pnl]).toEqual([position.net_quantity, position.average_price, position.unrealized_pnl]);
+      expect([last.net_quantity, last.average_price, last.unrealized_pnl]).toEqual([
+        position.net_quantity,
+        position.average_price,
+        position.unrealized_pnl,
+      ]);
       const cents = own.reduce((sum, r) => sum + Math.round(Number(r.realized_pnl) * 100), 0);
       expect((cents / 100).toFixed(2)).toBe(position.realized_pnl);
     }
@@ -139,7 +163,12 @@ describe('daily position records (docs/order-lifecycle.md#daily-position-records
     const history = positionHistoryOf(parseJournal((await run(WEEK)).journal));
     const alice = accountId(history, 'alice');
     const query = (fromDate: string, toDate: string, instrumentId?: string) =>
-      dailyPositions(history, calendar, { accountId: alice, fromDate, toDate, ...(instrumentId === undefined ? {} : { instrumentId }) }).map((r) => `${r.trade_date} ${r.instrument_id}`);
+      dailyPositions(history, calendar, {
+        accountId: alice,
+        fromDate,
+        toDate,
+        ...(instrumentId === undefined ? {} : { instrumentId }),
+      }).map((r) => `${r.trade_date} ${r.instrument_id}`);
     expect(query('2026-03-11', '2026-03-12')).toEqual(['2026-03-11 ESM6', '2026-03-12 ESM6']);
     expect(query('2026-03-01', '2026-03-31', 'CLK6')).toEqual(['2026-03-10 CLK6']);
     expect(query('2026-03-01', '2026-03-31', 'NQM6')).toEqual([]);
@@ -165,7 +194,13 @@ steps:
         ).journal,
       ),
     );
-    expect(dailyPositions(history, calendar, { accountId: accountId(history, 'alice'), fromDate: '2026-03-10', toDate: '2026-03-12' })).toEqual(
+    expect(
+      dailyPositions(history, calendar, {
+        accountId: accountId(history, 'alice'),
+        fromDate: '2026-03-10',
+        toDate: '2026-03-12',
+      }),
+    ).toEqual(
       (
         [
           ['2026-03-10', 'ESM6', 1, '5000.00', '0.00', '500.00'],
@@ -197,7 +232,13 @@ steps:
         ).journal,
       ),
     );
-    expect(dailyPositions(history, calendar, { accountId: accountId(history, 'alice'), fromDate: '2026-04-01', toDate: '2026-04-30' })).toEqual(
+    expect(
+      dailyPositions(history, calendar, {
+        accountId: accountId(history, 'alice'),
+        fromDate: '2026-04-01',
+        toDate: '2026-04-30',
+      }),
+    ).toEqual(
       (
         [
           ['2026-04-02', 'CLK6', 1, '70.00', '0.00', '0.00'],
@@ -232,6 +273,8 @@ steps:
       prints: [],
       endMs: tue + 120_000,
     };
-    expect(dailyPositions(history, calendar, { accountId: 'a', fromDate: '2026-03-10', toDate: '2026-03-10' })).toEqual([record(['2026-03-10', 'ESM6', 1, '5000.00', '0.00', '200.00'])]);
+    expect(dailyPositions(history, calendar, { accountId: 'a', fromDate: '2026-03-10', toDate: '2026-03-10' })).toEqual(
+      [record(['2026-03-10', 'ESM6', 1, '5000.00', '0.00', '200.00'])],
+    );
   });
 });

@@ -32,7 +32,10 @@ describe('positions: lot P&L in mills, rounded half-even to cents (docs/money-an
     book.markPrice('ZNM6', ticksOf('ZNM6', '110.015625'));
     expect(book.unrealizedCents(ACCOUNT), 'two lots × 1 tick = 31250 mills, rounded once: 3125').toBe(3125);
     const r = book.applyFill(fill({ id: 'z3', side: 'sell', quantity: 2, price: '110.015625', symbol: 'ZNM6' }));
-    expect(r.closedLots.map((l) => l.realizedCents), 'two lots (z1, z2), each 1562.5 -> 1562').toEqual([1562, 1562]);
+    expect(
+      r.closedLots.map((l) => l.realizedCents),
+      'two lots (z1, z2), each 1562.5 -> 1562',
+    ).toEqual([1562, 1562]);
     expect(r.realizedCents, 'fill realized = Σ rounded lots = 3124, not 3125').toBe(3124);
   });
 
@@ -52,7 +55,12 @@ describe('positions: average price as an exact decimal string (docs/order-lifecy
     ['ES 5000.25 and 5000.50: 5000.375', 20_001 + 20_002, 2, '5000.375'],
     ['ES 2 × 5000.00 and 1 × 5001.00: 5000.3333… to 2 + 4 places', 40_000 + 20_004, 3, '5000.333333'],
     ['ES 31 × 5000.00 and 1 × 5000.25: 5000.0078125, tie to even at 6 places', 31 * 20_000 + 20_001, 32, '5000.007812'],
-    ['ES 29 × 5000.00 and 3 × 5000.25: 5000.0234375, tie to even at 6 places', 29 * 20_000 + 3 * 20_001, 32, '5000.023438'],
+    [
+      'ES 29 × 5000.00 and 3 × 5000.25: 5000.0234375, tie to even at 6 places',
+      29 * 20_000 + 3 * 20_001,
+      32,
+      '5000.023438',
+    ],
   ])('%s', (_label, ticksTimesQuantity, quantity, expected) => {
     expect(formatAveragePrice(es, ticksTimesQuantity, quantity)).toBe(expected);
   });

@@ -15,11 +15,18 @@ describe('positions: net position, average price, FIFO realized P&L (docs/order-
 
     const sell = book.applyFill(fill({ id: 'e3', side: 'sell', quantity: 2, price: '5002.00' }));
     expect(sell.closedLots, 'both contracts close against the first lot (e1), FIFO').toHaveLength(1);
-    expect(sell.closedLots[0]).toMatchObject({ quantity: 2, openExecutionId: 'e1', closeExecutionId: 'e3', side: 'long' });
+    expect(sell.closedLots[0]).toMatchObject({
+      quantity: 2,
+      openExecutionId: 'e1',
+      closeExecutionId: 'e3',
+      side: 'long',
+    });
     expect(sell.realizedCents, '+2.00 points × 2 contracts × $50 = $200.00').toBe(20_000);
     expect(sell.position.netQuantity).toBe(1);
     expect(sell.position.averagePrice, 'what is left is the e2 lot at 5001.00').toBe('5001.00');
-    expect(sell.position.openLots).toEqual([{ executionId: 'e2', priceTicks: ticksOf('ESM6', '5001.00'), openedAtMs: expect.any(Number), quantity: 1 }]);
+    expect(sell.position.openLots).toEqual([
+      { executionId: 'e2', priceTicks: ticksOf('ESM6', '5001.00'), openedAtMs: expect.any(Number), quantity: 1 },
+    ]);
     expect(sell.position.unrealizedCents, 'no print yet: marked at the last fill 5002.00, +1.00 × $50').toBe(5_000);
 
     book.markPrice('ESM6', ticksOf('ESM6', '5000.00'));
@@ -86,9 +93,22 @@ describe('positions: net position, average price, FIFO realized P&L (docs/order-
     expect(rev.openedPosition, 'long to short is not flat to open').toBe(false);
     expect(rev.position.netQuantity, '+2 − 5').toBe(-3);
     expect(rev.position.averagePrice).toBe('101.00');
-    expect(rev.position.openLots).toEqual([{ executionId: 'r2', priceTicks: 10_100, openedAtMs: expect.any(Number), quantity: 3 }]);
-    expect(book.trade('trade-1')).toMatchObject({ side: 'long', maxQuantity: 2, realizedCents: 200_000, closedAtMs: rev.fill.occurredAtMs });
-    expect(book.trade('trade-2')).toMatchObject({ side: 'short', maxQuantity: 3, realizedCents: 0, closedAtMs: null, openExecutionId: 'r2' });
+    expect(rev.position.openLots).toEqual([
+      { executionId: 'r2', priceTicks: 10_100, openedAtMs: expect.any(Number), quantity: 3 },
+    ]);
+    expect(book.trade('trade-1')).toMatchObject({
+      side: 'long',
+      maxQuantity: 2,
+      realizedCents: 200_000,
+      closedAtMs: rev.fill.occurredAtMs,
+    });
+    expect(book.trade('trade-2')).toMatchObject({
+      side: 'short',
+      maxQuantity: 3,
+      realizedCents: 0,
+      closedAtMs: null,
+      openExecutionId: 'r2',
+    });
     expect(book.trades(ACCOUNT).map((t) => t.tradeId)).toEqual(['trade-1', 'trade-2']);
 
     const back = book.applyFill(fill({ id: 'r3', side: 'buy', quantity: 3, price: '100.50', symbol: 'CLK6' }));
@@ -101,8 +121,14 @@ describe('positions: net position, average price, FIFO realized P&L (docs/order-
   it('openedPosition is true only from flat; a trade re-opened after flat gets a new id', () => {
     const book = newBook();
     expect(book.applyFill(fill({ id: 'o1', side: 'buy', quantity: 1, price: '5000.00' })).openedPosition).toBe(true);
-    expect(book.applyFill(fill({ id: 'o2', side: 'buy', quantity: 1, price: '5000.00' })).openedPosition, 'adding').toBe(false);
-    expect(book.applyFill(fill({ id: 'o3', side: 'sell', quantity: 2, price: '5000.00' })).openedPosition, 'closing').toBe(false);
+    expect(
+      book.applyFill(fill({ id: 'o2', side: 'buy', quantity: 1, price: '5000.00' })).openedPosition,
+      'adding',
+    ).toBe(false);
+    expect(
+      book.applyFill(fill({ id: 'o3', side: 'sell', quantity: 2, price: '5000.00' })).openedPosition,
+      'closing',
+    ).toBe(false);
     const again = book.applyFill(fill({ id: 'o4', side: 'sell', quantity: 1, price: '5000.00' }));
     expect(again.openedPosition, 'flat to short').toBe(true);
     expect(again.tradeOpened).toBe('trade-2');
@@ -123,7 +149,9 @@ describe('positions: marks (docs/risk-rules.md#balance-and-equity)', () => {
     expect(book.unrealizedCents('A'), 'A: (4999 − 5000) × $50 = −$50.00').toBe(-5_000);
     expect(book.unrealizedCents('B'), 'B short from 5001 at 4999: +2.00 × $50 = +$100.00').toBe(10_000);
 
-    const b2 = book.applyFill(fill({ id: 'm3', side: 'buy', quantity: 1, price: '5003.00', account: 'B', symbol: 'ESM6' }));
+    const b2 = book.applyFill(
+      fill({ id: 'm3', side: 'buy', quantity: 1, price: '5003.00', account: 'B', symbol: 'ESM6' }),
+    );
     expect(b2.realizedCents, 'B buys back 2.00 higher: −$100.00').toBe(-10_000);
     expect(book.unrealizedCents('A'), 'a fill after a print is not a print: A still at 4999.00').toBe(-5_000);
     expect(book.markTicks('ESM6')).toBe(ticksOf('ESM6', '4999.00'));
@@ -137,7 +165,10 @@ describe('positions: marks (docs/risk-rules.md#balance-and-equity)', () => {
     book.markPrice('ESU6', ticksOf('ESU6', '4000.00')); // not held
     book.markPrice('CLK6', ticksOf('CLK6', '100.25')); // short 2: −0.25 × 2 × $1,000 = −$500
     expect(book.unrealizedCents(ACCOUNT), '$100 − $500').toBe(-40_000);
-    expect(book.positions(ACCOUNT).map((p) => p.symbol), 'first traded first').toEqual(['ESM6', 'CLK6']);
+    expect(
+      book.positions(ACCOUNT).map((p) => p.symbol),
+      'first traded first',
+    ).toEqual(['ESM6', 'CLK6']);
     expect(book.unrealizedCents('nobody')).toBe(0);
     expect(book.positions('nobody')).toEqual([]);
     expect(book.position(ACCOUNT, 'ESU6'), 'never traded').toBeUndefined();
@@ -147,11 +178,21 @@ describe('positions: marks (docs/risk-rules.md#balance-and-equity)', () => {
 describe('positions: realized P&L by trade date and commissions (docs/order-lifecycle.md#daily-position-records)', () => {
   it('realized P&L is kept per trade date, one entry per trade date traded', () => {
     const book = newBook();
-    book.applyFill(fill({ id: 'd1', side: 'buy', quantity: 2, price: '5000.00', tradeDate: '2026-03-09', commissionCents: 250 }));
-    book.applyFill(fill({ id: 'd2', side: 'sell', quantity: 1, price: '5004.00', tradeDate: '2026-03-09', commissionCents: 125 }));
-    book.applyFill(fill({ id: 'd3', side: 'sell', quantity: 1, price: '4998.00', tradeDate: '2026-03-10', commissionCents: 125 }));
-    book.applyFill(fill({ id: 'd4', side: 'buy', quantity: 1, price: '4990.00', tradeDate: '2026-03-10', commissionCents: 125 }));
-    book.applyFill(fill({ id: 'd5', side: 'buy', quantity: 1, price: '4991.00', tradeDate: '2026-03-11', commissionCents: 125 }));
+    book.applyFill(
+      fill({ id: 'd1', side: 'buy', quantity: 2, price: '5000.00', tradeDate: '2026-03-09', commissionCents: 250 }),
+    );
+    book.applyFill(
+      fill({ id: 'd2', side: 'sell', quantity: 1, price: '5004.00', tradeDate: '2026-03-09', commissionCents: 125 }),
+    );
+    book.applyFill(
+      fill({ id: 'd3', side: 'sell', quantity: 1, price: '4998.00', tradeDate: '2026-03-10', commissionCents: 125 }),
+    );
+    book.applyFill(
+      fill({ id: 'd4', side: 'buy', quantity: 1, price: '4990.00', tradeDate: '2026-03-10', commissionCents: 125 }),
+    );
+    book.applyFill(
+      fill({ id: 'd5', side: 'buy', quantity: 1, price: '4991.00', tradeDate: '2026-03-11', commissionCents: 125 }),
+    );
     expect([...book.realizedByTradeDate(ACCOUNT, 'ESM6')]).toEqual([
       ['2026-03-09', 20_000], // +4.00 × 1 × $50
       ['2026-03-10', -10_000], // −2.00 × 1 × $50; d4 opens a new trade
@@ -160,7 +201,10 @@ describe('positions: realized P&L by trade date and commissions (docs/order-life
     const position = book.position(ACCOUNT, 'ESM6');
     expect(position?.realizedCents, '$200 − $100').toBe(10_000);
     expect(position?.commissionCents, 'commissions add up per position: 2.50 + 4 × 1.25').toBe(750);
-    expect(book.fills(ACCOUNT).map((f) => f.realizedCents), 'realized per fill').toEqual([0, 20_000, -10_000, 0, 0]);
+    expect(
+      book.fills(ACCOUNT).map((f) => f.realizedCents),
+      'realized per fill',
+    ).toEqual([0, 20_000, -10_000, 0, 0]);
     expect(book.realizedByTradeDate(ACCOUNT, 'NQM6').size).toBe(0);
   });
 });
@@ -169,11 +213,21 @@ describe('positions: executions the book refuses', () => {
   it('refuses a repeated execution id, a bad quantity, a fractional tick, a bad trade date, an unknown symbol', () => {
     const book = newBook();
     book.applyFill(fill({ id: 'v1', side: 'buy', quantity: 1, price: '5000.00' }));
-    expect(() => book.applyFill(fill({ id: 'v1', side: 'sell', quantity: 1, price: '5000.00' }))).toThrowError(/"v1": executionId was already applied/);
-    expect(() => book.applyFill({ ...fill({ id: 'v2', side: 'buy', quantity: 1, price: '5000.00' }), quantity: 0 })).toThrowError(InvalidExecutionError);
-    expect(() => book.applyFill({ ...fill({ id: 'v3', side: 'buy', quantity: 1, price: '5000.00' }), priceTicks: 1.5 })).toThrowError(/priceTicks/);
-    expect(() => book.applyFill({ ...fill({ id: 'v4', side: 'buy', quantity: 1, price: '5000.00' }), tradeDate: '2026-3-9' })).toThrowError(/tradeDate/);
-    expect(() => book.applyFill({ ...fill({ id: 'v5', side: 'buy', quantity: 1, price: '5000.00' }), symbol: 'XXM6' })).toThrowError(UnknownInstrumentError);
+    expect(() => book.applyFill(fill({ id: 'v1', side: 'sell', quantity: 1, price: '5000.00' }))).toThrowError(
+      /"v1": executionId was already applied/,
+    );
+    expect(() =>
+      book.applyFill({ ...fill({ id: 'v2', side: 'buy', quantity: 1, price: '5000.00' }), quantity: 0 }),
+    ).toThrowError(InvalidExecutionError);
+    expect(() =>
+      book.applyFill({ ...fill({ id: 'v3', side: 'buy', quantity: 1, price: '5000.00' }), priceTicks: 1.5 }),
+    ).toThrowError(/priceTicks/);
+    expect(() =>
+      book.applyFill({ ...fill({ id: 'v4', side: 'buy', quantity: 1, price: '5000.00' }), tradeDate: '2026-3-9' }),
+    ).toThrowError(/tradeDate/);
+    expect(() =>
+      book.applyFill({ ...fill({ id: 'v5', side: 'buy', quantity: 1, price: '5000.00' }), symbol: 'XXM6' }),
+    ).toThrowError(UnknownInstrumentError);
     expect(() => book.markPrice('ESM6', 0.5)).toThrowError(RangeError);
     expect(book.fills(ACCOUNT), 'only the first execution was applied').toHaveLength(1);
     expect(book.position(ACCOUNT, 'ESM6')?.netQuantity).toBe(1);

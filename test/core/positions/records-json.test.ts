@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { fillToJson, lotToJson, positionToJson, tradeLotsToJson, tradeToJson } from '../../../src/core/positions/index.js';
+import {
+  fillToJson,
+  lotToJson,
+  positionToJson,
+  tradeLotsToJson,
+  tradeToJson,
+} from '../../../src/core/positions/index.js';
 import { ACCOUNT, fill, newBook } from './executions.js';
 
 const T = 1_773_064_800_000;
 
 function roundTrip() {
   const book = newBook();
-  book.applyFill(fill({ id: 'ex-1', orderId: null, side: 'buy', quantity: 2, price: '5000.25', atMs: T, commissionCents: 430 }));
-  const close = book.applyFill(fill({ id: 'ex-2', side: 'sell', quantity: 1, price: '5001.75', atMs: T + 60_000, commissionCents: 215, tradeDate: '2026-03-10' }));
+  book.applyFill(
+    fill({ id: 'ex-1', orderId: null, side: 'buy', quantity: 2, price: '5000.25', atMs: T, commissionCents: 430 }),
+  );
+  const close = book.applyFill(
+    fill({
+      id: 'ex-2',
+      side: 'sell',
+      quantity: 1,
+      price: '5001.75',
+      atMs: T + 60_000,
+      commissionCents: 215,
+      tradeDate: '2026-03-10',
+    }),
+  );
   return { book, close };
 }
 
@@ -95,14 +113,22 @@ describe('positions: public forms with exact decimal strings (docs/order-lifecyc
       commission: '6.45', // 4.30 + 2.15
     });
     book.applyFill(fill({ id: 'ex-3', side: 'sell', quantity: 3, price: '5000.00' }));
-    expect(positionToJson(book.position(ACCOUNT, 'ESM6')!)).toMatchObject({ net_quantity: -2, average_price: '5000.00', unrealized_pnl: '0.00' });
+    expect(positionToJson(book.position(ACCOUNT, 'ESM6')!)).toMatchObject({
+      net_quantity: -2,
+      average_price: '5000.00',
+      unrealized_pnl: '0.00',
+    });
   });
 
   it('determinism: the same fills and seed give byte-identical records', () => {
     const render = () => {
       const { book } = roundTrip();
       book.applyFill(fill({ id: 'ex-3', side: 'sell', quantity: 4, price: '5003.00', atMs: T + 1 }));
-      return JSON.stringify([book.fills(ACCOUNT).map(fillToJson), book.trades(ACCOUNT).map(tradeToJson), book.positions(ACCOUNT).map(positionToJson)]);
+      return JSON.stringify([
+        book.fills(ACCOUNT).map(fillToJson),
+        book.trades(ACCOUNT).map(tradeToJson),
+        book.positions(ACCOUNT).map(positionToJson),
+      ]);
     };
     expect(render()).toBe(render());
   });

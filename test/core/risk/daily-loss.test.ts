@@ -17,10 +17,19 @@ function dailyAccount(options: Parameters<typeof riskHarness>[0] = {}) {
 describe('docs/risk-rules.md#daily-loss: the daily window is rebuilt at each session roll', () => {
   it('at the roll: start_of_day_balance = balance, realized_day_pnl = 0, trigger = balance - 1,000', () => {
     const h = dailyAccount();
-    expect(h.item(h.a), 'at provisioning: start_of_day_balance = starting_balance').toMatchObject({ start_of_day_balance: '50000.00', daily_loss_limit_trigger: '49000.00', realized_day_pnl: '0.00' });
+    expect(h.item(h.a), 'at provisioning: start_of_day_balance = starting_balance').toMatchObject({
+      start_of_day_balance: '50000.00',
+      daily_loss_limit_trigger: '49000.00',
+      realized_day_pnl: '0.00',
+    });
     h.fill(h.a, 'buy', 1, '5000.00');
     h.fill(h.a, 'sell', 1, '4990.00');
-    expect(h.item(h.a), '-10 x 50 = -500; balance = start_of_day_balance + realized_day_pnl').toMatchObject({ balance: '49500.00', realized_day_pnl: '-500.00', realized_week_pnl: '-500.00', start_of_day_balance: '50000.00' });
+    expect(h.item(h.a), '-10 x 50 = -500; balance = start_of_day_balance + realized_day_pnl').toMatchObject({
+      balance: '49500.00',
+      realized_day_pnl: '-500.00',
+      realized_week_pnl: '-500.00',
+      start_of_day_balance: '50000.00',
+    });
     h.kernel.advance(ROLL_TUE);
     expect(h.item(h.a), 'Tue 17:00 CDT roll: 49,500 - 1,000 = 48,500').toMatchObject({
       start_of_day_balance: '49500.00',
@@ -36,7 +45,11 @@ describe('docs/risk-rules.md#daily-loss: the daily window is rebuilt at each ses
     h.trade(h.a, 'buy', 1, '5000.00');
     h.tick('5010.00');
     h.kernel.advance(ROLL_TUE);
-    expect(h.item(h.a), 'equity 50,500 but the anchor is the balance 50,000').toMatchObject({ equity: '50500.00', start_of_day_balance: '50000.00', daily_loss_limit_trigger: '49000.00' });
+    expect(h.item(h.a), 'equity 50,500 but the anchor is the balance 50,000').toMatchObject({
+      equity: '50500.00',
+      start_of_day_balance: '50000.00',
+      daily_loss_limit_trigger: '49000.00',
+    });
   });
 });
 
@@ -46,17 +59,34 @@ describe('docs/risk-rules.md#daily-loss: a daily-loss breach locks until the nex
     h.tick('5000.00');
     h.trade(h.a, 'buy', 1, '5000.00');
     h.tick('4980.00');
-    expect(h.item(h.a), '50,000 - 20 x 50 = 49,000 = the daily trigger: locked, still active').toMatchObject({ equity: '49000.00', is_locked: true, lockout_reason: 'daily_loss_breach', account_status: 'active' });
+    expect(h.item(h.a), '50,000 - 20 x 50 = 49,000 = the daily trigger: locked, still active').toMatchObject({
+      equity: '49000.00',
+      is_locked: true,
+      lockout_reason: 'daily_loss_breach',
+      account_status: 'active',
+    });
     h.tick('4980.00');
     expect(h.net(h.a), 'flattened through the venue at the next print').toBe(0);
     expect(h.control('unlock', h.a).status, 'DELETE lockout removes only firm_lockout: none here').toBe(409);
-    expect(h.ok('reanchor', h.a, { reason_code: 'ops' }), 'allowance 50,000 - 49,000 = 1,000; anchor 49,000; trigger 48,000').toMatchObject({ start_of_day_balance: '49000.00', daily_loss_limit_trigger: '48000.00' });
+    expect(
+      h.ok('reanchor', h.a, { reason_code: 'ops' }),
+      'allowance 50,000 - 49,000 = 1,000; anchor 49,000; trigger 48,000',
+    ).toMatchObject({ start_of_day_balance: '49000.00', daily_loss_limit_trigger: '48000.00' });
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '45000' });
-    expect(h.item(h.a), 'neither operation lifts the breach').toMatchObject({ is_locked: true, lockout_reason: 'daily_loss_breach', daily_loss_limit_trigger: '45000.00' });
+    expect(h.item(h.a), 'neither operation lifts the breach').toMatchObject({
+      is_locked: true,
+      lockout_reason: 'daily_loss_breach',
+      daily_loss_limit_trigger: '45000.00',
+    });
     h.kernel.advance(ROLL_TUE - 1);
     expect(h.item(h.a).is_locked, '16:59:59.999 CDT').toBe(true);
     h.kernel.advance(ROLL_TUE);
-    expect(h.item(h.a), 'roll: lock lifted, window rebuilt from 49,000: trigger 48,000').toMatchObject({ is_locked: false, start_of_day_balance: '49000.00', daily_loss_limit_trigger: '48000.00', realized_day_pnl: '0.00' });
+    expect(h.item(h.a), 'roll: lock lifted, window rebuilt from 49,000: trigger 48,000').toMatchObject({
+      is_locked: false,
+      start_of_day_balance: '49000.00',
+      daily_loss_limit_trigger: '48000.00',
+      realized_day_pnl: '0.00',
+    });
     expect(h.item(h.a).lockout_reason).toBeUndefined();
   });
 
@@ -84,7 +114,15 @@ describe('docs/risk-rules.md#setdailylosstrigger', () => {
     const updates = h.events('balance.updated');
     const body = h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49500' });
     expect(Object.keys(body).sort()).toEqual(
-      ['account_id', 'reason_code', 'previous_daily_loss_limit_trigger', 'daily_loss_limit_trigger', 'start_of_day_balance', 'realized_day_pnl', 'balance'].sort(),
+      [
+        'account_id',
+        'reason_code',
+        'previous_daily_loss_limit_trigger',
+        'daily_loss_limit_trigger',
+        'start_of_day_balance',
+        'realized_day_pnl',
+        'balance',
+      ].sort(),
     );
     expect(body, '+4 x 50 = +200: balance 50,200; the trigger 49,000 -> 49,500').toEqual({
       account_id: h.a,
@@ -102,7 +140,13 @@ describe('docs/risk-rules.md#setdailylosstrigger', () => {
         realized_week_pnl: '200.00',
       },
     });
-    expect(h.item(h.a), 'unchanged but the trigger').toMatchObject({ balance: '50200.00', start_of_day_balance: '50000.00', realized_day_pnl: '200.00', realized_week_pnl: '200.00', daily_loss_limit_trigger: '49500.00' });
+    expect(h.item(h.a), 'unchanged but the trigger').toMatchObject({
+      balance: '50200.00',
+      start_of_day_balance: '50000.00',
+      realized_day_pnl: '200.00',
+      realized_week_pnl: '200.00',
+      daily_loss_limit_trigger: '49500.00',
+    });
     expect(updates.length, 'publishes balance.updated').toBeGreaterThanOrEqual(1);
   });
 
@@ -114,10 +158,18 @@ describe('docs/risk-rules.md#setdailylosstrigger', () => {
     const locked = h.events('accounts.locked');
     const at = h.kernel.nowMs;
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49800' });
-    expect(h.item(h.a), 'equity 50,000 - 5 x 50 = 49,750 ≤ 49,800').toMatchObject({ equity: '49750.00', is_locked: true, lockout_reason: 'daily_loss_breach', account_status: 'active' });
+    expect(h.item(h.a), 'equity 50,000 - 5 x 50 = 49,750 ≤ 49,800').toMatchObject({
+      equity: '49750.00',
+      is_locked: true,
+      lockout_reason: 'daily_loss_breach',
+      account_status: 'active',
+    });
     expect(locked.map((e) => e.lock)).toEqual(['daily_loss_breach']);
     expect(h.kernel.nowMs, 'no time passed').toBe(at);
-    expect(h.ordersOf(h.a, 'risk').map((o) => [o.side, o.quantity, o.status]), 'flatten sent').toEqual([['sell', 1, 'SUBMITTED']]);
+    expect(
+      h.ordersOf(h.a, 'risk').map((o) => [o.side, o.quantity, o.status]),
+      'flatten sent',
+    ).toEqual([['sell', 1, 'SUBMITTED']]);
   });
 
   it('a trigger set below equity does not breach; touching it does', () => {
@@ -151,7 +203,16 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     h.fill(h.a, 'sell', 1, '5004.00');
     const body = h.ok('reanchor', h.a, { reason_code: 'ops' });
     expect(Object.keys(body).sort()).toEqual(
-      ['account_id', 'reason_code', 'daily_loss_value', 'previous_start_of_day_balance', 'previous_daily_loss_limit_trigger', 'start_of_day_balance', 'daily_loss_limit_trigger', 'balance'].sort(),
+      [
+        'account_id',
+        'reason_code',
+        'daily_loss_value',
+        'previous_start_of_day_balance',
+        'previous_daily_loss_limit_trigger',
+        'start_of_day_balance',
+        'daily_loss_limit_trigger',
+        'balance',
+      ].sort(),
     );
     expect(body, 'allowance 50,000 - 49,000 = 1,000; anchor 50,200; trigger 50,200 - 1,000 = 49,200').toEqual({
       account_id: h.a,
@@ -177,7 +238,11 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49500' });
     h.fill(h.a, 'buy', 1, '5000.00');
     h.fill(h.a, 'sell', 1, '5004.00');
-    expect(h.ok('reanchor', h.a, { reason_code: 'ops' })).toMatchObject({ daily_loss_value: '500.00', daily_loss_limit_trigger: '49700.00', start_of_day_balance: '50200.00' });
+    expect(h.ok('reanchor', h.a, { reason_code: 'ops' })).toMatchObject({
+      daily_loss_value: '500.00',
+      daily_loss_limit_trigger: '49700.00',
+      start_of_day_balance: '50200.00',
+    });
   });
 
   it('the anchor is cash while the breach check is live equity: a reanchor with a losing position open breaches', () => {
@@ -188,7 +253,10 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     expect(h.item(h.a), 'equity 49,500 > 49,000').toMatchObject({ equity: '49500.00', is_locked: false });
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49400' });
     h.ok('reanchor', h.a, { reason_code: 'ops' });
-    expect(h.item(h.a), 'allowance 600; anchor 50,000 (cash); trigger 49,400; equity 49,500: no breach').toMatchObject({ daily_loss_limit_trigger: '49400.00', is_locked: false });
+    expect(h.item(h.a), 'allowance 600; anchor 50,000 (cash); trigger 49,400; equity 49,500: no breach').toMatchObject({
+      daily_loss_limit_trigger: '49400.00',
+      is_locked: false,
+    });
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49600' });
     expect(h.item(h.a).lockout_reason, 'equity 49,500 ≤ 49,600').toBe('daily_loss_breach');
   });
@@ -209,7 +277,11 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     expect(h.control('reanchor', h.a, { reason_code: 'ops' }).status, 'allowance 50,000 - 50,000 = 0').toBe(409);
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50100' });
     expect(h.control('reanchor', h.a, { reason_code: 'ops' }).status, 'allowance 50,000 - 50,100 = -100').toBe(409);
-    expect(h.item(h.a), 'unchanged').toMatchObject({ start_of_day_balance: '50000.00', daily_loss_limit_trigger: '50100.00', realized_day_pnl: '200.00' });
+    expect(h.item(h.a), 'unchanged').toMatchObject({
+      start_of_day_balance: '50000.00',
+      daily_loss_limit_trigger: '50100.00',
+      realized_day_pnl: '200.00',
+    });
   });
 });
 
@@ -222,13 +294,25 @@ describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the week
     h.fill(a, 'sell', 1, '5002.00');
     expect(h.item(a), '+2 x 50').toMatchObject({ realized_day_pnl: '100.00', realized_week_pnl: '100.00' });
     h.kernel.advance(ms('2026-03-12T22:00:00Z'));
-    expect(h.item(a), 'Thu 17:00 roll: a daily roll, not weekly').toMatchObject({ realized_day_pnl: '0.00', realized_week_pnl: '100.00', start_of_day_balance: '50100.00', daily_loss_limit_trigger: '49100.00' });
+    expect(h.item(a), 'Thu 17:00 roll: a daily roll, not weekly').toMatchObject({
+      realized_day_pnl: '0.00',
+      realized_week_pnl: '100.00',
+      start_of_day_balance: '50100.00',
+      daily_loss_limit_trigger: '49100.00',
+    });
     h.kernel.advance(ms('2026-03-13T14:00:00Z'));
     h.fill(a, 'buy', 1, '5002.00');
     h.fill(a, 'sell', 1, '5001.00');
-    expect(h.item(a), 'Fri: -1 x 50').toMatchObject({ balance: '50050.00', realized_day_pnl: '-50.00', realized_week_pnl: '50.00' });
+    expect(h.item(a), 'Fri: -1 x 50').toMatchObject({
+      balance: '50050.00',
+      realized_day_pnl: '-50.00',
+      realized_week_pnl: '50.00',
+    });
     h.kernel.advance(ms('2026-03-14T18:00:00Z'));
-    expect(h.item(a), 'Saturday: no session opened since Friday 16:00 CT').toMatchObject({ realized_day_pnl: '-50.00', realized_week_pnl: '50.00' });
+    expect(h.item(a), 'Saturday: no session opened since Friday 16:00 CT').toMatchObject({
+      realized_day_pnl: '-50.00',
+      realized_week_pnl: '50.00',
+    });
     h.kernel.advance(ms('2026-03-15T22:00:00Z'));
     expect(h.item(a), 'Sunday 17:00 CDT: the weekly roll opens Monday 03-16').toMatchObject({
       realized_day_pnl: '0.00',
@@ -239,7 +323,10 @@ describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the week
     h.fill(a, 'buy', 1, '5001.00');
     h.fill(a, 'sell', 1, '5003.00');
     h.kernel.advance(ms('2026-03-16T22:00:00Z'));
-    expect(h.item(a), 'Monday 17:00: daily only; the week keeps +100').toMatchObject({ realized_day_pnl: '0.00', realized_week_pnl: '100.00' });
+    expect(h.item(a), 'Monday 17:00: daily only; the week keeps +100').toMatchObject({
+      realized_day_pnl: '0.00',
+      realized_week_pnl: '100.00',
+    });
     expect(rolls, 'Thu->Fri, Sun->Mon (weekly), Mon->Tue').toEqual([
       { trade_date: '2026-03-13', weekly: false },
       { trade_date: '2026-03-16', weekly: true },
@@ -257,8 +344,16 @@ describe('a daily-loss lock does not stop the max-loss check (docs/risk-rules.md
     h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' }); // daily breach now
     // The flatten order works; a print that fills it also marks the account: 4950 -> realized -2,500
     h.tick('4950.00');
-    expect(h.item(h.a), 'flattened at 4950: balance 47,500 = the max-loss trigger').toMatchObject({ balance: '47500.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
-    expect(h.kernel.accounts.get(h.a).locks, 'all three locks, most severe first').toEqual(['max_loss_breach', 'daily_loss_breach', 'firm_lockout']);
+    expect(h.item(h.a), 'flattened at 4950: balance 47,500 = the max-loss trigger').toMatchObject({
+      balance: '47500.00',
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
+    expect(h.kernel.accounts.get(h.a).locks, 'all three locks, most severe first').toEqual([
+      'max_loss_breach',
+      'daily_loss_breach',
+      'firm_lockout',
+    ]);
   });
 });
 
@@ -269,6 +364,10 @@ describe('docs/risk-rules.md#daily-loss with the daily roll on later days', () =
     h.fill(h.a, 'buy', 2, '5000.00');
     h.fill(h.a, 'sell', 2, '5003.00');
     h.kernel.advance(ROLL_WED);
-    expect(h.item(h.a), '+3 x 2 x 50 = 300: anchor 50,300, trigger 49,300').toMatchObject({ start_of_day_balance: '50300.00', daily_loss_limit_trigger: '49300.00', realized_week_pnl: '300.00' });
+    expect(h.item(h.a), '+3 x 2 x 50 = 300: anchor 50,300, trigger 49,300').toMatchObject({
+      start_of_day_balance: '50300.00',
+      daily_loss_limit_trigger: '49300.00',
+      realized_week_pnl: '300.00',
+    });
   });
 });

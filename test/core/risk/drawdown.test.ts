@@ -15,9 +15,18 @@ describe('docs/risk-rules.md#drawdown-modes static: trigger = starting_balance -
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('5040.00');
-    expect(h.item(a), 'equity 50,000 + 40 x 50 = 52,000; balance unchanged').toMatchObject({ equity: '52000.00', balance: '50000.00', highest_realized_balance: '50000.00', max_loss_limit_trigger: '48000.00' });
+    expect(h.item(a), 'equity 50,000 + 40 x 50 = 52,000; balance unchanged').toMatchObject({
+      equity: '52000.00',
+      balance: '50000.00',
+      highest_realized_balance: '50000.00',
+      max_loss_limit_trigger: '48000.00',
+    });
     h.trade(a, 'sell', 1, '5030.00');
-    expect(h.item(a), 'realized +30 x 50 = 1,500: balance 51,500 is the highest balance; trigger fixed').toMatchObject({ balance: '51500.00', highest_realized_balance: '51500.00', max_loss_limit_trigger: '48000.00' });
+    expect(h.item(a), 'realized +30 x 50 = 1,500: balance 51,500 is the highest balance; trigger fixed').toMatchObject({
+      balance: '51500.00',
+      highest_realized_balance: '51500.00',
+      max_loss_limit_trigger: '48000.00',
+    });
     expect(h.item(a).max_drawdown_limit, 'static: no cap fields').toBeUndefined();
   });
 
@@ -37,22 +46,41 @@ describe('docs/risk-rules.md#drawdown-modes realtime_balance: the peak follows b
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('5040.00');
-    expect(h.item(a), 'equity 52,000 but balance 50,000: the trigger stays 48,000').toMatchObject({ equity: '52000.00', highest_realized_balance: '50000.00', max_loss_limit_trigger: '48000.00' });
+    expect(h.item(a), 'equity 52,000 but balance 50,000: the trigger stays 48,000').toMatchObject({
+      equity: '52000.00',
+      highest_realized_balance: '50000.00',
+      max_loss_limit_trigger: '48000.00',
+    });
     h.trade(a, 'sell', 1, '5030.00');
-    expect(h.item(a), 'balance 50,000 + 30 x 50 = 51,500: trigger 51,500 - 2,000').toMatchObject({ balance: '51500.00', highest_realized_balance: '51500.00', max_loss_limit_trigger: '49500.00' });
+    expect(h.item(a), 'balance 50,000 + 30 x 50 = 51,500: trigger 51,500 - 2,000').toMatchObject({
+      balance: '51500.00',
+      highest_realized_balance: '51500.00',
+      max_loss_limit_trigger: '49500.00',
+    });
     h.trade(a, 'buy', 1, '5030.00');
     h.trade(a, 'sell', 1, '5010.00');
-    expect(h.item(a), 'a realized -20 x 50 = -1,000: balance 50,500, the peak and trigger stay').toMatchObject({ balance: '50500.00', highest_realized_balance: '51500.00', max_loss_limit_trigger: '49500.00' });
+    expect(h.item(a), 'a realized -20 x 50 = -1,000: balance 50,500, the peak and trigger stay').toMatchObject({
+      balance: '50500.00',
+      highest_realized_balance: '51500.00',
+      max_loss_limit_trigger: '49500.00',
+    });
   });
 
   it('commissions are part of the balance the peak follows: +1,500 - 2 sides x 2.50 = 51,495', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000' }, { commission_per_contract: '2.50' }));
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000' }, { commission_per_contract: '2.50' }),
+    );
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     expect(h.item(a).balance, 'opening fill: 50,000 - 2.50').toBe('49997.50');
     h.trade(a, 'sell', 1, '5030.00');
-    expect(h.item(a), '49,997.50 + 1,500 - 2.50 = 51,495; trigger 49,495').toMatchObject({ balance: '51495.00', highest_realized_balance: '51495.00', max_loss_limit_trigger: '49495.00', realized_day_pnl: '1495.00' });
+    expect(h.item(a), '49,997.50 + 1,500 - 2.50 = 51,495; trigger 49,495').toMatchObject({
+      balance: '51495.00',
+      highest_realized_balance: '51495.00',
+      max_loss_limit_trigger: '49495.00',
+      realized_day_pnl: '1495.00',
+    });
   });
 });
 
@@ -63,13 +91,29 @@ describe('docs/risk-rules.md#drawdown-modes realtime_equity: the peak follows eq
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('5020.00');
-    expect(h.item(a), 'equity 50,000 + 20 x 50 = 51,000, all unrealized').toMatchObject({ balance: '50000.00', equity: '51000.00', highest_realized_balance: '51000.00', max_loss_limit_trigger: '49000.00' });
+    expect(h.item(a), 'equity 50,000 + 20 x 50 = 51,000, all unrealized').toMatchObject({
+      balance: '50000.00',
+      equity: '51000.00',
+      highest_realized_balance: '51000.00',
+      max_loss_limit_trigger: '49000.00',
+    });
     h.tick('5010.00');
-    expect(h.item(a), 'equity 50,500: peak and trigger stay').toMatchObject({ equity: '50500.00', highest_realized_balance: '51000.00', max_loss_limit_trigger: '49000.00' });
+    expect(h.item(a), 'equity 50,500: peak and trigger stay').toMatchObject({
+      equity: '50500.00',
+      highest_realized_balance: '51000.00',
+      max_loss_limit_trigger: '49000.00',
+    });
     h.tick('4980.25');
-    expect(h.item(a), 'equity 50,000 - 19.75 x 50 = 49,012.50 > 49,000').toMatchObject({ equity: '49012.50', account_status: 'active' });
+    expect(h.item(a), 'equity 50,000 - 19.75 x 50 = 49,012.50 > 49,000').toMatchObject({
+      equity: '49012.50',
+      account_status: 'active',
+    });
     h.tick('4980.00');
-    expect(h.item(a), 'equity 49,000 = the trailing trigger: breach on touch').toMatchObject({ equity: '49000.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    expect(h.item(a), 'equity 49,000 = the trailing trigger: breach on touch').toMatchObject({
+      equity: '49000.00',
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
   });
 });
 
@@ -80,13 +124,20 @@ describe('docs/risk-rules.md#drawdown-modes eod_balance: the peak is the end-of-
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('5060.00');
-    expect(h.item(a), 'equity 53,000 intraday: the trigger stays 48,000').toMatchObject({ equity: '53000.00', highest_realized_balance: '50000.00', max_loss_limit_trigger: '48000.00' });
+    expect(h.item(a), 'equity 53,000 intraday: the trigger stays 48,000').toMatchObject({
+      equity: '53000.00',
+      highest_realized_balance: '50000.00',
+      max_loss_limit_trigger: '48000.00',
+    });
     h.kernel.advanceTo(ms('2026-03-10T20:59:00Z'));
     h.tick('5030.00');
     h.kernel.advance(ROLL_TUE - 1);
     expect(h.item(a).max_loss_limit_trigger, '16:59:59.999 CDT: no roll yet').toBe('48000.00');
     h.kernel.advance(ROLL_TUE);
-    expect(h.item(a), 'roll: equity at the close 50,000 + 30 x 50 = 51,500, still open; trigger 51,500 - 2,000').toMatchObject({
+    expect(
+      h.item(a),
+      'roll: equity at the close 50,000 + 30 x 50 = 51,500, still open; trigger 51,500 - 2,000',
+    ).toMatchObject({
       balance: '50000.00',
       equity: '51500.00',
       highest_realized_balance: '51500.00',
@@ -100,27 +151,46 @@ describe('docs/risk-rules.md#drawdown-modes eod_balance: the peak is the end-of-
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
     h.kernel.advance(ROLL_TUE);
-    expect(h.item(a), 'Tue close: balance 51,000 is the EOD equity').toMatchObject({ highest_realized_balance: '51000.00', max_loss_limit_trigger: '49000.00' });
+    expect(h.item(a), 'Tue close: balance 51,000 is the EOD equity').toMatchObject({
+      highest_realized_balance: '51000.00',
+      max_loss_limit_trigger: '49000.00',
+    });
     h.fill(a, 'buy', 1, '5020.00');
     h.fill(a, 'sell', 1, '5010.00');
     h.kernel.advance(ROLL_TUE + 24 * 3600_000);
-    expect(h.item(a), 'Wed close 50,500 < 51,000: unchanged').toMatchObject({ balance: '50500.00', highest_realized_balance: '51000.00', max_loss_limit_trigger: '49000.00' });
+    expect(h.item(a), 'Wed close 50,500 < 51,000: unchanged').toMatchObject({
+      balance: '50500.00',
+      highest_realized_balance: '51000.00',
+      max_loss_limit_trigger: '49000.00',
+    });
   });
 });
 
 describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceiling), ceiling = starting_balance + max_drawdown_limit', () => {
   it('max_drawdown_limit "0" on realtime_balance: after +3,000 the trigger is min(51,000, 50,000) = 50,000', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', max_drawdown_limit: '0' }));
-    expect(h.item(a), 'the cap fields are present when a trailing mode is capped').toMatchObject({ max_drawdown_limit: '0.00', max_drawdown_lock_ceiling: '50000.00', max_loss_limit_trigger: '48000.00' });
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', max_drawdown_limit: '0' }),
+    );
+    expect(h.item(a), 'the cap fields are present when a trailing mode is capped').toMatchObject({
+      max_drawdown_limit: '0.00',
+      max_drawdown_lock_ceiling: '50000.00',
+      max_loss_limit_trigger: '48000.00',
+    });
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5060.00');
-    expect(h.item(a), '60 x 50 = 3,000: peak 53,000; trigger frozen at the ceiling').toMatchObject({ balance: '53000.00', highest_realized_balance: '53000.00', max_loss_limit_trigger: '50000.00' });
+    expect(h.item(a), '60 x 50 = 3,000: peak 53,000; trigger frozen at the ceiling').toMatchObject({
+      balance: '53000.00',
+      highest_realized_balance: '53000.00',
+      max_loss_limit_trigger: '50000.00',
+    });
   });
 
   it('max_drawdown_limit "100" on realtime_equity: the trigger trails to 50,100 and freezes there', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }));
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }),
+    );
     expect(h.item(a)).toMatchObject({ max_drawdown_limit: '100.00', max_drawdown_lock_ceiling: '50100.00' });
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
@@ -129,11 +199,18 @@ describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceili
     h.tick('5050.00');
     expect(h.item(a).max_loss_limit_trigger, 'min(52,500 - 2,000, 50,100): the ceiling').toBe('50100.00');
     h.tick('5070.00');
-    expect(h.item(a), 'equity 53,500: the trigger stays at the ceiling').toMatchObject({ equity: '53500.00', max_loss_limit_trigger: '50100.00' });
+    expect(h.item(a), 'equity 53,500: the trigger stays at the ceiling').toMatchObject({
+      equity: '53500.00',
+      max_loss_limit_trigger: '50100.00',
+    });
     h.tick('5002.25');
     expect(h.item(a), 'equity 50,112.50 > 50,100').toMatchObject({ equity: '50112.50', account_status: 'active' });
     h.tick('5002.00');
-    expect(h.item(a), 'equity 50,000 + 2 x 50 = 50,100 = the ceiling: breach').toMatchObject({ equity: '50100.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    expect(h.item(a), 'equity 50,000 + 2 x 50 = 50,100 = the ceiling: breach').toMatchObject({
+      equity: '50100.00',
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
   });
 
   // BUG (since d73ab90, "a floor is a stop"): floor-thresholds.ts followsEquityHighs() drops the account's peak
@@ -142,17 +219,25 @@ describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceili
   // Passed on 4766cbc.
   it('realtime_equity capped at 50,100: highest_realized_balance keeps following equity highs after the trigger freezes', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }));
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }),
+    );
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('5050.00');
     h.tick('5070.00');
-    expect(h.item(a), 'equity 50,000 + 70 x 50 = 53,500 is the new peak').toMatchObject({ equity: '53500.00', highest_realized_balance: '53500.00', max_loss_limit_trigger: '50100.00' });
+    expect(h.item(a), 'equity 50,000 + 70 x 50 = 53,500 is the new peak').toMatchObject({
+      equity: '53500.00',
+      highest_realized_balance: '53500.00',
+      max_loss_limit_trigger: '50100.00',
+    });
   });
 
   it('removing the cap recomputes the trigger from a stale peak: 51,000 (current equity 53,000 - 2,000) instead of 54,000 - 2,000 = 52,000', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }));
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }),
+    );
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('5050.00'); // peak 52,500: trigger min(50,500, 50,100) = 50,100
@@ -177,9 +262,18 @@ describe('docs/risk-rules.md#breach-on-touch: touching the floor breaches it ("â
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
     h.tick('4980.25');
-    expect(h.item(a), '50,000 - 19.75 x 2 x 50 = 48,025').toMatchObject({ equity: '48025.00', account_status: 'active', is_locked: false });
+    expect(h.item(a), '50,000 - 19.75 x 2 x 50 = 48,025').toMatchObject({
+      equity: '48025.00',
+      account_status: 'active',
+      is_locked: false,
+    });
     h.tick('4980.00');
-    expect(h.item(a), '50,000 - 20 x 2 x 50 = 48,000 = trigger').toMatchObject({ equity: '48000.00', account_status: 'failed', is_locked: true, lockout_reason: 'max_loss_breach' });
+    expect(h.item(a), '50,000 - 20 x 2 x 50 = 48,000 = trigger').toMatchObject({
+      equity: '48000.00',
+      account_status: 'failed',
+      is_locked: true,
+      lockout_reason: 'max_loss_breach',
+    });
   });
 
   it('docs/risk-rules.md#max-loss-wins: when one mark crosses both floors the max-loss breach wins', () => {
@@ -188,16 +282,25 @@ describe('docs/risk-rules.md#breach-on-touch: touching the floor breaches it ("â
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
     h.tick('4979.00');
-    expect(h.item(a), 'equity 47,900: below the daily 49,000 and the max-loss 48,000').toMatchObject({ equity: '47900.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    expect(h.item(a), 'equity 47,900: below the daily 49,000 and the max-loss 48,000').toMatchObject({
+      equity: '47900.00',
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
     expect(h.kernel.accounts.get(a).locks, 'one breach, the max-loss one').toEqual(['max_loss_breach']);
   });
 
   it('a commission that takes balance to the trigger on a closing fill breaches (the flat account is checked too)', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }, { commission_per_contract: '25.00' }));
+    const a = h.open(
+      plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }, { commission_per_contract: '25.00' }),
+    );
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '4961.00');
-    expect(h.item(a), '50,000 - 25 - 39 x 50 (1,950) - 25 = 48,000: flat, touching the trigger').toMatchObject({ balance: '48000.00', account_status: 'failed' });
+    expect(h.item(a), '50,000 - 25 - 39 x 50 (1,950) - 25 = 48,000: flat, touching the trigger').toMatchObject({
+      balance: '48000.00',
+      account_status: 'failed',
+    });
   });
 });
 
@@ -209,12 +312,19 @@ describe('docs/risk-rules.md#what-a-breach-does: positions flattened by market o
     h.trade(a, 'buy', 2, '5000.00');
     h.tick('4980.00');
     const flatten = h.ordersOf(a, 'risk');
-    expect(flatten.map((o) => [o.side, o.type, o.quantity, o.status]), 'one offsetting market order, working').toEqual([['sell', 'market', 2, 'SUBMITTED']]);
+    expect(
+      flatten.map((o) => [o.side, o.type, o.quantity, o.status]),
+      'one offsetting market order, working',
+    ).toEqual([['sell', 'market', 2, 'SUBMITTED']]);
     expect(h.net(a), 'orders sent because of a mark meet the next print at the earliest').toBe(2);
     h.tick('4979.00');
     expect(h.net(a), 'flat after the next print').toBe(0);
     expect(flatten[0]!.status).toBe('FILLED');
-    expect(h.item(a), 'realized -21 x 2 x 50 = -2,100: balance 47,900 = equity').toMatchObject({ balance: '47900.00', equity: '47900.00', account_status: 'failed' });
+    expect(h.item(a), 'realized -21 x 2 x 50 = -2,100: balance 47,900 = equity').toMatchObject({
+      balance: '47900.00',
+      equity: '47900.00',
+      account_status: 'failed',
+    });
   });
 
   it('a failed accountâ€™s new orders end REJECTED (account_failed)', () => {
@@ -225,7 +335,10 @@ describe('docs/risk-rules.md#what-a-breach-does: positions flattened by market o
     h.tick('4980.00');
     h.tick('4980.00');
     const id = h.place(a, { side: 'buy', quantity: 1 });
-    expect(h.order(id), 'accepted with 202, refused at the venue').toMatchObject({ status: 'REJECTED', error: { code: 'account_failed' } });
+    expect(h.order(id), 'accepted with 202, refused at the venue').toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'account_failed' },
+    });
     h.tick('4990.00');
     expect(h.net(a)).toBe(0);
   });
@@ -244,7 +357,10 @@ describe('docs/risk-rules.md#what-a-breach-does: positions flattened by market o
     expect(h.net(a), 'one of three sold').toBe(2);
     h.tick('4986.00');
     expect(h.net(a), 'the rest sold at the next print: flat').toBe(0);
-    expect(h.ordersOf(a, 'risk').map((o) => o.quantity), 'one flatten order of 3').toEqual([3]);
+    expect(
+      h.ordersOf(a, 'risk').map((o) => o.quantity),
+      'one flatten order of 3',
+    ).toEqual([3]);
   });
 });
 
@@ -254,11 +370,20 @@ describe('docs/risk-rules.md#what-a-breach-does: every working order is CANCELLE
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
-    const stopLoss = h.place(a, { side: 'sell', quantity: 2, type: 'stop', stop_price: '4950.00', time_in_force: 'gtc' });
+    const stopLoss = h.place(a, {
+      side: 'sell',
+      quantity: 2,
+      type: 'stop',
+      stop_price: '4950.00',
+      time_in_force: 'gtc',
+    });
     const addOn = h.place(a, { side: 'buy', quantity: 1, type: 'limit', limit_price: '4970.00', time_in_force: 'gtc' });
     h.tick('4980.00');
     expect(h.item(a).account_status).toBe('failed');
-    expect([h.order(stopLoss).status, h.order(addOn).status], 'both cancelled at the breach').toEqual(['CANCELLED', 'CANCELLED']);
+    expect([h.order(stopLoss).status, h.order(addOn).status], 'both cancelled at the breach').toEqual([
+      'CANCELLED',
+      'CANCELLED',
+    ]);
   });
 
   it('a client order left working on a failed account fills later and re-opens a position that is never flattened', () => {
@@ -291,6 +416,9 @@ describe('docs/risk-rules.md#what-a-breach-does: a max-loss breach while the dai
     expect(h.item(a).account_status).toBe('failed');
     h.tick('4979.00', { afterMs: 200 });
     expect(h.net(a), 'flat after the first print the flatten meets').toBe(0);
-    expect(h.ordersOf(a, 'risk').reduce((n, o) => n + o.quantity, 0), 'sell 2, once').toBe(2);
+    expect(
+      h.ordersOf(a, 'risk').reduce((n, o) => n + o.quantity, 0),
+      'sell 2, once',
+    ).toBe(2);
   });
 });

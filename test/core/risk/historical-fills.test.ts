@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { ms, plan, riskHarness } from './risk-harness.js';
 
-const PLAN = () => plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' }, { passing_criteria: { profit_target: '1000' } });
+const PLAN = () =>
+  plan(
+    { max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' },
+    { passing_criteria: { profit_target: '1000' } },
+  );
 
 type Harness = ReturnType<typeof riskHarness>;
 
@@ -41,23 +45,33 @@ const CASES: Array<[string, (h: Harness, a: string) => void, string, string]> = 
 ];
 
 describe('docs/risk-rules.md#historical-fills: historical fills for an account that cannot trade are dropped', () => {
-  it.each(CASES)('%s: the fill answers 200 dropped, fills.dropped is published, nothing moves', (_name, setUp, status, lock) => {
-    const h = riskHarness();
-    const a = h.open(PLAN());
-    setUp(h, a);
-    expect(h.item(a)).toMatchObject({ account_status: status, lockout_reason: lock });
-    const before = { item: h.item(a), net: h.net(a), fills: h.kernel.positions.fills(a).length };
-    const dropped = h.events('fills.dropped');
-    const outcome = h.fill(a, 'buy', 3, '5000.00');
-    expect(outcome.status, 'the step still succeeds').toBe(200);
-    expect(outcome.body).toMatchObject({ account_id: a, instrument_id: 'ESM6', side: 'buy', quantity: 3, price: '5000.00', dropped: true });
-    expect(dropped).toHaveLength(1);
-    expect(dropped[0]).toMatchObject({ account_id: a, dropped: true });
-    expect(h.net(a), 'no position change').toBe(before.net);
-    expect(h.kernel.positions.fills(a)).toHaveLength(before.fills);
-    expect(h.item(a), 'balance and floors unchanged').toEqual(before.item);
-    expect(h.kernel.accounts.get(a).droppedFills, 'counted').toBe(1);
-  });
+  it.each(CASES)(
+    '%s: the fill answers 200 dropped, fills.dropped is published, nothing moves',
+    (_name, setUp, status, lock) => {
+      const h = riskHarness();
+      const a = h.open(PLAN());
+      setUp(h, a);
+      expect(h.item(a)).toMatchObject({ account_status: status, lockout_reason: lock });
+      const before = { item: h.item(a), net: h.net(a), fills: h.kernel.positions.fills(a).length };
+      const dropped = h.events('fills.dropped');
+      const outcome = h.fill(a, 'buy', 3, '5000.00');
+      expect(outcome.status, 'the step still succeeds').toBe(200);
+      expect(outcome.body).toMatchObject({
+        account_id: a,
+        instrument_id: 'ESM6',
+        side: 'buy',
+        quantity: 3,
+        price: '5000.00',
+        dropped: true,
+      });
+      expect(dropped).toHaveLength(1);
+      expect(dropped[0]).toMatchObject({ account_id: a, dropped: true });
+      expect(h.net(a), 'no position change').toBe(before.net);
+      expect(h.kernel.positions.fills(a)).toHaveLength(before.fills);
+      expect(h.item(a), 'balance and floors unchanged').toEqual(before.item);
+      expect(h.kernel.accounts.get(a).droppedFills, 'counted').toBe(1);
+    },
+  );
 
   it('an active account books the fill: 201, position and balance move', () => {
     const h = riskHarness();
@@ -65,7 +79,10 @@ describe('docs/risk-rules.md#historical-fills: historical fills for an account t
     expect(h.fill(a, 'buy', 2, '5000.00').status).toBe(201);
     expect(h.fill(a, 'sell', 1, '5003.00').status).toBe(201);
     expect(h.net(a)).toBe(1);
-    expect(h.item(a), '+3 x 50 realized; no print yet, so the open lot is marked at the last fill price 5003: +150').toMatchObject({ balance: '50150.00', equity: '50300.00', realized_day_pnl: '150.00' });
+    expect(
+      h.item(a),
+      '+3 x 50 realized; no print yet, so the open lot is marked at the last fill price 5003: +150',
+    ).toMatchObject({ balance: '50150.00', equity: '50300.00', realized_day_pnl: '150.00' });
     expect(h.kernel.accounts.get(a).droppedFills).toBe(0);
   });
 
@@ -89,10 +106,14 @@ describe('historical fills: a fill stamped after the current time is refused (40
   it('one ms ahead of the clock: 400, nothing booked; at the clock or earlier: booked', () => {
     const h = riskHarness();
     const a = h.open(PLAN());
-    const fill = (occurredAtMs: number) => h.kernel.recordFill({ accountId: a, symbol: 'ESM6', side: 'buy', quantity: 1, price: '5000.00', occurredAtMs });
+    const fill = (occurredAtMs: number) =>
+      h.kernel.recordFill({ accountId: a, symbol: 'ESM6', side: 'buy', quantity: 1, price: '5000.00', occurredAtMs });
     const fills = h.events('fills.created');
     const ahead = fill(h.kernel.nowMs + 1);
-    expect([ahead.status, ahead.body.code], 'the clock is at T0; T0 + 1 ms is the future').toEqual([400, 'fill_in_future']);
+    expect([ahead.status, ahead.body.code], 'the clock is at T0; T0 + 1 ms is the future').toEqual([
+      400,
+      'fill_in_future',
+    ]);
     expect(h.net(a), 'nothing booked').toBe(0);
     expect(fills, 'no fill event').toEqual([]);
     expect(fill(h.kernel.nowMs).status, 'stamped now').toBe(201);

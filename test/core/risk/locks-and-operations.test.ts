@@ -12,10 +12,16 @@ describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout;
     const h = riskHarness();
     const a = h.open();
     const first = h.control('lockout', a, { reason_code: 'review' });
-    expect([first.status, first.body]).toEqual([200, { account_id: a, is_locked: true, lockout_reason: 'firm_lockout', account_status: 'active', changed: true }]);
+    expect([first.status, first.body]).toEqual([
+      200,
+      { account_id: a, is_locked: true, lockout_reason: 'firm_lockout', account_status: 'active', changed: true },
+    ]);
     const locked = h.events('accounts.locked');
     const again = h.control('lockout', a, { reason_code: 'review' });
-    expect([again.status, again.body], 'again: 200, same lock, nothing changed').toEqual([200, { account_id: a, is_locked: true, lockout_reason: 'firm_lockout', account_status: 'active', changed: false }]);
+    expect([again.status, again.body], 'again: 200, same lock, nothing changed').toEqual([
+      200,
+      { account_id: a, is_locked: true, lockout_reason: 'firm_lockout', account_status: 'active', changed: false },
+    ]);
     expect(locked, 'no second lock event').toEqual([]);
     expect(h.kernel.accounts.get(a).locks).toEqual(['firm_lockout']);
     h.tick('5000.00');
@@ -29,7 +35,11 @@ describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout;
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
     const body = h.ok('lockout', a, { reason_code: 'review', flatten: true });
-    expect(body, 'one position closed by one market order').toMatchObject({ is_locked: true, lockout_reason: 'firm_lockout', closing_orders: 1 });
+    expect(body, 'one position closed by one market order').toMatchObject({
+      is_locked: true,
+      lockout_reason: 'firm_lockout',
+      closing_orders: 1,
+    });
     h.tick('5001.00');
     expect(h.net(a)).toBe(0);
     expect(h.item(a), '+1 x 2 x 50 = +100').toMatchObject({ balance: '50100.00' });
@@ -37,7 +47,8 @@ describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout;
 });
 
 describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 409 risk_order; flattening ends flat', () => {
-  const riskOrderOf = (h: ReturnType<typeof riskHarness>, a: string) => h.kernel.desk.workingOrdersOf(a).find((o) => o.origin === 'risk')!;
+  const riskOrderOf = (h: ReturnType<typeof riskHarness>, a: string) =>
+    h.kernel.desk.workingOrdersOf(a).find((o) => o.origin === 'risk')!;
 
   it('after lockout with flatten, a client cancel, modify or link of the closing order changes nothing', () => {
     const h = riskHarness({ fillModel: { latencyMs: 50, cancelLatencyMs: 50 } });
@@ -48,7 +59,11 @@ describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 
     const other = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00', time_in_force: 'gtc' });
     h.ok('lockout', a, { reason_code: 'review', flatten: true });
     const closing = riskOrderOf(h, a);
-    expect(h.order(closing.id), 'the closing order is listed as the risk engine’s').toMatchObject({ origin: 'risk', side: 'sell', quantity: 1 });
+    expect(h.order(closing.id), 'the closing order is listed as the risk engine’s').toMatchObject({
+      origin: 'risk',
+      side: 'sell',
+      quantity: 1,
+    });
     const cancel = h.kernel.cancelOrder(closing.id);
     expect([cancel.status, cancel.body.code], 'DELETE').toEqual([409, 'risk_order']);
     const modify = h.kernel.modifyOrder(closing.id, { quantity: 2 });
@@ -67,7 +82,10 @@ describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.tick('4990.00');
-    expect(h.item(a), '-10 x $50 = -500 touches the 49,500 floor').toMatchObject({ account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    expect(h.item(a), '-10 x $50 = -500 touches the 49,500 floor').toMatchObject({
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
     const closing = riskOrderOf(h, a);
     expect(h.kernel.cancelOrder(closing.id).status, 'DELETE on the flatten order').toBe(409);
     h.tick('4989.00');
@@ -84,7 +102,10 @@ describe('docs/risk-rules.md#lockout-and-unlock unlock: DELETE removes only firm
     h.ok('setDailyLossTrigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
     expect(h.item(a).lockout_reason, 'max_loss > daily_loss > firm_lockout').toBe('daily_loss_breach');
     const unlock = h.control('unlock', a);
-    expect([unlock.status, unlock.body]).toEqual([200, { account_id: a, is_locked: true, lockout_reason: 'daily_loss_breach', account_status: 'active' }]);
+    expect([unlock.status, unlock.body]).toEqual([
+      200,
+      { account_id: a, is_locked: true, lockout_reason: 'daily_loss_breach', account_status: 'active' },
+    ]);
     expect(h.kernel.accounts.get(a).locks).toEqual(['daily_loss_breach']);
     const again = h.control('unlock', a);
     expect([again.status, !again.ok && again.body.code]).toEqual([409, 'not_firm_locked']);
@@ -102,7 +123,12 @@ describe('docs/risk-rules.md#lockout-and-unlock unlock: DELETE removes only firm
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '4960.00'); // -2,000: failed
     h.ok('lockout', a, {});
-    expect(h.ok('unlock', a)).toEqual({ account_id: a, is_locked: true, lockout_reason: 'max_loss_breach', account_status: 'failed' });
+    expect(h.ok('unlock', a)).toEqual({
+      account_id: a,
+      is_locked: true,
+      lockout_reason: 'max_loss_breach',
+      account_status: 'failed',
+    });
   });
 
   it('after an unlock the risk-state read answers 503 for 250 ms, then 200', () => {
@@ -143,8 +169,15 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     h.place(a, { side: 'sell', quantity: 2, instrument_id: 'NQM6' });
     h.tick('18000.00', { symbol: 'NQM6' });
     expect(h.net(a, 'NQM6')).toBe(-2);
-    expect(h.ok('flatten', a), 'no working orders; one order per position').toEqual({ account_id: a, cancelled_orders: 0, closing_orders: 2 });
-    expect(h.ordersOf(a, 'risk').map((o) => [o.symbol, o.side, o.quantity]), 'sell 1 ES, buy 2 NQ').toEqual([
+    expect(h.ok('flatten', a), 'no working orders; one order per position').toEqual({
+      account_id: a,
+      cancelled_orders: 0,
+      closing_orders: 2,
+    });
+    expect(
+      h.ordersOf(a, 'risk').map((o) => [o.symbol, o.side, o.quantity]),
+      'sell 1 ES, buy 2 NQ',
+    ).toEqual([
       ['ESM6', 'sell', 1],
       ['NQM6', 'buy', 2],
     ]);
@@ -215,18 +248,45 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
   // balance 51,000, peak 51,000, trigger min(49,000, 50,500) = 49,000, daily trigger 49,000 (anchor 50,000).
   function adjusted() {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', max_drawdown_limit: '500', daily_loss_value: '1000' }));
+    const a = h.open(
+      plan({
+        max_drawdown_mode: 'realtime_balance',
+        max_drawdown_value: '2000',
+        max_drawdown_limit: '500',
+        daily_loss_value: '1000',
+      }),
+    );
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
-    expect(h.item(a)).toMatchObject({ balance: '51000.00', highest_realized_balance: '51000.00', max_loss_limit_trigger: '49000.00', max_drawdown_lock_ceiling: '50500.00', daily_loss_limit_trigger: '49000.00' });
+    expect(h.item(a)).toMatchObject({
+      balance: '51000.00',
+      highest_realized_balance: '51000.00',
+      max_loss_limit_trigger: '49000.00',
+      max_drawdown_lock_ceiling: '50500.00',
+      daily_loss_limit_trigger: '49000.00',
+    });
     return { ...h, a };
   }
 
   it('-250: every floor moves by -250, so both headrooms stay 2,000', () => {
     const h = adjusted();
     const body = h.ok('adjust', h.a, { amount: '-250.00', reason_code: 'fee' });
-    expect(body.adjustment).toMatchObject({ account_id: h.a, amount: '-250.00', reason_code: 'fee', shift_floors: true, balance_after: '50750.00', occurred_at: h.kernel.nowMs });
-    expect(body.balance).toEqual({ account_id: h.a, balance: '50750.00', start_of_day_balance: '49750.00', realized_day_pnl: '1000.00', daily_loss_limit_trigger: '48750.00', realized_week_pnl: '1000.00' });
+    expect(body.adjustment).toMatchObject({
+      account_id: h.a,
+      amount: '-250.00',
+      reason_code: 'fee',
+      shift_floors: true,
+      balance_after: '50750.00',
+      occurred_at: h.kernel.nowMs,
+    });
+    expect(body.balance).toEqual({
+      account_id: h.a,
+      balance: '50750.00',
+      start_of_day_balance: '49750.00',
+      realized_day_pnl: '1000.00',
+      daily_loss_limit_trigger: '48750.00',
+      realized_week_pnl: '1000.00',
+    });
     const item = h.item(h.a);
     expect(item, '51,000 - 250; 50,000 - 250; 49,000 - 250 (both triggers); 50,500 - 250').toMatchObject({
       balance: '50750.00',
@@ -237,8 +297,12 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
       daily_loss_limit_trigger: '48750.00',
       max_drawdown_lock_ceiling: '50250.00',
     });
-    expect(Number(item.equity) - Number(item.max_loss_limit_trigger), 'max-loss headroom 51,000 - 49,000 before').toBe(2000);
-    expect(Number(item.equity) - Number(item.daily_loss_limit_trigger), 'daily headroom 51,000 - 49,000 before').toBe(2000);
+    expect(Number(item.equity) - Number(item.max_loss_limit_trigger), 'max-loss headroom 51,000 - 49,000 before').toBe(
+      2000,
+    );
+    expect(Number(item.equity) - Number(item.daily_loss_limit_trigger), 'daily headroom 51,000 - 49,000 before').toBe(
+      2000,
+    );
     expect(item.realized_day_pnl, 'an adjustment is not trading P&L').toBe('1000.00');
   });
 
@@ -258,7 +322,11 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
   it('an unshifted withdrawal that takes equity to the trigger breaches at once', () => {
     const h = adjusted();
     h.ok('adjust', h.a, { amount: '-2000.00', shift_floors: false });
-    expect(h.item(h.a), '51,000 - 2,000 = 49,000 = trigger (max loss wins over daily)').toMatchObject({ balance: '49000.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    expect(h.item(h.a), '51,000 - 2,000 = 49,000 = trigger (max loss wins over daily)').toMatchObject({
+      balance: '49000.00',
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
   });
 
   it('the adjustment history lists every adjustment in order', () => {
@@ -266,7 +334,10 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
     h.ok('adjust', h.a, { amount: '-250.00', reason_code: 'fee' });
     h.ok('adjust', h.a, { amount: '100.50', reason_code: 'refund', shift_floors: false });
     const history = h.kernel.firm.adjustments(h.a).items as Array<Record<string, unknown>>;
-    expect(history.map((r) => [r.amount, r.reason_code, r.shift_floors, r.balance_after]), '51,000 - 250 = 50,750; + 100.50 = 50,850.50').toEqual([
+    expect(
+      history.map((r) => [r.amount, r.reason_code, r.shift_floors, r.balance_after]),
+      '51,000 - 250 = 50,750; + 100.50 = 50,850.50',
+    ).toEqual([
       ['-250.00', 'fee', true, '50750.00'],
       ['100.50', 'refund', false, '50850.50'],
     ]);
@@ -290,27 +361,45 @@ describe('docs/risk-rules.md#max-loss-limit-change', () => {
     h.fill(a, 'sell', 1, '5060.00');
     expect(h.item(a).max_loss_limit_trigger, '+3,000: peak 53,000 - 2,000').toBe('51000.00');
     const capped = h.ok('setMaxLossLimit', a, { max_drawdown_limit: '100' });
-    expect(capped.item, 'ceiling 50,000 + 100; trigger min(51,000, 50,100): falls').toMatchObject({ max_drawdown_limit: '100.00', max_drawdown_lock_ceiling: '50100.00', max_loss_limit_trigger: '50100.00' });
+    expect(capped.item, 'ceiling 50,000 + 100; trigger min(51,000, 50,100): falls').toMatchObject({
+      max_drawdown_limit: '100.00',
+      max_drawdown_lock_ceiling: '50100.00',
+      max_loss_limit_trigger: '50100.00',
+    });
     h.ok('setMaxLossLimit', a, { max_drawdown_limit: '5000' });
-    expect(h.item(a), 'ceiling 55,000: trigger min(51,000, 55,000)').toMatchObject({ max_drawdown_lock_ceiling: '55000.00', max_loss_limit_trigger: '51000.00' });
+    expect(h.item(a), 'ceiling 55,000: trigger min(51,000, 55,000)').toMatchObject({
+      max_drawdown_lock_ceiling: '55000.00',
+      max_loss_limit_trigger: '51000.00',
+    });
     h.ok('setMaxLossLimit', a, { max_drawdown_limit: null });
     expect(h.item(a).max_drawdown_lock_ceiling, 'null removes the cap').toBeUndefined();
     expect(h.item(a).max_loss_limit_trigger).toBe('51000.00');
-    expect(h.item(other), 'another account on the same plan is untouched').toMatchObject({ max_loss_limit_trigger: '48000.00' });
+    expect(h.item(other), 'another account on the same plan is untouched').toMatchObject({
+      max_loss_limit_trigger: '48000.00',
+    });
     expect(h.kernel.accounts.get(other).plan.riskProfile.maxDrawdownLimitCents).toBeUndefined();
   });
 
   it('a change that lifts the trigger to equity fails the account at once', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', max_drawdown_limit: '100' }));
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', max_drawdown_limit: '100' }),
+    );
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5060.00'); // balance 53,000, trigger capped at 50,100
     h.tick('5060.00');
     h.trade(a, 'buy', 1, '5060.00');
     h.tick('5018.00');
-    expect(h.item(a), '53,000 - 42 x 50 = 50,900 > 50,100').toMatchObject({ equity: '50900.00', account_status: 'active' });
+    expect(h.item(a), '53,000 - 42 x 50 = 50,900 > 50,100').toMatchObject({
+      equity: '50900.00',
+      account_status: 'active',
+    });
     h.ok('setMaxLossLimit', a, { max_drawdown_limit: null });
-    expect(h.item(a), 'uncapped: 53,000 - 2,000 = 51,000 ≥ 50,900: breach').toMatchObject({ max_loss_limit_trigger: '51000.00', account_status: 'failed', lockout_reason: 'max_loss_breach' });
+    expect(h.item(a), 'uncapped: 53,000 - 2,000 = 51,000 ≥ 50,900: breach').toMatchObject({
+      max_loss_limit_trigger: '51000.00',
+      account_status: 'failed',
+      lockout_reason: 'max_loss_breach',
+    });
   });
 
   it('with cash adjustments the new ceiling keeps their shift: -250 then cap 0 gives 49,750', () => {
@@ -318,14 +407,20 @@ describe('docs/risk-rules.md#max-loss-limit-change', () => {
     const a = h.open(plan({ max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' }));
     h.ok('adjust', a, { amount: '-250.00' });
     h.ok('setMaxLossLimit', a, { max_drawdown_limit: '0' });
-    expect(h.item(a), 'peak 49,750 - 2,000 = 47,750 < ceiling 50,000 - 250').toMatchObject({ max_drawdown_lock_ceiling: '49750.00', max_loss_limit_trigger: '47750.00' });
+    expect(h.item(a), 'peak 49,750 - 2,000 = 47,750 < ceiling 50,000 - 250').toMatchObject({
+      max_drawdown_lock_ceiling: '49750.00',
+      max_loss_limit_trigger: '47750.00',
+    });
   });
 });
 
 describe('docs/risk-rules.md#replace: the original is flattened and closed; a fresh account from the same template', () => {
   it('original closed (account_replaced) and flat at the next print; the new account starts fresh', () => {
     const h = riskHarness();
-    const a = h.open(plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', daily_loss_value: '1000' }), 'zed');
+    const a = h.open(
+      plan({ max_drawdown_mode: 'realtime_balance', max_drawdown_value: '2000', daily_loss_value: '1000' }),
+      'zed',
+    );
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
@@ -335,7 +430,11 @@ describe('docs/risk-rules.md#replace: the original is flattened and closed; a fr
     const body = outcome.body as { account_id: string; replaced_account_id: string; item: Record<string, unknown> };
     expect(body.replaced_account_id).toBe(a);
     expect(body.account_id, 'a new account id').not.toBe(a);
-    expect(h.item(a), 'closed, locked account_replaced').toMatchObject({ account_status: 'closed', is_locked: true, lockout_reason: 'account_replaced' });
+    expect(h.item(a), 'closed, locked account_replaced').toMatchObject({
+      account_status: 'closed',
+      is_locked: true,
+      lockout_reason: 'account_replaced',
+    });
     h.tick('5010.00');
     expect(h.net(a), 'the original is flat after the next print').toBe(0);
     expect(h.item(a).balance, '51,000 - 10 x 50 = 50,500').toBe('50500.00');
@@ -356,17 +455,34 @@ describe('docs/risk-rules.md#replace: the original is flattened and closed; a fr
 
   it('the replacement is minted from the template and overlays, not from the original’s later max-loss change', () => {
     const h = riskHarness();
-    h.kernel.registerFirm('firm-a', 'acme', new Map([['eval-50k', testPlan({ risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } })]]));
-    const created = h.kernel.provisionAccounts('firm-a', { plan_reference: 'eval-50k', user: { email: 'z@example.com' }, risk_profile: { max_drawdown_value: '2500' }, price_paid: '99.00' });
+    h.kernel.registerFirm(
+      'firm-a',
+      'acme',
+      new Map([
+        ['eval-50k', testPlan({ risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } })],
+      ]),
+    );
+    const created = h.kernel.provisionAccounts('firm-a', {
+      plan_reference: 'eval-50k',
+      user: { email: 'z@example.com' },
+      risk_profile: { max_drawdown_value: '2500' },
+      price_paid: '99.00',
+    });
     const a = created.ok ? (created.body.account_ids as string[])[0]! : '';
     h.ok('setMaxLossLimit', a, { max_drawdown_limit: '0' });
     const outcome = h.kernel.replaceAccount(a);
     const id = outcome.ok ? (outcome.body.account_id as string) : '';
-    expect(h.item(id), 'overlay kept: 50,000 - 2,500; no cap').toMatchObject({ max_drawdown_value: '2500.00', max_loss_limit_trigger: '47500.00' });
+    expect(h.item(id), 'overlay kept: 50,000 - 2,500; no cap').toMatchObject({
+      max_drawdown_value: '2500.00',
+      max_loss_limit_trigger: '47500.00',
+    });
     expect(h.item(id).max_drawdown_limit).toBeUndefined();
     const listed = h.kernel.listAccounts('firm-a');
     const records = listed.ok ? (listed.body.items as Array<Record<string, unknown>>) : [];
-    expect(records.map((r) => [r.account_id, r.price_paid, r.replaced_by_account_id ?? null, r.replaces_account_id ?? null]), 'linked both ways; the replacement paid 0').toEqual([
+    expect(
+      records.map((r) => [r.account_id, r.price_paid, r.replaced_by_account_id ?? null, r.replaces_account_id ?? null]),
+      'linked both ways; the replacement paid 0',
+    ).toEqual([
       [a, '99.00', id, null],
       [id, '0.00', null, a],
     ]);
@@ -376,7 +492,13 @@ describe('docs/risk-rules.md#replace: the original is flattened and closed; a fr
     const h = riskHarness();
     const a = h.open();
     h.tick('5000.00');
-    const working = h.place(a, { side: 'buy', quantity: 1, type: 'limit', limit_price: '4990.00', time_in_force: 'gtc' });
+    const working = h.place(a, {
+      side: 'buy',
+      quantity: 1,
+      type: 'limit',
+      limit_price: '4990.00',
+      time_in_force: 'gtc',
+    });
     h.kernel.replaceAccount(a);
     expect(h.order(working).status).toBe('CANCELLED');
   });

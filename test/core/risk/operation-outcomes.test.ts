@@ -21,7 +21,11 @@ function setup() {
 const BAD_BODIES: Array<[AccountOperation, unknown, string]> = [
   ['setDailyLossTrigger', { daily_loss_limit_trigger: '49500' }, 'reason_code missing'],
   ['setDailyLossTrigger', { reason_code: '', daily_loss_limit_trigger: '49500' }, 'reason_code empty'],
-  ['setDailyLossTrigger', { reason_code: 'x'.repeat(25), daily_loss_limit_trigger: '49500' }, 'reason_code of 25 characters'],
+  [
+    'setDailyLossTrigger',
+    { reason_code: 'x'.repeat(25), daily_loss_limit_trigger: '49500' },
+    'reason_code of 25 characters',
+  ],
   ['setDailyLossTrigger', { reason_code: 'ops' }, 'trigger missing'],
   ['setDailyLossTrigger', { reason_code: 'ops', daily_loss_limit_trigger: 49500 }, 'trigger a JSON number'],
   ['setDailyLossTrigger', { reason_code: 'ops', daily_loss_limit_trigger: '4.5.6' }, 'trigger not a decimal'],
@@ -56,7 +60,10 @@ describe('firm-control outcomes: 400 for a malformed body (checked before the ac
     const before = h.item(h.a);
     const outcome = h.control(operation, h.a, body);
     expect(outcome.status).toBe(400);
-    expect(!outcome.ok && outcome.body, 'the error envelope: error first, then code').toMatchObject({ code: 'invalid_request', error: expect.any(String) });
+    expect(!outcome.ok && outcome.body, 'the error envelope: error first, then code').toMatchObject({
+      code: 'invalid_request',
+      error: expect.any(String),
+    });
     expect(Object.keys(outcome.body)[0]).toBe('error');
     expect(h.item(h.a)).toEqual(before);
   });
@@ -99,8 +106,20 @@ describe('firm-control outcomes: 404 for an unknown account', () => {
 
 describe('firm-control outcomes: 409 where the rules name one', () => {
   const CONFLICTS: Array<[string, AccountOperation, (s: ReturnType<typeof setup>) => string, unknown, string]> = [
-    ['setDailyLossTrigger without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)', 'setDailyLossTrigger', (s) => s.staticNoDaily, GOOD.setDailyLossTrigger, 'no_daily_loss_limit'],
-    ['reanchor without a daily-loss trigger (docs/risk-rules.md#status-codes-of-the-two-operations)', 'reanchor', (s) => s.staticNoDaily, GOOD.reanchor, 'no_daily_loss_allowance'],
+    [
+      'setDailyLossTrigger without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)',
+      'setDailyLossTrigger',
+      (s) => s.staticNoDaily,
+      GOOD.setDailyLossTrigger,
+      'no_daily_loss_limit',
+    ],
+    [
+      'reanchor without a daily-loss trigger (docs/risk-rules.md#status-codes-of-the-two-operations)',
+      'reanchor',
+      (s) => s.staticNoDaily,
+      GOOD.reanchor,
+      'no_daily_loss_allowance',
+    ],
     [
       'reanchor with an allowance ≤ 0 (docs/risk-rules.md#status-codes-of-the-two-operations)',
       'reanchor',
@@ -112,8 +131,20 @@ describe('firm-control outcomes: 409 where the rules name one', () => {
       GOOD.reanchor,
       'no_daily_loss_allowance',
     ],
-    ['unlock without a firm lockout (docs/risk-rules.md#lockout-and-unlock)', 'unlock', (s) => s.a, undefined, 'not_firm_locked'],
-    ['max-loss-limit change on a static account (docs/risk-rules.md#max-loss-limit-change)', 'setMaxLossLimit', (s) => s.staticNoDaily, GOOD.setMaxLossLimit, 'static_drawdown'],
+    [
+      'unlock without a firm lockout (docs/risk-rules.md#lockout-and-unlock)',
+      'unlock',
+      (s) => s.a,
+      undefined,
+      'not_firm_locked',
+    ],
+    [
+      'max-loss-limit change on a static account (docs/risk-rules.md#max-loss-limit-change)',
+      'setMaxLossLimit',
+      (s) => s.staticNoDaily,
+      GOOD.setMaxLossLimit,
+      'static_drawdown',
+    ],
     ['lockout of a closed account', 'lockout', (s) => s.closed, GOOD.lockout, 'account_closed'],
     ['unlock of a closed account', 'unlock', (s) => s.closed, undefined, 'not_firm_locked'],
     ['adjust of a closed account', 'adjust', (s) => s.closed, GOOD.adjust, 'account_closed'],
@@ -146,7 +177,12 @@ describe('firm-control outcomes: refused commands are journaled inputs too (a re
   it('a 409 leaves an input record in the journal', () => {
     const s = setup();
     s.control('unlock', s.a);
-    const last = s.kernel.journal.text().trim().split('\n').map((l) => JSON.parse(l) as { type: string }).filter((r) => r.type.startsWith('input.'));
+    const last = s.kernel.journal
+      .text()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string })
+      .filter((r) => r.type.startsWith('input.'));
     expect(last[last.length - 1]!.type).toBe('input.unlock');
   });
 });

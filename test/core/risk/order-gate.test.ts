@@ -13,7 +13,10 @@ describe('order gate: product family disabled → REJECTED product_disabled', ()
   it('by the plan’s enabled_families: an equity-index-only plan refuses CL (energy), takes ES', () => {
     const h = riskHarness();
     const a = h.open(testPlan({ enabled_families: ['equity_index'] }));
-    expect(placed(h, a, { instrument_id: 'CLK6', side: 'buy', quantity: 1 })).toMatchObject({ status: 'REJECTED', error: { code: 'product_disabled' } });
+    expect(placed(h, a, { instrument_id: 'CLK6', side: 'buy', quantity: 1 })).toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'product_disabled' },
+    });
     expect(placed(h, a, { side: 'buy', quantity: 1 }).status).toBe('SUBMITTED');
   });
 
@@ -29,9 +32,17 @@ describe('order gate: product family disabled → REJECTED product_disabled', ()
     const theirs = h.kernel.openAccount({ plan: testPlan(), firmId: 'firm-b' });
     const [a, b] = [ours, theirs].map((o) => (o.ok ? (o.body.account_id as string) : ''));
     const off = h.kernel.setOffering('firm-a', { product_family: 'equity_index', enabled: false });
-    expect([off.status, off.body]).toEqual([200, { firm_id: 'firm-a', product_family: 'equity_index', enabled: false }]);
-    expect(placed(h, a!, { side: 'buy', quantity: 1 })).toMatchObject({ status: 'REJECTED', error: { code: 'product_disabled' } });
-    expect(placed(h, a!, { instrument_id: 'GCM6', side: 'buy', quantity: 1 }).status, 'metals stay on').toBe('SUBMITTED');
+    expect([off.status, off.body]).toEqual([
+      200,
+      { firm_id: 'firm-a', product_family: 'equity_index', enabled: false },
+    ]);
+    expect(placed(h, a!, { side: 'buy', quantity: 1 })).toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'product_disabled' },
+    });
+    expect(placed(h, a!, { instrument_id: 'GCM6', side: 'buy', quantity: 1 }).status, 'metals stay on').toBe(
+      'SUBMITTED',
+    );
     expect(placed(h, b!, { side: 'buy', quantity: 1 }).status, 'another firm is unaffected').toBe('SUBMITTED');
     h.kernel.setOffering('firm-a', { product_family: 'equity_index', enabled: true });
     expect(placed(h, a!, { side: 'buy', quantity: 1 }).status).toBe('SUBMITTED');
@@ -44,10 +55,16 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     const a = h.open(testPlan({ position_limits: { max_contracts: 3 } }));
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
-    expect(placed(h, a, { side: 'buy', quantity: 2 }), '|2 + 2| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
+    expect(placed(h, a, { side: 'buy', quantity: 2 }), '|2 + 2| = 4 > 3').toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'position_limit_exceeded' },
+    });
     h.trade(a, 'buy', 1, '5000.00');
     expect(h.net(a), '|2 + 1| = 3 ≤ 3').toBe(3);
-    expect(placed(h, a, { side: 'sell', quantity: 7 }), '|3 - 7| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
+    expect(placed(h, a, { side: 'sell', quantity: 7 }), '|3 - 7| = 4 > 3').toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'position_limit_exceeded' },
+    });
     h.trade(a, 'sell', 6, '5000.00');
     expect(h.net(a), '|3 - 6| = 3 ≤ 3').toBe(-3);
   });
@@ -60,13 +77,23 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     const resting = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00' });
     expect(h.order(resting).status, '|1 + 0 + 1| = 2 ≤ 3').toBe('SUBMITTED');
     const refused = placed(h, a, { side: 'buy', quantity: 2 });
-    expect(refused, '|1 + 1 working + 2| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
-    expect((refused.error as { message: string }).message).toBe("4 contracts (net 1, same-side working 1, this order 2) would exceed the account's limit of 3");
+    expect(refused, '|1 + 1 working + 2| = 4 > 3').toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'position_limit_exceeded' },
+    });
+    expect((refused.error as { message: string }).message).toBe(
+      "4 contracts (net 1, same-side working 1, this order 2) would exceed the account's limit of 3",
+    );
     const stop = h.place(a, { side: 'sell', type: 'stop', quantity: 4, stop_price: '4980.00' });
-    expect(h.order(stop).status, 'a sell is the other side: |1 − 4| = 3 ≤ 3; the working buy does not count').toBe('SUBMITTED');
+    expect(h.order(stop).status, 'a sell is the other side: |1 − 4| = 3 ≤ 3; the working buy does not count').toBe(
+      'SUBMITTED',
+    );
     h.trade(a, 'buy', 1, '5000.00'); // |1 + 1 + 1| = 3 ≤ 3: taken and filled
     expect(h.net(a)).toBe(2);
-    expect(placed(h, a, { side: 'sell', quantity: 2 }), 'net 2, working sells 4: |2 − (4 + 2)| = 4 > 3').toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
+    expect(placed(h, a, { side: 'sell', quantity: 2 }), 'net 2, working sells 4: |2 − (4 + 2)| = 4 > 3').toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'position_limit_exceeded' },
+    });
   });
 
   it('a modify that raises the quantity meets the same limit: the venue rejects it and the order keeps its size', () => {
@@ -79,7 +106,8 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     const last = states.ok ? states.body.at(-1) : undefined;
     expect(last, '|0 + 5| = 5 > 2: the venue rejects the modify with the gate’s reason').toMatchObject({
       status: 'SUBMITTED',
-      reason: "modify rejected: 5 contracts (net 0, same-side working 0, this order 5) would exceed the account's limit of 2",
+      reason:
+        "modify rejected: 5 contracts (net 0, same-side working 0, this order 5) would exceed the account's limit of 2",
     });
     expect(h.kernel.modifyOrder(id, { quantity: 2 }).status).toBe(202);
     h.tick('4990.00');
@@ -91,7 +119,10 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     const a = h.open(testPlan({ position_limits: { max_contracts: 3 } }));
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
-    expect(placed(h, a, { instrument_id: 'NQM6', side: 'buy', quantity: 2 })).toMatchObject({ status: 'REJECTED', error: { code: 'position_limit_exceeded' } });
+    expect(placed(h, a, { instrument_id: 'NQM6', side: 'buy', quantity: 2 })).toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'position_limit_exceeded' },
+    });
     expect(placed(h, a, { instrument_id: 'NQM6', side: 'sell', quantity: 1 }).status, '2 + |-1| = 3').toBe('SUBMITTED');
   });
 });
@@ -102,7 +133,10 @@ describe('order gate: user_risk_halt → REJECTED user_risk_halt', () => {
     const a = h.open();
     expect(h.ok('setUserRiskHalt', a, { user_risk_halt: true })).toEqual({ account_id: a, user_risk_halt: true });
     expect(h.item(a), 'a halt is not a lock').toMatchObject({ user_risk_halt: true, is_locked: false });
-    expect(placed(h, a, { side: 'buy', quantity: 1 })).toMatchObject({ status: 'REJECTED', error: { code: 'user_risk_halt' } });
+    expect(placed(h, a, { side: 'buy', quantity: 1 })).toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'user_risk_halt' },
+    });
     h.ok('setUserRiskHalt', a, { user_risk_halt: false });
     expect(placed(h, a, { side: 'buy', quantity: 1 }).status).toBe('SUBMITTED');
   });
@@ -114,7 +148,10 @@ describe('order gate: locked → REJECTED account_locked', () => {
     const a = h.open(testPlan({ enabled_families: ['metals'] }));
     h.ok('setUserRiskHalt', a, { user_risk_halt: true });
     h.ok('lockout', a, {});
-    expect(placed(h, a, { side: 'buy', quantity: 1 })).toMatchObject({ status: 'REJECTED', error: { code: 'account_locked' } });
+    expect(placed(h, a, { side: 'buy', quantity: 1 })).toMatchObject({
+      status: 'REJECTED',
+      error: { code: 'account_locked' },
+    });
   });
 
   it('an order that reaches the venue after a lock is refused even though it was accepted before (latency 100 ms)', () => {

@@ -10,9 +10,21 @@ const ANN = { email: 'Ann@Example.com', name: 'Ann' };
 
 function provisioned(options: Parameters<typeof riskHarness>[0] = {}) {
   const h = riskHarness(options);
-  h.kernel.registerFirm(FIRM, 'acme-prop', new Map([['eval-50k', testPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' } })]]));
+  h.kernel.registerFirm(
+    FIRM,
+    'acme-prop',
+    new Map([
+      [
+        'eval-50k',
+        testPlan({
+          risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' },
+        }),
+      ],
+    ]),
+  );
   h.kernel.registerFirm('firm-b', 'beta-prop', new Map([['eval-50k', testPlan()]]));
-  const provision = (body: Record<string, unknown>, firm = FIRM) => h.kernel.provisionAccounts(firm, { plan_reference: 'eval-50k', ...body });
+  const provision = (body: Record<string, unknown>, firm = FIRM) =>
+    h.kernel.provisionAccounts(firm, { plan_reference: 'eval-50k', ...body });
   return { ...h, provision };
 }
 
@@ -23,13 +35,19 @@ describe('docs/risk-rules.md#provisioning through the kernel: price_paid split i
     expect(outcome.status, 'new accounts: 201').toBe(201);
     const body = outcome.body as { account_ids: string[]; accounts: Array<{ price_paid: string }> };
     expect(body.account_ids).toHaveLength(3);
-    expect(body.accounts.map((a) => a.price_paid), '10,000 cents / 3 = 3,333 r 1').toEqual(['33.34', '33.33', '33.33']);
+    expect(
+      body.accounts.map((a) => a.price_paid),
+      '10,000 cents / 3 = 3,333 r 1',
+    ).toEqual(['33.34', '33.33', '33.33']);
     expect(
       body.account_ids.map((id) => h.kernel.accounts.get(id).pricePaidCents),
       'the risk accounts carry the same shares in cents',
     ).toEqual([3334, 3333, 3333]);
     for (const id of body.account_ids) {
-      expect(h.item(id), 'each account starts on the plan: 50,000, trigger 50,000 - 2,000, daily 50,000 - 1,000').toMatchObject({
+      expect(
+        h.item(id),
+        'each account starts on the plan: 50,000, trigger 50,000 - 2,000, daily 50,000 - 1,000',
+      ).toMatchObject({
         starting_balance: '50000.00',
         balance: '50000.00',
         max_loss_limit_trigger: '48000.00',
@@ -38,7 +56,10 @@ describe('docs/risk-rules.md#provisioning through the kernel: price_paid split i
       });
     }
     const listed = h.kernel.listAccounts(FIRM);
-    expect(listed.ok && (listed.body.items as Array<{ price_paid: string }>).map((r) => r.price_paid), 'the account list shows the shares').toEqual(['33.34', '33.33', '33.33']);
+    expect(
+      listed.ok && (listed.body.items as Array<{ price_paid: string }>).map((r) => r.price_paid),
+      'the account list shows the shares',
+    ).toEqual(['33.34', '33.33', '33.33']);
   });
 });
 
@@ -54,7 +75,10 @@ describe('docs/risk-rules.md#provisioning: idempotency_key', () => {
     expect(again.ok && again.body.account_ids, 'the original ids, in order').toEqual(originalIds);
     expect(h.kernel.accounts.size, 'no new risk account').toBe(accountsBefore);
     const differentBody = h.provision({ user: { email: 'bob@example.com' }, count: 5, idempotency_key: 'purchase-1' });
-    expect([differentBody.status, differentBody.ok && differentBody.body.account_ids], 'even with another body: the originals').toEqual([200, originalIds]);
+    expect(
+      [differentBody.status, differentBody.ok && differentBody.body.account_ids],
+      'even with another body: the originals',
+    ).toEqual([200, originalIds]);
     expect(h.kernel.accounts.size).toBe(accountsBefore);
     const otherFirm = h.provision({ user: ANN, idempotency_key: 'purchase-1' }, 'firm-b');
     expect(otherFirm.status, 'the same key in another firm is a new purchase').toBe(201);
@@ -67,8 +91,13 @@ describe('docs/risk-rules.md#provisioning: an overlay clones the profile for tha
     const plain = h.provision({ user: ANN });
     const overlaid = h.provision({ user: ANN, risk_profile: { max_drawdown_value: '2500', daily_loss_value: null } });
     const later = h.provision({ user: ANN });
-    const [plainId, overlaidId, laterId] = [plain, overlaid, later].map((o) => (o.ok ? (o.body.account_ids as string[])[0]! : ''));
-    expect(h.item(overlaidId!), 'overlay: trigger 50,000 - 2,500; daily-loss limit removed by null').toMatchObject({ max_drawdown_value: '2500.00', max_loss_limit_trigger: '47500.00' });
+    const [plainId, overlaidId, laterId] = [plain, overlaid, later].map((o) =>
+      o.ok ? (o.body.account_ids as string[])[0]! : '',
+    );
+    expect(h.item(overlaidId!), 'overlay: trigger 50,000 - 2,500; daily-loss limit removed by null').toMatchObject({
+      max_drawdown_value: '2500.00',
+      max_loss_limit_trigger: '47500.00',
+    });
     expect(h.item(overlaidId!).daily_loss_limit_trigger, 'no daily-loss limit on the overlaid account').toBeUndefined();
     for (const id of [plainId!, laterId!]) {
       expect(h.item(id), 'the template is unchanged: 50,000 - 2,000 and daily 49,000').toMatchObject({
@@ -77,14 +106,20 @@ describe('docs/risk-rules.md#provisioning: an overlay clones the profile for tha
         daily_loss_limit_trigger: '49000.00',
       });
     }
-    expect(h.kernel.accounts.get(plainId!).plan.riskProfile, 'never the same profile object').not.toBe(h.kernel.accounts.get(laterId!).plan.riskProfile);
+    expect(h.kernel.accounts.get(plainId!).plan.riskProfile, 'never the same profile object').not.toBe(
+      h.kernel.accounts.get(laterId!).plan.riskProfile,
+    );
   });
 
   it('initial_balance overlay "100000": the floors are computed from 100,000', () => {
     const h = provisioned();
     const outcome = h.provision({ user: ANN, initial_balance: '100000' });
     const id = outcome.ok ? (outcome.body.account_ids as string[])[0]! : '';
-    expect(h.item(id), '100,000 - 2,000 and 100,000 - 1,000').toMatchObject({ starting_balance: '100000.00', max_loss_limit_trigger: '98000.00', daily_loss_limit_trigger: '99000.00' });
+    expect(h.item(id), '100,000 - 2,000 and 100,000 - 1,000').toMatchObject({
+      starting_balance: '100000.00',
+      max_loss_limit_trigger: '98000.00',
+      daily_loss_limit_trigger: '99000.00',
+    });
   });
 });
 
@@ -95,11 +130,19 @@ describe('docs/risk-rules.md#provisioning GET /v1/firm-control/accounts: lookup 
     const bob = h.provision({ user: { email: 'bob@example.com' }, idempotency_key: 'p-bob' });
     const annUser = ann.ok ? (ann.body.user_id as string) : '';
     const more = h.provision({ user_id: annUser });
-    const annIds = [...(ann.ok ? (ann.body.account_ids as string[]) : []), ...(more.ok ? (more.body.account_ids as string[]) : [])];
+    const annIds = [
+      ...(ann.ok ? (ann.body.account_ids as string[]) : []),
+      ...(more.ok ? (more.body.account_ids as string[]) : []),
+    ];
     const byUser = h.kernel.listAccounts(FIRM, { user_id: annUser });
-    expect(byUser.ok && (byUser.body.items as Array<{ account_id: string }>).map((r) => r.account_id), 'Ann: 2 + 1 accounts in creation order').toEqual(annIds);
+    expect(
+      byUser.ok && (byUser.body.items as Array<{ account_id: string }>).map((r) => r.account_id),
+      'Ann: 2 + 1 accounts in creation order',
+    ).toEqual(annIds);
     const byKey = h.kernel.listAccounts(FIRM, { idempotency_key: 'p-bob' });
-    expect(byKey.ok && (byKey.body.items as Array<{ account_id: string }>).map((r) => r.account_id)).toEqual(bob.ok ? bob.body.account_ids : []);
+    expect(byKey.ok && (byKey.body.items as Array<{ account_id: string }>).map((r) => r.account_id)).toEqual(
+      bob.ok ? bob.body.account_ids : [],
+    );
     const unknown = h.kernel.listAccounts(FIRM, { idempotency_key: 'nope' });
     expect(unknown.ok && unknown.body.items, 'an unknown key matches nothing').toEqual([]);
     const otherFirm = h.kernel.listAccounts('firm-b', { idempotency_key: 'p-bob' });
@@ -120,7 +163,10 @@ describe('docs/risk-rules.md#the-loading-window: risk-state answers 503 while th
     h.kernel.advanceTo(h.kernel.nowMs + 1);
     const ready = h.kernel.riskState(id);
     expect(ready.status, 'at +250 ms').toBe(200);
-    expect(ready.ok && (ready.body.item as Record<string, unknown>).account_id, 'one member item holding the risk state item').toBe(id);
+    expect(
+      ready.ok && (ready.body.item as Record<string, unknown>).account_id,
+      'one member item holding the risk state item',
+    ).toBe(id);
   });
 
   it('the window follows the kernel option risk_load_delay_ms (1,000 ms)', () => {

@@ -24,7 +24,13 @@ export interface RiskHarnessOptions {
 }
 
 export function riskHarness(options: RiskHarnessOptions = {}) {
-  const kernel = new Kernel({ startMs: options.startMs ?? T0, seed: 1, calendar, fillModel: options.fillModel ?? {}, ...options.kernel });
+  const kernel = new Kernel({
+    startMs: options.startMs ?? T0,
+    seed: 1,
+    calendar,
+    fillModel: options.fillModel ?? {},
+    ...options.kernel,
+  });
 
   const open = (p = testPlan(), alias?: string): string => {
     const outcome = kernel.openAccount({ plan: p, ...(alias ? { alias } : {}) });
@@ -42,7 +48,13 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
   };
 
   const placeOutcome = (accountId: string, fields: Record<string, unknown>) =>
-    kernel.placeOrder({ account_id: accountId, instrument_id: 'ESM6', time_in_force: 'day', type: 'market', ...fields });
+    kernel.placeOrder({
+      account_id: accountId,
+      instrument_id: 'ESM6',
+      time_in_force: 'day',
+      type: 'market',
+      ...fields,
+    });
 
   const place = (accountId: string, fields: Record<string, unknown>): string => {
     const outcome = placeOutcome(accountId, fields);
@@ -83,7 +95,9 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
 
   /** Orders of an account by origin ('client' | 'risk'), in placement order. */
   const ordersOf = (accountId: string, origin?: 'client' | 'risk') =>
-    [...kernel.desk.orders.values()].filter((o) => o.accountId === accountId && (origin === undefined || o.origin === origin));
+    [...kernel.desk.orders.values()].filter(
+      (o) => o.accountId === accountId && (origin === undefined || o.origin === origin),
+    );
 
   /** Events of a type published from now on. */
   const events = (type: string) => {
