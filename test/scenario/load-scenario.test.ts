@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTimeMs } from '../../src/core/time.js';
 import { decodeScenarioText, loadScenarioFile } from '../../src/scenario/load-scenario.js';
-import { ScenarioError } from '../../src/scenario/scenario-error.js';
 import type { ScenarioStep } from '../../src/scenario/scenario-types.js';
-import { EVERY_STEP_EXAMPLE, makeScenarioFolder } from './scenario-files.js';
+import { EVERY_STEP_EXAMPLE, makeScenarioFolder, scenarioErrorOf } from './scenario-files.js';
 
 const folder = makeScenarioFolder();
 afterAll(() => rmSync(folder.root, { recursive: true, force: true }));
@@ -13,16 +12,6 @@ afterAll(() => rmSync(folder.root, { recursive: true, force: true }));
 const ms = (iso: string): number => Date.parse(iso);
 const T0900 = ms('2026-03-02T15:00:00Z');
 const T0930 = ms('2026-03-02T15:30:00Z');
-
-function loadError(fn: () => unknown): ScenarioError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ScenarioError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScenarioError');
-}
 
 describe('scenario files: an example with every key and step (docs/scenarios.md)', () => {
   const file = folder.write('scenarios/example.yaml', EVERY_STEP_EXAMPLE);
@@ -225,7 +214,7 @@ describe('scenario files: YAML decoding keeps times as written', () => {
   });
 
   it('refuses an explicit !!timestamp tag instead of making a Date', () => {
-    const error = loadError(() =>
+    const error = scenarioErrorOf(() =>
       decodeScenarioText('name: x\nstart: !!timestamp 2026-03-02T08:00:00-06:00\n', 'x.yaml'),
     );
     expect(error.message).toMatch(/^x\.yaml:2:8: invalid YAML \(TAG_RESOLVE_FAILED\)/);
@@ -236,19 +225,19 @@ describe('scenario files: YAML decoding keeps times as written', () => {
       'bad.yaml',
       'name: x\nstart: 2026-03-02T08:00:00-06:00\nsteps:\n  - tick: { instrument: ESM6, price: "1"\n  - advance: 1m\n',
     );
-    const error = loadError(() => loadScenarioFile(file));
+    const error = scenarioErrorOf(() => loadScenarioFile(file));
     expect(error.line).toBe(5);
     expect(error.column).toBeGreaterThan(0);
     expect(error.message.startsWith(`${file}:5:${error.column}: invalid YAML (`), error.message).toBe(true);
   });
 
   it('reports a duplicate key with its line', () => {
-    const error = loadError(() => decodeScenarioText('name: a\nname: b\n', 'dup.yaml'));
+    const error = scenarioErrorOf(() => decodeScenarioText('name: a\nname: b\n', 'dup.yaml'));
     expect(error.message).toMatch(/^dup\.yaml:2:1: invalid YAML \(DUPLICATE_KEY\): Map keys must be unique/);
   });
 
   it('names a file that cannot be read', () => {
-    expect(loadError(() => loadScenarioFile('/nonexistent/s.yaml')).message).toBe(
+    expect(scenarioErrorOf(() => loadScenarioFile('/nonexistent/s.yaml')).message).toBe(
       '/nonexistent/s.yaml: cannot read the scenario file (ENOENT)',
     );
   });

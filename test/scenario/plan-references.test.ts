@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
-import { ScenarioError } from '../../src/scenario/scenario-error.js';
+import { scenarioErrorOf } from './scenario-files.js';
 import { runCli } from '../cli/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'propsim-plan-refs-'));
@@ -25,16 +25,6 @@ function write(name: string, text: string, folder = dir): string {
   const path = join(folder, name);
   writeFileSync(path, text);
   return path;
-}
-
-function errorOf(load: () => unknown): ScenarioError {
-  try {
-    load();
-  } catch (error) {
-    if (error instanceof ScenarioError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScenarioError');
 }
 
 describe('plans by reference in scenario files', () => {
@@ -85,7 +75,7 @@ describe('plans by reference in scenario files', () => {
     write('mine.yaml', readFileSync('fixtures/plans/eval-50k-eod.yaml', 'utf8'), join(folder, 'plans'));
     const own = `plans:\n  house: { starting_balance: "25000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "1000" }, passing_criteria: { profit_target: "1" } }\n`;
     const file = write('s.yaml', scenario('[ { alias: a, plan: eval-75k } ]', own), folder);
-    const error = errorOf(() => loadScenarioFile(file));
+    const error = scenarioErrorOf(() => loadScenarioFile(file));
     expect(error.path).toBe('accounts[0].plan');
     expect(error.message).toContain(
       'accounts[0].plan: expected a plan defined under plans ("house"), or a plan file beside it in plans/ (mine), or a bundled plan (eval-100k-balance, ',
@@ -94,7 +84,7 @@ describe('plans by reference in scenario files', () => {
   });
 
   it('a plan name is never a path', () => {
-    const error = errorOf(() =>
+    const error = scenarioErrorOf(() =>
       loadScenarioFile(write('path.yaml', scenario('[ { alias: a, plan: ../plans/eval-50k-eod } ]'))),
     );
     expect(error.path).toBe('accounts[0].plan');
@@ -107,7 +97,7 @@ describe('plans by reference in scenario files', () => {
       'starting_balance: "50000"\nrisk_profile: { max_drawdown_mode: sideways, max_drawdown_value: "2000" }\npassing_criteria: { profit_target: "1" }\n',
       join(folder, 'plans'),
     );
-    const error = errorOf(() =>
+    const error = scenarioErrorOf(() =>
       loadScenarioFile(write('s.yaml', scenario('[ { alias: a, plan: bad-plan } ]'), folder)),
     );
     expect(error.message).toBe(

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { ScenarioError } from '../../src/scenario/scenario-error.js';
 
 export const ES_SAMPLE_CSV =
   'ts,instrument,price,size\n2026-03-02T09:00:00-06:00,ESM6,5000.00,3\n2026-03-02T09:00:01-06:00,ESM6,5000.25,1\n';
@@ -63,4 +64,15 @@ export function makeScenarioFolder(): ScenarioFolder {
   };
   write('fixtures/market/es-sample.csv', ES_SAMPLE_CSV);
   return { root, write };
+}
+
+/** The ScenarioError that `load` throws; any other outcome fails the test. */
+export function scenarioErrorOf(load: () => unknown): ScenarioError {
+  try {
+    load();
+  } catch (error) {
+    if (error instanceof ScenarioError) return error;
+    throw error;
+  }
+  throw new Error('expected a ScenarioError');
 }

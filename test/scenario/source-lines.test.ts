@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
-import { ScenarioError } from '../../src/scenario/scenario-error.js';
+import { scenarioErrorOf } from './scenario-files.js';
 import { runCli } from '../cli/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'propsim-lines-'));
@@ -34,16 +34,6 @@ function write(text: string, ext = 'yaml'): string {
   const path = join(dir, `file-${++files}.${ext}`);
   writeFileSync(path, text);
   return path;
-}
-
-function errorOf(load: () => unknown): ScenarioError {
-  try {
-    load();
-  } catch (error) {
-    if (error instanceof ScenarioError) return error;
-    throw error;
-  }
-  throw new Error('expected a ScenarioError');
 }
 
 describe('scenario validation errors name the line and column', () => {
@@ -88,7 +78,7 @@ describe('scenario validation errors name the line and column', () => {
   ])('%s', (_label, [from, to], line, column, message) => {
     expect(SCENARIO.includes(from), 'the change applies').toBe(true);
     const file = write(SCENARIO.replace(from, to));
-    const error = errorOf(() => loadScenarioFile(file));
+    const error = scenarioErrorOf(() => loadScenarioFile(file));
     expect({ line: error.line, column: error.column }, 'where the value was written').toEqual({ line, column });
     expect(error.message).toContain(`${file}:${line}:${column}: ${message}`);
   });
@@ -99,13 +89,13 @@ describe('scenario validation errors name the line and column', () => {
       null,
       2,
     );
-    const error = errorOf(() => loadScenarioFile(write(json, 'json')));
+    const error = scenarioErrorOf(() => loadScenarioFile(write(json, 'json')));
     // {⏎ "name"⏎ "start"⏎ "steps": [⏎ {⏎ "advance": "5 minutes" is line 6.
     expect(error.message).toMatch(/file-\d+\.json:6:18: steps\[0\] \(advance\): expected a duration/);
   });
 
   it('a problem with the whole file has no line (nothing in it to point at)', () => {
-    const error = errorOf(() => loadScenarioFile(write('- just\n- a list\n')));
+    const error = scenarioErrorOf(() => loadScenarioFile(write('- just\n- a list\n')));
     expect(error.line).toBeUndefined();
     expect(error.message).toMatch(/file-\d+\.yaml: expected a mapping/);
   });
@@ -134,7 +124,7 @@ grid:
 
   it('a market file path', () => {
     const file = write(CONFIG.replace('max_drawdown_value: []', 'max_drawdown_value: ["1500"]'));
-    const error = errorOf(() => loadBacktestConfig(file));
+    const error = scenarioErrorOf(() => loadBacktestConfig(file));
     expect(error.message).toContain(`${file}:3:20: market.files[0].path: expected an existing file`);
   });
 
@@ -142,7 +132,7 @@ grid:
     const file = write(
       CONFIG.replace('../nowhere.csv', JSON.stringify(join(process.cwd(), 'test/backtest/fixtures/esm6-ticks.csv'))),
     );
-    const error = errorOf(() => loadBacktestConfig(file));
+    const error = scenarioErrorOf(() => loadBacktestConfig(file));
     expect(error.message).toContain(`${file}:8:36: grid.risk_profile.max_drawdown_value: expected a non-empty list`);
   });
 });
