@@ -35,7 +35,8 @@ export class OrderDesk implements SiblingVenue {
   readonly orders = new Map<string, Order>();
   readonly books = new Map<string, InstrumentBook>();
   readonly oco = new OcoGroups();
-  private readonly byAccount = new Map<string, Order[]>();
+  /** Each account's orders that may still be working, in placement order; finished ones are dropped as found. */
+  private readonly unfinishedByAccount = new Map<string, Order[]>();
   private venueSeq = 0;
   private readonly tickSizes = new Map<string, InstanceType<typeof Dec>>();
   private readonly instruments = new Map<string, { spec: InstrumentSpec | undefined; symbol: string }>();
@@ -76,11 +77,11 @@ export class OrderDesk implements SiblingVenue {
     return found;
   }
 
-  private ordersOf(accountId: string): Order[] {
-    let list = this.byAccount.get(accountId);
+  private unfinishedOf(accountId: string): Order[] {
+    let list = this.unfinishedByAccount.get(accountId);
     if (!list) {
       list = [];
-      this.byAccount.set(accountId, list);
+      this.unfinishedByAccount.set(accountId, list);
     }
     return list;
   }
@@ -127,7 +128,12 @@ export class OrderDesk implements SiblingVenue {
 
   /** The orders of an account that are not done yet, in placement order. */
   workingOrdersOf(accountId: string): Order[] {
-    return (this.byAccount.get(accountId) ?? []).filter((o) => o.phase !== 'done');
+    const list = this.unfinishedByAccount.get(accountId);
+    if (!list) return [];
+    const working = list.filter((o) => o.phase !== 'done');
+    // A finished order never works again: keep the account's list as short as its working orders.
+    if (working.length < list.length) this.unfinishedByAccount.set(accountId, [...working]);
+    return working;
   }
 
   private create(request: PlaceOrderRequest, origin: OrderOrigin): Order {
@@ -164,7 +170,7 @@ export class OrderDesk implements SiblingVenue {
     };
     order.history = order.actor!.getSnapshot().context.history;
     this.orders.set(order.id, order);
-    this.ordersOf(request.accountId).push(order);
+    this.unfinishedOf(request.accountId).push(order);
     this.publishState(order);
     this.ctx.clock.schedule(nowMs + this.ctx.fillModel.latencyMs, { kind: 'order_arrives', orderId: order.id });
     return order;
