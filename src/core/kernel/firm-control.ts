@@ -6,7 +6,7 @@ import { PRODUCT_FAMILIES, type ProductFamily } from '../instruments.js';
 import { onAdjustment, reanchorDailyLoss, setDailyLossTrigger, setMaxDrawdownLimit } from '../accounts/floors.js';
 import { DecimalInputError, formatCents, parseCents } from '../money.js';
 import { CommandRefusal } from '../outcome.js';
-import { accountAccepts, type AccountBook, type RiskAccount } from './accounts.js';
+import { accountAccepts, type AccountBook, type AdjustmentRecord, type RiskAccount } from './accounts.js';
 import type { KernelContext } from './context.js';
 import type { RiskDesk } from './risk-desk.js';
 import { balanceObjectJson, riskStateJson } from './risk-json.js';
@@ -272,17 +272,7 @@ export class FirmControl {
   }
 }
 
-function adjustmentJson(
-  accountId: string,
-  r: {
-    adjustmentId: string;
-    amountCents: number;
-    reasonCode: string | undefined;
-    shiftFloors: boolean;
-    balanceAfterCents: number;
-    occurredAtMs: number;
-  },
-): Body {
+function adjustmentJson(accountId: string, r: AdjustmentRecord): Body {
   return {
     adjustment_id: r.adjustmentId,
     account_id: accountId,
