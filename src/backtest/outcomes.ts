@@ -5,15 +5,14 @@ import type { RiskAccount } from '../core/kernel/accounts.js';
 import { unmetPassingCriterion } from '../core/kernel/risk-desk.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
-export type Cause =
-  'passed' | 'max_loss_breach' | 'profit_target_not_reached' | 'min_trading_days_not_met' | 'consistency_not_met';
-export const CAUSES: readonly Cause[] = [
+export const CAUSES = [
   'passed',
   'max_loss_breach',
   'profit_target_not_reached',
   'min_trading_days_not_met',
   'consistency_not_met',
-];
+] as const;
+export type Cause = (typeof CAUSES)[number];
 
 export interface TraderOutcome {
   trader: string;

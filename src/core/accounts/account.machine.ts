@@ -24,16 +24,15 @@ import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 export type AccountStatus = 'active' | 'failed' | 'passed' | 'closed';
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'failed', 'passed', 'closed'];
 
-export type LockReason =
-  'max_loss_breach' | 'daily_loss_breach' | 'firm_lockout' | 'account_replaced' | 'evaluation_passed';
 /** Most severe first (docs/risk-rules.md#statuses-and-locks): lockout_reason is the first of these present. */
-export const LOCK_SEVERITY: readonly LockReason[] = [
+export const LOCK_SEVERITY = [
   'max_loss_breach',
   'daily_loss_breach',
   'firm_lockout',
   'account_replaced',
   'evaluation_passed',
-];
+] as const;
+export type LockReason = (typeof LOCK_SEVERITY)[number];
 
 export type RiskEngineState = 'loading' | 'ready';
 
