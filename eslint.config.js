@@ -73,6 +73,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Drivers change and read the kernel only through dispatch and read (docs/architecture.md#one-kernel-many-drivers);
+    // its parts are for tests' invariant checks.
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='internals']",
+          message: 'use kernel.dispatch and kernel.read: internals() is for tests only.',
+        },
+      ],
+    },
+  },
   ...layerRules(),
   {
     files: ['**/*.js'],

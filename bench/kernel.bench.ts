@@ -5,6 +5,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { GlobexCalendar } from '../src/core/calendar/index.js';
 import { Kernel } from '../src/core/kernel/kernel.js';
+import { planJson } from '../src/core/kernel/risk-json.js';
 import { orderMachine } from '../src/core/orders/order.machine.js';
 import { createActor } from 'xstate';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
@@ -72,7 +73,8 @@ async function repeat(label: string, once: () => { rate: number; detail: string 
 
 function printsAgainstBook(calendar: GlobexCalendar, journal: boolean): { rate: number; detail: string } {
   const kernel = new Kernel({ startMs: START_MS, seed: 3, calendar, journal });
-  const accounts = Array.from({ length: 100 }, () => kernel.openAccount({ plan: benchPlan() }));
+  const plan = planJson(benchPlan());
+  const accounts = Array.from({ length: 100 }, () => kernel.dispatch({ type: 'open_account', plan }));
   const rng = xoroshiro128plus(42);
   for (let i = 0; i < RESTING; i++) {
     const instrument = INSTRUMENTS[i % INSTRUMENTS.length]!;
@@ -82,14 +84,17 @@ function printsAgainstBook(calendar: GlobexCalendar, journal: boolean): { rate: 
     const isStop = i % 4 < 2;
     const priceTicks = instrument.ticks + (above ? offset : -offset);
     const side = above === isStop ? 'buy' : 'sell'; // limits rest on the passive side, stops beyond the market
-    kernel.placeOrder({
-      account_id: account.ok ? account.body.account_id : '',
-      instrument_id: instrument.symbol,
-      side,
-      type: isStop ? 'stop' : 'limit',
-      quantity: 1,
-      time_in_force: 'gtc',
-      [isStop ? 'stop_price' : 'limit_price']: priceOf(instrument.symbol, priceTicks),
+    kernel.dispatch({
+      type: 'place_order',
+      body: {
+        account_id: account.ok ? account.body.account_id : '',
+        instrument_id: instrument.symbol,
+        side,
+        type: isStop ? 'stop' : 'limit',
+        quantity: 1,
+        time_in_force: 'gtc',
+        [isStop ? 'stop_price' : 'limit_price']: priceOf(instrument.symbol, priceTicks),
+      },
     });
   }
   kernel.advanceTo(START_MS);
@@ -106,22 +111,26 @@ function printsAgainstBook(calendar: GlobexCalendar, journal: boolean): { rate: 
   const start = performance.now();
   for (let p = 0; p < PRINTS; p++) kernel.print(symbolOf[p]!, ticksOf[p]!, 5, START_MS + p);
   const seconds = (performance.now() - start) / 1000;
-  const filled = [...kernel.desk.orders.values()].filter((o) => o.phase === 'done').length;
+  const filled =
+    RESTING - accounts.reduce((n, a) => n + (a.ok ? kernel.read.workingOrderIds(a.body.account_id).length : 0), 0);
   return { rate: PRINTS / seconds, detail: `${filled} of ${RESTING} orders filled` };
 }
 
 function ordersThroughLifecycle(calendar: GlobexCalendar, journal: boolean): { rate: number; detail: string } {
   const kernel = new Kernel({ startMs: START_MS, seed: 5, calendar, journal });
-  const opened = kernel.openAccount({ plan: benchPlan() });
-  const accountId = opened.ok ? (opened.body.account_id as string) : '';
+  const opened = kernel.dispatch({ type: 'open_account', plan: planJson(benchPlan()) });
+  const accountId = opened.ok ? opened.body.account_id : '';
   const start = performance.now();
   for (let i = 0; i < ORDERS; i++) {
-    kernel.placeOrder({
-      account_id: accountId,
-      instrument_id: 'ESM6',
-      side: i % 2 === 0 ? 'buy' : 'sell',
-      type: 'market',
-      quantity: 1,
+    kernel.dispatch({
+      type: 'place_order',
+      body: {
+        account_id: accountId,
+        instrument_id: 'ESM6',
+        side: i % 2 === 0 ? 'buy' : 'sell',
+        type: 'market',
+        quantity: 1,
+      },
     });
     kernel.print('ESM6', 20_000 + (i % 7), 1, START_MS + i);
   }

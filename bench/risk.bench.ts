@@ -5,6 +5,7 @@
 import { parseSymbol } from '../src/core/instruments.js';
 import { GlobexCalendar } from '../src/core/calendar/index.js';
 import { Kernel } from '../src/core/kernel/kernel.js';
+import { planJson } from '../src/core/kernel/risk-json.js';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
 import { marketPrintBatches } from '../src/market/sources.js';
 import { parsePlanTemplate } from '../src/core/accounts/plans.js';
@@ -95,13 +96,14 @@ function kernelWithPositions(calendar: GlobexCalendar, accounts: number): Kernel
     ),
   );
   for (let i = 0; i < accounts; i++) {
-    const opened = kernel.openAccount({ plan: plans[i % plans.length]! });
+    const opened = kernel.dispatch({ type: 'open_account', plan: planJson(plans[i % plans.length]!) });
     const [symbol, startTicks] = INSTRUMENTS[i % INSTRUMENTS.length]!;
     const tickSize = Number(parseSymbol(symbol).spec.tickSize);
     const places = parseSymbol(symbol).spec.priceDecimals;
-    kernel.recordFill({
-      accountId: (opened.body as { account_id: string }).account_id,
-      symbol,
+    kernel.dispatch({
+      type: 'record_fill',
+      account_id: opened.ok ? opened.body.account_id : '',
+      instrument_id: symbol,
       side: i % 2 === 0 ? 'buy' : 'sell',
       quantity: 1,
       price: (startTicks * tickSize).toFixed(places),
@@ -142,13 +144,14 @@ function heapPerAccount(calendar: GlobexCalendar, accounts: number, log: (line: 
     },
     'bench',
   );
-  for (let i = 0; i < accounts; i++) kernel.openAccount({ plan });
+  const planDoc = planJson(plan);
+  for (let i = 0; i < accounts; i++) kernel.dispatch({ type: 'open_account', plan: planDoc });
   gc?.();
   const perAccount = Math.round((process.memoryUsage().heapUsed - before) / accounts);
   log(
     `heap per provisioned account at ${accounts.toLocaleString('en-US')} accounts: ${perAccount.toLocaleString('en-US')} bytes (target 8,192)`,
   );
-  if (kernel.accounts.size !== accounts) throw new Error('accounts missing');
+  if (kernel.read.accountStates().length !== accounts) throw new Error('accounts missing');
   return perAccount;
 }
 

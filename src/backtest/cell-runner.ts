@@ -7,6 +7,8 @@ import { SimClock } from '../core/clock.js';
 import { canonicalSymbol, parseSymbol, type ProductFamily } from '../core/instruments.js';
 import type { TickBatch } from '../market/tick-batch.js';
 import { Kernel } from '../core/kernel/kernel.js';
+import { planJson } from '../core/kernel/risk-json.js';
+import { formatCents } from '../core/money.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
@@ -67,9 +69,17 @@ export async function runCell(
     rollFamily: family,
   });
   const fills = config.fills ? readTraderFills(config.fills.path) : [];
+  const planDoc = planJson(plan);
+  const pricePaid = formatCents(config.economics.pricePaidCents);
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec) => {
-    const opened = kernel.openAccount({ alias: traderSpec.id, plan, pricePaidCents: config.economics.pricePaidCents });
-    const accountId = (opened.body as { account_id: string }).account_id;
+    const opened = kernel.dispatch({
+      type: 'open_account',
+      alias: traderSpec.id,
+      plan: planDoc,
+      price_paid: pricePaid,
+    });
+    if (!opened.ok) throw new Error(`grid cell ${cell.label}: ${opened.body.error}`);
+    const accountId = opened.body.account_id;
     const trader =
       traderSpec.strategy === 'fills'
         ? undefined
@@ -92,13 +102,14 @@ export async function runCell(
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
-      kernel.recordFill({
-        accountId: who.accountId,
-        symbol: item.fill.symbol,
+      kernel.dispatch({
+        type: 'record_fill',
+        account_id: who.accountId,
+        instrument_id: item.fill.symbol,
         side: item.fill.side,
         quantity: item.fill.quantity,
         price: item.fill.price,
-        occurredAtMs: item.fill.timeMs,
+        occurred_at: item.fill.timeMs,
       });
     } else if (item.kind === 'sample') {
       sampled.forEach((p, i) => samples[i]!.points.push(samplePoint(kernel, p.accountId, atMs)));
@@ -156,7 +167,7 @@ export async function runCell(
       ? sessions.filter((s) => s.closeMs <= timeMs).length
       : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
   const traders = participants.map((p) =>
-    traderOutcome(p.spec.id, p.spec.strategy, kernel.accounts.get(p.accountId), sessions.length, dayIndexOf),
+    traderOutcome(p.spec.id, p.spec.strategy, kernel.read.accountHistory(p.accountId), sessions.length, dayIndexOf),
   );
   return {
     cell,
@@ -169,11 +180,6 @@ export async function runCell(
 }
 
 function samplePoint(kernel: Kernel, accountId: string, atMs: number): SamplePoint {
-  const account = kernel.accounts.get(accountId);
-  return [
-    atMs,
-    kernel.risk.equityCents(account),
-    account.floors.maxLossTriggerCents,
-    account.floors.dailyLossTriggerCents ?? null,
-  ];
+  const numbers = kernel.read.riskNumbers(accountId)!;
+  return [atMs, numbers.equityCents, numbers.maxLossTriggerCents, numbers.dailyLossTriggerCents];
 }

@@ -1,8 +1,7 @@
 // What a back-test reports per trader × cell and per cell (docs/backtesting.md defines each metric).
 import { divideHalfEven } from '../core/money.js';
 import { Dec } from '../core/money.js';
-import type { RiskAccount } from '../core/kernel/accounts.js';
-import { unmetPassingCriterion } from '../core/kernel/risk-desk.js';
+import type { AccountHistory } from '../core/kernel/reads.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
 export const CAUSES = [
@@ -48,11 +47,11 @@ export interface CellSummary {
 export function traderOutcome(
   trader: string,
   strategy: string,
-  account: RiskAccount,
+  account: AccountHistory,
   periodDays: number,
   dayIndexOf: (timeMs: number, at: 'in_session' | 'at_roll') => number,
 ): TraderOutcome {
-  const history = account.actor.getSnapshot().context;
+  const history = account;
   const last = history.statusHistory[history.statusHistory.length - 1]!;
   const outcome: Outcome = account.status === 'passed' ? 'passed' : account.status === 'failed' ? 'failed' : 'active';
   const dailyLockDates = new Set(
@@ -69,17 +68,17 @@ export function traderOutcome(
       outcome === 'active'
         ? periodDays
         : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
-    tradingDays: account.dayPnlCents.size,
+    tradingDays: account.tradingDays,
     dailyLockDays: dailyLockDates.size,
     finalBalanceCents: account.balanceCents,
-    startingBalanceCents: account.plan.startingBalanceCents,
+    startingBalanceCents: account.startingBalanceCents,
   };
 }
 
-function causeOf(account: RiskAccount, outcome: Outcome): Cause {
+function causeOf(account: AccountHistory, outcome: Outcome): Cause {
   if (outcome === 'passed') return 'passed';
   if (outcome === 'failed') return 'max_loss_breach';
-  const unmet = unmetPassingCriterion(account);
+  const unmet = account.unmetCriterion;
   if (unmet === 'min_trading_days') return 'min_trading_days_not_met';
   if (unmet === 'consistency') return 'consistency_not_met';
   return 'profit_target_not_reached';

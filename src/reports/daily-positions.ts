@@ -22,13 +22,18 @@ export interface DailyPositionsContext {
 /** CSV with a header line; a flat position's average_price is an empty cell. */
 export function dailyPositionsCsv(records: readonly DailyPositionRecord[]): string {
   const lines = [DAILY_POSITION_FIELDS.join(',')];
-  for (const record of records) lines.push(DAILY_POSITION_FIELDS.map((field) => csvCell(record[field])).join(','));
+  for (const record of records)
+    lines.push(DAILY_POSITION_FIELDS.map((field) => csvCell(record[field] ?? null)).join(','));
   return lines.join('\n') + '\n';
 }
 
-/** The interface's response body: an object with items, an array of daily position records. */
+/**
+ * The interface's response body: an object with items, an array of daily position records. Unlike the API, which
+ * leaves average_price out when flat, this file has always written it as null, and scripts read it that way.
+ */
 export function dailyPositionsJson(records: readonly DailyPositionRecord[]): string {
-  return JSON.stringify({ items: records }, null, 2) + '\n';
+  const items = records.map((r) => Object.fromEntries(DAILY_POSITION_FIELDS.map((field) => [field, r[field] ?? null])));
+  return JSON.stringify({ items }, null, 2) + '\n';
 }
 
 export function dailyPositionsHtml(records: readonly DailyPositionRecord[], context: DailyPositionsContext): string {

@@ -10,7 +10,7 @@ import { chicagoChartTime } from './time-axis.js';
 export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string {
   const { scenario, final } = run;
   const aliasOf = new Map(final.accounts.map((a) => [a.account_id, a.alias ?? a.account_id]));
-  const who = (id: unknown) => String(aliasOf.get(id) ?? id);
+  const who = (id: string) => aliasOf.get(id) ?? id;
   const time = (ms: unknown) => (typeof ms === 'number' ? chicagoIso(ms).replace('T', ' ').slice(0, 23) : '');
   const verdict = run.passed ? '<span class="badge pass">passed</span>' : '<span class="badge fail">failed</span>';
   const sections = [
@@ -45,13 +45,13 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
         o.stop_price ?? '',
         o.average_fill_price ?? '',
         o.status,
-        (o.states as Array<Record<string, unknown>>).map((s) => `${time(s.occurred_at).slice(11)} ${s.status} (${s.reason})`).join(' → '),
+        o.states.map((s) => `${time(s.occurred_at).slice(11)} ${s.status} (${s.reason ?? ''})`).join(' → '),
       ]),
     ),
     '<h2>Positions</h2>',
     htmlTable(
-      ['account', 'instrument', 'net qty', 'average price', 'realized', 'unrealized', 'commission'],
-      final.positions.map((p) => [who(p.account_id), p.instrument_id, p.net_quantity, p.average_price ?? '', p.realized_pnl, p.unrealized_pnl, p.commission]),
+      ['account', 'instrument', 'net qty', 'average price', 'realized', 'unrealized'],
+      final.positions.map((p) => [who(p.account_id), p.instrument_id, p.net_quantity, p.average_price ?? '', p.realized_pnl, p.unrealized_pnl]),
     ),
     '<h2>Fills</h2>',
     htmlTable(
@@ -60,8 +60,8 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
     ),
     '<h2>Trades (flat to flat)</h2>',
     htmlTable(
-      ['trade', 'account', 'instrument', 'side', 'max qty', 'opened (CT)', 'closed (CT)', 'realized', 'lots'],
-      final.trades.map((t) => [String(t.trade_id).slice(0, 8), who(t.account_id), t.instrument_id, t.side, t.quantity, time(t.opened_at), time(t.closed_at), t.realized_pnl, (t.lots as unknown[]).length]),
+      ['trade', 'account', 'instrument', 'direction', 'max qty', 'opened (CT)', 'closed (CT)', 'realized', 'status'],
+      final.trades.map((t) => [t.trade_id.slice(0, 8), who(t.account_id), t.instrument_id, t.direction, t.quantity, time(t.opened_at), time(t.closed_at), t.realized_pnl, t.status]),
     ),
   ];
   return htmlPage(`${scenario.name}: propsim replay`, sections.join('\n'));

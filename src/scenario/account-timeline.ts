@@ -22,7 +22,7 @@ export class TimelineRecorder {
   }
 
   sampleAll(): void {
-    for (const account of this.kernel.accounts.all()) this.sample(account.id);
+    for (const item of this.kernel.read.accountStates()) this.sample(item.account_id);
   }
 
   private onEvent(event: KernelEvent): void {
@@ -40,14 +40,14 @@ export class TimelineRecorder {
   }
 
   private sample(accountId: string): void {
-    const account = this.kernel.accounts.find(accountId);
-    if (!account) return;
+    const numbers = this.kernel.read.riskNumbers(accountId);
+    if (!numbers) return;
     const points = this.timeline(accountId).points;
     const point: TimelinePoint = [
       this.kernel.nowMs,
-      this.kernel.risk.equityCents(account),
-      account.floors.maxLossTriggerCents,
-      account.floors.dailyLossTriggerCents ?? null,
+      numbers.equityCents,
+      numbers.maxLossTriggerCents,
+      numbers.dailyLossTriggerCents,
     ];
     const last = points[points.length - 1];
     if (last && last[0] === point[0]) points[points.length - 1] = point;

@@ -81,7 +81,7 @@ function parseTopLevel(raw: unknown, file: string): Scenario {
 }
 
 /** `fill_model`; cancel_latency_ms and modify_latency_ms default to latency_ms. */
-function parseFillModel(raw: unknown): FillModelConfig {
+export function parseFillModel(raw: unknown): FillModelConfig {
   const path = 'fill_model';
   const doc = raw === undefined ? {} : readFields(raw, path, `a mapping with some of ${FILL_MODEL_KEYS.join(', ')}`);
   checkKeys(doc, path, FILL_MODEL_KEYS);

@@ -3,7 +3,10 @@
 // checked against the simulator's state.
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
-import { Kernel, type AccountOperation } from '../core/kernel/kernel.js';
+import type { AccountCommandType } from '../core/kernel/commands.js';
+import { Kernel } from '../core/kernel/kernel.js';
+import { planJson } from '../core/kernel/risk-json.js';
+import { formatCents } from '../core/money.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
 import { TimelineRecorder, type AccountTimeline } from './account-timeline.js';
@@ -44,13 +47,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   });
   const accountIds = new Map<string, string>();
   for (const account of scenario.accounts) {
-    const opened = kernel.openAccount({
+    const opened = kernel.dispatch({
+      type: 'open_account',
       alias: account.alias,
-      firmId: 'scenario',
-      plan: account.plan,
-      ...(account.pricePaidCents === undefined ? {} : { pricePaidCents: account.pricePaidCents }),
+      firm_id: 'scenario',
+      plan: planJson(account.plan),
+      ...(account.pricePaidCents === undefined ? {} : { price_paid: formatCents(account.pricePaidCents) }),
     });
-    if (opened.ok) accountIds.set(account.alias, opened.body.account_id as string);
+    if (opened.ok) accountIds.set(account.alias, opened.body.account_id);
   }
   const timeline = new TimelineRecorder(kernel);
   const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
@@ -60,7 +64,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     for (const step of scenario.steps) {
       if (step.kind === 'at' || step.kind === 'advance') {
         await feed.replayUntil(step.timeMs, kernel, options.onProgress);
-        kernel.advance(step.timeMs);
+        kernel.dispatch({ type: 'advance', to_ms: step.timeMs });
       } else runStep(step, context);
       timeline.sampleAll();
     }
@@ -101,23 +105,22 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
   const account = (alias: string) => ctx.accountIds.get(alias) ?? alias;
   const order = (ref: string) => ctx.orderIds.get(ref) ?? ref;
   switch (step.kind) {
-    case 'tick':
-      return kernel.printInput(step.instrument, step.price, step.size);
+    case 'tick': {
+      const tick = { type: 'tick', instrument_id: step.instrument, price: step.price } as const;
+      kernel.dispatch(step.size === undefined ? tick : { ...tick, size: step.size });
+      return;
+    }
     case 'fill': {
       const fill = {
-        accountId: account(step.account),
-        symbol: step.instrument,
+        type: 'record_fill',
+        account_id: account(step.account),
+        instrument_id: step.instrument,
         side: step.side,
         quantity: step.quantity,
         price: step.price,
-      };
-      return checkStatus(
-        step,
-        `fill ${step.account}`,
-        kernel.recordFill(step.atMs === undefined ? fill : { ...fill, occurredAtMs: step.atMs }),
-        undefined,
-        ctx,
-      );
+      } as const;
+      const outcome = kernel.dispatch(step.atMs === undefined ? fill : { ...fill, occurred_at: step.atMs });
+      return checkStatus(step, `fill ${step.account}`, outcome, undefined, ctx);
     }
     case 'order': {
       const body: Record<string, unknown> = {
@@ -130,8 +133,8 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
       };
       if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
       if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
-      const outcome = kernel.placeOrder(body);
-      if (outcome.ok) ctx.orderIds.set(step.ref, outcome.body.order_id as string);
+      const outcome = kernel.dispatch({ type: 'place_order', body });
+      if (outcome.ok) ctx.orderIds.set(step.ref, outcome.body.order_id);
       return checkStatus(step, `order ${step.ref}`, outcome, step.expectStatus, ctx);
     }
     case 'modify': {
@@ -139,38 +142,46 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
       if (step.quantity !== undefined) body.quantity = step.quantity;
       if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
       if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
-      return checkStatus(step, `order ${step.ref}`, kernel.modifyOrder(order(step.ref), body), step.expectStatus, ctx);
+      const outcome = kernel.dispatch({ type: 'modify_order', order_id: order(step.ref), body });
+      return checkStatus(step, `order ${step.ref}`, outcome, step.expectStatus, ctx);
     }
-    case 'cancel':
-      return checkStatus(step, `order ${step.ref}`, kernel.cancelOrder(order(step.ref)), step.expectStatus, ctx);
+    case 'cancel': {
+      const outcome = kernel.dispatch({ type: 'cancel_order', order_id: order(step.ref) });
+      return checkStatus(step, `order ${step.ref}`, outcome, step.expectStatus, ctx);
+    }
     case 'oco': {
       const ids = step.refs.map(order);
+      const groupId = ctx.ocoGroups.get(step.group) ?? step.group;
       const outcome =
         step.action === 'link'
-          ? kernel.linkOco(ids)
-          : kernel.addOcoCompanion(ctx.ocoGroups.get(step.group) ?? step.group, ids[0]!);
-      if (outcome.ok && step.action === 'link') ctx.ocoGroups.set(step.group, outcome.body.group_id as string);
+          ? kernel.dispatch({ type: 'link_oco', body: { order_ids: ids } })
+          : kernel.dispatch({ type: 'add_oco_companion', body: { oco_group_id: groupId, order_id: ids[0]! } });
+      if (outcome.ok && step.action === 'link') ctx.ocoGroups.set(step.group, outcome.body.oco_group_id);
       return checkStatus(step, `oco ${step.group}`, outcome, step.expectStatus, ctx);
     }
     case 'expect':
       ctx.expectations.push(...expect(step, ctx));
       return;
     default: {
-      const outcome = kernel.control(FIRM_OPERATIONS[step.kind], account(step.account), step.body);
+      const outcome = kernel.dispatch({
+        type: FIRM_OPERATIONS[step.kind],
+        account_id: account(step.account),
+        body: step.body,
+      });
       return checkStatus(step, `${step.kind} ${step.account}`, outcome, step.expectStatus, ctx);
     }
   }
 }
 
-/** Scenario firm-control steps and the kernel operations they call. */
-const FIRM_OPERATIONS: Record<FirmControlKind, AccountOperation> = {
+/** Scenario firm-control steps and the kernel commands they dispatch. */
+const FIRM_OPERATIONS: Record<FirmControlKind, AccountCommandType> = {
   lockout: 'lockout',
   unlock: 'unlock',
   flatten: 'flatten',
-  adjust: 'adjust',
-  daily_loss_trigger: 'setDailyLossTrigger',
-  reanchor: 'reanchor',
-  max_loss_limit: 'setMaxLossLimit',
+  adjust: 'adjust_balance',
+  daily_loss_trigger: 'set_daily_loss_trigger',
+  reanchor: 'reanchor_daily_loss',
+  max_loss_limit: 'set_max_loss_limit',
 };
 
 /** A step's HTTP-style outcome: it must match `expect_status` when given, else succeed. */

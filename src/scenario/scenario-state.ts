@@ -1,40 +1,63 @@
-// The simulator's state as a scenario reads it: the fields `expect` compares, and the final state written
-// to state.json and the --json document.
+// The simulator's state as a scenario reads it, through the kernel's read side: the fields `expect` compares, and
+// the final state written to state.json and the --json document (the API's shapes, docs/api.md#shapes).
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import type { Kernel } from '../core/kernel/kernel.js';
-import { orderStatesJson } from '../core/kernel/order-json.js';
-import { fillToJson, positionToJson, tradeToJson } from '../core/positions/index.js';
+import type { Page, PageRequest } from '../core/kernel/paging.js';
+import type { Outcome } from '../core/outcome.js';
+import type { RiskStateJson } from '../core/shapes/account.js';
+import type { FillJson, TradeJson } from '../core/shapes/fill.js';
+import type { OrderJson, StatusRecordJson } from '../core/shapes/order.js';
+import type { PositionJson } from '../core/shapes/position.js';
 
 export interface FinalState {
-  accounts: Array<Record<string, unknown>>;
-  orders: Array<Record<string, unknown>>;
-  positions: Array<Record<string, unknown>>;
-  fills: Array<Record<string, unknown>>;
-  trades: Array<Record<string, unknown>>;
+  accounts: Array<RiskStateJson & { alias: string | null }>;
+  orders: Array<OrderJson & { states: StatusRecordJson[] }>;
+  positions: PositionJson[];
+  fills: FillJson[];
+  trades: TradeJson[];
 }
+
+/** Every scope: a scenario reads the whole simulator. */
+const ALL = {};
 
 export const subjectFields = {
   account(kernel: Kernel, accountId: string): Record<string, unknown> {
-    return kernel.accountJson(kernel.accounts.get(accountId));
+    return kernel.read.accountState(accountId) ?? {};
   },
   order(kernel: Kernel, orderId: string): Record<string, unknown> {
-    return kernel.desk.json(kernel.desk.get(orderId));
+    const order = kernel.read.order(ALL, orderId);
+    return order.ok ? order.body : {};
   },
   position(kernel: Kernel, accountId: string, instrument: string): Record<string, unknown> {
-    const view = kernel.positions.position(accountId, canonicalSymbol(parseSymbol(instrument)));
-    if (!view) return { net_quantity: 0, average_price: null, realized_pnl: '0', unrealized_pnl: '0' };
-    return { ...positionToJson(view) };
+    const position = kernel.read.position(accountId, canonicalSymbol(parseSymbol(instrument)));
+    return position ?? { net_quantity: 0, realized_pnl: '0', unrealized_pnl: '0' };
   },
 };
 
 export function finalState(kernel: Kernel, accountIds: ReadonlyMap<string, string>): FinalState {
   const aliases = new Map([...accountIds].map(([alias, id]) => [id, alias]));
-  const refs = [...kernel.accounts.all()];
+  const { read } = kernel;
   return {
-    accounts: refs.map((a) => ({ alias: aliases.get(a.id) ?? null, ...kernel.accountJson(a) })),
-    orders: [...kernel.desk.orders.values()].map((o) => ({ ...kernel.desk.json(o), states: orderStatesJson(o) })),
-    positions: refs.flatMap((a) => kernel.positions.positions(a.id).map((p) => ({ ...positionToJson(p) }))),
-    fills: refs.flatMap((a) => kernel.positions.fills(a.id).map((f) => ({ ...fillToJson(f) }))),
-    trades: refs.flatMap((a) => kernel.positions.trades(a.id).map((t) => ({ ...tradeToJson(t) }))),
+    accounts: read.accountStates().map((item) => ({ alias: aliases.get(item.account_id) ?? null, ...item })),
+    orders: everyPage((page) => read.orders(ALL, {}, page)).map((order) => {
+      const states = read.orderStates(ALL, order.order_id);
+      return { ...order, states: states.ok ? states.body.items : [] };
+    }),
+    positions: everyPage((page) => read.positions(ALL, {}, page)),
+    fills: everyPage((page) => read.fills(ALL, {}, page)),
+    trades: everyPage((page) => read.trades(ALL, {}, page)),
   };
+}
+
+/** Every item of a paged list, page after page. */
+function everyPage<T>(list: (page: PageRequest) => Outcome<Page<T>>): T[] {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = list({ limit: 500, ...(cursor === undefined ? {} : { cursor }) });
+    if (!page.ok) throw new Error(`reading the final state: ${page.body.error}`);
+    items.push(...page.body.items);
+    cursor = page.body.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  return items;
 }

@@ -4,8 +4,7 @@
 // risk engine's orders (which travel with a drawn latency).
 import fc from 'fast-check';
 import type { MaxDrawdownMode } from '../../src/core/accounts/plans.js';
-import { testPlan } from '../core/kernel/test-plans.js';
-import type { PlanTemplate } from '../../src/core/accounts/plans.js';
+import { modelPlan } from './model-plans.js';
 import { ES, INSTRUMENTS } from './model-instruments.js';
 
 /** The instrument of the minimal reproductions in account.model.test.ts. */
@@ -181,8 +180,9 @@ export function resolvePrice(move: PriceMove, lastTicks: number, baseTicks: numb
   return Math.min(baseTicks + BAND_TICKS, Math.max(baseTicks - BAND_TICKS, ticks));
 }
 
-export function planOf(setup: AccountSetup): PlanTemplate {
-  return testPlan({
+/** The account's plan, written as open_account takes it. */
+export function planOf(setup: AccountSetup): Record<string, unknown> {
+  return modelPlan({
     risk_profile: {
       max_drawdown_mode: setup.mode,
       max_drawdown_value: centsText(setup.valueCents),

@@ -3,12 +3,13 @@
 // and a client's DELETE or PATCH aimed at
 // the risk engine's orders, each as one step of AccountSim: the kernel call, its expected answer, and its effect
 // on the model.
-import type { AccountOperation } from '../../src/core/kernel/kernel.js';
+import type { AccountCommandType } from '../../src/core/kernel/commands.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import { centsText, type Command } from './account-model-commands.js';
 import type { ModelAccount } from './account-model-ledger.js';
 import { bodyOf, type AccountSim, type Before, type Step } from './account-model-sim.js';
 import { eq } from './model-assert.js';
+import { locksAdded, recorded, riskOrderCount } from './model-kernel.js';
 
 /** The orders of the risk engine are not the client's: DELETE and PATCH on them answer 409 risk_order. */
 const RISK_ORDER_REFUSAL = 'risk_order';
@@ -21,15 +22,18 @@ function closingOrdersToSend(account: ModelAccount, before: Before): number {
 export function runOperation(sim: AccountSim, i: number, command: Extract<Command, { a: number }>): void {
   const before = sim.snapshot();
   const account = sim.accounts[i]!;
-  const control = (op: AccountOperation, body?: unknown) => sim.kernel.control(op, account.id, body);
-  const expect = (outcome: Outcome<Record<string, unknown>>, accepted: boolean, why: string) => {
+  const control = (op: AccountCommandType, body?: unknown): Outcome<Record<string, unknown>> => {
+    const outcome = sim.kernel.dispatch({ type: op, account_id: account.id, ...(body === undefined ? {} : { body }) });
+    return outcome.ok ? { ...outcome, body: { ...outcome.body } } : outcome;
+  };
+  const expect = (outcome: Outcome<unknown>, accepted: boolean, why: string) => {
     eq(outcome.status, accepted ? 200 : 409, why);
     return accepted;
   };
   const mark = () => sim.count(account.mark(sim.lastPrintTicks));
   switch (command.kind) {
     case 'adjust': {
-      const outcome = control('adjust', {
+      const outcome = control('adjust_balance', {
         amount: centsText(command.amountCents),
         reason_code: 'model',
         shift_floors: command.shift,
@@ -38,7 +42,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const step: Step = {
         kind: 'op',
         a: i,
-        op: 'adjust',
+        op: 'adjust_balance',
         accepted: true,
         shift: { amountCents: command.amountCents, floors: command.shift },
       };
@@ -49,7 +53,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     }
     case 'dailyTrigger': {
       const triggerCents = account.equityCents(sim.lastPrintTicks) + command.offsetCents;
-      const outcome = control('setDailyLossTrigger', {
+      const outcome = control('set_daily_loss_trigger', {
         reason_code: 'model',
         daily_loss_limit_trigger: centsText(triggerCents),
       });
@@ -58,41 +62,47 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
         account.dailyTriggerCents !== undefined,
         'setDailyLossTrigger answers 409 without a daily-loss limit (docs/risk-rules.md#status-codes-of-the-two-operations)',
       );
-      return sim.finish({ kind: 'op', a: i, op: 'setDailyLossTrigger', accepted }, before, () => {
+      return sim.finish({ kind: 'op', a: i, op: 'set_daily_loss_trigger', accepted }, before, () => {
         if (!accepted) return;
         account.dailyTriggerCents = triggerCents;
         mark();
       });
     }
     case 'reanchor': {
-      const outcome = control('reanchor', { reason_code: 'model' });
+      const outcome = control('reanchor_daily_loss', { reason_code: 'model' });
       const probe = account.dailyTriggerCents !== undefined && account.startOfDayCents - account.dailyTriggerCents > 0;
       const accepted = expect(
         outcome,
         probe,
         'reanchor answers 409 without a daily-loss trigger or with an allowance ≤ 0 (docs/risk-rules.md#status-codes-of-the-two-operations)',
       );
-      return sim.finish({ kind: 'op', a: i, op: 'reanchor', accepted }, before, () => {
+      return sim.finish({ kind: 'op', a: i, op: 'reanchor_daily_loss', accepted }, before, () => {
         if (!accepted) return;
         account.reanchor();
         mark();
       });
     }
     case 'lockout': {
-      const outcome = control('lockout', { reason_code: 'model', flatten: command.flatten });
+      // A lockout answers the risk-state item (docs/api.md#routes): what it changed and sent is read from what it
+      // published and from the risk engine's orders.
+      const riskOrdersBefore = riskOrderCount(sim.kernel, account.id);
+      const { result: outcome, events } = recorded(sim.kernel, () =>
+        control('lockout', { reason_code: 'model', flatten: command.flatten }),
+      );
       expect(
         outcome,
         true,
         'lockout answers 200, also on a firm-locked account (docs/risk-rules.md#lockout-and-unlock)',
       );
+      eq(bodyOf(outcome).is_locked, true, 'lockout answers the risk-state item, locked');
       eq(
-        bodyOf(outcome).changed,
+        locksAdded(events, account.id, 'firm_lockout') > 0,
         !account.locks.has('firm_lockout'),
         'lockout changes something only when there was no firm lock',
       );
       if (command.flatten) {
         eq(
-          bodyOf(outcome).closing_orders,
+          riskOrderCount(sim.kernel, account.id) - riskOrdersBefore,
           closingOrdersToSend(account, before[i]!),
           'lockout with flatten sends a closing order for each open position that has none working',
         );
@@ -115,11 +125,11 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
     case 'maxLossLimit': {
       const body = { max_drawdown_limit: command.limitCents === null ? null : centsText(command.limitCents) };
       const accepted = expect(
-        control('setMaxLossLimit', body),
+        control('set_max_loss_limit', body),
         account.setup.mode !== 'static',
         'a max-loss-limit change answers 409 on a static account (docs/risk-rules.md#max-loss-limit-change)',
       );
-      return sim.finish({ kind: 'op', a: i, op: 'setMaxLossLimit', accepted }, before, () => {
+      return sim.finish({ kind: 'op', a: i, op: 'set_max_loss_limit', accepted }, before, () => {
         if (!accepted) return;
         account.limitCents = command.limitCents ?? undefined;
         mark();
@@ -134,7 +144,7 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
         'no client order outlives its print in this model: flatten has nothing to cancel',
       );
       eq(
-        bodyOf(outcome).closing_orders,
+        bodyOf(outcome).closed_positions,
         closingOrdersToSend(account, before[i]!),
         'flatten sends a closing order for each open position that has none working',
       );
@@ -142,14 +152,14 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       return sim.finish({ kind: 'op', a: i, op: 'flatten', accepted: true }, before);
     }
     case 'cancelAll': {
-      const outcome = control('cancelAll');
+      const outcome = control('cancel_all_orders');
       expect(outcome, true, 'cancel-all answers its count (docs/risk-rules.md#cancel-all)');
       eq(
         bodyOf(outcome).cancelled_orders,
         0,
         'no client order outlives its print in this model, and cancel-all leaves the risk engine’s orders alone',
       );
-      return sim.finish({ kind: 'op', a: i, op: 'cancelAll', accepted: true }, before);
+      return sim.finish({ kind: 'op', a: i, op: 'cancel_all_orders', accepted: true }, before);
     }
     case 'cancelRisk':
     case 'modifyRisk': {
@@ -158,8 +168,8 @@ export function runOperation(sim: AccountSim, i: number, command: Extract<Comman
       const order = risk[command.n % risk.length]!;
       const outcome =
         command.kind === 'cancelRisk'
-          ? sim.kernel.cancelOrder(order.id)
-          : sim.kernel.modifyOrder(order.id, { quantity: command.quantity });
+          ? sim.kernel.dispatch({ type: 'cancel_order', order_id: order.id })
+          : sim.kernel.dispatch({ type: 'modify_order', order_id: order.id, body: { quantity: command.quantity } });
       const request = `${command.kind === 'cancelRisk' ? 'DELETE' : 'PATCH'} of risk order ${order.id} (${order.side} ${order.quantity - order.filledQuantity} ${order.symbol})`;
       eq(
         outcome.status,

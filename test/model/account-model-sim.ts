@@ -4,10 +4,10 @@
 // hands the step and the state before it to the verifier. Firm operations and the client's requests on risk
 // orders are in account-model-operations.ts.
 import { mondayOf } from '../../src/core/calendar/dates.js';
-import { Kernel, type AccountOperation } from '../../src/core/kernel/kernel.js';
+import type { AccountCommandType } from '../../src/core/kernel/commands.js';
+import { Kernel } from '../../src/core/kernel/kernel.js';
 import type { RiskAccount } from '../../src/core/kernel/accounts.js';
 import type { Order } from '../../src/core/orders/order-types.js';
-import type { Outcome } from '../../src/core/outcome.js';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';
 import { planOf, resolvePrice, type Command, type RunSetup, type Side } from './account-model-commands.js';
 import { ModelAccount } from './account-model-ledger.js';
@@ -16,15 +16,9 @@ import { FillWatch } from './fill-watch.js';
 import { FlatteningWatch } from './flattening-watch.js';
 import { InvariantError, eq, none, ok } from './model-assert.js';
 import { INSTRUMENTS, priceOf, type ModelInstrument } from './model-instruments.js';
+import { bodyOf, dispatchOk, openAccount } from './model-kernel.js';
 
-export { InvariantError, eq, ok };
-
-/** The body of a successful outcome (the status is checked separately). */
-export function bodyOf(outcome: Outcome<Record<string, unknown>>): Record<string, unknown> {
-  if (!outcome.ok)
-    throw new InvariantError(`expected a success, got ${outcome.status} ${JSON.stringify(outcome.body)}`);
-  return outcome.body;
-}
+export { InvariantError, bodyOf, eq, ok };
 
 /** What the verifier needs of an account just before a step: read from the kernel, not the model. */
 export interface Before {
@@ -49,7 +43,7 @@ export type Step =
   | {
       kind: 'op';
       a: number;
-      op: AccountOperation | 'cancelRisk' | 'modifyRisk';
+      op: AccountCommandType | 'cancelRisk' | 'modifyRisk';
       accepted: boolean;
       shift?: { amountCents: number; floors: boolean };
     };
@@ -95,11 +89,7 @@ export class AccountSim {
     this.kernel = new Kernel({ startMs, seed: 7, calendar, journal: false, fillModel });
     this.fills = new FillWatch(this.kernel);
     this.flattening = new FlatteningWatch(this.kernel);
-    this.accounts = setup.accounts.map((s) => {
-      const opened = this.kernel.openAccount({ plan: planOf(s) });
-      if (!opened.ok) throw new Error(`open: ${JSON.stringify(opened.body)}`);
-      return new ModelAccount(opened.body.account_id as string, s);
-    });
+    this.accounts = setup.accounts.map((s) => new ModelAccount(openAccount(this.kernel, planOf(s)), s));
     this.nextRollMs = calendar.nextSessionRollFamily(startMs, ROLL_FAMILY);
     this.lastRollTradeDate = calendar.tradeDateOfFamily(startMs, ROLL_FAMILY);
     for (const instrument of INSTRUMENTS) this.print(instrument, instrument.baseTicks, undefined);
@@ -114,7 +104,7 @@ export class AccountSim {
   }
 
   risk(i: number): RiskAccount {
-    return this.kernel.accounts.get(this.accounts[i]!.id);
+    return this.kernel.internals().accounts.get(this.accounts[i]!.id);
   }
 
   /** The account's risk orders not done yet, read from every order (not through the desk's per-account list). */
@@ -130,7 +120,7 @@ export class AccountSim {
   }
 
   kernelNet(i: number, symbol: string): number {
-    return this.kernel.positions.position(this.accounts[i]!.id, symbol)?.netQuantity ?? 0;
+    return this.kernel.internals().positions.position(this.accounts[i]!.id, symbol)?.netQuantity ?? 0;
   }
 
   lastPrint(instrument: ModelInstrument): number {
@@ -232,11 +222,12 @@ export class AccountSim {
   }
 
   private takeFills(i: number, account: ModelAccount, step: Step, before: Before): void {
-    const fills = this.kernel.positions.fills(account.id);
+    const { positions, desk } = this.kernel.internals();
+    const fills = positions.fills(account.id);
     const fresh = fills.slice(account.fillsSeen);
     account.fillsSeen = fills.length;
     for (const f of fresh) {
-      const origin = f.orderId === null ? 'historical' : this.kernel.desk.orders.get(f.orderId)!.origin;
+      const origin = f.orderId === null ? 'historical' : desk.orders.get(f.orderId)!.origin;
       const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} ${f.symbol} @${f.priceTicks} (${step.kind} step)`;
       // docs/risk-rules.md#statuses-and-locks: failed and passed accounts are terminal for trading; only the risk
       // engine's flattening fills may still change their position.
@@ -305,7 +296,7 @@ export class AccountSim {
     client: { a: number; orderId: string; accepted: boolean } | undefined,
     before = this.snapshot(),
   ): void {
-    this.kernel.printInput(instrument.symbol, priceOf(instrument, ticks), undefined);
+    dispatchOk(this.kernel, { type: 'tick', instrument_id: instrument.symbol, price: priceOf(instrument, ticks) });
     this.lastPrintTicks.set(instrument.symbol, ticks);
     this.finish({ kind: 'print', symbol: instrument.symbol, ticks, client }, before, () => this.markAll());
   }
@@ -323,28 +314,32 @@ export class AccountSim {
   private market(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
     const before = this.snapshot();
     const account = this.accounts[i]!;
-    const placed = this.kernel.placeOrder({
-      account_id: account.id,
-      instrument_id: instrument.symbol,
-      side,
-      type: 'market',
-      quantity,
-      time_in_force: 'day',
+    const placed = this.kernel.dispatch({
+      type: 'place_order',
+      body: {
+        account_id: account.id,
+        instrument_id: instrument.symbol,
+        side,
+        type: 'market',
+        quantity,
+        time_in_force: 'day',
+      },
     });
     eq(placed.status, 202, 'POST /v1/orders answers 202 for a well-formed order');
-    const orderId = bodyOf(placed).order_id as string;
+    const orderId = bodyOf(placed).order_id;
+    const { desk } = this.kernel.internals();
     const open = this.marketOpen(instrument);
     const accepted = open && account.status === 'active' && account.locks.size === 0;
     // Zero latency: the order has reached the venue; the gate refused it when locked, inactive or closed.
     eq(
-      this.kernel.desk.get(orderId).status,
+      desk.get(orderId).status,
       accepted ? 'SUBMITTED' : 'REJECTED',
       `a client order is refused at the venue exactly when the account is locked, not active or the market closed`,
     );
     if (open) this.print(instrument, ticks, { a: i, orderId, accepted }, before);
     else this.finish({ kind: 'time', rolled: false }, before);
     eq(
-      this.kernel.desk.get(orderId).status,
+      desk.get(orderId).status,
       accepted ? 'FILLED' : 'REJECTED',
       'an accepted market order fills at the next print, in full',
     );
@@ -353,9 +348,10 @@ export class AccountSim {
   private historicalFill(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
     const before = this.snapshot();
     const account = this.accounts[i]!;
-    const outcome = this.kernel.recordFill({
-      accountId: account.id,
-      symbol: instrument.symbol,
+    const outcome = this.kernel.dispatch({
+      type: 'record_fill',
+      account_id: account.id,
+      instrument_id: instrument.symbol,
       side,
       quantity,
       price: priceOf(instrument, ticks),
@@ -366,7 +362,10 @@ export class AccountSim {
       accepted ? 201 : 200,
       'a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise (docs/risk-rules.md#historical-fills)',
     );
-    if (!accepted) eq(bodyOf(outcome).dropped, true, 'a dropped fill says so');
+    if (!accepted) {
+      const body = bodyOf(outcome);
+      eq('dropped' in body && body.dropped, true, 'a dropped fill says so');
+    }
     this.finish({ kind: 'fill', a: i, accepted }, before, () => this.count(account.mark(this.lastPrintTicks)));
   }
 
@@ -375,7 +374,7 @@ export class AccountSim {
     while (this.nextRollMs <= targetMs) {
       const before = this.snapshot();
       const rollMs = this.nextRollMs;
-      this.kernel.advance(rollMs);
+      dispatchOk(this.kernel, { type: 'advance', to_ms: rollMs });
       const tradeDate = calendar.tradeDateOfFamily(rollMs, ROLL_FAMILY);
       const weekly = mondayOf(tradeDate) !== mondayOf(this.lastRollTradeDate);
       this.lastRollTradeDate = tradeDate;
@@ -387,7 +386,7 @@ export class AccountSim {
       });
     }
     const before = this.snapshot();
-    this.kernel.advance(targetMs);
+    dispatchOk(this.kernel, { type: 'advance', to_ms: targetMs });
     this.finish({ kind: 'time', rolled: false }, before);
   }
 

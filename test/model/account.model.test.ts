@@ -13,13 +13,16 @@
 // as regression tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { AccountCommandType } from '../../src/core/kernel/commands.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
+import type { Outcome } from '../../src/core/outcome.js';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';
-import { testPlan } from '../core/kernel/test-plans.js';
 import { STARTING_BALANCE_CENTS, SYMBOL, commandArb, setupArb, textCents } from './account-model-commands.js';
 import { SEVERITY } from './account-model-ledger.js';
 import { AccountSim, bodyOf, eq, ok, type Before, type Step } from './account-model-sim.js';
 import { INSTRUMENTS } from './model-instruments.js';
+import { openAccount, riskItem } from './model-kernel.js';
+import { modelPlan } from './model-plans.js';
 import { modelRuns } from './model-runs.js';
 
 const NUM_RUNS = modelRuns(300);
@@ -42,7 +45,7 @@ function describeStep(step: Step): string {
 function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before, at: string): void {
   const model = sim.accounts[i]!;
   const risk = sim.risk(i);
-  const json = sim.kernel.accountJson(risk);
+  const json = riskItem(sim.kernel, risk.id);
   const money = (field: string) => textCents(json[field] as string);
   const equity = money('equity');
   const trigger = money('max_loss_limit_trigger');
@@ -56,13 +59,13 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   //    exactly the amount (headroom unchanged, docs/risk-rules.md#cash-adjust); a max-loss-limit change recomputes
   //    it and may lower it.
   const ownOp = step.kind === 'op' && step.a === i ? step : undefined;
-  if (ownOp?.op === 'adjust' && ownOp.shift!.floors) {
+  if (ownOp?.op === 'adjust_balance' && ownOp.shift!.floors) {
     eq(
       trigger,
       before.triggerCents + ownOp.shift!.amountCents,
       `${at}: a floor-shifting adjust moves the max-loss trigger by exactly the amount`,
     );
-  } else if (!(ownOp?.op === 'setMaxLossLimit' && ownOp.accepted)) {
+  } else if (!(ownOp?.op === 'set_max_loss_limit' && ownOp.accepted)) {
     ok(
       trigger >= before.triggerCents,
       `${at}: the max-loss trigger never falls (${before.triggerCents} → ${trigger}) but by an adjust or a max-loss-limit change`,
@@ -124,7 +127,7 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
   //    in exact cents.
   let realized = 0;
   let commissions = 0;
-  for (const f of sim.kernel.positions.fills(model.id)) {
+  for (const f of sim.kernel.internals().positions.fills(model.id)) {
     realized += f.realizedCents;
     commissions += f.commissionCents;
   }
@@ -193,7 +196,7 @@ function checkInvariants(sim: AccountSim, i: number, step: Step, before: Before,
 function checkAgreement(sim: AccountSim, i: number, at: string): void {
   const model = sim.accounts[i]!;
   const risk = sim.risk(i);
-  const json = sim.kernel.accountJson(risk);
+  const json = riskItem(sim.kernel, risk.id);
   const money = (field: string) => textCents(json[field] as string);
   for (const { symbol } of INSTRUMENTS)
     eq(sim.kernelNet(i, symbol), model.netOf(symbol), `${at}: the ${symbol} net position follows the fills`);
@@ -265,51 +268,62 @@ describe('account risk rules: the kernel against a model (docs/risk-rules.md)', 
 
 // ---- bugs the property found (all fixed since), each as a minimal reproduction ----
 
-function oneAccount(plan = testPlan()) {
+function oneAccount(plan = modelPlan()) {
   const kernel = new Kernel({ startMs: T0, seed: 1, calendar, journal: false });
-  const accountId = bodyOf(kernel.openAccount({ plan })).account_id as string;
-  const net = () => kernel.positions.position(accountId, SYMBOL)?.netQuantity ?? 0;
-  kernel.printInput(SYMBOL, '5000', undefined);
-  return { kernel, accountId, net, account: kernel.accounts.get(accountId) };
+  const accountId = openAccount(kernel, plan);
+  const { positions, accounts, desk } = kernel.internals();
+  const net = () => positions.position(accountId, SYMBOL)?.netQuantity ?? 0;
+  const tick = (price: string) => bodyOf(kernel.dispatch({ type: 'tick', instrument_id: SYMBOL, price }));
+  /** A historical fill of `quantity` ESM6 at `price` (docs/risk-rules.md#historical-fills). */
+  const fill = (side: 'buy' | 'sell', quantity: number, price: string) =>
+    bodyOf(
+      kernel.dispatch({ type: 'record_fill', account_id: accountId, instrument_id: SYMBOL, side, quantity, price }),
+    );
+  /** A firm-control command on the account, its answer's body as a plain record. */
+  const control = (type: AccountCommandType, body?: unknown): Outcome<Record<string, unknown>> => {
+    const outcome = kernel.dispatch({ type, account_id: accountId, ...(body === undefined ? {} : { body }) });
+    return outcome.ok ? { ...outcome, body: { ...outcome.body } } : outcome;
+  };
+  const advance = (toMs: number) => bodyOf(kernel.dispatch({ type: 'advance', to_ms: toMs }));
+  tick('5000');
+  return { kernel, accountId, net, tick, fill, control, advance, desk, account: accounts.get(accountId) };
 }
 
 describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-breach-does; found by the property above)', () => {
   // Bug A (fixed): cancelAndFlatten sent a closing order for the whole position even with its own closing order
   // working, so both filled at the next print and the position went through flat.
   it('docs/risk-rules.md#flatten: flatten twice before a print leaves the account flat, not reversed', () => {
-    const { kernel, accountId, net } = oneAccount();
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 2, price: '5000' });
-    expect(bodyOf(kernel.control('flatten', accountId)).closing_orders, 'one closing order for the open position').toBe(
-      1,
-    );
+    const { net, tick, fill, control } = oneAccount();
+    fill('buy', 2, '5000');
+    expect(bodyOf(control('flatten')).closed_positions, 'one closing order for the open position').toBe(1);
     expect(
-      bodyOf(kernel.control('flatten', accountId)).closing_orders,
+      bodyOf(control('flatten')).closed_positions,
       'its closing order is already working: nothing more to send',
     ).toBe(0);
-    kernel.printInput(SYMBOL, '5001', undefined);
+    tick('5001');
     expect(net(), 'one print after a flatten the account is flat, not reversed to -2').toBe(0);
   });
 
   it('a breach while a flatten is working sends no second closing order', () => {
-    const { kernel, accountId, net, account } = oneAccount();
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
-    kernel.control('flatten', accountId);
-    kernel.control('adjust', accountId, { amount: '-2500.00', shift_floors: false });
+    const { net, account, tick, fill, control } = oneAccount();
+    fill('buy', 1, '5000');
+    control('flatten');
+    control('adjust_balance', { amount: '-2500.00', shift_floors: false });
     expect(account.status).toBe('failed');
-    kernel.printInput(SYMBOL, '5000', undefined);
+    tick('5000');
     expect(net(), 'the flatten’s sell 1 alone closes the position (not -1)').toBe(0);
   });
 
   // Bug B (fixed): a closing order sent while the market was closed ended REJECTED market_closed and was never
   // sent again, so an account that breached during the halt kept its position for ever.
   it('an account that breaches during the maintenance halt is flattened once the market reopens', () => {
-    const { kernel, accountId, net, account } = oneAccount();
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
-    kernel.advance(Date.parse('2026-03-10T21:30:00Z')); // Tuesday 16:30 CDT: the daily halt
-    kernel.control('adjust', accountId, { amount: '-3000.00', shift_floors: false });
+    const { net, account, tick, fill, control, advance } = oneAccount();
+    fill('buy', 1, '5000');
+    advance(Date.parse('2026-03-10T21:30:00Z')); // Tuesday 16:30 CDT: the daily halt
+    control('adjust_balance', { amount: '-3000.00', shift_floors: false });
     expect(account.status).toBe('failed');
-    kernel.advance(Date.parse('2026-03-10T22:30:00Z')); // 17:30 CDT: open again
-    kernel.printInput(SYMBOL, '5000', undefined);
+    advance(Date.parse('2026-03-10T22:30:00Z')); // 17:30 CDT: open again
+    tick('5000');
     expect(net(), 'the closing order waited for the reopen and filled at its first print').toBe(0);
   });
 
@@ -317,31 +331,34 @@ describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-
   // breaches, flatten and cancel-all cancelled no client order, and ensureFlattening, blind to its own working
   // closing order, sent a second one when a breach came at the account's own fill.
   it('a breach cancels the resting client orders, which then never fill', () => {
-    const { kernel, accountId, net, account } = oneAccount();
-    const placed = kernel.placeOrder({
-      account_id: accountId,
-      instrument_id: SYMBOL,
-      side: 'buy',
-      type: 'limit',
-      limit_price: '4990',
-      quantity: 1,
-      time_in_force: 'gtc',
+    const { kernel, accountId, net, account, tick, control, desk } = oneAccount();
+    const placed = kernel.dispatch({
+      type: 'place_order',
+      body: {
+        account_id: accountId,
+        instrument_id: SYMBOL,
+        side: 'buy',
+        type: 'limit',
+        limit_price: '4990',
+        quantity: 1,
+        time_in_force: 'gtc',
+      },
     });
-    const orderId = bodyOf(placed).order_id as string;
-    kernel.control('adjust', accountId, { amount: '-2500.00', shift_floors: false });
+    const orderId = bodyOf(placed).order_id;
+    control('adjust_balance', { amount: '-2500.00', shift_floors: false });
     expect(account.status).toBe('failed');
-    kernel.printInput(SYMBOL, '4990', undefined);
-    expect(kernel.desk.get(orderId).status, 'the breach cancelled it').toBe('CANCELLED');
+    tick('4990');
+    expect(desk.get(orderId).status, 'the breach cancelled it').toBe('CANCELLED');
     expect(net(), 'a failed account opens no position').toBe(0);
   });
 
   it('a historical fill that breaches sends one closing order, not two', () => {
-    const plan = testPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '250' } });
-    const { kernel, accountId, net, account } = oneAccount(plan);
+    const plan = modelPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '250' } });
+    const { net, account, tick, fill } = oneAccount(plan);
     // Short 2 at 4997.50, marked at the 5000 print: equity 49750.00 touches the 49750.00 trigger at this fill.
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'sell', quantity: 2, price: '4997.50' });
+    fill('sell', 2, '4997.50');
     expect(account.status).toBe('failed');
-    kernel.printInput(SYMBOL, '5000', undefined);
+    tick('5000');
     expect(net(), 'one print after the breach the account is flat (not long 2)').toBe(0);
   });
 
@@ -350,12 +367,12 @@ describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-
   // position itself, the closing order stayed working and then opened the opposite position, which nothing
   // flattened (docs/risk-rules.md#flatten: flatten "keeps going until the account is flat").
   it('fixed bug A′: a historical fill that closes the position while a flatten works leaves the account flat', () => {
-    const { kernel, accountId, net } = oneAccount();
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
-    kernel.control('flatten', accountId);
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'sell', quantity: 1, price: '5000' });
-    kernel.printInput(SYMBOL, '5000', undefined);
-    kernel.printInput(SYMBOL, '5000', undefined);
+    const { net, tick, fill, control } = oneAccount();
+    fill('buy', 1, '5000');
+    control('flatten');
+    fill('sell', 1, '5000');
+    tick('5000');
+    tick('5000');
     expect(net(), 'the flatten never opens a position (got short 1, for good)').toBe(0);
   });
 });
@@ -365,16 +382,16 @@ describe('flattening until flat, and only until flat (docs/risk-rules.md#what-a-
 // stale peak.
 describe('realtime_equity with a cap (docs/risk-rules.md#the-ceiling; found by the property above)', () => {
   it('a capped realtime_equity account keeps following equity highs at prints', () => {
-    const plan = testPlan({
+    const plan = modelPlan({
       risk_profile: { max_drawdown_mode: 'realtime_equity', max_drawdown_value: '250', max_drawdown_limit: '0' },
     });
-    const { kernel, accountId, account } = oneAccount(plan);
-    kernel.recordFill({ accountId, symbol: SYMBOL, side: 'buy', quantity: 1, price: '5000' });
-    kernel.printInput(SYMBOL, '5005', undefined); // equity 50250: trigger min(50000, ceiling 50000)
-    kernel.printInput(SYMBOL, '5010', undefined); // equity 50500: a new high
-    kernel.printInput(SYMBOL, '5006', undefined); // equity 50300
-    kernel.control('setMaxLossLimit', accountId, { max_drawdown_limit: null });
-    const item = kernel.accountJson(account);
+    const { kernel, accountId, tick, fill, control } = oneAccount(plan);
+    fill('buy', 1, '5000');
+    tick('5005'); // equity 50250: trigger min(50000, ceiling 50000)
+    tick('5010'); // equity 50500: a new high
+    tick('5006'); // equity 50300
+    control('set_max_loss_limit', { max_drawdown_limit: null });
+    const item = riskItem(kernel, accountId);
     expect(item.highest_realized_balance, 'the highest equity on any mark').toBe('50500.00');
     expect(item.max_loss_limit_trigger, 'uncapped: peak 50500 − 250').toBe('50250.00');
   });

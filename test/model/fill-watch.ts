@@ -91,8 +91,9 @@ export class FillWatch {
         }
         account.locks.add(data.lock as string);
         if (data.lock === 'firm_lockout') {
-          const working = this.kernel.desk
-            .workingOrdersOf(data.account_id as string)
+          const working = this.kernel
+            .internals()
+            .desk.workingOrdersOf(data.account_id as string)
             .filter((o) => o.origin === 'client' && o.phase === 'working');
           account.workingAtLockout = new Set(working.map((o) => o.id));
         }
@@ -109,14 +110,15 @@ export class FillWatch {
     const data = event.data;
     const accountId = data.account_id as string;
     const quantity = data.quantity as number;
-    const orderId = data.order_id as string | null;
+    // A historical fill has no order: its order_id is left out (docs/api.md#shapes).
+    const orderId = data.order_id as string | undefined;
     const key = `${accountId}|${data.instrument_id as string}`;
     this.netOfFills.set(key, (this.netOfFills.get(key) ?? 0) + (data.side === 'buy' ? quantity : -quantity));
     this.fillCount++;
     const account = this.account(accountId);
     const state = `account ${accountId} ${account.status}, locks [${[...account.locks].join(',')}]`;
     const what = `fill ${String(data.execution_id)} (${data.side as string} ${quantity} ${data.instrument_id as string} @${data.price as string} at ${event.timeMs})`;
-    if (orderId === null) {
+    if (orderId === undefined) {
       if (account.status !== 'active' || account.locks.size > 0)
         this.violations.push(
           `${what}: a historical fill was booked for a locked or inactive account (${state}); docs/risk-rules.md#historical-fills drops it`,
@@ -132,7 +134,7 @@ export class FillWatch {
         `${what}: order ${orderId} has no status record for this fill (its records announced ${order.announced}): an order fills only through its own lifecycle`,
       );
     order.announced = 0;
-    const origin = this.kernel.desk.orders.get(orderId)?.origin;
+    const origin = this.kernel.internals().desk.orders.get(orderId)?.origin;
     if (origin !== 'client') return;
     const otherLocks = [...account.locks].filter((lock) => lock !== 'firm_lockout');
     if (account.status !== 'active' || otherLocks.length > 0) {
@@ -151,12 +153,13 @@ export class FillWatch {
   /** Invariant 1 after a command: positions and filled quantities are the published fills' sums. */
   positionViolations(accountIds: readonly string[]): string[] {
     const found: string[] = [];
+    const { positions, desk } = this.kernel.internals();
     for (const accountId of accountIds) {
-      const symbols = new Set(this.kernel.positions.positions(accountId).map((p) => p.symbol));
+      const symbols = new Set(positions.positions(accountId).map((p) => p.symbol));
       for (const key of this.netOfFills.keys())
         if (key.startsWith(`${accountId}|`)) symbols.add(key.slice(accountId.length + 1));
       for (const symbol of symbols) {
-        const net = this.kernel.positions.position(accountId, symbol)?.netQuantity ?? 0;
+        const net = positions.position(accountId, symbol)?.netQuantity ?? 0;
         const published = this.netOfFills.get(`${accountId}|${symbol}`) ?? 0;
         if (net !== published)
           found.push(
@@ -164,7 +167,7 @@ export class FillWatch {
           );
       }
     }
-    for (const order of this.kernel.desk.orders.values()) {
+    for (const order of desk.orders.values()) {
       const fillSum = this.orders.get(order.id)?.fillSum ?? 0;
       if (order.filledQuantity !== fillSum)
         found.push(

@@ -31,14 +31,14 @@ export class FlatteningWatch {
 
   private openPositions(accountId: string): Map<string, number> {
     const open = new Map<string, number>();
-    for (const p of this.kernel.positions.positions(accountId))
+    for (const p of this.kernel.internals().positions.positions(accountId))
       if (p.netQuantity !== 0) open.set(p.symbol, p.netQuantity);
     return open;
   }
 
   /** The risk orders still working (or on their way) of an account. */
   riskOrders(accountId: string) {
-    return [...this.kernel.desk.orders.values()].filter(
+    return [...this.kernel.internals().desk.orders.values()].filter(
       (o) => o.accountId === accountId && o.origin === 'risk' && o.phase !== 'done',
     );
   }

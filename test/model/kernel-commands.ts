@@ -5,13 +5,14 @@
 // operations (lockout with or without flatten, unlock, flatten, cancel-all) bring the risk engine's orders in,
 // and picks may aim a client's cancel or modify at one of them.
 import fc from 'fast-check';
-import type { Kernel } from '../../src/core/kernel/kernel.js';
+import { Kernel } from '../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import type { FillModel } from '../../src/core/orders/fill-model.js';
 import type { OrderType, Side, TimeInForce } from '../../src/core/orders/order-types.js';
 import { formatCents } from '../../src/core/money.js';
-import { harness } from '../core/kernel/kernel-harness.js';
-import { testPlan } from '../core/kernel/test-plans.js';
+import { T0, calendar } from '../core/kernel/kernel-harness.js';
+import { openAccount } from './model-kernel.js';
+import { modelPlan } from './model-plans.js';
 import { ES, INSTRUMENTS, instrumentOf, offGridPriceOf, priceOf, type ModelInstrument } from './model-instruments.js';
 
 /** Prices stay within this many ticks of each instrument's base. */
@@ -45,8 +46,9 @@ export interface PriceDraw {
   offGrid: boolean;
 }
 
-/** Firm operations on one account (docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all). */
-export type FirmOperation = 'lockout' | 'lockoutFlatten' | 'unlock' | 'flatten' | 'cancelAll';
+/** Firm operations on one account (docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all): the account
+ * commands, and a lockout with flatten. */
+export type FirmOperation = 'lockout' | 'lockout_flatten' | 'unlock' | 'flatten' | 'cancel_all_orders';
 
 export type Command =
   | {
@@ -160,11 +162,11 @@ const firm = fc.record({
   op: fc.constantFrom<FirmOperation>(
     'lockout',
     'lockout',
-    'lockoutFlatten',
+    'lockout_flatten',
     'unlock',
     'unlock',
     'flatten',
-    'cancelAll',
+    'cancel_all_orders',
   ),
 });
 
@@ -217,7 +219,7 @@ export interface Sim {
 
 /** A plan whose risk rules stay out of the way: the order lifecycle is what these runs exercise. */
 function roomyPlan(commissionCents: number) {
-  return testPlan({
+  return modelPlan({
     starting_balance: formatCents(STARTING_BALANCE_CENTS),
     risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '9000000' },
     passing_criteria: { profit_target: '1000000000' },
@@ -230,7 +232,7 @@ function roomyPlan(commissionCents: number) {
  * wrong way breach it (ES 5 × 4 ticks × $12.50 = $250), so its runs see breaches cancel client orders and flatten.
  */
 export function tightPlan() {
-  return testPlan({
+  return modelPlan({
     risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '500', daily_loss_value: '250' },
   });
 }
@@ -240,12 +242,11 @@ export function newSim(
   options: { startMs?: number; seed?: number; tightAccount?: boolean } = {},
 ): Sim {
   const { tightAccount = false, ...kernelOptions } = options;
-  const { kernel } = harness(setup.fillModel, kernelOptions);
-  const open = (commissionCents: number, plan = roomyPlan(commissionCents)) => {
-    const opened = kernel.openAccount({ plan });
-    if (!opened.ok) throw new Error(`opening an account failed: ${JSON.stringify(opened.body)}`);
-    return opened.body.account_id as string;
-  };
+  // The kernel of test/core/kernel/kernel-harness.ts (its start, seed and calendar, and its own account first, on
+  // the default plan, which the runs leave alone), with the plans written as open_account takes them.
+  const kernel = new Kernel({ startMs: T0, seed: 1, calendar, fillModel: setup.fillModel, ...kernelOptions });
+  openAccount(kernel, modelPlan());
+  const open = (commissionCents: number, plan = roomyPlan(commissionCents)) => openAccount(kernel, plan);
   const accountIds = [open(0), open(setup.commissionCents)];
   if (tightAccount) accountIds.push(open(0, tightPlan()));
   return { kernel, accountIds, orderIds: [], groupIds: [] };
@@ -272,13 +273,13 @@ export type Resolved =
   | { kind: 'firm'; accountId: string; op: FirmOperation };
 
 function isWorking(kernel: Kernel, orderId: string): boolean {
-  const status = kernel.desk.orders.get(orderId)?.status;
+  const status = kernel.internals().desk.orders.get(orderId)?.status;
   return status === 'SUBMITTED' || status === 'PARTIALLY_FILLED';
 }
 
 /** The risk engine's orders, in the order sent. */
 export function riskOrderIds(kernel: Kernel): string[] {
-  return [...kernel.desk.orders.values()].filter((o) => o.origin === 'risk').map((o) => o.id);
+  return [...kernel.internals().desk.orders.values()].filter((o) => o.origin === 'risk').map((o) => o.id);
 }
 
 /** The risk engine's orders still working (or on their way to the venue). */
@@ -303,7 +304,7 @@ function resolvePick(sim: Sim, p: Pick, among: (id: string) => boolean = () => t
 /** Orders that can join an OCO group of `accountId`: working, in no group, same account. */
 function canJoin(sim: Sim, accountId: string | undefined, taken: readonly string[]): (id: string) => boolean {
   return (id) => {
-    const order = sim.kernel.desk.orders.get(id)!;
+    const order = sim.kernel.internals().desk.orders.get(id)!;
     return (
       isWorking(sim.kernel, id) &&
       order.ocoGroupId === undefined &&
@@ -340,7 +341,7 @@ export function resolve(sim: Sim, command: Command): Resolved {
       const body: Record<string, unknown> = {};
       if (command.quantity !== undefined) body.quantity = command.quantity;
       const orderId = resolvePick(sim, command.pick);
-      const order = sim.kernel.desk.orders.get(orderId);
+      const order = sim.kernel.internals().desk.orders.get(orderId);
       const instrument = order ? instrumentOf(order.symbol) : ES;
       // A fitting modify changes only prices the order has; left empty, it raises the quantity by one.
       const has = (field: 'limit' | 'stop') =>
@@ -358,7 +359,11 @@ export function resolve(sim: Sim, command: Command): Resolved {
       const orderIds: string[] = [];
       for (const p of command.picks)
         orderIds.push(
-          resolvePick(sim, p, canJoin(sim, sim.kernel.desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds)),
+          resolvePick(
+            sim,
+            p,
+            canJoin(sim, sim.kernel.internals().desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds),
+          ),
         );
       return { kind: 'link', orderIds };
     }
@@ -367,7 +372,7 @@ export function resolve(sim: Sim, command: Command): Resolved {
         command.unknownGroup || sim.groupIds.length === 0
           ? UNKNOWN_GROUP_ID
           : sim.groupIds[command.group % sim.groupIds.length]!;
-      const accountId = sim.kernel.desk.oco.accountOf(groupId);
+      const accountId = sim.kernel.internals().desk.oco.accountOf(groupId);
       return {
         kind: 'companion',
         groupId,
@@ -408,68 +413,63 @@ export function resolve(sim: Sim, command: Command): Resolved {
 }
 
 /**
- * Runs one resolved command through the kernel's driver API (time moves by the journaled `advance`). The kernel
- * itself does the work a command made due now (a zero-latency arrival or cancel) before the next input; the
- * model test relies on that. Returns the command's outcome, if it has one.
+ * Runs one resolved command through the kernel's one command entry, `dispatch` (time moves by the journaled
+ * `advance`). The kernel itself does the work a command made due now (a zero-latency arrival or cancel) before the
+ * next input; the model test relies on that. Returns the command's outcome.
  */
-export function run(sim: Sim, command: Resolved): Outcome<unknown> | undefined {
+export function run(sim: Sim, command: Resolved): Outcome<unknown> {
   const { kernel } = sim;
-  let outcome: Outcome<unknown> | undefined;
   switch (command.kind) {
     case 'place': {
-      const placed = kernel.placeOrder(command.body);
-      if (placed.ok) sim.orderIds.push(placed.body.order_id as string);
-      outcome = placed;
-      break;
+      const placed = kernel.dispatch({ type: 'place_order', body: command.body });
+      if (placed.ok) sim.orderIds.push(placed.body.order_id);
+      return placed;
     }
     case 'modify':
-      outcome = kernel.modifyOrder(command.orderId, command.body);
-      break;
+      return kernel.dispatch({ type: 'modify_order', order_id: command.orderId, body: command.body });
     case 'cancel':
-      outcome = kernel.cancelOrder(command.orderId);
-      break;
+      return kernel.dispatch({ type: 'cancel_order', order_id: command.orderId });
     case 'link': {
-      const linked = kernel.linkOco(command.orderIds);
-      if (linked.ok) sim.groupIds.push(linked.body.group_id as string);
-      outcome = linked;
-      break;
+      const linked = kernel.dispatch({ type: 'link_oco', body: { order_ids: command.orderIds } });
+      if (linked.ok) sim.groupIds.push(linked.body.oco_group_id);
+      return linked;
     }
     case 'companion':
-      outcome = kernel.addOcoCompanion(command.groupId, command.orderId);
-      break;
+      return kernel.dispatch({
+        type: 'add_oco_companion',
+        body: { oco_group_id: command.groupId, order_id: command.orderId },
+      });
     case 'print':
-      kernel.printInput(command.symbol, command.price, command.size);
-      break;
+      return kernel.dispatch({
+        type: 'tick',
+        instrument_id: command.symbol,
+        price: command.price,
+        ...(command.size === undefined ? {} : { size: command.size }),
+      });
     case 'advance':
-      kernel.advance(kernel.nowMs + command.ms);
-      break;
-    case 'fill': {
-      const base = {
-        accountId: command.accountId,
-        symbol: command.symbol,
+      return kernel.dispatch({ type: 'advance', to_ms: kernel.nowMs + command.ms });
+    case 'fill':
+      return kernel.dispatch({
+        type: 'record_fill',
+        account_id: command.accountId,
+        instrument_id: command.symbol,
         side: command.side,
         quantity: command.quantity,
         price: command.price,
-      };
-      outcome = kernel.recordFill(
-        command.occurredAtMs === undefined ? base : { ...base, occurredAtMs: command.occurredAtMs },
-      );
-      break;
-    }
+        ...(command.occurredAtMs === undefined ? {} : { occurred_at: command.occurredAtMs }),
+      });
     case 'firm':
-      outcome = runFirmOperation(kernel, command.accountId, command.op);
-      break;
+      return runFirmOperation(kernel, command.accountId, command.op);
   }
-  return outcome;
 }
 
-function runFirmOperation(kernel: Kernel, accountId: string, op: FirmOperation): Outcome<Record<string, unknown>> {
+function runFirmOperation(kernel: Kernel, accountId: string, op: FirmOperation): Outcome<unknown> {
   switch (op) {
     case 'lockout':
-      return kernel.control('lockout', accountId, { reason_code: 'model' });
-    case 'lockoutFlatten':
-      return kernel.control('lockout', accountId, { reason_code: 'model', flatten: true });
+      return kernel.dispatch({ type: 'lockout', account_id: accountId, body: { reason_code: 'model' } });
+    case 'lockout_flatten':
+      return kernel.dispatch({ type: 'lockout', account_id: accountId, body: { reason_code: 'model', flatten: true } });
     default:
-      return kernel.control(op, accountId);
+      return kernel.dispatch({ type: op, account_id: accountId });
   }
 }

@@ -88,7 +88,14 @@ describe('order lifecycle, model-based (random commands on three instruments, in
       fillModel: { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' },
       commissionCents: 0,
     });
-    eq(sim.kernel.getOrder(UNKNOWN_ORDER_ID).status, 404, 'the unknown order id answers 404');
-    eq(sim.kernel.addOcoCompanion(UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID).status, 404, 'the unknown group id answers 404');
+    eq(sim.kernel.read.order({}, UNKNOWN_ORDER_ID).status, 404, 'the unknown order id answers 404');
+    eq(
+      sim.kernel.dispatch({
+        type: 'add_oco_companion',
+        body: { oco_group_id: UNKNOWN_GROUP_ID, order_id: UNKNOWN_ORDER_ID },
+      }).status,
+      404,
+      'the unknown group id answers 404',
+    );
   });
 });

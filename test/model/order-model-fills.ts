@@ -4,6 +4,7 @@
 // account in each instrument against the model's own FIFO ledger.
 import { atMost, centsOf, contains, deepEq, eq, matches, ok } from './model-assert.js';
 import { INSTRUMENTS, instrumentOf, ticksOf } from './model-instruments.js';
+import { riskItem } from './model-kernel.js';
 import {
   TERMINAL,
   WORKING,
@@ -47,10 +48,10 @@ export function checkFill(ctx: Context, fill: FillJson, current: Map<string, See
   const instrument = instrumentOf(fill.instrument_id);
   const priceTicks = ticksOf(instrument, fill.price);
   if (command.kind === 'fill') {
+    eq('order_id' in fill, false, `${where}: a historical fill has no order (its order_id is left out)`);
     matches(
       fill,
       {
-        order_id: null,
         account_id: command.accountId,
         instrument_id: command.symbol,
         side: command.side,
@@ -108,7 +109,7 @@ export function checkFill(ctx: Context, fill: FillJson, current: Map<string, See
     }
   }
   model.seen.fills++;
-  if (fill.order_id !== null && current.get(fill.order_id)?.json.origin === 'risk') model.seen.riskFills++;
+  if (fill.order_id !== undefined && current.get(fill.order_id)?.json.origin === 'risk') model.seen.riskFills++;
   const account = model.accounts.get(fill.account_id)!;
   const realized = model.book(fill.account_id, fill.instrument_id, sign(fill.side), fill.quantity, priceTicks);
   eq(
@@ -130,14 +131,14 @@ export function checkAccounts(ctx: Context, current: Map<string, Seen>): void {
   const { sim, model } = ctx;
   for (const [accountId, account] of model.accounts) {
     const where = `${ctx.where} account ${accountId}`;
-    const fills = sim.kernel.positions.fills(accountId);
+    const fills = sim.kernel.internals().positions.fills(accountId);
     eq(fills.length, account.fillCount, `${where}: the position book holds every fill published`);
     let unrealizedTotal = 0;
     for (const instrument of INSTRUMENTS) {
       const symbol = instrument.symbol;
       const at = `${where} ${symbol}`;
       const mine = model.position(accountId, symbol);
-      const position = sim.kernel.positions.position(accountId, symbol);
+      const position = sim.kernel.internals().positions.position(accountId, symbol);
       const fillsOf = fills.filter((f) => f.symbol === symbol);
       const net = position?.netQuantity ?? 0;
       const netOfFills = fillsOf.reduce((sum, f) => sum + sign(f.side) * f.quantity, 0);
@@ -180,7 +181,7 @@ export function checkAccounts(ctx: Context, current: Map<string, Seen>): void {
     }
     const realized = [...account.positions.values()].reduce((sum, p) => sum + p.realizedCents, 0);
     const commission = [...account.positions.values()].reduce((sum, p) => sum + p.commissionCents, 0);
-    const balance = sim.kernel.accountJson(sim.kernel.accounts.get(accountId));
+    const balance = riskItem(sim.kernel, accountId);
     eq(
       centsOf(balance.balance),
       account.startingBalanceCents + realized - commission,
@@ -301,7 +302,7 @@ function checkSharing(
 
 export function checkOco(ctx: Context, current: Map<string, Seen>, fills: readonly FillJson[]): void {
   for (const fill of fills) {
-    const group = fill.order_id === null ? undefined : ctx.model.groupOf.get(fill.order_id);
+    const group = fill.order_id === undefined ? undefined : ctx.model.groupOf.get(fill.order_id);
     if (group === undefined) continue;
     for (const member of ctx.model.groups.get(group)!) {
       if (member === fill.order_id) continue;

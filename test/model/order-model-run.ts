@@ -1,5 +1,6 @@
 // Runs the order model (order-lifecycle.model.test.ts): each command's expected answer, then every check after
 // every command, and the drain at the end of a run that lets the risk engine finish flattening.
+import type { KernelEvent } from '../../src/core/kernel/events.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import {
   resolve,
@@ -7,12 +8,14 @@ import {
   newSim,
   workingRiskOrderIds,
   type Command,
+  type FirmOperation,
   type Resolved,
   type RunSetup,
   type Sim,
 } from './kernel-commands.js';
 import { eq, none, ok } from './model-assert.js';
 import { INSTRUMENTS, priceOf } from './model-instruments.js';
+import { cancelledWith, recorded } from './model-kernel.js';
 import { checkAccounts, checkFill, checkOco, checkPrint } from './order-model-fills.js';
 import { checkClose, checkOrder, readOrders, updateVenue } from './order-model-orders.js';
 import { Model, TERMINAL, WORKING, type Context, type Json } from './order-model-state.js';
@@ -28,9 +31,16 @@ const RISK_ORDER_REFUSAL = 'risk_order';
 
 /** The answer a command must get: its status, and for a refusal the rules name, its code. */
 interface Expected {
-  status: number | undefined;
+  status: number;
   code?: string;
 }
+
+/** The reason a firm operation cancels the account's working client orders with (docs/risk-rules.md#flatten, ...). */
+const CANCEL_REASONS: Partial<Record<FirmOperation, string>> = {
+  lockout_flatten: 'firm_lockout',
+  flatten: 'flatten',
+  cancel_all_orders: 'cancel_all',
+};
 
 function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Expected {
   const { model } = ctx;
@@ -92,7 +102,8 @@ function expectedStatus(ctx: { sim: Sim; model: Model }, command: Resolved): Exp
       return { status: 200 };
     case 'print':
     case 'advance':
-      return { status: undefined };
+      // A print and a move of the clock forward are always taken (200).
+      return { status: 200 };
   }
 }
 
@@ -108,47 +119,59 @@ function workingClientOrders(model: Model, accountId: string): string[] {
 function checkOutcome(
   ctx: Context,
   expected: Expected,
-  outcome: Outcome<unknown> | undefined,
+  outcome: Outcome<unknown>,
+  events: readonly KernelEvent[],
   workingBefore: readonly string[],
 ): void {
   const { model, command, where } = ctx;
   eq(
-    outcome?.status,
+    outcome.status,
     expected.status,
-    `${where}: the command answers ${expected.status ?? 'nothing'} (${JSON.stringify(outcome?.body)})`,
+    `${where}: the command answers ${expected.status} (${JSON.stringify(outcome.body)})`,
   );
   if (expected.code !== undefined)
-    eq((outcome?.body as unknown as Json).code, expected.code, `${where}: the refusal names its reason`);
+    eq((outcome.body as unknown as Json).code, expected.code, `${where}: the refusal names its reason`);
   if (expected.code === RISK_ORDER_REFUSAL) model.seen.riskRefusals++;
-  if (!outcome?.ok) return;
+  if (!outcome.ok) return;
   const body = outcome.body as Json;
   if (command.kind === 'place') {
     eq(body.status, 'SUBMITTED', `${where}: POST answers 202 with the order SUBMITTED`);
     eq(body.filled_quantity, 0, `${where}: a new order has filled nothing`);
   }
   if (command.kind === 'link') {
-    model.groups.set(body.group_id as string, [...command.orderIds]);
-    for (const id of command.orderIds) model.groupOf.set(id, body.group_id as string);
+    model.groups.set(body.oco_group_id as string, [...command.orderIds]);
+    for (const id of command.orderIds) model.groupOf.set(id, body.oco_group_id as string);
   }
   if (command.kind === 'companion') {
     model.groups.get(command.groupId)!.push(command.orderId);
     model.groupOf.set(command.orderId, command.groupId);
   }
-  if (command.kind === 'firm' && command.op !== 'lockout' && command.op !== 'unlock') {
+  if (command.kind === 'firm' && (command.op === 'lockout' || command.op === 'lockout_flatten'))
+    // A lockout answers the risk-state item (docs/api.md#routes), locked.
+    eq(body.is_locked, true, `${where}: ${command.op} answers the account's risk-state item, locked`);
+  const cancelReason = command.kind === 'firm' ? CANCEL_REASONS[command.op] : undefined;
+  if (command.kind === 'firm' && cancelReason !== undefined) {
     // Cancel-all, flatten and lockout with flatten cancel every working client order at once
-    // (docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all).
+    // (docs/risk-rules.md#lockout-and-unlock, #flatten, #cancel-all). Flatten and cancel-all answer the count; a
+    // lockout answers the risk-state item, so the count is that of the cancels it published.
+    if (command.op !== 'lockout_flatten')
+      eq(
+        body.cancelled_orders,
+        workingBefore.length,
+        `${where}: ${command.op} cancels the account's ${workingBefore.length} working client order(s)`,
+      );
     eq(
-      body.cancelled_orders,
+      cancelledWith(events, command.accountId, cancelReason),
       workingBefore.length,
-      `${where}: ${command.op} cancels the account's ${workingBefore.length} working client order(s)`,
+      `${where}: ${command.op} cancels the account's ${workingBefore.length} working client order(s), each recorded CANCELLED ${cancelReason}`,
     );
     for (const id of workingBefore)
       eq(
-        ctx.sim.kernel.desk.orders.get(id)!.status,
+        ctx.sim.kernel.internals().desk.orders.get(id)!.status,
         'CANCELLED',
         `${where}: ${command.op} cancelled client order ${id}`,
       );
-    if (command.op !== 'cancelAll') model.flattening.requested(command.accountId);
+    if (command.op !== 'cancel_all_orders') model.flattening.requested(command.accountId);
   }
 }
 
@@ -172,11 +195,11 @@ function checkAll(ctx: Context, expected: Expected): void {
   if (ctx.command.kind === 'print') model.lastPrintTicks.set(ctx.command.symbol, ctx.command.priceTicks);
   const fillsByOrder = new Map<string, number>();
   for (const accountId of sim.accountIds) {
-    for (const f of sim.kernel.positions.fills(accountId))
+    for (const f of sim.kernel.internals().positions.fills(accountId))
       if (f.orderId !== null) fillsByOrder.set(f.orderId, (fillsByOrder.get(f.orderId) ?? 0) + f.quantity);
   }
   for (const [id, seen] of current) checkOrder(ctx, id, seen, fillsByOrder.get(id) ?? 0);
-  const venueFills = fills.filter((f) => f.order_id !== null);
+  const venueFills = fills.filter((f) => f.order_id !== undefined);
   checkPrint(ctx, current, venueFills);
   checkOco(ctx, current, venueFills);
   checkAccounts(ctx, current);
@@ -199,15 +222,15 @@ export function step(checked: Checked, command: Resolved, where: string): void {
   const expected = expectedStatus(ctx, command);
   const workingBefore = command.kind === 'firm' ? workingClientOrders(model, command.accountId) : [];
   if (command.kind === 'print') model.beforePrint(command.symbol, command.priceTicks);
-  let outcome: Outcome<unknown> | undefined;
+  let ran: { result: Outcome<unknown>; events: readonly KernelEvent[] };
   try {
-    outcome = run(sim, command);
+    ran = recorded(sim.kernel, () => run(sim, command));
   } catch (error) {
     throw new Error(`${where}: the kernel threw instead of answering a status: ${(error as Error).stack}`, {
       cause: error,
     });
   }
-  checkOutcome(ctx, expected, outcome, workingBefore);
+  checkOutcome(ctx, expected, ran.result, ran.events, workingBefore);
   checkAll(ctx, expected);
 }
 

@@ -3,6 +3,7 @@
 // account and instrument, the last print of each instrument, and the watches of the published events
 // (fill-watch.ts, flattening-watch.ts).
 import type { KernelEvent } from '../../src/core/kernel/events.js';
+import type { FillJson } from '../../src/core/shapes/fill.js';
 import { FillWatch } from './fill-watch.js';
 import { FlatteningWatch } from './flattening-watch.js';
 import { STARTING_BALANCE_CENTS, type Resolved, type RunSetup, type Sim } from './kernel-commands.js';
@@ -16,18 +17,8 @@ const TIGHT_STARTING_BALANCE_CENTS = 5_000_000;
 
 export type Json = Record<string, unknown>;
 
-export interface FillJson {
-  execution_id: string;
-  order_id: string | null;
-  account_id: string;
-  instrument_id: string;
-  side: 'buy' | 'sell';
-  quantity: number;
-  price: string;
-  occurred_at: number;
-  commission: string;
-  realized_pnl: string;
-}
+/** A fill as published (fills.created): the API's shape, without order_id for a historical fill. */
+export type { FillJson };
 
 interface Lot {
   sign: 1 | -1;

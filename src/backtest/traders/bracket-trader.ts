@@ -77,8 +77,8 @@ export abstract class BracketTrader implements Trader {
   }
 
   private isFlat(view: TraderView): boolean {
-    const position = view.kernel.positions.position(view.accountId, view.symbol);
-    return (!position || position.netQuantity === 0) && view.kernel.desk.workingOrdersOf(view.accountId).length === 0;
+    const { read } = view.kernel;
+    return read.netQuantity(view.accountId, view.symbol) === 0 && read.workingOrderIds(view.accountId).length === 0;
   }
 
   private enter(view: TraderView, side: Side, lastTicks: number): void {
@@ -90,40 +90,43 @@ export abstract class BracketTrader implements Trader {
     const exit: Side = side === 'buy' ? 'sell' : 'buy';
     const price = (ticks: number) => ticksToPrice(ticks, new Dec(view.tickSize), view.priceDecimals);
     const base = { account_id: accountId, instrument_id: symbol, quantity };
-    const entry = kernel.placeOrder({ ...base, side, type: 'market', time_in_force: 'day' });
+    const place = (body: Record<string, unknown>) =>
+      kernel.dispatch({ type: 'place_order', body: { ...base, ...body } });
+    const entry = place({ side, type: 'market', time_in_force: 'day' });
     if (!entry.ok || entry.body.status === 'REJECTED') return;
-    const targetOrder = kernel.placeOrder({
-      ...base,
+    const targetOrder = place({
       side: exit,
       type: 'limit',
       limit_price: price(lastTicks + dir * target),
       time_in_force: 'day',
     });
-    const stopOrder = kernel.placeOrder({
-      ...base,
+    const stopOrder = place({
       side: exit,
       type: 'stop',
       stop_price: price(lastTicks - dir * stop),
       time_in_force: 'day',
     });
     if (targetOrder.ok && stopOrder.ok)
-      kernel.linkOco([targetOrder.body.order_id as string, stopOrder.body.order_id as string]);
+      kernel.dispatch({ type: 'link_oco', body: { order_ids: [targetOrder.body.order_id, stopOrder.body.order_id] } });
   }
 
   /** Before the close: cancel what is working, close what is held. */
   private closeOut(view: TraderView): void {
     const { kernel, accountId, symbol } = view;
-    for (const order of kernel.desk.workingOrdersOf(accountId))
-      if (order.origin === 'client') kernel.cancelOrder(order.id);
-    const net = kernel.positions.position(accountId, symbol)?.netQuantity ?? 0;
+    for (const orderId of kernel.read.workingOrderIds(accountId, 'client'))
+      kernel.dispatch({ type: 'cancel_order', order_id: orderId });
+    const net = kernel.read.netQuantity(accountId, symbol);
     if (net !== 0)
-      kernel.placeOrder({
-        account_id: accountId,
-        instrument_id: symbol,
-        side: net > 0 ? 'sell' : 'buy',
-        type: 'market',
-        quantity: Math.abs(net),
-        time_in_force: 'day',
+      kernel.dispatch({
+        type: 'place_order',
+        body: {
+          account_id: accountId,
+          instrument_id: symbol,
+          side: net > 0 ? 'sell' : 'buy',
+          type: 'market',
+          quantity: Math.abs(net),
+          time_in_force: 'day',
+        },
       });
   }
 }

@@ -4,7 +4,8 @@
 //
 //   {
 //     "plan_reference": "eval-50k",                      required; the firm's plan slug
-//     "user": { "email": "a@b.io", "name": "Ann" },      the trader: email required (stored lowercase), name optional
+//     "user": { "email": "a@b.io", "first_name": "Ann",  the trader: email required (stored lowercase); first_name,
+//               "last_name": "Lee", "external_id": "42" } last_name and the firm's own external_id optional
 //     "user_id": "…",                                    … or an existing user of the firm (exactly one of user /
 // user_id)
 //     "count": 3,                                        optional integer 1–100, default 1 (a bulk create)
@@ -16,11 +17,17 @@
 //     "passing_criteria": { "profit_target": "3000" }    optional partial overlay; null removes an optional field
 //   }
 //
-// Unknown keys are refused. Every error is a 400 `invalid_request` whose message starts with the field path
-// (`risk_profile.max_drawdown_mode: expected one of …`) and whose details are `{ field: path }`. Pure.
+// The body is first checked against its TypeBox schema (ProvisionAccountsBody: types, required and unknown keys,
+// one detail per bad field, the same check the HTTP layer makes), then read here for what a schema cannot say
+// (user or user_id, the overlay's sign and consistency rules). Every error is a 400 `invalid_request` whose
+// message starts with the field path (`risk_profile.max_drawdown_mode: expected one of …`). Pure.
+import { Type } from 'typebox';
 import { at, checkKeys, fail, FieldError, readFields, readInteger, readString, required } from './input-fields.js';
 import { OVERLAY_KEYS, parseProvisioningOverlay, type ProvisioningOverlay } from './plan-overlay.js';
-import { CommandRefusal } from '../outcome.js';
+import { invalidRequest, type CommandRefusal } from '../outcome.js';
+import { parseBody } from '../request-body.js';
+import { Id, MoneyInput, Nullable } from '../shapes/common.js';
+import { DrawdownModeShape } from '../shapes/account.js';
 
 export const MAX_ACCOUNTS_PER_REQUEST = 100;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
@@ -31,7 +38,64 @@ export const MAX_NAME_LENGTH = 200;
 
 const OWN_KEYS = ['plan_reference', 'user', 'user_id', 'count', 'idempotency_key'] as const;
 export const PROVISIONING_KEYS: readonly string[] = [...OWN_KEYS, ...OVERLAY_KEYS];
-const USER_KEYS = ['email', 'name'] as const;
+const USER_KEYS = ['email', 'first_name', 'last_name', 'external_id'] as const;
+
+const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+
+/** POST /v1/firm-control/accounts (docs/api.md#shapes): the trader, the plan and the optional overlays. */
+export const ProvisionAccountsBody = Type.Object(
+  {
+    user: Type.Optional(
+      Type.Object(
+        {
+          email: Type.String({
+            maxLength: MAX_EMAIL_LENGTH,
+            description: 'an email address like "trader@example.com"',
+          }),
+          first_name: Type.Optional(Name),
+          last_name: Type.Optional(Name),
+          external_id: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    user_id: Type.Optional(Id),
+    plan_reference: Type.String({ minLength: 1, maxLength: MAX_PLAN_REFERENCE_LENGTH }),
+    count: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ACCOUNTS_PER_REQUEST })),
+    idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH })),
+    price_paid: Type.Optional(MoneyInput),
+    initial_balance: Type.Optional(MoneyInput),
+    currency: Type.Optional(
+      Type.String({ pattern: '^[A-Z]{3}$', description: 'a three-letter currency code like "USD"' }),
+    ),
+    risk_profile: Type.Optional(
+      Type.Object(
+        {
+          max_drawdown_mode: Type.Optional(DrawdownModeShape),
+          max_drawdown_value: Type.Optional(MoneyInput),
+          max_drawdown_limit: Type.Optional(Nullable(MoneyInput)),
+          daily_loss_value: Type.Optional(Nullable(MoneyInput)),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    passing_criteria: Type.Optional(
+      Type.Object(
+        {
+          profit_target: Type.Optional(MoneyInput),
+          min_trading_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
+          consistency_pct: Type.Optional(
+            Nullable(
+              Type.String({ pattern: '^\\d+(\\.\\d+)?$', description: 'a percentage as a decimal string like "40"' }),
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** Who the accounts are for: a trader named by email (created if new) or an existing user by id. */
 export type TraderIdentity = NewTrader | { readonly kind: 'user_id'; readonly userId: string };
@@ -41,7 +105,9 @@ export interface NewTrader {
   readonly kind: 'email';
   /** Lowercase. */
   readonly email: string;
-  readonly name?: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly externalId?: string;
 }
 
 export interface ProvisioningRequest {
@@ -57,11 +123,8 @@ export interface ProvisioningRequest {
 }
 
 /** A 400 `invalid_request` refusal from a FieldError: the message names the field, details carry it. */
-export function invalidRequest(error: FieldError): CommandRefusal {
-  const field = error.path === '' ? 'body' : error.path;
-  return new CommandRefusal(400, 'invalid_request', error.path === '' ? `body: ${error.detail}` : error.message, {
-    field,
-  });
+export function fieldErrorRefusal(error: FieldError): CommandRefusal {
+  return invalidRequest([{ field: error.path === '' ? 'body' : error.path, message: error.detail }]);
 }
 
 /** Runs `fn`, turning a FieldError into a 400 `invalid_request` refusal. */
@@ -69,13 +132,14 @@ export function refuseFieldErrors<T>(fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof FieldError) throw invalidRequest(error);
+    if (error instanceof FieldError) throw fieldErrorRefusal(error);
     throw error;
   }
 }
 
 /** Validates a decoded request body; throws a 400 `invalid_request` CommandRefusal naming the field. */
 export function parseProvisioningRequest(body: unknown): ProvisioningRequest {
+  parseBody(ProvisionAccountsBody, body);
   return refuseFieldErrors(() => readRequest(body));
 }
 
@@ -117,11 +181,21 @@ function readTrader(user: unknown, userId: unknown): TraderIdentity {
   if (userId !== undefined)
     return { kind: 'user_id', userId: readString(userId, 'user_id', { maxLength: MAX_USER_ID_LENGTH }) };
   if (user === undefined) fail('user', 'a mapping with email, or user_id of an existing user (required)', user);
-  const doc = readFields(user, 'user', 'a mapping with email and an optional name');
+  const doc = readFields(user, 'user', 'a mapping with email and optional first_name, last_name, external_id');
   checkKeys(doc, 'user', USER_KEYS);
   const email = readEmail(required(doc.email, at('user', 'email'), 'an email address'), at('user', 'email'));
-  if (doc.name === undefined) return { kind: 'email', email };
-  return { kind: 'email', email, name: readString(doc.name, at('user', 'name'), { maxLength: MAX_NAME_LENGTH }) };
+  const optional = (key: 'first_name' | 'last_name' | 'external_id', maxLength: number) =>
+    doc[key] === undefined ? undefined : readString(doc[key], at('user', key), { maxLength });
+  const firstName = optional('first_name', MAX_NAME_LENGTH);
+  const lastName = optional('last_name', MAX_NAME_LENGTH);
+  const externalId = optional('external_id', 128);
+  return {
+    kind: 'email',
+    email,
+    ...(firstName === undefined ? {} : { firstName }),
+    ...(lastName === undefined ? {} : { lastName }),
+    ...(externalId === undefined ? {} : { externalId }),
+  };
 }
 
 /** An email address (something@domain, no whitespace, at most 254 characters), normalised to lowercase. */

@@ -17,8 +17,8 @@
 //   stays with the accounts it bought; the replacement is reached through replaced_by_account_id).
 // - Ids are drawn in this order: the new user's (if any), then the accounts' in creation order.
 // - Nothing is stored unless the whole request succeeds.
-import { formatCents, splitCents } from '../money.js';
-import { CommandRefusal } from '../outcome.js';
+import { splitCents } from '../money.js';
+import { CommandRefusal, invalidRequest } from '../outcome.js';
 import { applyProvisioningOverlay, type ProvisioningOverlay } from './plan-overlay.js';
 import type { PlanTemplate } from './plans.js';
 import {
@@ -33,12 +33,24 @@ export interface UserRecord {
   readonly firmId: string;
   /** Lowercase. */
   readonly email: string;
-  readonly name?: string;
+  /** A trader made by provisioning, or a staff member of the firm (the sandbox seed). */
+  readonly kind: 'trader' | 'staff';
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly externalId?: string;
   readonly createdAtMs: number;
+}
+
+export interface FirmRecord {
+  readonly firmId: string;
+  readonly slug: string;
+  readonly name: string;
 }
 
 export interface AccountRecord {
   readonly accountId: string;
+  /** Creation order among all provisioned accounts: lists page by it. */
+  readonly seq: number;
   readonly firmId: string;
   readonly userId: string;
   readonly planReference: string;
@@ -76,9 +88,7 @@ export interface AccountQuery {
   readonly idempotency_key?: string;
 }
 
-interface FirmState {
-  readonly firmId: string;
-  readonly slug: string;
+interface FirmState extends FirmRecord {
   readonly plans: ReadonlyMap<string, PlanTemplate>;
   readonly users: Map<string, UserRecord>;
   readonly userIdByEmail: Map<string, string>;
@@ -90,13 +100,15 @@ interface FirmState {
 export class Provisioning {
   private readonly firms = new Map<string, FirmState>();
   private readonly accounts = new Map<string, AccountRecord>();
+  private readonly accountList: AccountRecord[] = [];
 
-  /** Registers a firm and its plan templates by plan_reference. A firm id is registered once. */
-  registerFirm(firmId: string, slug: string, plans: ReadonlyMap<string, PlanTemplate>): void {
-    if (this.firms.has(firmId)) throw new Error(`firm ${firmId} is already registered`);
-    this.firms.set(firmId, {
-      firmId,
-      slug,
+  /** Registers a firm and its plan templates by plan_reference. A firm id and a slug are registered once. */
+  registerFirm(firm: FirmRecord, plans: ReadonlyMap<string, PlanTemplate>): void {
+    if (this.firms.has(firm.firmId)) throw new Error(`firm ${firm.firmId} is already registered`);
+    if (this.firmBySlugOrId(firm.slug))
+      throw new CommandRefusal(409, 'firm_exists', `a firm with slug ${firm.slug} is already registered`);
+    this.firms.set(firm.firmId, {
+      ...firm,
       plans: new Map(plans),
       users: new Map(),
       userIdByEmail: new Map(),
@@ -109,8 +121,46 @@ export class Provisioning {
     return this.firms.has(firmId);
   }
 
-  firmSlug(firmId: string): string {
-    return this.firm(firmId).slug;
+  /** A firm by its slug or id (a platform admin's X-Firm-ID names either). */
+  firmBySlugOrId(slugOrId: string): FirmRecord | undefined {
+    const byId = this.firms.get(slugOrId);
+    if (byId) return byId;
+    for (const firm of this.firms.values()) if (firm.slug === slugOrId) return firm;
+    return undefined;
+  }
+
+  /** Adds a staff member who can log in (the sandbox seed); the same email twice in a firm is refused. */
+  addStaff(
+    firmId: string,
+    staff: { email: string; firstName?: string },
+    newId: () => string,
+    nowMs: number,
+  ): UserRecord {
+    const firm = this.firm(firmId);
+    if (firm.userIdByEmail.has(staff.email))
+      throw new CommandRefusal(409, 'user_exists', `${staff.email} is already a user of firm ${firm.slug}`);
+    return this.createUser(
+      firm,
+      { kind: 'email', email: staff.email, ...(staff.firstName === undefined ? {} : { firstName: staff.firstName }) },
+      newId,
+      nowMs,
+      'staff',
+    );
+  }
+
+  /** The users with this email (lowercase), one per firm that has one, in firm registration order. */
+  usersByEmail(email: string): UserRecord[] {
+    const found: UserRecord[] = [];
+    for (const firm of this.firms.values()) {
+      const userId = firm.userIdByEmail.get(email);
+      if (userId !== undefined) found.push(firm.users.get(userId)!);
+    }
+    return found;
+  }
+
+  /** A user by id in any firm. */
+  findUser(userId: string): UserRecord | undefined {
+    return this.userInFirm(undefined, userId);
   }
 
   /** The firm's plan references, in registration order. */
@@ -141,10 +191,13 @@ export class Provisioning {
         : (this.userByEmail(firm, trader.email) ?? trader);
 
     // Everything is checked: from here on the request succeeds.
-    const user = 'userId' in known ? known : this.createUser(firm, known, newId, nowMs);
+    const user = 'userId' in known ? known : this.createUser(firm, known, newId, nowMs, 'trader');
     const shares = splitCents(request.pricePaidCents, request.count);
     const accounts = plans.map((plan, i) =>
-      this.store(firm, newAccount(firm, user, request, template, plan, shares[i] ?? 0, newId, nowMs)),
+      this.store(
+        firm,
+        newAccount(firm, user, request, template, plan, shares[i] ?? 0, newId, nowMs, this.accounts.size + 1),
+      ),
     );
     if (request.idempotencyKey !== undefined)
       firm.accountIdsByKey.set(
@@ -171,6 +224,11 @@ export class Provisioning {
     return ids.map((id) => this.accounts.get(id)!);
   }
 
+  /** Every provisioned account of every firm in creation order (live, read-only). */
+  everyAccount(): readonly AccountRecord[] {
+    return this.accountList;
+  }
+
   /** Platform admin: every firm's accounts in creation order (a key narrows to the purchases that used it). */
   private allAccounts(query: AccountQuery): AccountRecord[] {
     const records = [...this.accounts.values()];
@@ -179,12 +237,17 @@ export class Provisioning {
       : records.filter((r) => r.idempotencyKey === query.idempotency_key);
   }
 
-  /** The account, or 404 `account_not_found` when unknown or outside the firm (undefined firm = platform admin). */
   /** Whether an account was provisioned here (scenario accounts are opened on a plan directly). */
   hasAccount(accountId: string): boolean {
     return this.accounts.has(accountId);
   }
 
+  /** The account's record, when it was provisioned. */
+  findAccount(accountId: string): AccountRecord | undefined {
+    return this.accounts.get(accountId);
+  }
+
+  /** The account, or 404 `account_not_found` when unknown or outside the firm (undefined firm = platform admin). */
   account(firmId: string | undefined, accountId: string): AccountRecord {
     const record = this.accounts.get(accountId);
     if (record === undefined || (firmId !== undefined && record.firmId !== firmId)) {
@@ -195,7 +258,7 @@ export class Provisioning {
 
   /** The user, or 404 `user_not_found` when unknown or outside the firm (undefined firm = platform admin). */
   user(firmId: string | undefined, userId: string): UserRecord {
-    const user = this.findUser(firmId, userId);
+    const user = this.userInFirm(firmId, userId);
     if (user === undefined) throw new CommandRefusal(404, 'user_not_found', `user ${userId} is unknown`);
     return user;
   }
@@ -213,13 +276,11 @@ export class Provisioning {
         409,
         'account_closed',
         `account ${accountId} was already replaced by ${original.replacedByAccountId}`,
-        {
-          replaced_by_account_id: original.replacedByAccountId,
-        },
       );
     }
     const firm = this.firm(original.firmId);
     const replacement = this.store(firm, {
+      seq: this.accounts.size + 1,
       accountId: newId(),
       firmId: original.firmId,
       userId: original.userId,
@@ -235,13 +296,14 @@ export class Provisioning {
     return { original, replacement };
   }
 
+  /** The firm, or 404 `firm_not_found`. */
   private firm(firmId: string): FirmState {
     const firm = this.firms.get(firmId);
-    if (firm === undefined) throw new Error(`firm ${firmId} is not registered`);
+    if (firm === undefined) throw new CommandRefusal(404, 'firm_not_found', `firm ${firmId} is unknown`);
     return firm;
   }
 
-  private findUser(firmId: string | undefined, userId: string): UserRecord | undefined {
+  private userInFirm(firmId: string | undefined, userId: string): UserRecord | undefined {
     if (firmId !== undefined) return this.firms.get(firmId)?.users.get(userId);
     for (const firm of this.firms.values()) {
       const user = firm.users.get(userId);
@@ -260,7 +322,9 @@ export class Provisioning {
   private knownUser(firm: FirmState, userId: string): UserRecord {
     const user = firm.users.get(userId);
     if (user === undefined)
-      throw new CommandRefusal(404, 'user_not_found', `user_id: user ${userId} is unknown`, { field: 'user_id' });
+      throw new CommandRefusal(404, 'user_not_found', `user_id: user ${userId} is unknown`, [
+        { field: 'user_id', message: `user ${userId} is unknown` },
+      ]);
     return user;
   }
 
@@ -269,14 +333,23 @@ export class Provisioning {
     return userId === undefined ? undefined : firm.users.get(userId);
   }
 
-  private createUser(firm: FirmState, trader: NewTrader, newId: () => string, nowMs: number): UserRecord {
+  private createUser(
+    firm: FirmState,
+    person: NewTrader,
+    newId: () => string,
+    nowMs: number,
+    kind: UserRecord['kind'],
+  ): UserRecord {
     const userId = newId();
-    if (this.findUser(undefined, userId) !== undefined) throw new Error(`id generator repeated user id ${userId}`);
+    if (this.userInFirm(undefined, userId) !== undefined) throw new Error(`id generator repeated user id ${userId}`);
     const user: UserRecord = Object.freeze({
       userId,
       firmId: firm.firmId,
-      email: trader.email,
-      ...(trader.name === undefined ? {} : { name: trader.name }),
+      email: person.email,
+      kind,
+      ...(person.firstName === undefined ? {} : { firstName: person.firstName }),
+      ...(person.lastName === undefined ? {} : { lastName: person.lastName }),
+      ...(person.externalId === undefined ? {} : { externalId: person.externalId }),
       createdAtMs: nowMs,
     });
     firm.users.set(userId, user);
@@ -287,6 +360,7 @@ export class Provisioning {
   private store(firm: FirmState, record: AccountRecord): AccountRecord {
     if (this.accounts.has(record.accountId)) throw new Error(`id generator repeated account id ${record.accountId}`);
     this.accounts.set(record.accountId, record);
+    this.accountList.push(record);
     firm.accountIds.push(record.accountId);
     return record;
   }
@@ -301,8 +375,10 @@ function newAccount(
   pricePaidCents: number,
   newId: () => string,
   nowMs: number,
+  seq: number,
 ): AccountRecord {
   return {
+    seq,
     accountId: newId(),
     firmId: firm.firmId,
     userId: user.userId,
@@ -319,40 +395,6 @@ function newAccount(
 function unknownPlan(firm: FirmState, planReference: string): CommandRefusal {
   const known = [...firm.plans.keys()];
   const expected = known.length === 0 ? 'this firm has no plans' : `expected one of ${known.join(', ')}`;
-  return new CommandRefusal(
-    400,
-    'invalid_request',
-    `plan_reference: no plan ${JSON.stringify(planReference)} in this firm; ${expected}`,
-    {
-      field: 'plan_reference',
-    },
-  );
-}
-
-/** An account record as the API answers it. Times are Unix ms; price_paid is this account's share. */
-export function accountRecordJson(record: AccountRecord): Record<string, unknown> {
-  return {
-    account_id: record.accountId,
-    user_id: record.userId,
-    plan_reference: record.planReference,
-    price_paid: formatCents(record.pricePaidCents),
-    idempotency_key: record.idempotencyKey ?? null,
-    created_at: record.createdAtMs,
-    ...(record.replacesAccountId === undefined ? {} : { replaces_account_id: record.replacesAccountId }),
-    ...(record.replacedByAccountId === undefined ? {} : { replaced_by_account_id: record.replacedByAccountId }),
-  };
-}
-
-export function userJson(user: UserRecord): Record<string, unknown> {
-  return { user_id: user.userId, email: user.email, name: user.name ?? null, created_at: user.createdAtMs };
-}
-
-/** The answer to POST /v1/firm-control/accounts: the created (or original) account ids, user and records. */
-export function provisionResultJson(result: ProvisionResult): Record<string, unknown> {
-  return {
-    user_id: result.user.userId,
-    account_ids: result.accounts.map((a) => a.accountId),
-    user: userJson(result.user),
-    accounts: result.accounts.map(accountRecordJson),
-  };
+  const message = `no plan ${JSON.stringify(planReference)} in this firm; ${expected}`;
+  return invalidRequest([{ field: 'plan_reference', message }]);
 }

@@ -26,6 +26,9 @@ export interface AdjustmentRecord {
 
 export interface RiskAccount {
   readonly id: string;
+  /** Opening order among all accounts: lists page by it. */
+  readonly seq: number;
+  readonly openedAtMs: number;
   readonly alias: string | undefined;
   readonly firmId: string;
   readonly userId: string | undefined;
@@ -70,12 +73,15 @@ export interface OpenAccountInput {
 
 export class AccountBook {
   private readonly byId = new Map<string, RiskAccount>();
+  private readonly list: RiskAccount[] = [];
 
   open(id: string, input: OpenAccountInput, nowMs: number): RiskAccount {
     const { plan } = input;
     const start = plan.startingBalanceCents;
     const account: RiskAccount = {
       id,
+      seq: this.list.length + 1,
+      openedAtMs: nowMs,
       alias: input.alias,
       firmId: input.firmId ?? 'default',
       userId: input.userId,
@@ -112,6 +118,7 @@ export class AccountBook {
       riskReady: false,
     };
     this.byId.set(id, account);
+    this.list.push(account);
     return account;
   }
 
@@ -126,8 +133,9 @@ export class AccountBook {
     return account;
   }
 
-  all(): IterableIterator<RiskAccount> {
-    return this.byId.values();
+  /** Every account in opening order (live, read-only). */
+  all(): readonly RiskAccount[] {
+    return this.list;
   }
 
   get size(): number {

@@ -1,26 +1,24 @@
 // Order commands and their venue side: placement (202, then arrival after latency), cancel and modify (they
 // travel with latency too, so a fill can beat them), DAY expiry at the session close, OCO groups, and the
 // refusals found after acceptance that end an order REJECTED with {code, message} (docs/order-lifecycle.md).
-import { createActor } from 'xstate';
 import { Dec, OffTickGridError, priceToTicks } from '../money.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';
-import { CommandRefusal } from '../outcome.js';
+import { CommandRefusal, refuseField } from '../outcome.js';
 import type { SiblingVenue } from '../orders/fill-model.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
+import { initialOrderState, nextOrderState, type OrderLifecycleState } from '../orders/order-lifecycle.js';
+import { TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
 import {
-  orderMachine,
-  TERMINAL_STATUSES,
-  type OrderLifecycleEvent,
-  type OrderStatus,
-} from '../orders/order.machine.js';
-import {
+  parseLinkOco,
   parseModifyOrder,
+  parseOcoCompanion,
   parsePlaceOrder,
   type ModifyOrderRequest,
   type PlaceOrderRequest,
 } from '../orders/order-request.js';
 import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
+import type { OrderJson } from '../shapes/order.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
 import { orderJson } from './order-json.js';
@@ -33,6 +31,8 @@ export type OrderGate = (order: Order, quantity?: number) => OrderError | undefi
 
 export class OrderDesk implements SiblingVenue {
   readonly orders = new Map<string, Order>();
+  /** Every order in creation order: lists page through it. */
+  readonly orderList: Order[] = [];
   readonly books = new Map<string, InstrumentBook>();
   readonly oco = new OcoGroups();
   /** Each account's orders that may still be working, in placement order; finished ones are dropped as found. */
@@ -141,6 +141,8 @@ export class OrderDesk implements SiblingVenue {
     const { spec, symbol } = this.instrumentOf(request.symbol);
     const order: Order = {
       id: this.ctx.ids.nextUuid(),
+      seq: this.orders.size + 1,
+      ...(request.clientOrderId === undefined ? {} : { clientOrderId: request.clientOrderId }),
       origin,
       accountId: request.accountId,
       symbol,
@@ -162,14 +164,10 @@ export class OrderDesk implements SiblingVenue {
       ocoGroupId: undefined,
       expirySeq: undefined,
       error: undefined,
-      actor: createActor(orderMachine, { input: { quantity: request.quantity, occurredAtMs: nowMs } }).start(),
-      status: 'SUBMITTED',
-      quantity: request.quantity,
-      filledQuantity: 0,
-      history: [],
+      ...lifecycleFields(initialOrderState({ quantity: request.quantity, occurredAtMs: nowMs })),
     };
-    order.history = order.actor!.getSnapshot().context.history;
     this.orders.set(order.id, order);
+    this.orderList.push(order);
     this.unfinishedOf(request.accountId).push(order);
     this.publishState(order);
     this.ctx.clock.schedule(nowMs + this.ctx.fillModel.latencyMs, { kind: 'order_arrives', orderId: order.id });
@@ -356,12 +354,9 @@ export class OrderDesk implements SiblingVenue {
     order.expirySeq = undefined;
   }
 
-  /** POST /v1/orders/groups/oco/link. */
-  linkOco(orderIds: readonly string[]): string {
-    if (orderIds.length < 2)
-      throw new CommandRefusal(400, 'invalid_request', 'order_ids: expected at least two orders to link');
-    if (new Set(orderIds).size !== orderIds.length)
-      throw new CommandRefusal(400, 'invalid_request', 'order_ids: an order appears twice');
+  /** POST /v1/orders/groups/oco/link: answers the new group's id. */
+  linkOco(body: unknown): string {
+    const orderIds = parseLinkOco(body);
     const orders = orderIds.map((id) => this.get(id));
     for (const order of orders) this.checkOcoMember(order, orders[0]!.accountId);
     const filled = orders.find((o) => o.filledQuantity > 0);
@@ -376,8 +371,9 @@ export class OrderDesk implements SiblingVenue {
     return groupId;
   }
 
-  /** POST /v1/orders/groups/oco/companion. */
-  addOcoCompanion(groupId: string, orderId: string): void {
+  /** POST /v1/orders/groups/oco/companion: answers the group's id. */
+  addOcoCompanion(body: unknown): string {
+    const { groupId, orderId } = parseOcoCompanion(body);
     const accountId = this.oco.accountOf(groupId);
     if (accountId === undefined)
       throw new CommandRefusal(404, 'oco_group_not_found', `OCO group ${groupId} is unknown`);
@@ -391,6 +387,7 @@ export class OrderDesk implements SiblingVenue {
       );
     }
     this.oco.add(groupId, order);
+    return groupId;
   }
 
   private checkOcoMember(order: Order, accountId: string): void {
@@ -405,8 +402,7 @@ export class OrderDesk implements SiblingVenue {
       throw new CommandRefusal(409, 'order_final', `order ${order.id} is ${status} and cannot join an OCO group`);
     if (order.ocoGroupId !== undefined)
       throw new CommandRefusal(409, 'oco_conflict', `order ${order.id} is already in OCO group ${order.ocoGroupId}`);
-    if (order.accountId !== accountId)
-      throw new CommandRefusal(400, 'invalid_request', `order ${order.id} belongs to another account`);
+    if (order.accountId !== accountId) refuseField('order_ids', `orders of one account (${accountId})`, order.id);
   }
 
   /**
@@ -415,22 +411,15 @@ export class OrderDesk implements SiblingVenue {
    * bug in the venue, so it fails loudly here instead of being dropped.
    */
   send(order: Order, event: OrderLifecycleEvent): void {
-    const actor = order.actor;
-    const before = actor?.getSnapshot();
-    actor?.send(event);
-    const snapshot = actor?.getSnapshot();
-    // XState keeps the same snapshot for an event no transition takes; a final order has no actor left.
-    if (!snapshot || snapshot === before) {
+    const { status, quantity, filledQuantity, history } = order;
+    const next = nextOrderState({ status, context: { quantity, filledQuantity, history } }, event);
+    if (!next) {
       throw new Error(
         `order ${order.id} is ${order.status} (venue phase ${order.phase}): its lifecycle does not take ${event.type}`,
       );
     }
-    const appended = snapshot.context.history.length > order.history.length;
-    order.status = snapshot.value;
-    order.quantity = snapshot.context.quantity;
-    order.filledQuantity = snapshot.context.filledQuantity;
-    order.history = snapshot.context.history;
-    if (TERMINAL_STATUSES.has(order.status)) order.actor = undefined; // release the stopped actor's memory
+    const appended = next.context.history.length > history.length;
+    Object.assign(order, lifecycleFields(next));
     if (appended) this.publishState(order);
   }
 
@@ -447,7 +436,7 @@ export class OrderDesk implements SiblingVenue {
     }));
   }
 
-  json(order: Order): Record<string, unknown> {
+  json(order: Order): OrderJson {
     return orderJson(order);
   }
 
@@ -471,4 +460,9 @@ function describeChange(change: ModifyOrderRequest): string {
   if (change.limitPrice !== undefined) parts.push(`limit_price ${change.limitPrice}`);
   if (change.stopPrice !== undefined) parts.push(`stop_price ${change.stopPrice}`);
   return parts.join(', ');
+}
+
+/** The machine's state as the order's fields (docs/order-lifecycle.md#statuses-and-transitions). */
+function lifecycleFields({ status, context }: OrderLifecycleState) {
+  return { status, quantity: context.quantity, filledQuantity: context.filledQuantity, history: context.history };
 }

@@ -1,10 +1,11 @@
-// The public JSON of an order (GET /v1/orders/{id}) and of its status history.
-import { TERMINAL_STATUSES as TERMINAL } from '../orders/order.machine.js';
+// The public JSON of an order (GET /v1/orders/{id}) and of its status history (docs/api.md#shapes): fields that do
+// not apply are left out, never null.
+import { TERMINAL_STATUSES } from '../orders/order.machine.js';
 import type { Order } from '../orders/order-types.js';
 import { formatAveragePrice, pricingOf } from '../positions/instrument-pricing.js';
+import type { OrderJson, StatusRecordJson } from '../shapes/order.js';
 
-export function orderJson(order: Order): Record<string, unknown> {
-  const status = order.status;
+export function orderJson(order: Order): OrderJson {
   const { quantity, filledQuantity, history } = order;
   return {
     order_id: order.id,
@@ -12,25 +13,31 @@ export function orderJson(order: Order): Record<string, unknown> {
     instrument_id: order.symbol,
     side: order.side,
     type: order.type,
-    time_in_force: order.tif,
     quantity,
     filled_quantity: filledQuantity,
-    remaining_quantity: TERMINAL.has(status) ? 0 : quantity - filledQuantity,
-    limit_price: order.limitPrice ?? null,
-    stop_price: order.stopPrice ?? null,
-    average_fill_price:
-      filledQuantity > 0 && order.spec
-        ? formatAveragePrice(pricingOf(order.symbol), order.filledNotionalTicks, filledQuantity)
-        : null,
-    status,
-    error: order.error ?? null,
+    ...(order.limitPrice === undefined ? {} : { limit_price: order.limitPrice }),
+    ...(order.stopPrice === undefined ? {} : { stop_price: order.stopPrice }),
+    time_in_force: order.tif,
+    status: order.status,
+    ...(filledQuantity > 0 && order.spec
+      ? {
+          average_fill_price: formatAveragePrice(pricingOf(order.symbol), order.filledNotionalTicks, filledQuantity),
+        }
+      : {}),
+    ...(order.ocoGroupId === undefined ? {} : { oco_group_id: order.ocoGroupId }),
+    ...(order.clientOrderId === undefined ? {} : { client_order_id: order.clientOrderId }),
+    ...(order.error === undefined ? {} : { error: order.error }),
     origin: order.origin,
-    oco_group_id: order.ocoGroupId ?? null,
     created_at: order.createdAtMs,
     updated_at: history[history.length - 1]!.occurredAtMs,
   };
 }
 
-export function orderStatesJson(order: Order): Array<Record<string, unknown>> {
+export function orderStatesJson(order: Order): StatusRecordJson[] {
   return order.history.map((r) => ({ status: r.status, reason: r.reason, occurred_at: r.occurredAtMs }));
+}
+
+/** Whether the order can still change (not FILLED, CANCELLED, REJECTED or EXPIRED). */
+export function isOpenOrder(order: Order): boolean {
+  return !TERMINAL_STATUSES.has(order.status);
 }

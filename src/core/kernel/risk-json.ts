@@ -5,9 +5,10 @@ import { lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';
 import { formatCents } from '../money.js';
 import type { PlanTemplate } from '../accounts/plans.js';
+import type { BalanceJson, BalanceObjectJson, RiskStateJson } from '../shapes/account.js';
 import type { RiskAccount } from './accounts.js';
 
-export function balanceObjectJson(account: RiskAccount): Record<string, unknown> {
+export function balanceObjectJson(account: RiskAccount): BalanceObjectJson {
   const { floors } = account;
   return {
     account_id: account.id,
@@ -25,7 +26,7 @@ export function balanceObjectJson(account: RiskAccount): Record<string, unknown>
  * The live risk state item. Beyond the interface's table it carries the balance object's day and week fields
  * and account_status (the interface: "the risk state also includes daily and weekly triggers and peaks").
  */
-export function riskStateJson(account: RiskAccount, equityCents: number): Record<string, unknown> {
+export function riskStateJson(account: RiskAccount, equityCents: number): RiskStateJson {
   const { floors } = account;
   const ceiling = ceilingCents(floors);
   const lockoutReason = lockoutReasonOf(account.locks);
@@ -55,6 +56,23 @@ export function riskStateJson(account: RiskAccount, equityCents: number): Record
     realized_day_pnl: formatCents(account.realizedDayCents),
     realized_week_pnl: formatCents(account.realizedWeekCents),
     account_status: account.status,
+  };
+}
+
+/** GET /v1/balances/{id}: the balance object with equity and the account's currency. */
+export function balanceJson(account: RiskAccount, equityCents: number): BalanceJson {
+  const { floors } = account;
+  return {
+    account_id: account.id,
+    balance: formatCents(account.balanceCents),
+    equity: formatCents(equityCents),
+    currency: account.plan.currency,
+    start_of_day_balance: formatCents(floors.startOfDayBalanceCents),
+    realized_day_pnl: formatCents(account.realizedDayCents),
+    ...(floors.dailyLossTriggerCents === undefined
+      ? {}
+      : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
+    realized_week_pnl: formatCents(account.realizedWeekCents),
   };
 }
 

@@ -1,21 +1,60 @@
-// Validation of order placement and modify bodies as the API receives them. Only malformed input is refused
-// here (400): a wrong type, a missing or forbidden field, a quantity below 1, a price that is not a decimal
-// string. Everything that needs the market or the account (unknown instrument, price off the tick grid,
-// market closed) is found after acceptance and ends the order REJECTED
-// (docs/order-lifecycle.md#placement-and-arrival).
-import { DecimalInputError, parseDecimal } from '../money.js';
-import { CommandRefusal } from '../outcome.js';
-import { ORDER_TYPES, TIMES_IN_FORCE, type OrderType, type Side, type TimeInForce } from './order-types.js';
+// The bodies of order placement, modify and the OCO routes as the API receives them
+// (docs/order-lifecycle.md#placement-and-arrival). Their TypeBox schemas are the one definition the kernel and the
+// HTTP layer validate with and the OpenAPI document shows. Only malformed input is refused here (400): a wrong
+// type, a missing, unknown or forbidden field, a quantity below 1, a price that is not a decimal string.
+// Everything that needs the market or the account (unknown instrument, price off the tick grid, market closed) is
+// found after acceptance and ends the order REJECTED.
+import { Type } from 'typebox';
+import { refuseField } from '../outcome.js';
+import { parseBody } from '../request-body.js';
+import { Id, Side } from '../shapes/common.js';
+import { OrderTypeShape, TimeInForceShape } from '../shapes/order.js';
+import type { OrderType, Side as OrderSide, TimeInForce } from './order-types.js';
+
+/** A price as a client writes it: a decimal string with up to nine places ("5000.250" is on the grid). */
+const PriceInput = Type.String({
+  pattern: '^-?\\d+(\\.\\d{1,9})?$',
+  description: 'a decimal string such as "5000.25"',
+});
+const Quantity = Type.Integer({ minimum: 1, maximum: 1_000_000 });
+
+export const PlaceOrderBody = Type.Object(
+  {
+    account_id: Id,
+    instrument_id: Type.String({ minLength: 1, maxLength: 32, description: 'a GLOBEX symbol such as "ESM6"' }),
+    side: Side,
+    type: OrderTypeShape,
+    quantity: Quantity,
+    limit_price: Type.Optional(PriceInput),
+    stop_price: Type.Optional(PriceInput),
+    time_in_force: Type.Optional(TimeInForceShape),
+    client_order_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const ModifyOrderBody = Type.Object(
+  { quantity: Type.Optional(Quantity), limit_price: Type.Optional(PriceInput), stop_price: Type.Optional(PriceInput) },
+  { additionalProperties: false },
+);
+
+export const LinkOcoBody = Type.Object(
+  { order_ids: Type.Array(Id, { minItems: 2, maxItems: 20 }) },
+  { additionalProperties: false },
+);
+
+export const OcoCompanionBody = Type.Object({ oco_group_id: Id, order_id: Id }, { additionalProperties: false });
 
 export interface PlaceOrderRequest {
   accountId: string;
   symbol: string;
-  side: Side;
+  side: OrderSide;
   type: OrderType;
   quantity: number;
   limitPrice: string | undefined;
   stopPrice: string | undefined;
   tif: TimeInForce;
+  clientOrderId?: string;
 }
 
 export interface ModifyOrderRequest {
@@ -24,92 +63,51 @@ export interface ModifyOrderRequest {
   stopPrice?: string;
 }
 
-const PLACE_FIELDS = [
-  'account_id',
-  'instrument_id',
-  'side',
-  'type',
-  'quantity',
-  'limit_price',
-  'stop_price',
-  'time_in_force',
-];
-const MODIFY_FIELDS = ['quantity', 'limit_price', 'stop_price'];
-/** Prices may be written with more places than a tick needs ("5000.250"); nine is beyond any tick here. */
-const PRICE_PLACES = 9;
-
-function invalid(field: string, expected: string, got: unknown): never {
-  throw new CommandRefusal(
-    400,
-    'invalid_request',
-    `${field}: expected ${expected}, got ${JSON.stringify(got) ?? 'nothing'}`,
-    { field },
-  );
-}
-
-function record(body: unknown, allowed: readonly string[]): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) invalid('body', 'a JSON object', body);
-  const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
-  if (unknown.length > 0) invalid(unknown[0]!, `one of the fields ${allowed.join(', ')}`, 'an unknown field');
-  return body as Record<string, unknown>;
-}
-
-function oneOf<T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  return invalid(field, `one of ${allowed.join(', ')}`, value);
-}
-
-function quantity(value: unknown, field = 'quantity'): number {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  return invalid(field, 'an integer of at least 1', value);
-}
-
-function price(value: unknown, field: string): string {
-  try {
-    parseDecimal(value, field, { maxPlaces: PRICE_PLACES });
-    return value as string;
-  } catch (error) {
-    if (error instanceof DecimalInputError) return invalid(field, 'a decimal string such as "5000.25"', value);
-    throw error;
-  }
-}
-
-function nonEmptyString(value: unknown, field: string): string {
-  if (typeof value === 'string' && value !== '') return value;
-  return invalid(field, 'a non-empty string', value);
-}
-
 export function parsePlaceOrder(body: unknown): PlaceOrderRequest {
-  const raw = record(body, PLACE_FIELDS);
-  const type = oneOf(raw.type, 'type', ORDER_TYPES);
+  const raw = parseBody(PlaceOrderBody, body);
+  const type = raw.type;
   const needsLimit = type === 'limit' || type === 'stop_limit';
   const needsStop = type === 'stop' || type === 'stop_limit';
   if (needsLimit && raw.limit_price === undefined)
-    invalid('limit_price', `a decimal string for a ${type} order`, undefined);
+    refuseField('limit_price', `a decimal string for a ${type} order`, undefined);
   if (!needsLimit && raw.limit_price !== undefined)
-    invalid('limit_price', `nothing: a ${type} order has no limit price`, raw.limit_price);
+    refuseField('limit_price', `nothing: a ${type} order has no limit price`, raw.limit_price);
   if (needsStop && raw.stop_price === undefined)
-    invalid('stop_price', `a decimal string for a ${type} order`, undefined);
+    refuseField('stop_price', `a decimal string for a ${type} order`, undefined);
   if (!needsStop && raw.stop_price !== undefined)
-    invalid('stop_price', `nothing: a ${type} order has no stop price`, raw.stop_price);
+    refuseField('stop_price', `nothing: a ${type} order has no stop price`, raw.stop_price);
   return {
-    accountId: nonEmptyString(raw.account_id, 'account_id'),
-    symbol: nonEmptyString(raw.instrument_id, 'instrument_id'),
-    side: oneOf(raw.side, 'side', ['buy', 'sell'] as const),
+    accountId: raw.account_id,
+    symbol: raw.instrument_id,
+    side: raw.side,
     type,
-    quantity: quantity(raw.quantity),
-    limitPrice: needsLimit ? price(raw.limit_price, 'limit_price') : undefined,
-    stopPrice: needsStop ? price(raw.stop_price, 'stop_price') : undefined,
-    tif: raw.time_in_force === undefined ? 'day' : oneOf(raw.time_in_force, 'time_in_force', TIMES_IN_FORCE),
+    quantity: raw.quantity,
+    limitPrice: raw.limit_price,
+    stopPrice: raw.stop_price,
+    tif: raw.time_in_force ?? 'day',
+    ...(raw.client_order_id === undefined ? {} : { clientOrderId: raw.client_order_id }),
   };
 }
 
 export function parseModifyOrder(body: unknown): ModifyOrderRequest {
-  const raw = record(body, MODIFY_FIELDS);
+  const raw = parseBody(ModifyOrderBody, body);
   const request: ModifyOrderRequest = {};
-  if (raw.quantity !== undefined) request.quantity = quantity(raw.quantity);
-  if (raw.limit_price !== undefined) request.limitPrice = price(raw.limit_price, 'limit_price');
-  if (raw.stop_price !== undefined) request.stopPrice = price(raw.stop_price, 'stop_price');
-  if (Object.keys(request).length === 0) invalid('body', `at least one of ${MODIFY_FIELDS.join(', ')}`, raw);
+  if (raw.quantity !== undefined) request.quantity = raw.quantity;
+  if (raw.limit_price !== undefined) request.limitPrice = raw.limit_price;
+  if (raw.stop_price !== undefined) request.stopPrice = raw.stop_price;
+  if (Object.keys(request).length === 0) refuseField('body', 'at least one of quantity, limit_price, stop_price', raw);
   return request;
+}
+
+/** POST /v1/orders/groups/oco/link: the orders to link, each once. */
+export function parseLinkOco(body: unknown): string[] {
+  const { order_ids: ids } = parseBody(LinkOcoBody, body);
+  const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (repeated >= 0) refuseField(`order_ids[${repeated}]`, 'an order not already listed', ids[repeated]);
+  return ids;
+}
+
+export function parseOcoCompanion(body: unknown): { groupId: string; orderId: string } {
+  const raw = parseBody(OcoCompanionBody, body);
+  return { groupId: raw.oco_group_id, orderId: raw.order_id };
 }

@@ -1,7 +1,6 @@
 // The shapes of an order as the venue and kernel hold it. Prices are integer ticks of the instrument.
-import type { Actor } from 'xstate';
 import type { InstrumentSpec } from '../instruments.js';
-import type { orderMachine, OrderStatus, StatusRecord } from './order.machine.js';
+import type { OrderStatus, StatusRecord } from './order.machine.js';
 
 export type { Side } from '../positions/execution.js';
 import type { Side } from '../positions/execution.js';
@@ -25,6 +24,10 @@ export type OrderOrigin = 'client' | 'risk';
 
 export interface Order {
   readonly id: string;
+  /** Creation order among all orders: lists page by (created_at, seq). */
+  readonly seq: number;
+  /** The client's own reference, when it sent one. */
+  readonly clientOrderId?: string;
   readonly origin: OrderOrigin;
   readonly accountId: string;
   readonly symbol: string;
@@ -53,9 +56,7 @@ export interface Order {
   /** Timer handle of the DAY expiry, when scheduled. */
   expirySeq: number | undefined;
   error: OrderError | undefined;
-  /** The order's lifecycle actor while it can still change; released once the order is final. */
-  actor: Actor<typeof orderMachine> | undefined;
-  /** The machine's latest decision, mirrored after every event (the machine stays the authority). */
+  /** The order machine's state and context (orders/order-lifecycle.ts runs the machine on them). */
   status: OrderStatus;
   quantity: number;
   filledQuantity: number;

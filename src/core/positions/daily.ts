@@ -13,18 +13,11 @@ import { addDays } from '../calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../instruments.js';
 import type { JournalEntry } from '../kernel/journal.js';
 import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
+import type { DailyPositionJson } from '../shapes/position.js';
 import { PositionBook } from './position-book.js';
 
-/** Daily position record of the interface (GET /v1/accounts/{id}/positions/daily items). */
-export interface DailyPositionRecord {
-  trade_date: string;
-  instrument_id: string;
-  net_quantity: number;
-  /** Average of the open lots at the close; null when flat at the close (as on a Position). */
-  average_price: string | null;
-  realized_pnl: string;
-  unrealized_pnl: string;
-}
+/** Daily position record of the interface: average_price is left out when flat at the close. */
+export type DailyPositionRecord = DailyPositionJson;
 
 export const DAILY_POSITION_FIELDS = [
   'trade_date',
@@ -68,6 +61,16 @@ export class JournalReadError extends Error {
 
 type Data = Record<string, unknown>;
 
+/** The journal lines `positionHistoryOf` reads; a journal that keeps only these still gives daily positions. */
+export const POSITION_HISTORY_TYPES: ReadonlySet<string> = new Set([
+  'input.advance',
+  'input.open_account',
+  'accounts.created',
+  'fills.created',
+  'input.print',
+  'input.tick',
+]);
+
 /**
  * The accounts, fills and prints of a run's journal (entries in seq order). An alias comes from the
  * `input.open_account` line that opened the account (the `accounts.created` line that follows it).
@@ -85,10 +88,12 @@ export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHis
     endMs = Math.max(endMs, entry.time_ms);
     const d = (entry.data ?? {}) as Data;
     switch (entry.type) {
-      case 'input.advance':
-        // Journaled at the time the clock moves from: the run reached `to`.
-        if (typeof d.to === 'number' && Number.isSafeInteger(d.to)) endMs = Math.max(endMs, d.to);
+      case 'input.advance': {
+        // Journaled at the time the clock moves from: the run reached `to_ms` (`to` in journals before 0.2).
+        const to = d.to_ms ?? d.to;
+        if (typeof to === 'number' && Number.isSafeInteger(to)) endMs = Math.max(endMs, to);
         break;
+      }
       case 'input.open_account':
         pendingAlias = typeof d.alias === 'string' ? d.alias : null;
         break;
@@ -122,7 +127,7 @@ export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHis
         });
         break;
       case 'input.tick': {
-        const symbol = canonical(text(d, 'instrument', where));
+        const symbol = canonical(text(d, 'instrument_id' in d ? 'instrument_id' : 'instrument', where));
         prints.push({
           seq: entry.seq,
           symbol,
@@ -225,7 +230,7 @@ export function dailyPositions(
       trade_date: sample.tradeDate,
       instrument_id: sample.symbol,
       net_quantity: view.netQuantity,
-      average_price: view.averagePrice,
+      ...(view.averagePrice === null ? {} : { average_price: view.averagePrice }),
       realized_pnl: formatCents(realized ?? 0),
       unrealized_pnl: formatCents(view.unrealizedCents),
     });

@@ -3,6 +3,7 @@
 // execution; its realized P&L is (close − open) × quantity × point value, sign by side, computed in mills and rounded
 // half-even to cents per lot. Commissions are never part of a lot.
 import { formatCents } from '../money.js';
+import type { LotJson } from '../shapes/fill.js';
 import { formatTicks, millsToCents, pnlMills, pricingOf, type InstrumentPricing } from './instrument-pricing.js';
 
 export type PositionSide = 'long' | 'short';
@@ -32,18 +33,6 @@ export interface LotRecord {
   readonly closePriceTicks: number;
   readonly closedAtMs: number;
   readonly realizedCents: number;
-}
-
-/** Lot object of GET /v1/trades/{id}/lots (docs/order-lifecycle.md#positions-trades-and-lots). */
-export interface LotJson {
-  quantity: number;
-  open_execution_id: string;
-  open_price: string;
-  opened_at: number;
-  close_execution_id: string;
-  close_price: string;
-  closed_at: number;
-  realized_pnl: string;
 }
 
 export function lotToJson(lot: LotRecord): LotJson {

@@ -50,6 +50,12 @@ export class PositionBook {
   private readonly accounts = new Map<string, AccountEntries>();
   private readonly tradesById = new Map<string, TradeRecord>();
   private readonly executionIds = new Set<string>();
+  /** Every fill in the order applied, of every account (firm-wide and admin lists page through it). */
+  private readonly allFills: FillRecord[] = [];
+  /** Every trade in the order opened. */
+  private readonly allTrades: TradeRecord[] = [];
+  /** Every position in the order first traded. */
+  private readonly allPositions: Position[] = [];
 
   constructor(options: PositionBookOptions) {
     this.newId = options.newId;
@@ -67,18 +73,22 @@ export class PositionBook {
     const account = this.accountOf(e.accountId);
     let position = account.positions.get(e.symbol);
     if (position === undefined) {
-      position = new Position(e.accountId, e.symbol, mark);
+      position = new Position(e.accountId, e.symbol, mark, this.allPositions.length + 1);
       account.positions.set(e.symbol, position);
+      this.allPositions.push(position);
     }
     const wasFlat = position.netQuantity === 0;
     const change = position.apply(e, this.newId);
     this.executionIds.add(e.executionId);
     mark.lastFillTicks = e.priceTicks;
     mark.hasFill = true;
-    const fill = fillRecordOf(e, change.realizedCents);
+    const fill = fillRecordOf(e, change.realizedCents, change.tradeId, this.allFills.length + 1);
     account.fills.push(fill);
+    this.allFills.push(fill);
     if (change.openedTrade !== null) {
+      change.openedTrade.seq = this.allTrades.length + 1;
       account.trades.push(change.openedTrade);
+      this.allTrades.push(change.openedTrade);
       this.tradesById.set(change.openedTrade.tradeId, change.openedTrade);
     }
     return {
@@ -166,6 +176,21 @@ export class PositionBook {
   /** The account's fills in the order applied (live, read-only). */
   fills(accountId: string): readonly FillRecord[] {
     return this.accounts.get(accountId)?.fills ?? NO_FILLS;
+  }
+
+  /** Every account's fills in the order applied (live, read-only). */
+  everyFill(): readonly FillRecord[] {
+    return this.allFills;
+  }
+
+  /** Every account's trades in the order opened (live, read-only). */
+  everyTrade(): readonly Readonly<TradeRecord>[] {
+    return this.allTrades;
+  }
+
+  /** Every position of every account in the order first traded (live, read-only). */
+  everyPosition(): readonly Position[] {
+    return this.allPositions;
   }
 
   private markOf(symbol: string): InstrumentMark {

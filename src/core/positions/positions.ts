@@ -3,6 +3,7 @@
 // progress. Unrealized P&L is taken at the instrument's mark (docs/risk-rules.md#balance-and-equity) from running
 // lot totals, so reading it is O(1).
 import { formatCents } from '../money.js';
+import type { PositionJson } from '../shapes/position.js';
 import { sideSign, type Execution } from './execution.js';
 import { formatAveragePrice, millsToCents, pnlMills } from './instrument-pricing.js';
 import { FifoLots, lotRealizedCents, type LotRecord, type OpenLot, type PositionSide } from './lots.js';
@@ -18,6 +19,8 @@ export interface PositionChange {
   readonly closedTrade: TradeRecord | null;
   /** The trade this execution opened (from flat, or the remainder of a reversal), if any. */
   readonly openedTrade: TradeRecord | null;
+  /** The trade the execution belongs to: the one it closed or added to, else the one it opened. */
+  readonly tradeId: string;
 }
 
 /** A copy of a position's state at one moment (internal form: ticks and cents). */
@@ -39,28 +42,21 @@ export interface PositionView {
   readonly openLots: readonly OpenLot[];
   /** Trade in progress; null when flat. */
   readonly openTradeId: string | null;
+  /** When a fill last changed the position. */
+  readonly updatedAtMs: number;
+  readonly seq: number;
 }
 
-/** Position of the interface. */
-export interface PositionJson {
-  account_id: string;
-  instrument_id: string;
-  net_quantity: number;
-  average_price: string | null;
-  realized_pnl: string;
-  unrealized_pnl: string;
-  commission: string;
-}
-
+/** The position as the API shows it (docs/api.md#shapes): no average price when flat. */
 export function positionToJson(view: PositionView): PositionJson {
   return {
     account_id: view.accountId,
     instrument_id: view.symbol,
     net_quantity: view.netQuantity,
-    average_price: view.averagePrice,
+    ...(view.averagePrice === null ? {} : { average_price: view.averagePrice }),
     realized_pnl: formatCents(view.realizedCents),
     unrealized_pnl: formatCents(view.unrealizedCents),
-    commission: formatCents(view.commissionCents),
+    updated_at: view.updatedAtMs,
   };
 }
 
@@ -75,16 +71,20 @@ export class Position {
    */
   readonly realizedByTradeDateCents = new Map<string, number>();
   openTrade: TradeRecord | null = null;
+  updatedAtMs = 0;
 
   constructor(
     readonly accountId: string,
     readonly symbol: string,
     readonly mark: InstrumentMark,
+    /** Creation order among all positions: lists page by it. */
+    readonly seq: number,
   ) {}
 
   /** Applies one execution of this (account, symbol): closes FIFO lots first, opens with what is left. */
   apply(e: Execution, newTradeId: () => string): PositionChange {
     const closing = this.isOpposite(sideSign(e.side)) ? Math.min(e.quantity, Math.abs(this.netQuantity)) : 0;
+    const heldTradeId = this.openTrade?.tradeId;
     const closedLots = closing > 0 ? this.close(e, closing) : [];
     let realizedCents = 0;
     for (const lot of closedLots) realizedCents += lot.realizedCents;
@@ -101,7 +101,9 @@ export class Position {
       e.tradeDate,
       (this.realizedByTradeDateCents.get(e.tradeDate) ?? 0) + realizedCents,
     );
-    return { realizedCents, closedLots, closedTrade, openedTrade };
+    this.updatedAtMs = Math.max(this.updatedAtMs, e.occurredAtMs);
+    const tradeId = heldTradeId ?? openedTrade!.tradeId;
+    return { realizedCents, closedLots, closedTrade, openedTrade, tradeId };
   }
 
   /** Unrealized P&L at the instrument's mark: Σ open lots (mark − open) × qty × sign in mills, rounded once. */
@@ -131,6 +133,8 @@ export class Position {
       markTicks: this.mark.markTicks,
       openLots: this.lots.lots.map((lot) => ({ ...lot })),
       openTradeId: this.openTrade?.tradeId ?? null,
+      updatedAtMs: this.updatedAtMs,
+      seq: this.seq,
     };
   }
 

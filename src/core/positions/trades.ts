@@ -2,11 +2,14 @@
 // flat. A reversal closes the current trade and opens the next from the same execution. A trade's lots are its closed
 // lots, in the order closed.
 import { formatCents } from '../money.js';
-import { lotToJson, type LotJson, type LotRecord, type PositionSide } from './lots.js';
+import type { TradeJson, TradeLotsJson } from '../shapes/fill.js';
+import { lotToJson, type LotRecord, type PositionSide } from './lots.js';
 
 /** Internal form of a trade (cents, ms); the book updates it until the trade closes. */
 export interface TradeRecord {
   readonly tradeId: string;
+  /** Creation order among all trades, set by the book: lists page by it. */
+  seq: number;
   readonly accountId: string;
   /** instrument_id */
   readonly symbol: string;
@@ -24,25 +27,6 @@ export interface TradeRecord {
   readonly lots: LotRecord[];
 }
 
-/** Trade record of the interface. `closed_at` is absent while the trade is open. */
-export interface TradeJson {
-  trade_id: string;
-  account_id: string;
-  instrument_id: string;
-  side: PositionSide;
-  opened_at: number;
-  closed_at?: number;
-  quantity: number;
-  realized_pnl: string;
-  lots: LotJson[];
-}
-
-/** Response of GET /v1/trades/{id}/lots (docs/order-lifecycle.md#positions-trades-and-lots). */
-export interface TradeLotsJson {
-  trade_id: string;
-  lots: LotJson[];
-}
-
 export function openTrade(
   tradeId: string,
   accountId: string,
@@ -53,6 +37,7 @@ export function openTrade(
 ): TradeRecord {
   return {
     tradeId,
+    seq: 0,
     accountId,
     symbol,
     side,
@@ -70,12 +55,12 @@ export function tradeToJson(trade: TradeRecord): TradeJson {
     trade_id: trade.tradeId,
     account_id: trade.accountId,
     instrument_id: trade.symbol,
-    side: trade.side,
+    direction: trade.side,
+    quantity: trade.maxQuantity,
     opened_at: trade.openedAtMs,
     ...(trade.closedAtMs === null ? {} : { closed_at: trade.closedAtMs }),
-    quantity: trade.maxQuantity,
     realized_pnl: formatCents(trade.realizedCents),
-    lots: trade.lots.map(lotToJson),
+    status: trade.closedAtMs === null ? 'open' : 'closed',
   };
 }
 

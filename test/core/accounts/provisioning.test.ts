@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePlanTemplate, type PlanTemplate } from '../../../src/core/accounts/plans.js';
-import {
-  accountRecordJson,
-  Provisioning,
-  provisionResultJson,
-  userJson,
-  type ProvisionResult,
-} from '../../../src/core/accounts/provisioning.js';
+import { Provisioning, type ProvisionResult } from '../../../src/core/accounts/provisioning.js';
 import { formatCents } from '../../../src/core/money.js';
 import { CommandRefusal } from '../../../src/core/outcome.js';
 
@@ -37,12 +31,12 @@ function counterIds(): () => string {
 function setup(): { reg: Provisioning; shared: PlanTemplate; newId: () => string } {
   const reg = new Provisioning();
   const shared = template();
-  reg.registerFirm('firm-a', 'acme-prop', new Map([['eval-50k', shared]]));
-  reg.registerFirm('firm-b', 'beta-prop', new Map([['eval-50k', template()]]));
+  reg.registerFirm({ firmId: 'firm-a', slug: 'acme-prop', name: 'Acme Prop' }, new Map([['eval-50k', shared]]));
+  reg.registerFirm({ firmId: 'firm-b', slug: 'beta-prop', name: 'Beta Prop' }, new Map([['eval-50k', template()]]));
   return { reg, shared, newId: counterIds() };
 }
 
-const ANN = { email: 'Ann@Example.com', name: 'Ann' };
+const ANN = { email: 'Ann@Example.com', first_name: 'Ann' };
 
 function refusal(fn: () => unknown): CommandRefusal {
   try {
@@ -72,9 +66,9 @@ describe('price_paid over a bulk create is split in cents, remainder to the firs
       'one remainder cent goes to the first account',
     ).toEqual(['33.34', '33.33', '33.33']);
     expect(
-      result.accounts.map((a) => accountRecordJson(a).price_paid),
-      'the API shows each share as a decimal string',
-    ).toEqual(['33.34', '33.33', '33.33']);
+      result.accounts.reduce((sum, a) => sum + a.pricePaidCents, 0),
+      'the shares add up to the price, to the cent',
+    ).toBe(10_000);
   });
 
   it('0.02 over 3 → 0.01, 0.01, 0.00', () => {
@@ -99,7 +93,7 @@ describe('price_paid over a bulk create is split in cents, remainder to the firs
       one.accounts.map((a) => a.pricePaidCents),
       'count defaults to 1, which takes the whole amount',
     ).toEqual([14_999]);
-    expect(accountRecordJson(free.accounts[0]!).price_paid, 'an absent price_paid is stored as zero').toBe('0.00');
+    expect(formatCents(free.accounts[0]!.pricePaidCents), 'an absent price_paid is stored as zero').toBe('0.00');
   });
 });
 
@@ -242,11 +236,12 @@ describe('the user is created if new and reused by email within the firm', () =>
     );
     expect(first.user.email, 'emails are normalised to lowercase').toBe('ann@example.com');
     expect(second.user, 'the same email finds the same user').toBe(first.user);
-    expect(userJson(first.user)).toEqual({
-      user_id: first.user.userId,
+    expect(first.user).toMatchObject({
+      userId: first.user.userId,
       email: 'ann@example.com',
-      name: 'Ann',
-      created_at: NOW_MS,
+      firstName: 'Ann',
+      kind: 'trader',
+      createdAtMs: NOW_MS,
     });
   });
 
@@ -256,7 +251,12 @@ describe('the user is created if new and reused by email within the firm', () =>
     const byId = reg.provision('firm-a', { plan_reference: 'eval-50k', user_id: user.userId }, newId, NOW_MS);
     expect(byId.user).toBe(user);
     const unknown = refusal(() =>
-      reg.provision('firm-a', { plan_reference: 'eval-50k', user_id: 'nobody' }, newId, NOW_MS),
+      reg.provision(
+        'firm-a',
+        { plan_reference: 'eval-50k', user_id: '00000000-0000-4000-8000-00000000dead' },
+        newId,
+        NOW_MS,
+      ),
     );
     expect([unknown.status, unknown.code]).toEqual([404, 'user_not_found']);
     const foreign = refusal(() =>
@@ -337,18 +337,17 @@ describe('GET /v1/firm-control/accounts: lookup by user and by key, firm isolati
     expect(reg.lookup(undefined)).toHaveLength(4);
   });
 
-  it('the record JSON carries the mapping the firm needs', () => {
+  it('the record carries the mapping the firm needs (its JSON form: test/core/risk/provisioning.test.ts)', () => {
     const { reg, bob } = populated();
     const record = reg.account('firm-a', bob.accounts[0]!.accountId);
-    expect(accountRecordJson(record)).toEqual({
-      account_id: record.accountId,
-      user_id: bob.user.userId,
-      plan_reference: 'eval-50k',
-      price_paid: '0.00',
-      idempotency_key: 'p-2',
-      created_at: NOW_MS,
+    expect(record).toMatchObject({
+      accountId: bob.accounts[0]!.accountId,
+      userId: bob.user.userId,
+      planReference: 'eval-50k',
+      pricePaidCents: 0,
+      idempotencyKey: 'p-2',
+      createdAtMs: NOW_MS,
     });
-    expect(provisionResultJson(bob)).toMatchObject({ user_id: bob.user.userId, account_ids: ids(bob) });
   });
 });
 
@@ -370,12 +369,8 @@ describe('replace mints a linked account from the same template and overlays (do
       'eval-50k',
       0,
     ]);
-    expect(accountRecordJson(replacement)).toMatchObject({
-      replaces_account_id: original.accountId,
-      idempotency_key: null,
-      created_at: NOW_MS + 60_000,
-    });
-    expect(accountRecordJson(original)).toMatchObject({ replaced_by_account_id: replacement.accountId });
+    expect(replacement).toMatchObject({ replacesAccountId: original.accountId, createdAtMs: NOW_MS + 60_000 });
+    expect(replacement.idempotencyKey, 'no purchase key').toBeUndefined();
     expect(reg.lookup('firm-a', { user_id: original.userId }).map((a) => a.accountId)).toEqual([
       original.accountId,
       replacement.accountId,
@@ -426,7 +421,7 @@ describe('validation errors are 400 invalid_request naming the field', () => {
       'count 0',
       { plan_reference: 'eval-50k', user: ANN, count: 0 },
       'count',
-      /^count: expected an integer from 1 to 100, got the number 0/,
+      /^count: expected an integer from 1 to 100, got 0/,
     ],
     [
       'count 101',
@@ -438,7 +433,7 @@ describe('validation errors are 400 invalid_request naming the field', () => {
       'price_paid as a number',
       { plan_reference: 'eval-50k', user: ANN, price_paid: 100 },
       'price_paid',
-      /^price_paid: expected a decimal string.*\(quote it: "100"\)/,
+      /^price_paid: expected a decimal string with at most 2 places, like "49500.00", got 100$/,
     ],
     [
       'price_paid negative',
@@ -461,13 +456,13 @@ describe('validation errors are 400 invalid_request naming the field', () => {
     ['no trader', { plan_reference: 'eval-50k' }, 'user', /^user: expected a mapping with email, or user_id/],
     [
       'both user and user_id',
-      { plan_reference: 'eval-50k', user: ANN, user_id: 'u' },
+      { plan_reference: 'eval-50k', user: ANN, user_id: '00000000-0000-4000-8000-000000000001' },
       'user_id',
       /^user_id: give either user .* not both/,
     ],
     [
       'user without email',
-      { plan_reference: 'eval-50k', user: { name: 'Ann' } },
+      { plan_reference: 'eval-50k', user: { first_name: 'Ann' } },
       'user.email',
       /^user\.email: expected an email address.*\(required\)/,
     ],
@@ -493,7 +488,7 @@ describe('validation errors are 400 invalid_request naming the field', () => {
       'an unknown field',
       { plan_reference: 'eval-50k', user: ANN, plan: 'x' },
       'plan',
-      /^plan: unknown key; expected one of plan_reference, user/,
+      /^plan: unknown field; expected one of user, user_id, plan_reference/,
     ],
   ];
 
@@ -501,14 +496,17 @@ describe('validation errors are 400 invalid_request naming the field', () => {
     const { reg, newId } = setup();
     const error = refusal(() => reg.provision('firm-a', body, newId, NOW_MS));
     expect([error.status, error.code]).toEqual([400, 'invalid_request']);
-    expect(error.details, 'details name the field').toEqual({ field });
+    expect(
+      error.details?.map((d) => d.field),
+      'details name the field',
+    ).toEqual([field]);
     expect(error.message).toMatch(message);
   });
 
   it('a body that is not an object is refused as the body', () => {
     const { reg, newId } = setup();
     const error = refusal(() => reg.provision('firm-a', [1], newId, NOW_MS));
-    expect([error.status, error.details]).toEqual([400, { field: 'body' }]);
+    expect([error.status, error.details?.map((d) => d.field)]).toEqual([400, ['body']]);
     expect(error.message).toMatch(/^body: expected a JSON object/);
   });
 

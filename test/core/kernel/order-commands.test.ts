@@ -10,7 +10,10 @@ describe('docs/order-lifecycle.md#placement-and-arrival: refusals after acceptan
     [{ side: 'buy', type: 'stop', quantity: 1, stop_price: '5000.00', time_in_force: 'ioc' }, 'invalid_order'],
   ])('%j -> %s', (fields, code) => {
     const h = harness();
-    const placed = h.kernel.placeOrder({ account_id: h.accountId, instrument_id: 'ESM6', ...fields });
+    const placed = h.kernel.dispatch({
+      type: 'place_order',
+      body: { account_id: h.accountId, instrument_id: 'ESM6', ...fields },
+    });
     const body = placed.body as Record<string, unknown>;
     expect([placed.status, body.status], 'accepted first: 202 with the order SUBMITTED').toEqual([202, 'SUBMITTED']);
     const id = body.order_id as string;
@@ -20,9 +23,9 @@ describe('docs/order-lifecycle.md#placement-and-arrival: refusals after acceptan
 
   it('market_closed: an order reaching the venue in the 16:00-17:00 CT halt', () => {
     const h = harness();
-    h.kernel.advanceTo(Date.parse('2026-03-10T21:30:00Z')); // 16:30 CDT
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-10T21:30:00Z') }); // 16:30 CDT
     const id = h.place({ side: 'buy', type: 'market', quantity: 1 });
-    h.kernel.advanceTo(h.kernel.nowMs);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs });
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code: 'market_closed' } });
   });
 
@@ -34,14 +37,22 @@ describe('docs/order-lifecycle.md#placement-and-arrival: refusals after acceptan
       { account_id: h.accountId, instrument_id: 'ESM6', side: 'buy', type: 'limit', quantity: 1, limit_price: 5000 },
       { account_id: h.accountId, instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1, colour: 'red' },
     ]) {
-      const outcome = h.kernel.placeOrder(body);
+      const outcome = h.kernel.dispatch({ type: 'place_order', body: body });
       expect(outcome.status, JSON.stringify(body)).toBe(400);
     }
     expect(
-      h.kernel.placeOrder({ account_id: 'nope', instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1 })
-        .status,
+      h.kernel.dispatch({
+        type: 'place_order',
+        body: {
+          account_id: '00000000-0000-4000-8000-000000000000',
+          instrument_id: 'ESM6',
+          side: 'buy',
+          type: 'market',
+          quantity: 1,
+        },
+      }).status,
     ).toBe(404);
-    expect(h.kernel.desk.orders.size).toBe(0);
+    expect(h.kernel.internals().desk.orders.size).toBe(0);
   });
 });
 
@@ -50,20 +61,20 @@ describe('docs/order-lifecycle.md#cancel', () => {
     const h = harness({ latencyMs: 0, cancelLatencyMs: 100 });
     const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00' });
     h.tick('5001.00');
-    expect(h.kernel.cancelOrder(id).status, 'cancel accepted while working').toBe(202);
+    expect(h.kernel.dispatch({ type: 'cancel_order', order_id: id }).status, 'cancel accepted while working').toBe(202);
     h.tick('5000.00', undefined, 50);
     expect(h.order(id).status, 'the print at +50 ms fills before the cancel lands at +100 ms').toBe('FILLED');
-    h.kernel.advanceTo(h.kernel.nowMs + 100);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 100 });
     expect(h.states(id)).toEqual(['SUBMITTED:accepted', 'FILLED:filled 1']);
   });
 
   it('lands when no fill comes first; DELETE again answers 200 unchanged', () => {
     const h = harness({ cancelLatencyMs: 100 });
     const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00' });
-    h.kernel.cancelOrder(id);
+    h.kernel.dispatch({ type: 'cancel_order', order_id: id });
     h.tick('5000.00', undefined, 100);
     expect(h.order(id).status).toBe('CANCELLED');
-    const again = h.kernel.cancelOrder(id);
+    const again = h.kernel.dispatch({ type: 'cancel_order', order_id: id });
     expect([again.status, again.ok && again.body.status]).toEqual([200, 'CANCELLED']);
   });
 
@@ -72,10 +83,12 @@ describe('docs/order-lifecycle.md#cancel', () => {
     const filled = h.place({ side: 'buy', type: 'market', quantity: 1 });
     const rejected = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '1.11' });
     h.tick('5000.00');
-    expect(h.kernel.cancelOrder(filled).status).toBe(409);
-    expect(h.kernel.cancelOrder(rejected).status).toBe(409);
-    expect(h.kernel.modifyOrder(filled, { quantity: 2 }).status).toBe(409);
-    expect(h.kernel.cancelOrder('00000000-0000-4000-8000-000000000000').status).toBe(404);
+    expect(h.kernel.dispatch({ type: 'cancel_order', order_id: filled }).status).toBe(409);
+    expect(h.kernel.dispatch({ type: 'cancel_order', order_id: rejected }).status).toBe(409);
+    expect(h.kernel.dispatch({ type: 'modify_order', order_id: filled, body: { quantity: 2 } }).status).toBe(409);
+    expect(h.kernel.dispatch({ type: 'cancel_order', order_id: '00000000-0000-4000-8000-000000000000' }).status).toBe(
+      404,
+    );
   });
 });
 
@@ -84,10 +97,11 @@ describe('docs/order-lifecycle.md#modify', () => {
     const h = harness();
     const id = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '4990.00' });
     h.tick('5000.00');
-    expect(h.kernel.modifyOrder(id, { limit_price: '4990.10' }).status, 'off-grid is the venue’s call, not a 400').toBe(
-      202,
-    );
-    h.kernel.advanceTo(h.kernel.nowMs);
+    expect(
+      h.kernel.dispatch({ type: 'modify_order', order_id: id, body: { limit_price: '4990.10' } }).status,
+      'off-grid is the venue’s call, not a 400',
+    ).toBe(202);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs });
     expect(h.order(id)).toMatchObject({ status: 'SUBMITTED', limit_price: '4990.00' });
     expect(h.states(id).at(-1)).toBe('SUBMITTED:modify rejected: limit_price: 4990.1 is not on the tick grid of 0.25');
   });
@@ -97,9 +111,9 @@ describe('docs/order-lifecycle.md#modify', () => {
     const stop = h.place({ side: 'sell', type: 'stop', quantity: 1, stop_price: '4990.00' });
     const limit = h.place({ side: 'buy', type: 'limit', quantity: 3, limit_price: '5000.00' });
     h.tick('5000.00', 2);
-    h.kernel.modifyOrder(stop, { stop_price: '5000.00' });
-    h.kernel.modifyOrder(limit, { quantity: 2 });
-    h.kernel.advanceTo(h.kernel.nowMs);
+    h.kernel.dispatch({ type: 'modify_order', order_id: stop, body: { stop_price: '5000.00' } });
+    h.kernel.dispatch({ type: 'modify_order', order_id: limit, body: { quantity: 2 } });
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs });
     expect(h.states(stop).at(-1)).toBe(
       'SUBMITTED:modify rejected: stop_price 5000.00 is at or through the market (last print 5000.00)',
     );
@@ -113,7 +127,7 @@ describe('docs/order-lifecycle.md#modify', () => {
     const h = harness();
     const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00' });
     h.tick('5000.00');
-    h.kernel.modifyOrder(id, { limit_price: '4999.50' });
+    h.kernel.dispatch({ type: 'modify_order', order_id: id, body: { limit_price: '4999.50' } });
     h.tick('4999.75');
     expect(h.order(id).status, '4999.75 is above the new limit').toBe('SUBMITTED');
     h.tick('4999.50');
@@ -124,9 +138,9 @@ describe('docs/order-lifecycle.md#modify', () => {
     const h = harness({ modifyLatencyMs: 100 });
     const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '5000.00' });
     h.tick('5001.00');
-    h.kernel.modifyOrder(id, { limit_price: '4995.00' });
+    h.kernel.dispatch({ type: 'modify_order', order_id: id, body: { limit_price: '4995.00' } });
     h.tick('5000.00', undefined, 10);
-    h.kernel.advanceTo(h.kernel.nowMs + 100);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 100 });
     expect(h.order(id)).toMatchObject({ status: 'FILLED', limit_price: '5000.00' });
   });
 });
@@ -136,7 +150,7 @@ describe('docs/order-lifecycle.md#oco', () => {
     const h = harness();
     const target = h.place({ side: 'sell', type: 'limit', quantity: 2, limit_price: '5010.00', time_in_force: 'gtc' });
     const stop = h.place({ side: 'sell', type: 'stop', quantity: 2, stop_price: '4990.00', time_in_force: 'gtc' });
-    const link = h.kernel.linkOco([target, stop]);
+    const link = h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [target, stop] } });
     expect(link.status).toBe(201);
     h.tick('5000.00');
     h.tick('5010.00', 1);
@@ -156,29 +170,31 @@ describe('docs/order-lifecycle.md#oco', () => {
       time_in_force: 'gtc',
       instrument_id: 'NQM6',
     });
-    expect(h.kernel.linkOco([es, nq]).status).toBe(201);
+    expect(h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [es, nq] } }).status).toBe(201);
     h.tick('5000.00');
     expect(h.order(es).status, 'the ES limit is touched').toBe('FILLED');
     expect(h.states(nq).at(-1), 'the NQ sibling is cancelled by the ES fill').toBe('CANCELLED:oco_sibling_filled');
-    h.kernel.printInput('NQM6', '17990.00', undefined);
+    h.kernel.dispatch({ type: 'tick', instrument_id: 'NQM6', price: '17990.00' });
     expect(h.order(nq), 'a cancelled order never fills').toMatchObject({ status: 'CANCELLED', filled_quantity: 0 });
     expect(
-      h.kernel.positions.position(h.accountId, 'NQM6')?.netQuantity ?? 0,
+      h.kernel.internals().positions.position(h.accountId, 'NQM6')?.netQuantity ?? 0,
       'no NQ position without an order behind it',
     ).toBe(0);
-    expect(h.kernel.desk.bookOf('NQM6').workingCount, 'the NQ book holds nothing').toBe(0);
+    expect(h.kernel.internals().desk.bookOf('NQM6').workingCount, 'the NQ book holds nothing').toBe(0);
   });
 
   it('the venue and the order machine agree: an event the lifecycle does not take fails loudly, never silently', () => {
     const h = harness();
     const id = h.place({ side: 'buy', type: 'limit', quantity: 2, limit_price: '4990.00' });
-    const order = h.kernel.desk.orders.get(id)!;
+    const order = h.kernel.internals().desk.orders.get(id)!;
     const overfill = { type: 'FILL', quantity: 3, occurredAtMs: h.kernel.nowMs } as const;
-    expect(() => h.kernel.desk.send(order, overfill), 'no transition fills 3 of 2').toThrow(/does not take FILL/);
+    expect(() => h.kernel.internals().desk.send(order, overfill), 'no transition fills 3 of 2').toThrow(
+      /does not take FILL/,
+    );
     expect(h.order(id), 'the refused event changed nothing').toMatchObject({ status: 'SUBMITTED', filled_quantity: 0 });
-    expect(h.kernel.cancelOrder(id).status).toBe(202);
+    expect(h.kernel.dispatch({ type: 'cancel_order', order_id: id }).status).toBe(202);
     expect(
-      () => h.kernel.desk.send(order, { type: 'FILL', quantity: 1, occurredAtMs: h.kernel.nowMs }),
+      () => h.kernel.internals().desk.send(order, { type: 'FILL', quantity: 1, occurredAtMs: h.kernel.nowMs }),
       'a CANCELLED order takes nothing',
     ).toThrow(/is CANCELLED/);
   });
@@ -190,13 +206,22 @@ describe('docs/order-lifecycle.md#oco', () => {
     const c = h.place({ side: 'sell', type: 'stop', quantity: 1, stop_price: '4990.00' });
     const filled = h.place({ side: 'buy', type: 'market', quantity: 1 });
     h.tick('5000.00');
-    const link = h.kernel.linkOco([a, b]);
-    const groupId = link.ok ? (link.body.group_id as string) : '';
-    expect(h.kernel.addOcoCompanion(groupId, c).status).toBe(200);
-    expect(h.kernel.linkOco([a, c]).status).toBe(409);
-    expect(h.kernel.linkOco([filled, c]).status).toBe(409);
-    expect(h.kernel.linkOco([a, '00000000-0000-4000-8000-000000000000']).status).toBe(404);
-    expect(h.kernel.addOcoCompanion('nope', filled).status).toBe(404);
+    const link = h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [a, b] } });
+    const groupId = link.ok ? link.body.oco_group_id : '';
+    expect(h.kernel.dispatch({ type: 'add_oco_companion', body: { oco_group_id: groupId, order_id: c } }).status).toBe(
+      200,
+    );
+    expect(h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [a, c] } }).status).toBe(409);
+    expect(h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [filled, c] } }).status).toBe(409);
+    expect(
+      h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [a, '00000000-0000-4000-8000-000000000000'] } }).status,
+    ).toBe(404);
+    expect(
+      h.kernel.dispatch({
+        type: 'add_oco_companion',
+        body: { oco_group_id: '00000000-0000-4000-8000-000000000000', order_id: filled },
+      }).status,
+    ).toBe(404);
     h.tick('4989.00');
     expect([h.order(a).status, h.order(b).status, h.order(c).status]).toEqual(['CANCELLED', 'CANCELLED', 'FILLED']);
   });
@@ -207,11 +232,11 @@ describe('docs/order-lifecycle.md#expiry-and-gtc: time in force', () => {
     const h = harness();
     const day = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00' });
     const gtc = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00', time_in_force: 'gtc' });
-    h.kernel.advanceTo(Date.parse('2026-03-10T20:59:59.999Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-10T20:59:59.999Z') });
     expect(h.order(day).status, 'the last ms of the session').toBe('SUBMITTED');
-    h.kernel.advanceTo(Date.parse('2026-03-10T21:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-10T21:00:00Z') });
     expect(h.order(day)).toMatchObject({ status: 'EXPIRED', updated_at: Date.parse('2026-03-10T21:00:00Z') });
-    h.kernel.advanceTo(Date.parse('2026-03-11T15:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-11T15:00:00Z') });
     expect(h.order(gtc).status, 'GTC lives on across the roll').toBe('SUBMITTED');
     h.tick('4900.00');
     expect(h.order(gtc).status).toBe('FILLED');
@@ -219,11 +244,11 @@ describe('docs/order-lifecycle.md#expiry-and-gtc: time in force', () => {
 
   it('a DAY order placed after the 17:00 roll belongs to the next trade date', () => {
     const h = harness();
-    h.kernel.advanceTo(Date.parse('2026-03-10T22:30:00Z')); // 17:30 CDT: trade date 2026-03-11
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-10T22:30:00Z') }); // 17:30 CDT: trade date 2026-03-11
     const id = h.place({ side: 'buy', type: 'limit', quantity: 1, limit_price: '4900.00' });
-    h.kernel.advanceTo(Date.parse('2026-03-11T20:59:59Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-11T20:59:59Z') });
     expect(h.order(id).status).toBe('SUBMITTED');
-    h.kernel.advanceTo(Date.parse('2026-03-11T21:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-11T21:00:00Z') });
     expect(h.order(id).status).toBe('EXPIRED');
     expect(T0).toBeLessThan(h.kernel.nowMs);
   });

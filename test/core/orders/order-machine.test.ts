@@ -1,6 +1,7 @@
 // The legal transition table of docs/order-lifecycle.md, checked pair by pair: every (state, event).
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { initialOrderState, nextOrderState } from '../../../src/core/orders/order-lifecycle.js';
 import { orderMachine, type OrderLifecycleEvent, type OrderStatus } from '../../../src/core/orders/order.machine.js';
 
 const QUANTITY = 3;
@@ -92,5 +93,31 @@ describe('order lifecycle: every (state, event) pair', () => {
     expect(actor.getSnapshot().context.quantity, 'above the filled 1: applied').toBe(2);
     actor.send({ type: 'FILL', quantity: 1, occurredAtMs: 6 });
     expect(actor.getSnapshot().value, 'the new quantity is what completes it').toBe('FILLED');
+  });
+});
+
+describe('order lifecycle without an actor (order-lifecycle.ts): the compiled table answers as the actor for every pair', () => {
+  it.each(TABLE)('%s + %s -> %s', (from, eventName, to, appends) => {
+    const actor = orderIn(from);
+    let state = initialOrderState({ quantity: QUANTITY, occurredAtMs: 0 });
+    for (const record of actor.getSnapshot().context.history.slice(1)) {
+      const replay: Record<string, OrderLifecycleEvent> = {
+        PARTIALLY_FILLED: { type: 'FILL', quantity: 1, occurredAtMs: 1 },
+        FILLED: { type: 'FILL', quantity: 3, occurredAtMs: 1 },
+        CANCELLED: { type: 'CANCEL', reason: 'r', occurredAtMs: 1 },
+        REJECTED: { type: 'REJECT', reason: 'r', occurredAtMs: 1 },
+        EXPIRED: { type: 'EXPIRE', reason: 'r', occurredAtMs: 1 },
+      };
+      state = nextOrderState(state, replay[record.status]!)!;
+    }
+    expect(state).toEqual({ status: actor.getSnapshot().value, context: actor.getSnapshot().context });
+    expect(state.status).toBe(from);
+    let event = EVENTS[eventName]!;
+    if (eventName === 'FILL rest')
+      event = { type: 'FILL', quantity: state.context.quantity - state.context.filledQuantity, occurredAtMs: 9 };
+    actor.send(event);
+    const next = nextOrderState(state, event);
+    if (!appends) expect(next, 'an event no transition takes answers undefined').toBeUndefined();
+    else expect(next).toEqual({ status: to, context: actor.getSnapshot().context });
   });
 });

@@ -46,7 +46,7 @@ const record = ([
   trade_date,
   instrument_id,
   net_quantity,
-  average_price,
+  ...(average_price === null ? {} : { average_price }), // flat: no average price (docs/api.md#shapes)
   realized_pnl,
   unrealized_pnl,
 });

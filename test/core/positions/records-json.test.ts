@@ -30,12 +30,11 @@ function roundTrip() {
 }
 
 describe('positions: public forms with exact decimal strings (docs/order-lifecycle.md#public-records)', () => {
-  it('fill record: order_id null for a historical fill, price in the contract’s decimals, money in cents', () => {
+  it('fill record: no order_id for a historical fill, price in the contract’s decimals, money in cents', () => {
     const { book } = roundTrip();
     expect(book.fills(ACCOUNT).map(fillToJson)).toEqual([
       {
         execution_id: 'ex-1',
-        order_id: null,
         account_id: ACCOUNT,
         instrument_id: 'ESM6',
         side: 'buy',
@@ -45,6 +44,7 @@ describe('positions: public forms with exact decimal strings (docs/order-lifecyc
         trade_date: '2026-03-09',
         commission: '4.30',
         realized_pnl: '0.00',
+        trade_id: 'trade-1',
       },
       {
         execution_id: 'ex-2',
@@ -58,6 +58,7 @@ describe('positions: public forms with exact decimal strings (docs/order-lifecyc
         trade_date: '2026-03-10',
         commission: '2.15',
         realized_pnl: '75.00', // +1.50 points × 1 × $50
+        trade_id: 'trade-1',
       },
     ]);
   });
@@ -85,22 +86,26 @@ describe('positions: public forms with exact decimal strings (docs/order-lifecyc
       trade_id: 'trade-1',
       account_id: ACCOUNT,
       instrument_id: 'ESM6',
-      side: 'long',
+      direction: 'long',
       opened_at: T,
       quantity: 2,
       realized_pnl: '75.00',
-      lots: [expect.objectContaining({ open_execution_id: 'ex-1', close_execution_id: 'ex-2' })],
+      status: 'open',
     });
     expect('closed_at' in open, 'still long 1: the trade is open').toBe(false);
+    expect(tradeLotsToJson(book.trade('trade-1')!).lots).toEqual([
+      expect.objectContaining({ open_execution_id: 'ex-1', close_execution_id: 'ex-2' }),
+    ]);
 
     book.applyFill(fill({ id: 'ex-3', side: 'sell', quantity: 1, price: '4999.00', atMs: T + 120_000 }));
     const closed = tradeToJson(book.trade('trade-1')!);
     expect(closed.closed_at).toBe(T + 120_000);
+    expect(closed.status).toBe('closed');
     expect(closed.realized_pnl, '$75.00 + (4999.00 − 5000.25) × $50 = $75.00 − $62.50').toBe('12.50');
     expect(tradeLotsToJson(book.trade('trade-1')!).lots.map((l) => l.realized_pnl)).toEqual(['75.00', '-62.50']);
   });
 
-  it('position form: signed net quantity, average price or null, realized/unrealized/commission strings', () => {
+  it('position form: signed net quantity, average price, realized/unrealized strings, last change time', () => {
     const { book } = roundTrip();
     book.markPrice('ESM6', 20_000); // 5000.00: long 1 from 5000.25 -> −0.25 × $50 = −$12.50
     expect(positionToJson(book.position(ACCOUNT, 'ESM6')!)).toEqual({
@@ -110,8 +115,9 @@ describe('positions: public forms with exact decimal strings (docs/order-lifecyc
       average_price: '5000.25',
       realized_pnl: '75.00',
       unrealized_pnl: '-12.50',
-      commission: '6.45', // 4.30 + 2.15
+      updated_at: T + 60_000,
     });
+    expect(book.position(ACCOUNT, 'ESM6')!.commissionCents, 'commission 4.30 + 2.15, kept in cents').toBe(645);
     book.applyFill(fill({ id: 'ex-3', side: 'sell', quantity: 3, price: '5000.00' }));
     expect(positionToJson(book.position(ACCOUNT, 'ESM6')!)).toMatchObject({
       net_quantity: -2,

@@ -30,7 +30,7 @@ describe('docs/risk-rules.md#daily-loss: the daily window is rebuilt at each ses
       realized_week_pnl: '-500.00',
       start_of_day_balance: '50000.00',
     });
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     expect(h.item(h.a), 'Tue 17:00 CDT roll: 49,500 - 1,000 = 48,500').toMatchObject({
       start_of_day_balance: '49500.00',
       daily_loss_limit_trigger: '48500.00',
@@ -44,7 +44,7 @@ describe('docs/risk-rules.md#daily-loss: the daily window is rebuilt at each ses
     h.tick('5000.00');
     h.trade(h.a, 'buy', 1, '5000.00');
     h.tick('5010.00');
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     expect(h.item(h.a), 'equity 50,500 but the anchor is the balance 50,000').toMatchObject({
       equity: '50500.00',
       start_of_day_balance: '50000.00',
@@ -69,18 +69,18 @@ describe('docs/risk-rules.md#daily-loss: a daily-loss breach locks until the nex
     expect(h.net(h.a), 'flattened through the venue at the next print').toBe(0);
     expect(h.control('unlock', h.a).status, 'DELETE lockout removes only firm_lockout: none here').toBe(409);
     expect(
-      h.ok('reanchor', h.a, { reason_code: 'ops' }),
+      h.ok('reanchor_daily_loss', h.a, { reason_code: 'ops' }),
       'allowance 50,000 - 49,000 = 1,000; anchor 49,000; trigger 48,000',
     ).toMatchObject({ start_of_day_balance: '49000.00', daily_loss_limit_trigger: '48000.00' });
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '45000' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '45000' });
     expect(h.item(h.a), 'neither operation lifts the breach').toMatchObject({
       is_locked: true,
       lockout_reason: 'daily_loss_breach',
       daily_loss_limit_trigger: '45000.00',
     });
-    h.kernel.advance(ROLL_TUE - 1);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE - 1 });
     expect(h.item(h.a).is_locked, '16:59:59.999 CDT').toBe(true);
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     expect(h.item(h.a), 'roll: lock lifted, window rebuilt from 49,000: trigger 48,000').toMatchObject({
       is_locked: false,
       start_of_day_balance: '49000.00',
@@ -98,7 +98,7 @@ describe('docs/risk-rules.md#daily-loss: a daily-loss breach locks until the nex
     h.tick('4980.00');
     const refused = h.place(h.a, { side: 'buy', quantity: 1, time_in_force: 'gtc' });
     expect(h.order(refused)).toMatchObject({ status: 'REJECTED', error: { code: 'account_locked' } });
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     h.tick('4980.00');
     const again = h.place(h.a, { side: 'buy', quantity: 1 });
     h.tick('4980.00');
@@ -112,7 +112,7 @@ describe('docs/risk-rules.md#setdailylosstrigger', () => {
     h.fill(h.a, 'buy', 1, '5000.00');
     h.fill(h.a, 'sell', 1, '5004.00');
     const updates = h.events('balance.updated');
-    const body = h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49500' });
+    const body = h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49500' });
     expect(Object.keys(body).sort()).toEqual(
       [
         'account_id',
@@ -157,7 +157,7 @@ describe('docs/risk-rules.md#setdailylosstrigger', () => {
     h.tick('4995.00');
     const locked = h.events('accounts.locked');
     const at = h.kernel.nowMs;
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49800' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49800' });
     expect(h.item(h.a), 'equity 50,000 - 5 x 50 = 49,750 ≤ 49,800').toMatchObject({
       equity: '49750.00',
       is_locked: true,
@@ -174,23 +174,23 @@ describe('docs/risk-rules.md#setdailylosstrigger', () => {
 
   it('a trigger set below equity does not breach; touching it does', () => {
     const h = dailyAccount();
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49999.99' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49999.99' });
     expect(h.item(h.a).is_locked, 'equity 50,000 > 49,999.99').toBe(false);
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
     expect(h.item(h.a).lockout_reason, 'equity 50,000 = trigger').toBe('daily_loss_breach');
   });
 
   it('the change applies to the current session only: the next roll rebuilds from daily_loss_value', () => {
     const h = dailyAccount();
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '45000' });
-    h.kernel.advance(ROLL_TUE);
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '45000' });
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     expect(h.item(h.a).daily_loss_limit_trigger, '50,000 - 1,000').toBe('49000.00');
   });
 
   it('409 on an account without a daily-loss limit; the state is unchanged', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2500' }));
-    const outcome = h.control('setDailyLossTrigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '49000' });
+    const outcome = h.control('set_daily_loss_trigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '49000' });
     expect([outcome.status, !outcome.ok && outcome.body.code]).toEqual([409, 'no_daily_loss_limit']);
     expect(h.item(a).daily_loss_limit_trigger, 'no daily-loss field on such an account').toBeUndefined();
   });
@@ -201,7 +201,7 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     const h = dailyAccount();
     h.fill(h.a, 'buy', 1, '5000.00');
     h.fill(h.a, 'sell', 1, '5004.00');
-    const body = h.ok('reanchor', h.a, { reason_code: 'ops' });
+    const body = h.ok('reanchor_daily_loss', h.a, { reason_code: 'ops' });
     expect(Object.keys(body).sort()).toEqual(
       [
         'account_id',
@@ -235,10 +235,10 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
 
   it('preserves a moved allowance: trigger 49,500 then reanchor at 50,200 gives 50,200 - 500 = 49,700', () => {
     const h = dailyAccount();
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49500' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49500' });
     h.fill(h.a, 'buy', 1, '5000.00');
     h.fill(h.a, 'sell', 1, '5004.00');
-    expect(h.ok('reanchor', h.a, { reason_code: 'ops' })).toMatchObject({
+    expect(h.ok('reanchor_daily_loss', h.a, { reason_code: 'ops' })).toMatchObject({
       daily_loss_value: '500.00',
       daily_loss_limit_trigger: '49700.00',
       start_of_day_balance: '50200.00',
@@ -251,20 +251,20 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     h.trade(h.a, 'buy', 1, '5000.00');
     h.tick('4990.00');
     expect(h.item(h.a), 'equity 49,500 > 49,000').toMatchObject({ equity: '49500.00', is_locked: false });
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49400' });
-    h.ok('reanchor', h.a, { reason_code: 'ops' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49400' });
+    h.ok('reanchor_daily_loss', h.a, { reason_code: 'ops' });
     expect(h.item(h.a), 'allowance 600; anchor 50,000 (cash); trigger 49,400; equity 49,500: no breach').toMatchObject({
       daily_loss_limit_trigger: '49400.00',
       is_locked: false,
     });
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49600' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '49600' });
     expect(h.item(h.a).lockout_reason, 'equity 49,500 ≤ 49,600').toBe('daily_loss_breach');
   });
 
   it('409 without a daily-loss limit', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2500' }));
-    const outcome = h.control('reanchor', a, { reason_code: 'ops' });
+    const outcome = h.control('reanchor_daily_loss', a, { reason_code: 'ops' });
     expect([outcome.status, !outcome.ok && outcome.body.code]).toEqual([409, 'no_daily_loss_allowance']);
   });
 
@@ -272,11 +272,16 @@ describe('docs/risk-rules.md#reanchordailyloss', () => {
     const h = dailyAccount();
     h.fill(h.a, 'buy', 1, '5000.00');
     h.fill(h.a, 'sell', 1, '5004.00'); // balance 50,200
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
     expect(h.item(h.a).is_locked, 'equity 50,200 > 50,000: no breach').toBe(false);
-    expect(h.control('reanchor', h.a, { reason_code: 'ops' }).status, 'allowance 50,000 - 50,000 = 0').toBe(409);
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50100' });
-    expect(h.control('reanchor', h.a, { reason_code: 'ops' }).status, 'allowance 50,000 - 50,100 = -100').toBe(409);
+    expect(h.control('reanchor_daily_loss', h.a, { reason_code: 'ops' }).status, 'allowance 50,000 - 50,000 = 0').toBe(
+      409,
+    );
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50100' });
+    expect(
+      h.control('reanchor_daily_loss', h.a, { reason_code: 'ops' }).status,
+      'allowance 50,000 - 50,100 = -100',
+    ).toBe(409);
     expect(h.item(h.a), 'unchanged').toMatchObject({
       start_of_day_balance: '50000.00',
       daily_loss_limit_trigger: '50100.00',
@@ -293,14 +298,14 @@ describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the week
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5002.00');
     expect(h.item(a), '+2 x 50').toMatchObject({ realized_day_pnl: '100.00', realized_week_pnl: '100.00' });
-    h.kernel.advance(ms('2026-03-12T22:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-12T22:00:00Z') });
     expect(h.item(a), 'Thu 17:00 roll: a daily roll, not weekly').toMatchObject({
       realized_day_pnl: '0.00',
       realized_week_pnl: '100.00',
       start_of_day_balance: '50100.00',
       daily_loss_limit_trigger: '49100.00',
     });
-    h.kernel.advance(ms('2026-03-13T14:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-13T14:00:00Z') });
     h.fill(a, 'buy', 1, '5002.00');
     h.fill(a, 'sell', 1, '5001.00');
     expect(h.item(a), 'Fri: -1 x 50').toMatchObject({
@@ -308,12 +313,12 @@ describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the week
       realized_day_pnl: '-50.00',
       realized_week_pnl: '50.00',
     });
-    h.kernel.advance(ms('2026-03-14T18:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-14T18:00:00Z') });
     expect(h.item(a), 'Saturday: no session opened since Friday 16:00 CT').toMatchObject({
       realized_day_pnl: '-50.00',
       realized_week_pnl: '50.00',
     });
-    h.kernel.advance(ms('2026-03-15T22:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-15T22:00:00Z') });
     expect(h.item(a), 'Sunday 17:00 CDT: the weekly roll opens Monday 03-16').toMatchObject({
       realized_day_pnl: '0.00',
       realized_week_pnl: '0.00',
@@ -322,7 +327,7 @@ describe('docs/risk-rules.md#session-rolls: realized_week_pnl resets at the week
     });
     h.fill(a, 'buy', 1, '5001.00');
     h.fill(a, 'sell', 1, '5003.00');
-    h.kernel.advance(ms('2026-03-16T22:00:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-16T22:00:00Z') });
     expect(h.item(a), 'Monday 17:00: daily only; the week keeps +100').toMatchObject({
       realized_day_pnl: '0.00',
       realized_week_pnl: '100.00',
@@ -341,7 +346,7 @@ describe('a daily-loss lock does not stop the max-loss check (docs/risk-rules.md
     h.tick('5000.00');
     h.trade(h.a, 'buy', 1, '5000.00');
     h.ok('lockout', h.a, {}); // keep a position open while locked: firm lock, no flatten
-    h.ok('setDailyLossTrigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' }); // daily breach now
+    h.ok('set_daily_loss_trigger', h.a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' }); // daily breach now
     // The flatten order works; a print that fills it also marks the account: 4950 -> realized -2,500
     h.tick('4950.00');
     expect(h.item(h.a), 'flattened at 4950: balance 47,500 = the max-loss trigger').toMatchObject({
@@ -349,7 +354,7 @@ describe('a daily-loss lock does not stop the max-loss check (docs/risk-rules.md
       account_status: 'failed',
       lockout_reason: 'max_loss_breach',
     });
-    expect(h.kernel.accounts.get(h.a).locks, 'all three locks, most severe first').toEqual([
+    expect(h.kernel.internals().accounts.get(h.a).locks, 'all three locks, most severe first').toEqual([
       'max_loss_breach',
       'daily_loss_breach',
       'firm_lockout',
@@ -360,10 +365,10 @@ describe('a daily-loss lock does not stop the max-loss check (docs/risk-rules.md
 describe('docs/risk-rules.md#daily-loss with the daily roll on later days', () => {
   it('the Wed roll rebuilds again from Wed’s closing balance', () => {
     const h = dailyAccount();
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     h.fill(h.a, 'buy', 2, '5000.00');
     h.fill(h.a, 'sell', 2, '5003.00');
-    h.kernel.advance(ROLL_WED);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_WED });
     expect(h.item(h.a), '+3 x 2 x 50 = 300: anchor 50,300, trigger 49,300').toMatchObject({
       start_of_day_balance: '50300.00',
       daily_loss_limit_trigger: '49300.00',

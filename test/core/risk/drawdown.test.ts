@@ -129,11 +129,11 @@ describe('docs/risk-rules.md#drawdown-modes eod_balance: the peak is the end-of-
       highest_realized_balance: '50000.00',
       max_loss_limit_trigger: '48000.00',
     });
-    h.kernel.advanceTo(ms('2026-03-10T20:59:00Z'));
+    h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-10T20:59:00Z') });
     h.tick('5030.00');
-    h.kernel.advance(ROLL_TUE - 1);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE - 1 });
     expect(h.item(a).max_loss_limit_trigger, '16:59:59.999 CDT: no roll yet').toBe('48000.00');
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     expect(
       h.item(a),
       'roll: equity at the close 50,000 + 30 x 50 = 51,500, still open; trigger 51,500 - 2,000',
@@ -150,14 +150,14 @@ describe('docs/risk-rules.md#drawdown-modes eod_balance: the peak is the end-of-
     const a = h.open(plan({ max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' }));
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
-    h.kernel.advance(ROLL_TUE);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE });
     expect(h.item(a), 'Tue close: balance 51,000 is the EOD equity').toMatchObject({
       highest_realized_balance: '51000.00',
       max_loss_limit_trigger: '49000.00',
     });
     h.fill(a, 'buy', 1, '5020.00');
     h.fill(a, 'sell', 1, '5010.00');
-    h.kernel.advance(ROLL_TUE + 24 * 3600_000);
+    h.kernel.dispatch({ type: 'advance', to_ms: ROLL_TUE + 24 * 3600_000 });
     expect(h.item(a), 'Wed close 50,500 < 51,000: unchanged').toMatchObject({
       balance: '50500.00',
       highest_realized_balance: '51000.00',
@@ -243,7 +243,7 @@ describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceili
     h.tick('5050.00'); // peak 52,500: trigger min(50,500, 50,100) = 50,100
     h.tick('5080.00'); // equity 54,000: the peak should be 54,000
     h.tick('5060.00'); // equity 53,000
-    h.ok('setMaxLossLimit', a, { max_drawdown_limit: null });
+    h.ok('set_max_loss_limit', a, { max_drawdown_limit: null });
     expect(h.item(a).max_loss_limit_trigger, 'uncapped: peak 54,000 - 2,000').toBe('52000.00');
   });
 
@@ -287,7 +287,7 @@ describe('docs/risk-rules.md#breach-on-touch: touching the floor breaches it ("â
       account_status: 'failed',
       lockout_reason: 'max_loss_breach',
     });
-    expect(h.kernel.accounts.get(a).locks, 'one breach, the max-loss one').toEqual(['max_loss_breach']);
+    expect(h.kernel.internals().accounts.get(a).locks, 'one breach, the max-loss one').toEqual(['max_loss_breach']);
   });
 
   it('a commission that takes balance to the trigger on a closing fill breaches (the flat account is checked too)', () => {

@@ -29,16 +29,21 @@ const CASES: Array<[string, (h: Harness, a: string) => void, string, string]> = 
     (h, a) => {
       h.fill(a, 'buy', 1, '5000.00');
       h.fill(a, 'sell', 1, '5020.00'); // +1,000
-      h.kernel.advance(ms('2026-03-10T22:00:00Z'));
+      h.kernel.dispatch({ type: 'advance', to_ms: ms('2026-03-10T22:00:00Z') });
     },
     'passed',
     'evaluation_passed',
   ],
-  ['closed (replaced)', (h, a) => void h.kernel.replaceAccount(a), 'closed', 'account_replaced'],
+  [
+    'closed (replaced)',
+    (h, a) => void h.kernel.dispatch({ type: 'replace_account', account_id: a }),
+    'closed',
+    'account_replaced',
+  ],
   ['locked by the firm', (h, a) => void h.ok('lockout', a, {}), 'active', 'firm_lockout'],
   [
     'locked by a daily-loss breach',
-    (h, a) => void h.ok('setDailyLossTrigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '60000' }),
+    (h, a) => void h.ok('set_daily_loss_trigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '60000' }),
     'active',
     'daily_loss_breach',
   ],
@@ -52,24 +57,22 @@ describe('docs/risk-rules.md#historical-fills: historical fills for an account t
       const a = h.open(PLAN());
       setUp(h, a);
       expect(h.item(a)).toMatchObject({ account_status: status, lockout_reason: lock });
-      const before = { item: h.item(a), net: h.net(a), fills: h.kernel.positions.fills(a).length };
+      const before = { item: h.item(a), net: h.net(a), fills: h.kernel.internals().positions.fills(a).length };
       const dropped = h.events('fills.dropped');
       const outcome = h.fill(a, 'buy', 3, '5000.00');
       expect(outcome.status, 'the step still succeeds').toBe(200);
-      expect(outcome.body).toMatchObject({
+      expect(outcome.body).toEqual({
         account_id: a,
         instrument_id: 'ESM6',
-        side: 'buy',
-        quantity: 3,
-        price: '5000.00',
         dropped: true,
+        reason: status === 'active' ? `account is locked (${lock})` : `account is ${status}`,
       });
       expect(dropped).toHaveLength(1);
       expect(dropped[0]).toMatchObject({ account_id: a, dropped: true });
       expect(h.net(a), 'no position change').toBe(before.net);
-      expect(h.kernel.positions.fills(a)).toHaveLength(before.fills);
+      expect(h.kernel.internals().positions.fills(a)).toHaveLength(before.fills);
       expect(h.item(a), 'balance and floors unchanged').toEqual(before.item);
-      expect(h.kernel.accounts.get(a).droppedFills, 'counted').toBe(1);
+      expect(h.kernel.internals().accounts.get(a).droppedFills, 'counted').toBe(1);
     },
   );
 
@@ -83,7 +86,7 @@ describe('docs/risk-rules.md#historical-fills: historical fills for an account t
       h.item(a),
       '+3 x 50 realized; no print yet, so the open lot is marked at the last fill price 5003: +150',
     ).toMatchObject({ balance: '50150.00', equity: '50300.00', realized_day_pnl: '150.00' });
-    expect(h.kernel.accounts.get(a).droppedFills).toBe(0);
+    expect(h.kernel.internals().accounts.get(a).droppedFills).toBe(0);
   });
 
   it('a fill on an account unknown to the kernel answers 404', () => {
@@ -107,10 +110,18 @@ describe('historical fills: a fill stamped after the current time is refused (40
     const h = riskHarness();
     const a = h.open(PLAN());
     const fill = (occurredAtMs: number) =>
-      h.kernel.recordFill({ accountId: a, symbol: 'ESM6', side: 'buy', quantity: 1, price: '5000.00', occurredAtMs });
+      h.kernel.dispatch({
+        type: 'record_fill',
+        account_id: a,
+        instrument_id: 'ESM6',
+        side: 'buy',
+        quantity: 1,
+        price: '5000.00',
+        occurred_at: occurredAtMs,
+      });
     const fills = h.events('fills.created');
     const ahead = fill(h.kernel.nowMs + 1);
-    expect([ahead.status, ahead.body.code], 'the clock is at T0; T0 + 1 ms is the future').toEqual([
+    expect([ahead.status, !ahead.ok && ahead.body.code], 'the clock is at T0; T0 + 1 ms is the future').toEqual([
       400,
       'fill_in_future',
     ]);

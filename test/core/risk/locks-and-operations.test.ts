@@ -11,19 +11,21 @@ describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout;
   it('locks order entry; a second POST changes nothing', () => {
     const h = riskHarness();
     const a = h.open();
-    const first = h.control('lockout', a, { reason_code: 'review' });
-    expect([first.status, first.body]).toEqual([
-      200,
-      { account_id: a, is_locked: true, lockout_reason: 'firm_lockout', account_status: 'active', changed: true },
-    ]);
     const locked = h.events('accounts.locked');
+    const first = h.control('lockout', a, { reason_code: 'review' });
+    expect(first.status).toBe(200);
+    expect(first.body, 'the risk-state item').toMatchObject({
+      account_id: a,
+      is_locked: true,
+      lockout_reason: 'firm_lockout',
+      account_status: 'active',
+    });
+    expect(locked, 'the lock was added: one event').toHaveLength(1);
     const again = h.control('lockout', a, { reason_code: 'review' });
-    expect([again.status, again.body], 'again: 200, same lock, nothing changed').toEqual([
-      200,
-      { account_id: a, is_locked: true, lockout_reason: 'firm_lockout', account_status: 'active', changed: false },
-    ]);
-    expect(locked, 'no second lock event').toEqual([]);
-    expect(h.kernel.accounts.get(a).locks).toEqual(['firm_lockout']);
+    expect(again.status, 'again: 200, same lock').toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(locked, 'nothing changed: no second lock event').toHaveLength(1);
+    expect(h.kernel.internals().accounts.get(a).locks).toEqual(['firm_lockout']);
     h.tick('5000.00');
     const id = h.place(a, { side: 'buy', quantity: 1 });
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code: 'account_locked' } });
@@ -35,11 +37,8 @@ describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout;
     h.tick('5000.00');
     h.trade(a, 'buy', 2, '5000.00');
     const body = h.ok('lockout', a, { reason_code: 'review', flatten: true });
-    expect(body, 'one position closed by one market order').toMatchObject({
-      is_locked: true,
-      lockout_reason: 'firm_lockout',
-      closing_orders: 1,
-    });
+    expect(body).toMatchObject({ is_locked: true, lockout_reason: 'firm_lockout' });
+    expect(h.ordersOf(a, 'risk'), 'one position closed by one market order').toHaveLength(1);
     h.tick('5001.00');
     expect(h.net(a)).toBe(0);
     expect(h.item(a), '+1 x 2 x 50 = +100').toMatchObject({ balance: '50100.00' });
@@ -48,7 +47,10 @@ describe('docs/risk-rules.md#lockout-and-unlock lockout: POST adds firm_lockout;
 
 describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 409 risk_order; flattening ends flat', () => {
   const riskOrderOf = (h: ReturnType<typeof riskHarness>, a: string) =>
-    h.kernel.desk.workingOrdersOf(a).find((o) => o.origin === 'risk')!;
+    h.kernel
+      .internals()
+      .desk.workingOrdersOf(a)
+      .find((o) => o.origin === 'risk')!;
 
   it('after lockout with flatten, a client cancel, modify or link of the closing order changes nothing', () => {
     const h = riskHarness({ fillModel: { latencyMs: 50, cancelLatencyMs: 50 } });
@@ -64,12 +66,12 @@ describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 
       side: 'sell',
       quantity: 1,
     });
-    const cancel = h.kernel.cancelOrder(closing.id);
-    expect([cancel.status, cancel.body.code], 'DELETE').toEqual([409, 'risk_order']);
-    const modify = h.kernel.modifyOrder(closing.id, { quantity: 2 });
-    expect([modify.status, modify.body.code], 'PATCH').toEqual([409, 'risk_order']);
-    const link = h.kernel.linkOco([closing.id, other]);
-    expect([link.status, link.body.code], 'a risk order joins no OCO group').toEqual([409, 'risk_order']);
+    const cancel = h.kernel.dispatch({ type: 'cancel_order', order_id: closing.id });
+    expect([cancel.status, !cancel.ok && cancel.body.code], 'DELETE').toEqual([409, 'risk_order']);
+    const modify = h.kernel.dispatch({ type: 'modify_order', order_id: closing.id, body: { quantity: 2 } });
+    expect([modify.status, !modify.ok && modify.body.code], 'PATCH').toEqual([409, 'risk_order']);
+    const link = h.kernel.dispatch({ type: 'link_oco', body: { order_ids: [closing.id, other] } });
+    expect([link.status, !link.ok && link.body.code], 'a risk order joins no OCO group').toEqual([409, 'risk_order']);
     h.tick('4990.00', { afterMs: 50 });
     expect(h.net(a), 'long 1 closed at 4990.00 by the untouched closing order').toBe(0);
     expect(h.order(closing.id).status).toBe('FILLED');
@@ -87,10 +89,13 @@ describe('risk orders are not the client’s: DELETE, PATCH and OCO link answer 
       lockout_reason: 'max_loss_breach',
     });
     const closing = riskOrderOf(h, a);
-    expect(h.kernel.cancelOrder(closing.id).status, 'DELETE on the flatten order').toBe(409);
+    expect(
+      h.kernel.dispatch({ type: 'cancel_order', order_id: closing.id }).status,
+      'DELETE on the flatten order',
+    ).toBe(409);
     h.tick('4989.00');
     expect(h.net(a), 'flat at the next print').toBe(0);
-    expect(h.kernel.desk.workingOrdersOf(a), 'no closing order left working').toEqual([]);
+    expect(h.kernel.internals().desk.workingOrdersOf(a), 'no closing order left working').toEqual([]);
   });
 });
 
@@ -99,14 +104,17 @@ describe('docs/risk-rules.md#lockout-and-unlock unlock: DELETE removes only firm
     const h = riskHarness();
     const a = h.open(plan(STATIC_DAILY));
     h.ok('lockout', a, {});
-    h.ok('setDailyLossTrigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
+    h.ok('set_daily_loss_trigger', a, { reason_code: 'ops', daily_loss_limit_trigger: '50000' });
     expect(h.item(a).lockout_reason, 'max_loss > daily_loss > firm_lockout').toBe('daily_loss_breach');
     const unlock = h.control('unlock', a);
-    expect([unlock.status, unlock.body]).toEqual([
-      200,
-      { account_id: a, is_locked: true, lockout_reason: 'daily_loss_breach', account_status: 'active' },
-    ]);
-    expect(h.kernel.accounts.get(a).locks).toEqual(['daily_loss_breach']);
+    expect(unlock.status).toBe(200);
+    expect(unlock.body).toMatchObject({
+      account_id: a,
+      is_locked: true,
+      lockout_reason: 'daily_loss_breach',
+      account_status: 'active',
+    });
+    expect(h.kernel.internals().accounts.get(a).locks).toEqual(['daily_loss_breach']);
     const again = h.control('unlock', a);
     expect([again.status, !again.ok && again.body.code]).toEqual([409, 'not_firm_locked']);
   });
@@ -123,7 +131,7 @@ describe('docs/risk-rules.md#lockout-and-unlock unlock: DELETE removes only firm
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '4960.00'); // -2,000: failed
     h.ok('lockout', a, {});
-    expect(h.ok('unlock', a)).toEqual({
+    expect(h.ok('unlock', a)).toMatchObject({
       account_id: a,
       is_locked: true,
       lockout_reason: 'max_loss_breach',
@@ -134,28 +142,28 @@ describe('docs/risk-rules.md#lockout-and-unlock unlock: DELETE removes only firm
   it('after an unlock the risk-state read answers 503 for 250 ms, then 200', () => {
     const h = riskHarness();
     const a = h.open();
-    h.kernel.advanceTo(h.kernel.nowMs + 250);
-    expect(h.kernel.riskState(a).status, 'loaded after create').toBe(200);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 250 });
+    expect(h.kernel.read.riskState({}, a).status, 'loaded after create').toBe(200);
     h.ok('lockout', a, {});
-    expect(h.kernel.riskState(a).status, 'a lockout does not reload').toBe(200);
+    expect(h.kernel.read.riskState({}, a).status, 'a lockout does not reload').toBe(200);
     h.ok('unlock', a);
-    expect(h.kernel.riskState(a).status, 'reloading').toBe(503);
-    h.kernel.advanceTo(h.kernel.nowMs + 249);
-    expect(h.kernel.riskState(a).status).toBe(503);
-    h.kernel.advanceTo(h.kernel.nowMs + 1);
-    expect(h.kernel.riskState(a).status).toBe(200);
+    expect(h.kernel.read.riskState({}, a).status, 'reloading').toBe(503);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 249 });
+    expect(h.kernel.read.riskState({}, a).status).toBe(503);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 1 });
+    expect(h.kernel.read.riskState({}, a).status).toBe(200);
   });
 
   it('an unlock during the create window restarts it: 503 until unlock + 250 ms', () => {
     const h = riskHarness();
     const a = h.open();
     h.ok('lockout', a, {});
-    h.kernel.advanceTo(h.kernel.nowMs + 100);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 100 });
     h.ok('unlock', a);
-    h.kernel.advanceTo(h.kernel.nowMs + 150);
-    expect(h.kernel.riskState(a).status, 'create + 250 ms, but unlock + 150 ms').toBe(503);
-    h.kernel.advanceTo(h.kernel.nowMs + 100);
-    expect(h.kernel.riskState(a).status, 'unlock + 250 ms').toBe(200);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 150 });
+    expect(h.kernel.read.riskState({}, a).status, 'create + 250 ms, but unlock + 150 ms').toBe(503);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 100 });
+    expect(h.kernel.read.riskState({}, a).status, 'unlock + 250 ms').toBe(200);
   });
 });
 
@@ -172,7 +180,7 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     expect(h.ok('flatten', a), 'no working orders; one order per position').toEqual({
       account_id: a,
       cancelled_orders: 0,
-      closing_orders: 2,
+      closed_positions: 2,
     });
     expect(
       h.ordersOf(a, 'risk').map((o) => [o.symbol, o.side, o.quantity]),
@@ -204,7 +212,7 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
   it('flatten on a flat account without orders answers 0 and 0', () => {
     const h = riskHarness();
     const a = h.open();
-    expect(h.ok('flatten', a)).toEqual({ account_id: a, cancelled_orders: 0, closing_orders: 0 });
+    expect(h.ok('flatten', a)).toEqual({ account_id: a, cancelled_orders: 0, closed_positions: 0 });
   });
 
   // BUG: OrderDesk.create() never adds the order to byAccount, so workingOrdersOf() is always [] and
@@ -215,7 +223,7 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
     const working = h.place(a, { side: 'sell', quantity: 1, type: 'limit', limit_price: '5010.00' });
-    expect(h.ok('flatten', a)).toEqual({ account_id: a, cancelled_orders: 1, closing_orders: 1 });
+    expect(h.ok('flatten', a)).toEqual({ account_id: a, cancelled_orders: 1, closed_positions: 1 });
     expect(h.order(working).status).toBe('CANCELLED');
   });
 
@@ -225,7 +233,7 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     h.tick('5000.00');
     const o1 = h.place(a, { side: 'buy', quantity: 1, type: 'limit', limit_price: '4990.00' });
     const o2 = h.place(a, { side: 'sell', quantity: 1, type: 'limit', limit_price: '5010.00' });
-    expect(h.ok('cancelAll', a)).toEqual({ account_id: a, cancelled_orders: 2 });
+    expect(h.ok('cancel_all_orders', a)).toEqual({ account_id: a, cancelled_orders: 2 });
     expect([h.order(o1).status, h.order(o2).status]).toEqual(['CANCELLED', 'CANCELLED']);
   });
 
@@ -270,16 +278,17 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
 
   it('-250: every floor moves by -250, so both headrooms stay 2,000', () => {
     const h = adjusted();
-    const body = h.ok('adjust', h.a, { amount: '-250.00', reason_code: 'fee' });
-    expect(body.adjustment).toMatchObject({
+    const body = h.ok('adjust_balance', h.a, { amount: '-250.00', reason_code: 'fee' });
+    expect(body).toMatchObject({
       account_id: h.a,
       amount: '-250.00',
       reason_code: 'fee',
       shift_floors: true,
-      balance_after: '50750.00',
+      balance: '50750.00',
       occurred_at: h.kernel.nowMs,
     });
-    expect(body.balance).toEqual({
+    const balance = h.kernel.read.balance({}, h.a);
+    expect(balance.ok && balance.body).toMatchObject({
       account_id: h.a,
       balance: '50750.00',
       start_of_day_balance: '49750.00',
@@ -308,7 +317,7 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
 
   it('shift_floors: false moves only the balance (headroom shrinks by 250)', () => {
     const h = adjusted();
-    h.ok('adjust', h.a, { amount: '-250.00', shift_floors: false });
+    h.ok('adjust_balance', h.a, { amount: '-250.00', shift_floors: false });
     expect(h.item(h.a), 'floors as before').toMatchObject({
       balance: '50750.00',
       start_of_day_balance: '50000.00',
@@ -321,7 +330,7 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
 
   it('an unshifted withdrawal that takes equity to the trigger breaches at once', () => {
     const h = adjusted();
-    h.ok('adjust', h.a, { amount: '-2000.00', shift_floors: false });
+    h.ok('adjust_balance', h.a, { amount: '-2000.00', shift_floors: false });
     expect(h.item(h.a), '51,000 - 2,000 = 49,000 = trigger (max loss wins over daily)').toMatchObject({
       balance: '49000.00',
       account_status: 'failed',
@@ -331,11 +340,12 @@ describe('docs/risk-rules.md#cash-adjust: cash moves the balance and shifts anch
 
   it('the adjustment history lists every adjustment in order', () => {
     const h = adjusted();
-    h.ok('adjust', h.a, { amount: '-250.00', reason_code: 'fee' });
-    h.ok('adjust', h.a, { amount: '100.50', reason_code: 'refund', shift_floors: false });
-    const history = h.kernel.firm.adjustments(h.a).items as Array<Record<string, unknown>>;
+    h.ok('adjust_balance', h.a, { amount: '-250.00', reason_code: 'fee' });
+    h.ok('adjust_balance', h.a, { amount: '100.50', reason_code: 'refund', shift_floors: false });
+    const listed = h.kernel.read.adjustments({}, h.a, {});
+    const history: Array<Record<string, unknown>> = listed.ok ? listed.body.items : [];
     expect(
-      history.map((r) => [r.amount, r.reason_code, r.shift_floors, r.balance_after]),
+      history.map((r) => [r.amount, r.reason_code, r.shift_floors, r.balance]),
       '51,000 - 250 = 50,750; + 100.50 = 50,850.50',
     ).toEqual([
       ['-250.00', 'fee', true, '50750.00'],
@@ -349,7 +359,7 @@ describe('docs/risk-rules.md#max-loss-limit-change', () => {
   it('409 on a static account', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
-    const outcome = h.control('setMaxLossLimit', a, { max_drawdown_limit: '0' });
+    const outcome = h.control('set_max_loss_limit', a, { max_drawdown_limit: '0' });
     expect([outcome.status, !outcome.ok && outcome.body.code]).toEqual([409, 'static_drawdown']);
   });
 
@@ -360,24 +370,24 @@ describe('docs/risk-rules.md#max-loss-limit-change', () => {
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5060.00');
     expect(h.item(a).max_loss_limit_trigger, '+3,000: peak 53,000 - 2,000').toBe('51000.00');
-    const capped = h.ok('setMaxLossLimit', a, { max_drawdown_limit: '100' });
-    expect(capped.item, 'ceiling 50,000 + 100; trigger min(51,000, 50,100): falls').toMatchObject({
+    const capped = h.ok('set_max_loss_limit', a, { max_drawdown_limit: '100' });
+    expect(capped, 'ceiling 50,000 + 100; trigger min(51,000, 50,100): falls').toMatchObject({
       max_drawdown_limit: '100.00',
       max_drawdown_lock_ceiling: '50100.00',
       max_loss_limit_trigger: '50100.00',
     });
-    h.ok('setMaxLossLimit', a, { max_drawdown_limit: '5000' });
+    h.ok('set_max_loss_limit', a, { max_drawdown_limit: '5000' });
     expect(h.item(a), 'ceiling 55,000: trigger min(51,000, 55,000)').toMatchObject({
       max_drawdown_lock_ceiling: '55000.00',
       max_loss_limit_trigger: '51000.00',
     });
-    h.ok('setMaxLossLimit', a, { max_drawdown_limit: null });
+    h.ok('set_max_loss_limit', a, { max_drawdown_limit: null });
     expect(h.item(a).max_drawdown_lock_ceiling, 'null removes the cap').toBeUndefined();
     expect(h.item(a).max_loss_limit_trigger).toBe('51000.00');
     expect(h.item(other), 'another account on the same plan is untouched').toMatchObject({
       max_loss_limit_trigger: '48000.00',
     });
-    expect(h.kernel.accounts.get(other).plan.riskProfile.maxDrawdownLimitCents).toBeUndefined();
+    expect(h.kernel.internals().accounts.get(other).plan.riskProfile.maxDrawdownLimitCents).toBeUndefined();
   });
 
   it('a change that lifts the trigger to equity fails the account at once', () => {
@@ -394,7 +404,7 @@ describe('docs/risk-rules.md#max-loss-limit-change', () => {
       equity: '50900.00',
       account_status: 'active',
     });
-    h.ok('setMaxLossLimit', a, { max_drawdown_limit: null });
+    h.ok('set_max_loss_limit', a, { max_drawdown_limit: null });
     expect(h.item(a), 'uncapped: 53,000 - 2,000 = 51,000 ≥ 50,900: breach').toMatchObject({
       max_loss_limit_trigger: '51000.00',
       account_status: 'failed',
@@ -405,8 +415,8 @@ describe('docs/risk-rules.md#max-loss-limit-change', () => {
   it('with cash adjustments the new ceiling keeps their shift: -250 then cap 0 gives 49,750', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' }));
-    h.ok('adjust', a, { amount: '-250.00' });
-    h.ok('setMaxLossLimit', a, { max_drawdown_limit: '0' });
+    h.ok('adjust_balance', a, { amount: '-250.00' });
+    h.ok('set_max_loss_limit', a, { max_drawdown_limit: '0' });
     expect(h.item(a), 'peak 49,750 - 2,000 = 47,750 < ceiling 50,000 - 250').toMatchObject({
       max_drawdown_lock_ceiling: '49750.00',
       max_loss_limit_trigger: '47750.00',
@@ -425,10 +435,11 @@ describe('docs/risk-rules.md#replace: the original is flattened and closed; a fr
     h.trade(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
     h.fill(a, 'buy', 1, '5020.00'); // realized +1,000, still long 1
-    const outcome = h.kernel.replaceAccount(a);
+    const outcome = h.kernel.dispatch({ type: 'replace_account', account_id: a });
     expect(outcome.status).toBe(201);
-    const body = outcome.body as { account_id: string; replaced_account_id: string; item: Record<string, unknown> };
-    expect(body.replaced_account_id).toBe(a);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
+    const body = outcome.body;
+    expect(body.original_account_id).toBe(a);
     expect(body.account_id, 'a new account id').not.toBe(a);
     expect(h.item(a), 'closed, locked account_replaced').toMatchObject({
       account_status: 'closed',
@@ -449,36 +460,44 @@ describe('docs/risk-rules.md#replace: the original is flattened and closed; a fr
       realized_week_pnl: '0.00',
       max_drawdown_mode: 'realtime_balance',
     });
-    expect(h.kernel.riskState(body.account_id).status, 'the new account loads like a created one').toBe(503);
-    expect(h.kernel.replaceAccount(a).status, 'replacing a closed account: 409').toBe(409);
+    expect(h.kernel.read.riskState({}, body.account_id).status, 'the new account loads like a created one').toBe(503);
+    expect(
+      h.kernel.dispatch({ type: 'replace_account', account_id: a }).status,
+      'replacing a closed account: 409',
+    ).toBe(409);
   });
 
   it('the replacement is minted from the template and overlays, not from the original’s later max-loss change', () => {
     const h = riskHarness();
-    h.kernel.registerFirm(
-      'firm-a',
-      'acme',
-      new Map([
-        ['eval-50k', testPlan({ risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } })],
-      ]),
-    );
-    const created = h.kernel.provisionAccounts('firm-a', {
-      plan_reference: 'eval-50k',
-      user: { email: 'z@example.com' },
-      risk_profile: { max_drawdown_value: '2500' },
-      price_paid: '99.00',
+    const firm = h.kernel.dispatch({
+      type: 'register_firm',
+      slug: 'acme',
+      plans: {
+        'eval-50k': testPlan({ risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } }),
+      },
+    });
+    const firmId = firm.ok ? firm.body.firm_id : '';
+    const created = h.kernel.dispatch({
+      type: 'provision_accounts',
+      firm_id: firmId,
+      body: {
+        plan_reference: 'eval-50k',
+        user: { email: 'z@example.com' },
+        risk_profile: { max_drawdown_value: '2500' },
+        price_paid: '99.00',
+      },
     });
     const a = created.ok ? (created.body.account_ids as string[])[0]! : '';
-    h.ok('setMaxLossLimit', a, { max_drawdown_limit: '0' });
-    const outcome = h.kernel.replaceAccount(a);
+    h.ok('set_max_loss_limit', a, { max_drawdown_limit: '0' });
+    const outcome = h.kernel.dispatch({ type: 'replace_account', account_id: a });
     const id = outcome.ok ? (outcome.body.account_id as string) : '';
     expect(h.item(id), 'overlay kept: 50,000 - 2,500; no cap').toMatchObject({
       max_drawdown_value: '2500.00',
       max_loss_limit_trigger: '47500.00',
     });
     expect(h.item(id).max_drawdown_limit).toBeUndefined();
-    const listed = h.kernel.listAccounts('firm-a');
-    const records = listed.ok ? (listed.body.items as Array<Record<string, unknown>>) : [];
+    const listed = h.kernel.read.accounts({ firmId }, {}, {});
+    const records: Array<Record<string, unknown>> = listed.ok ? listed.body.items : [];
     expect(
       records.map((r) => [r.account_id, r.price_paid, r.replaced_by_account_id ?? null, r.replaces_account_id ?? null]),
       'linked both ways; the replacement paid 0',
@@ -499,7 +518,7 @@ describe('docs/risk-rules.md#replace: the original is flattened and closed; a fr
       limit_price: '4990.00',
       time_in_force: 'gtc',
     });
-    h.kernel.replaceAccount(a);
+    h.kernel.dispatch({ type: 'replace_account', account_id: a });
     expect(h.order(working).status).toBe('CANCELLED');
   });
 });
@@ -513,10 +532,10 @@ describe('docs/risk-rules.md#what-a-breach-does: flatten orders refused in the d
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
     h.tick('5000.00');
     h.trade(a, 'buy', 1, '5000.00');
-    h.kernel.advance(Date.parse('2026-03-10T21:30:00Z')); // 16:30 CDT, halt
-    h.ok('adjust', a, { amount: '-2000.00', shift_floors: false }); // balance 48,000 = trigger: failed
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-10T21:30:00Z') }); // 16:30 CDT, halt
+    h.ok('adjust_balance', a, { amount: '-2000.00', shift_floors: false }); // balance 48,000 = trigger: failed
     expect(h.item(a).account_status).toBe('failed');
-    h.kernel.advance(Date.parse('2026-03-10T22:00:00Z')); // 17:00 CDT, open
+    h.kernel.dispatch({ type: 'advance', to_ms: Date.parse('2026-03-10T22:00:00Z') }); // 17:00 CDT, open
     h.tick('5000.00', { afterMs: 1000 });
     h.tick('5000.00', { afterMs: 1000 });
     expect(h.net(a), 'a failed account holds nothing once the market trades again').toBe(0);

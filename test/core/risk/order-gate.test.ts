@@ -20,22 +20,46 @@ describe('order gate: product family disabled → REJECTED product_disabled', ()
     expect(placed(h, a, { side: 'buy', quantity: 1 }).status).toBe('SUBMITTED');
   });
 
+  /** Two firms (offerings are per firm); their ids. */
+  const firms = (h: ReturnType<typeof riskHarness>) =>
+    ['firm-a', 'firm-b'].map((slug) => {
+      const firm = h.kernel.dispatch({ type: 'register_firm', slug, plans: {} });
+      if (!firm.ok) throw new Error(JSON.stringify(firm.body));
+      return firm.body.firm_id;
+    });
+
   it('a malformed offerings body answers 400', () => {
     const h = riskHarness();
-    expect(h.kernel.setOffering('firm-a', { product_family: 'crypto', enabled: false }).status).toBe(400);
-    expect(h.kernel.setOffering('firm-a', { product_family: 'equity_index', enabled: 'no' }).status).toBe(400);
+    const [firmA] = firms(h);
+    expect(
+      h.kernel.dispatch({ type: 'set_offering', firm_id: firmA!, body: { product_family: 'crypto', enabled: false } })
+        .status,
+    ).toBe(400);
+    expect(
+      h.kernel.dispatch({
+        type: 'set_offering',
+        firm_id: firmA!,
+        body: { product_family: 'equity_index', enabled: 'no' },
+      }).status,
+    ).toBe(400);
   });
 
   it('by the firm’s offerings: equity_index switched off refuses ES for that firm only, until switched on', () => {
     const h = riskHarness();
-    const ours = h.kernel.openAccount({ plan: testPlan(), firmId: 'firm-a' });
-    const theirs = h.kernel.openAccount({ plan: testPlan(), firmId: 'firm-b' });
+    const [firmA, firmB] = firms(h);
+    const ours = h.kernel.dispatch({ type: 'open_account', plan: testPlan(), firm_id: firmA! });
+    const theirs = h.kernel.dispatch({ type: 'open_account', plan: testPlan(), firm_id: firmB! });
     const [a, b] = [ours, theirs].map((o) => (o.ok ? (o.body.account_id as string) : ''));
-    const off = h.kernel.setOffering('firm-a', { product_family: 'equity_index', enabled: false });
-    expect([off.status, off.body]).toEqual([
-      200,
-      { firm_id: 'firm-a', product_family: 'equity_index', enabled: false },
-    ]);
+    const off = h.kernel.dispatch({
+      type: 'set_offering',
+      firm_id: firmA!,
+      body: { product_family: 'equity_index', enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect(off.ok && off.body.offerings, "the firm's families, equity_index now off").toContainEqual({
+      product_family: 'equity_index',
+      enabled: false,
+    });
     expect(placed(h, a!, { side: 'buy', quantity: 1 })).toMatchObject({
       status: 'REJECTED',
       error: { code: 'product_disabled' },
@@ -44,7 +68,11 @@ describe('order gate: product family disabled → REJECTED product_disabled', ()
       'SUBMITTED',
     );
     expect(placed(h, b!, { side: 'buy', quantity: 1 }).status, 'another firm is unaffected').toBe('SUBMITTED');
-    h.kernel.setOffering('firm-a', { product_family: 'equity_index', enabled: true });
+    h.kernel.dispatch({
+      type: 'set_offering',
+      firm_id: firmA!,
+      body: { product_family: 'equity_index', enabled: true },
+    });
     expect(placed(h, a!, { side: 'buy', quantity: 1 }).status).toBe('SUBMITTED');
   });
 });
@@ -101,15 +129,18 @@ describe('order gate: position_limits.max_contracts → REJECTED position_limit_
     const a = h.open(testPlan({ position_limits: { max_contracts: 2 } }));
     h.tick('5000.00');
     const id = h.place(a, { side: 'buy', type: 'limit', quantity: 1, limit_price: '4990.00', time_in_force: 'gtc' });
-    expect(h.kernel.modifyOrder(id, { quantity: 5 }).status, 'PATCH is accepted for travel').toBe(202);
-    const states = h.kernel.getOrderStates(id);
-    const last = states.ok ? states.body.at(-1) : undefined;
+    expect(
+      h.kernel.dispatch({ type: 'modify_order', order_id: id, body: { quantity: 5 } }).status,
+      'PATCH is accepted for travel',
+    ).toBe(202);
+    const states = h.kernel.read.orderStates({}, id);
+    const last = states.ok ? states.body.items.at(-1) : undefined;
     expect(last, '|0 + 5| = 5 > 2: the venue rejects the modify with the gate’s reason').toMatchObject({
       status: 'SUBMITTED',
       reason:
         "modify rejected: 5 contracts (net 0, same-side working 0, this order 5) would exceed the account's limit of 2",
     });
-    expect(h.kernel.modifyOrder(id, { quantity: 2 }).status).toBe(202);
+    expect(h.kernel.dispatch({ type: 'modify_order', order_id: id, body: { quantity: 2 } }).status).toBe(202);
     h.tick('4990.00');
     expect(h.net(a), 'the accepted modify to 2 fills in full: |0 + 2| = 2 ≤ 2').toBe(2);
   });
@@ -131,13 +162,16 @@ describe('order gate: user_risk_halt → REJECTED user_risk_halt', () => {
   it('set, the risk state shows it and orders are refused; cleared, they are taken', () => {
     const h = riskHarness();
     const a = h.open();
-    expect(h.ok('setUserRiskHalt', a, { user_risk_halt: true })).toEqual({ account_id: a, user_risk_halt: true });
+    expect(h.ok('set_user_risk_halt', a, { user_risk_halt: true }), 'the risk-state item').toMatchObject({
+      account_id: a,
+      user_risk_halt: true,
+    });
     expect(h.item(a), 'a halt is not a lock').toMatchObject({ user_risk_halt: true, is_locked: false });
     expect(placed(h, a, { side: 'buy', quantity: 1 })).toMatchObject({
       status: 'REJECTED',
       error: { code: 'user_risk_halt' },
     });
-    h.ok('setUserRiskHalt', a, { user_risk_halt: false });
+    h.ok('set_user_risk_halt', a, { user_risk_halt: false });
     expect(placed(h, a, { side: 'buy', quantity: 1 }).status).toBe('SUBMITTED');
   });
 });
@@ -146,7 +180,7 @@ describe('order gate: locked → REJECTED account_locked', () => {
   it('a firm lock refuses orders; it is checked before a halt or a disabled family', () => {
     const h = riskHarness();
     const a = h.open(testPlan({ enabled_families: ['metals'] }));
-    h.ok('setUserRiskHalt', a, { user_risk_halt: true });
+    h.ok('set_user_risk_halt', a, { user_risk_halt: true });
     h.ok('lockout', a, {});
     expect(placed(h, a, { side: 'buy', quantity: 1 })).toMatchObject({
       status: 'REJECTED',
@@ -159,7 +193,7 @@ describe('order gate: locked → REJECTED account_locked', () => {
     const a = h.open();
     const id = h.place(a, { side: 'buy', quantity: 1 });
     h.ok('lockout', a, {});
-    h.kernel.advanceTo(h.kernel.nowMs + 100);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 100 });
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code: 'account_locked' } });
   });
 });

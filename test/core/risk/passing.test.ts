@@ -17,7 +17,7 @@ describe('docs/risk-rules.md#passing: min_trading_days', () => {
       balance: '51500.00',
       account_status: 'active',
     });
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a), 'Tue roll: 1 trade date with a fill < 2').toMatchObject({
       account_status: 'active',
       is_locked: false,
@@ -25,7 +25,7 @@ describe('docs/risk-rules.md#passing: min_trading_days', () => {
     h.fill(a, 'buy', 1, '5030.00');
     h.fill(a, 'sell', 1, '5031.00');
     const locked = h.events('accounts.locked');
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a), 'Wed roll: 51,550 ≥ 51,000 and 2 trade dates').toMatchObject({
       balance: '51550.00',
       account_status: 'passed',
@@ -40,7 +40,7 @@ describe('docs/risk-rules.md#passing: min_trading_days', () => {
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000.01', min_trading_days: 1 } }));
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a), '51,000 < 51,000.01').toMatchObject({ balance: '51000.00', account_status: 'active' });
   });
 
@@ -48,9 +48,9 @@ describe('docs/risk-rules.md#passing: min_trading_days', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000', min_trading_days: 2 } }));
     h.fill(a, 'buy', 1, '5000.00'); // Tue: opens only
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     h.fill(a, 'sell', 1, '5030.00'); // Wed: closes +1,500
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a).account_status, 'Tue and Wed have fills').toBe('passed');
   });
 });
@@ -61,15 +61,15 @@ describe('docs/risk-rules.md#passing: consistency — best day ≤ consistency_p
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000', consistency_pct: '50' } }));
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5030.00');
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a).account_status, 'Tue: best 1,500 > 50% of 1,500 = 750').toBe('active');
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00');
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a).account_status, 'Wed: best 1,500 > 50% of 2,500 = 1,250').toBe('active');
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5010.00');
-    h.kernel.advance(rollOf('2026-03-12'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-12') });
     expect(h.item(a), 'Thu: best 1,500 ≤ 50% of 3,000 = 1,500: passed').toMatchObject({
       balance: '53000.00',
       account_status: 'passed',
@@ -82,10 +82,10 @@ describe('docs/risk-rules.md#passing: consistency — best day ≤ consistency_p
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000', consistency_pct: '60' } }));
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5030.00'); // Tue +1,500
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5030.00'); // Wed +1,500
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a), 'Wed: total 3,000, best 1,500 ≤ 60% x 3,000 = 1,800 -> passed').toMatchObject({
       account_status: 'passed',
     });
@@ -96,10 +96,10 @@ describe('docs/risk-rules.md#passing: consistency — best day ≤ consistency_p
     h2.fill(b, 'sell', 1, '5030.00'); // Tue +1,500
     h2.fill(b, 'buy', 1, '5000.00');
     h2.fill(b, 'sell', 1, '4995.00'); // Tue -250: Tue nets +1,250
-    h2.kernel.advance(rollOf('2026-03-10'));
+    h2.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     h2.fill(b, 'buy', 1, '5000.00');
     h2.fill(b, 'sell', 1, '5010.00'); // Wed +500
-    h2.kernel.advance(rollOf('2026-03-11'));
+    h2.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h2.item(b), 'total 1,750, best day 1,250 > 60% x 1,750 = 1,050: not passed').toMatchObject({
       balance: '51750.00',
       account_status: 'active',
@@ -120,7 +120,7 @@ describe('docs/risk-rules.md#passing: a passed account is locked evaluation_pass
       limit_price: '4900.00',
       time_in_force: 'gtc',
     });
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a), 'trading profit 1,500 ≥ 1,000 at the roll').toMatchObject({
       account_status: 'passed',
       lockout_reason: 'evaluation_passed',
@@ -130,7 +130,7 @@ describe('docs/risk-rules.md#passing: a passed account is locked evaluation_pass
     h.tick('5040.00', { afterMs: 60_000 });
     const id = h.place(a, { side: 'buy', quantity: 1 });
     expect(h.order(id)).toMatchObject({ status: 'REJECTED', error: { code: 'account_passed' } });
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a), 'passed is terminal: the next roll changes nothing').toMatchObject({
       account_status: 'passed',
       is_locked: true,
@@ -143,17 +143,17 @@ describe('passing counts trading profit: balance − starting_balance − Σ adj
   it('a $1,000 deposit alone does not pass; $1,000 of trading on top does, at balance 52,000', () => {
     const h = riskHarness();
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
-    h.ok('adjust', a, { amount: '1000.00', reason_code: 'deposit' });
+    h.ok('adjust_balance', a, { amount: '1000.00', reason_code: 'deposit' });
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5010.00'); // +10 x 50 = +500
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(
       h.item(a),
       'balance 51,500 = 50,000 + 1,000 deposit + 500 trading: trading profit 500 < 1,000',
     ).toMatchObject({ balance: '51500.00', account_status: 'active' });
     h.fill(a, 'buy', 1, '5010.00');
     h.fill(a, 'sell', 1, '5020.00'); // +500 more
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a), '52,000 − 50,000 − 1,000 = 1,000 ≥ 1,000').toMatchObject({
       balance: '52000.00',
       account_status: 'passed',
@@ -165,8 +165,8 @@ describe('passing counts trading profit: balance − starting_balance − Σ adj
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00'); // +20 x 50 = +1,000
-    h.ok('adjust', a, { amount: '-500.00', reason_code: 'withdrawal' });
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.ok('adjust_balance', a, { amount: '-500.00', reason_code: 'withdrawal' });
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a), '50,500 − 50,000 − (−500) = 1,000 ≥ 1,000').toMatchObject({
       balance: '50500.00',
       account_status: 'passed',
@@ -180,14 +180,14 @@ describe('no pass at a roll while holding a position or under firm_lockout; judg
     const a = h.open(plan(STATIC, { passing_criteria: { profit_target: '1000' } }));
     h.fill(a, 'buy', 2, '5000.00');
     h.fill(a, 'sell', 1, '5030.00'); // realized +1,500, long 1 left open
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a), 'trading profit 1,500 ≥ 1,000 but long 1 at the roll').toMatchObject({
       balance: '51500.00',
       account_status: 'active',
       is_locked: false,
     });
     h.fill(a, 'sell', 1, '5010.00'); // +10 x 50 = +500, flat
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a), 'flat at the Wed roll with 2,000 ≥ 1,000').toMatchObject({
       balance: '52000.00',
       account_status: 'passed',
@@ -200,13 +200,13 @@ describe('no pass at a roll while holding a position or under firm_lockout; judg
     h.fill(a, 'buy', 1, '5000.00');
     h.fill(a, 'sell', 1, '5020.00'); // +1,000
     h.ok('lockout', a, { reason_code: 'review' });
-    h.kernel.advance(rollOf('2026-03-10'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-10') });
     expect(h.item(a), 'the firm lock holds the pass back').toMatchObject({
       account_status: 'active',
       lockout_reason: 'firm_lockout',
     });
     h.ok('unlock', a);
-    h.kernel.advance(rollOf('2026-03-11'));
+    h.kernel.dispatch({ type: 'advance', to_ms: rollOf('2026-03-11') });
     expect(h.item(a), 'unlocked and flat at the Wed roll').toMatchObject({
       account_status: 'passed',
       lockout_reason: 'evaluation_passed',

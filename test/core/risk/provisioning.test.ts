@@ -5,27 +5,27 @@
 import { describe, expect, it } from 'vitest';
 import { riskHarness, testPlan } from './risk-harness.js';
 
-const FIRM = 'firm-a';
-const ANN = { email: 'Ann@Example.com', name: 'Ann' };
+let FIRM = 'acme-prop';
+const ANN = { email: 'Ann@Example.com', first_name: 'Ann' };
 
 function provisioned(options: Parameters<typeof riskHarness>[0] = {}) {
   const h = riskHarness(options);
-  h.kernel.registerFirm(
-    FIRM,
+  const register = (slug: string, plan: Record<string, unknown>) => {
+    const firm = h.kernel.dispatch({ type: 'register_firm', slug, plans: { 'eval-50k': plan } });
+    if (!firm.ok) throw new Error(JSON.stringify(firm.body));
+    return firm.body.firm_id;
+  };
+  FIRM = register(
     'acme-prop',
-    new Map([
-      [
-        'eval-50k',
-        testPlan({
-          risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' },
-        }),
-      ],
-    ]),
+    testPlan({ risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' } }),
   );
-  h.kernel.registerFirm('firm-b', 'beta-prop', new Map([['eval-50k', testPlan()]]));
+  const firmB = register('beta-prop', testPlan());
+  /** The firm's account records (GET /v1/firm-control/accounts), in creation order. */
+  const listAccounts = (firm: string, filter: { user_id?: string; idempotency_key?: string } = {}) =>
+    h.kernel.read.accounts({ firmId: firm }, filter, {});
   const provision = (body: Record<string, unknown>, firm = FIRM) =>
-    h.kernel.provisionAccounts(firm, { plan_reference: 'eval-50k', ...body });
-  return { ...h, provision };
+    h.kernel.dispatch({ type: 'provision_accounts', firm_id: firm, body: { plan_reference: 'eval-50k', ...body } });
+  return { ...h, provision, listAccounts, firmB };
 }
 
 describe('docs/risk-rules.md#provisioning through the kernel: price_paid split in cents', () => {
@@ -33,14 +33,11 @@ describe('docs/risk-rules.md#provisioning through the kernel: price_paid split i
     const h = provisioned();
     const outcome = h.provision({ user: ANN, count: 3, price_paid: '100.00' });
     expect(outcome.status, 'new accounts: 201').toBe(201);
-    const body = outcome.body as { account_ids: string[]; accounts: Array<{ price_paid: string }> };
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
+    const body = outcome.body;
     expect(body.account_ids).toHaveLength(3);
     expect(
-      body.accounts.map((a) => a.price_paid),
-      '10,000 cents / 3 = 3,333 r 1',
-    ).toEqual(['33.34', '33.33', '33.33']);
-    expect(
-      body.account_ids.map((id) => h.kernel.accounts.get(id).pricePaidCents),
+      body.account_ids.map((id) => h.kernel.internals().accounts.get(id).pricePaidCents),
       'the risk accounts carry the same shares in cents',
     ).toEqual([3334, 3333, 3333]);
     for (const id of body.account_ids) {
@@ -55,10 +52,10 @@ describe('docs/risk-rules.md#provisioning through the kernel: price_paid split i
         account_status: 'active',
       });
     }
-    const listed = h.kernel.listAccounts(FIRM);
+    const listed = h.listAccounts(FIRM);
     expect(
       listed.ok && (listed.body.items as Array<{ price_paid: string }>).map((r) => r.price_paid),
-      'the account list shows the shares',
+      'the account list shows the shares: 10,000 cents / 3 = 3,333 r 1',
     ).toEqual(['33.34', '33.33', '33.33']);
   });
 });
@@ -69,18 +66,18 @@ describe('docs/risk-rules.md#provisioning: idempotency_key', () => {
     const first = h.provision({ user: ANN, count: 2, price_paid: '50.00', idempotency_key: 'purchase-1' });
     expect(first.status).toBe(201);
     const originalIds = first.ok ? (first.body.account_ids as string[]) : [];
-    const accountsBefore = h.kernel.accounts.size;
+    const accountsBefore = h.kernel.internals().accounts.size;
     const again = h.provision({ user: ANN, count: 2, price_paid: '50.00', idempotency_key: 'purchase-1' });
     expect(again.status, 'the repeat answers 200').toBe(200);
     expect(again.ok && again.body.account_ids, 'the original ids, in order').toEqual(originalIds);
-    expect(h.kernel.accounts.size, 'no new risk account').toBe(accountsBefore);
+    expect(h.kernel.internals().accounts.size, 'no new risk account').toBe(accountsBefore);
     const differentBody = h.provision({ user: { email: 'bob@example.com' }, count: 5, idempotency_key: 'purchase-1' });
     expect(
       [differentBody.status, differentBody.ok && differentBody.body.account_ids],
       'even with another body: the originals',
     ).toEqual([200, originalIds]);
-    expect(h.kernel.accounts.size).toBe(accountsBefore);
-    const otherFirm = h.provision({ user: ANN, idempotency_key: 'purchase-1' }, 'firm-b');
+    expect(h.kernel.internals().accounts.size).toBe(accountsBefore);
+    const otherFirm = h.provision({ user: ANN, idempotency_key: 'purchase-1' }, h.firmB);
     expect(otherFirm.status, 'the same key in another firm is a new purchase').toBe(201);
   });
 });
@@ -106,8 +103,8 @@ describe('docs/risk-rules.md#provisioning: an overlay clones the profile for tha
         daily_loss_limit_trigger: '49000.00',
       });
     }
-    expect(h.kernel.accounts.get(plainId!).plan.riskProfile, 'never the same profile object').not.toBe(
-      h.kernel.accounts.get(laterId!).plan.riskProfile,
+    expect(h.kernel.internals().accounts.get(plainId!).plan.riskProfile, 'never the same profile object').not.toBe(
+      h.kernel.internals().accounts.get(laterId!).plan.riskProfile,
     );
   });
 
@@ -134,18 +131,18 @@ describe('docs/risk-rules.md#provisioning GET /v1/firm-control/accounts: lookup 
       ...(ann.ok ? (ann.body.account_ids as string[]) : []),
       ...(more.ok ? (more.body.account_ids as string[]) : []),
     ];
-    const byUser = h.kernel.listAccounts(FIRM, { user_id: annUser });
+    const byUser = h.listAccounts(FIRM, { user_id: annUser });
     expect(
       byUser.ok && (byUser.body.items as Array<{ account_id: string }>).map((r) => r.account_id),
       'Ann: 2 + 1 accounts in creation order',
     ).toEqual(annIds);
-    const byKey = h.kernel.listAccounts(FIRM, { idempotency_key: 'p-bob' });
+    const byKey = h.listAccounts(FIRM, { idempotency_key: 'p-bob' });
     expect(byKey.ok && (byKey.body.items as Array<{ account_id: string }>).map((r) => r.account_id)).toEqual(
       bob.ok ? bob.body.account_ids : [],
     );
-    const unknown = h.kernel.listAccounts(FIRM, { idempotency_key: 'nope' });
+    const unknown = h.listAccounts(FIRM, { idempotency_key: 'nope' });
     expect(unknown.ok && unknown.body.items, 'an unknown key matches nothing').toEqual([]);
-    const otherFirm = h.kernel.listAccounts('firm-b', { idempotency_key: 'p-bob' });
+    const otherFirm = h.listAccounts(h.firmB, { idempotency_key: 'p-bob' });
     expect(otherFirm.ok && otherFirm.body.items, 'another firm never sees them').toEqual([]);
   });
 });
@@ -155,13 +152,13 @@ describe('docs/risk-rules.md#the-loading-window: risk-state answers 503 while th
     const h = provisioned();
     const outcome = h.provision({ user: ANN });
     const id = outcome.ok ? (outcome.body.account_ids as string[])[0]! : '';
-    const loading = h.kernel.riskState(id);
+    const loading = h.kernel.read.riskState({}, id);
     expect(loading.status, 'right after create').toBe(503);
-    expect(!loading.ok && loading.body.code).toBe('risk_engine_loading');
-    h.kernel.advanceTo(h.kernel.nowMs + 249);
-    expect(h.kernel.riskState(id).status, 'at +249 ms: still loading').toBe(503);
-    h.kernel.advanceTo(h.kernel.nowMs + 1);
-    const ready = h.kernel.riskState(id);
+    expect(!loading.ok && loading.body.code).toBe('risk_loading');
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 249 });
+    expect(h.kernel.read.riskState({}, id).status, 'at +249 ms: still loading').toBe(503);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 1 });
+    const ready = h.kernel.read.riskState({}, id);
     expect(ready.status, 'at +250 ms').toBe(200);
     expect(
       ready.ok && (ready.body.item as Record<string, unknown>).account_id,
@@ -173,15 +170,15 @@ describe('docs/risk-rules.md#the-loading-window: risk-state answers 503 while th
     const h = provisioned({ kernel: { riskLoadDelayMs: 1000 } });
     const outcome = h.provision({ user: ANN });
     const id = outcome.ok ? (outcome.body.account_ids as string[])[0]! : '';
-    h.kernel.advanceTo(h.kernel.nowMs + 999);
-    expect(h.kernel.riskState(id).status).toBe(503);
-    h.kernel.advanceTo(h.kernel.nowMs + 1);
-    expect(h.kernel.riskState(id).status).toBe(200);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 999 });
+    expect(h.kernel.read.riskState({}, id).status).toBe(503);
+    h.kernel.dispatch({ type: 'advance', to_ms: h.kernel.nowMs + 1 });
+    expect(h.kernel.read.riskState({}, id).status).toBe(200);
   });
 
   it('an unknown account answers 404, not 503', () => {
     const h = provisioned();
-    expect(h.kernel.riskState('00000000-0000-4000-8000-000000000000').status).toBe(404);
+    expect(h.kernel.read.riskState({}, '00000000-0000-4000-8000-000000000000').status).toBe(404);
   });
 
   it('expect-style reads (accountJson) are not subject to the loading window', () => {

@@ -2,7 +2,8 @@
 // prints, orders, historical fills, and the live risk state item read directly (no loading window).
 // ES: tick 0.25 = $12.50, so one point = $50 a contract.
 import type { FillModel } from '../../../src/core/orders/fill-model.js';
-import { Kernel, type AccountOperation, type KernelOptions } from '../../../src/core/kernel/kernel.js';
+import type { AccountCommandType } from '../../../src/core/kernel/commands.js';
+import { Kernel, type KernelOptions } from '../../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../../src/core/outcome.js';
 import { calendar, T0 } from '../kernel/kernel-harness.js';
 import { testPlan } from '../kernel/test-plans.js';
@@ -33,44 +34,46 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
   });
 
   const open = (p = testPlan(), alias?: string): string => {
-    const outcome = kernel.openAccount({ plan: p, ...(alias ? { alias } : {}) });
+    const outcome = kernel.dispatch({ type: 'open_account', plan: p, ...(alias ? { alias } : {}) });
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
-    return outcome.body.account_id as string;
+    return outcome.body.account_id;
   };
 
   /** The live risk state item, read directly (scenarios' expect reads the same). */
-  const item = (accountId: string): Record<string, unknown> => kernel.accountJson(kernel.accounts.get(accountId));
+  const item = (accountId: string): Record<string, unknown> => {
+    const state = kernel.read.accountState(accountId);
+    if (!state) throw new Error(`no account ${accountId}`);
+    return { ...state };
+  };
 
   /** A print of `symbol` at `price` (decimal string), `afterMs` after the current time. */
   const tick = (price: string, options: { symbol?: string; size?: number; afterMs?: number } = {}) => {
-    kernel.advanceTo(kernel.nowMs + (options.afterMs ?? 0));
-    kernel.printInput(options.symbol ?? 'ESM6', price, options.size);
+    kernel.dispatch({ type: 'advance', to_ms: kernel.nowMs + (options.afterMs ?? 0) });
+    const size = options.size === undefined ? {} : { size: options.size };
+    kernel.dispatch({ type: 'tick', instrument_id: options.symbol ?? 'ESM6', price, ...size });
   };
 
   const placeOutcome = (accountId: string, fields: Record<string, unknown>) =>
-    kernel.placeOrder({
-      account_id: accountId,
-      instrument_id: 'ESM6',
-      time_in_force: 'day',
-      type: 'market',
-      ...fields,
+    kernel.dispatch({
+      type: 'place_order',
+      body: { account_id: accountId, instrument_id: 'ESM6', time_in_force: 'day', type: 'market', ...fields },
     });
 
   const place = (accountId: string, fields: Record<string, unknown>): string => {
     const outcome = placeOutcome(accountId, fields);
     if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
-    return outcome.body.order_id as string;
+    return outcome.body.order_id;
   };
 
   const order = (id: string): Record<string, unknown> => {
-    const outcome = kernel.getOrder(id);
+    const outcome = kernel.read.order({}, id);
     if (!outcome.ok) throw new Error('no order');
-    return outcome.body;
+    return { ...outcome.body };
   };
 
   /** A historical execution (docs/risk-rules.md#historical-fills). */
   const fill = (accountId: string, side: 'buy' | 'sell', quantity: number, price: string, symbol = 'ESM6') =>
-    kernel.recordFill({ accountId, symbol, side, quantity, price });
+    kernel.dispatch({ type: 'record_fill', account_id: accountId, instrument_id: symbol, side, quantity, price });
 
   /** Market order through the venue, filled at the next print at `price`. */
   const trade = (accountId: string, side: 'buy' | 'sell', quantity: number, price: string) => {
@@ -81,21 +84,31 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
     return id;
   };
 
-  const control = (operation: AccountOperation, accountId: string, body?: unknown): Outcome<Record<string, unknown>> =>
-    kernel.control(operation, accountId, body);
+  const control = (
+    operation: AccountCommandType,
+    accountId: string,
+    body?: unknown,
+  ): Outcome<Record<string, unknown>> => {
+    const outcome = kernel.dispatch({
+      type: operation,
+      account_id: accountId,
+      ...(body === undefined ? {} : { body }),
+    });
+    return outcome.ok ? { ...outcome, body: { ...outcome.body } } : outcome;
+  };
 
   /** The body of a successful control, or a thrown error with the refusal. */
-  const ok = (operation: AccountOperation, accountId: string, body?: unknown): Record<string, unknown> => {
+  const ok = (operation: AccountCommandType, accountId: string, body?: unknown): Record<string, unknown> => {
     const outcome = control(operation, accountId, body);
     if (!outcome.ok) throw new Error(`${operation}: ${outcome.status} ${JSON.stringify(outcome.body)}`);
     return outcome.body;
   };
 
-  const net = (accountId: string, symbol = 'ESM6') => kernel.positions.position(accountId, symbol)?.netQuantity ?? 0;
+  const net = (accountId: string, symbol = 'ESM6') => kernel.read.netQuantity(accountId, symbol);
 
   /** Orders of an account by origin ('client' | 'risk'), in placement order. */
   const ordersOf = (accountId: string, origin?: 'client' | 'risk') =>
-    [...kernel.desk.orders.values()].filter(
+    [...kernel.internals().desk.orders.values()].filter(
       (o) => o.accountId === accountId && (origin === undefined || o.origin === origin),
     );
 

@@ -1,0 +1,178 @@
+// Checks a value against a TypeBox schema and says, per bad field, what was expected and what came
+// (docs/api.md#errors): `quantity: expected an integer of at least 1, got 0`. The schema is the one source: the
+// expectation is its `description`, or a phrase derived from its keywords when it has none.
+import type { Static, TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export type BodyParse<T> = { ok: true; value: T } | { ok: false; problems: FieldProblem[] };
+
+export interface BodyCheck<S extends TSchema> {
+  readonly schema: S;
+  problems(value: unknown): FieldProblem[];
+  parse(value: unknown): BodyParse<Static<S>>;
+}
+
+interface SchemaError {
+  keyword: string;
+  schemaPath: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+type Json = Record<string, unknown>;
+
+export function bodyCheck<S extends TSchema>(schema: S): BodyCheck<S> {
+  const compiled = Compile(schema);
+  const problems = (value: unknown): FieldProblem[] =>
+    compiled.Check(value) ? [] : describeErrors(schema, value, [...compiled.Errors(value)] as SchemaError[]);
+  return {
+    schema,
+    problems,
+    parse(value) {
+      const found = problems(value);
+      return found.length === 0 ? { ok: true, value: value as Static<S> } : { ok: false, problems: found };
+    },
+  };
+}
+
+/** `field: message; field: message` for logs and CLI errors. */
+export function problemText(problems: readonly FieldProblem[]): string {
+  return problems.map((p) => `${p.field}: ${p.message}`).join('; ');
+}
+
+/** One problem per field: a union's branches all fail, but the caller needs the outermost expectation only. */
+function describeErrors(root: TSchema, value: unknown, errors: SchemaError[]): FieldProblem[] {
+  const byField = new Map<string, FieldProblem>();
+  const outermost = new Map<string, SchemaError>();
+  for (const error of errors) {
+    if (error.keyword === 'boolean' && error.schemaPath.endsWith('/additionalProperties')) continue;
+    if (error.keyword === 'required') {
+      const parent = schemaAt(root, error.schemaPath);
+      const properties = (parent.properties ?? {}) as Record<string, Json>;
+      for (const name of error.params.requiredProperties as string[]) {
+        const field = fieldName(`${error.instancePath}/${name}`);
+        if (!byField.has(field))
+          byField.set(field, {
+            field,
+            message: `expected ${expectation(properties[name] ?? {})} (required), got nothing`,
+          });
+      }
+    } else if (error.keyword === 'additionalProperties') {
+      const parent = schemaAt(root, error.schemaPath);
+      const allowed = Object.keys((parent.properties ?? {}) as Json).join(', ');
+      for (const name of error.params.additionalProperties as string[]) {
+        const field = fieldName(`${error.instancePath}/${name}`);
+        byField.set(field, { field, message: `unknown field; expected one of ${allowed}` });
+      }
+    } else {
+      const seen = outermost.get(error.instancePath);
+      if (!seen || error.schemaPath.length < seen.schemaPath.length) outermost.set(error.instancePath, error);
+    }
+  }
+  for (const [path, error] of outermost) {
+    const field = fieldName(path);
+    if (byField.has(field) || [...outermost.keys()].some((other) => other !== path && path.startsWith(`${other}/`)))
+      continue;
+    const got = JSON.stringify(valueAt(value, path)) ?? 'nothing';
+    byField.set(field, { field, message: `expected ${expectation(schemaAt(root, error.schemaPath))}, got ${got}` });
+  }
+  return [...byField.values()];
+}
+
+/** `/user/email` → `user.email`, `/order_ids/2` → `order_ids[2]`, the root → `body`. */
+function fieldName(instancePath: string): string {
+  const parts = instancePath.split('/').slice(1).map(unescapePointer);
+  if (parts.length === 0) return 'body';
+  return parts.reduce(
+    (name, part, i) => (/^\d+$/.test(part) ? `${name}[${part}]` : i === 0 ? part : `${name}.${part}`),
+    '',
+  );
+}
+
+function unescapePointer(part: string): string {
+  return part.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+function schemaAt(root: TSchema, schemaPath: string): Json {
+  let at: unknown = root;
+  for (const part of schemaPath.split('/').slice(1).map(unescapePointer)) at = (at as Json | undefined)?.[part];
+  return (at ?? {}) as Json;
+}
+
+function valueAt(value: unknown, instancePath: string): unknown {
+  let at = value;
+  for (const part of instancePath.split('/').slice(1).map(unescapePointer)) at = (at as Json | undefined)?.[part];
+  return at;
+}
+
+/** What a schema accepts, in words: its description, or a phrase from its keywords. */
+export function expectation(schema: Json): string {
+  if (typeof schema.description === 'string') return schema.description;
+  if (Array.isArray(schema.anyOf)) return unionExpectation(schema.anyOf as Json[]);
+  if ('const' in schema) return JSON.stringify(schema.const);
+  switch (schema.type) {
+    case 'string':
+      return stringExpectation(schema);
+    case 'integer':
+      return `an integer${rangeWords(schema)}`;
+    case 'number':
+      return `a number${rangeWords(schema)}`;
+    case 'boolean':
+      return 'true or false';
+    case 'null':
+      return 'null';
+    case 'array':
+      return listExpectation(schema);
+    case 'object':
+      return 'a JSON object';
+    default:
+      return 'a value';
+  }
+}
+
+function unionExpectation(members: Json[]): string {
+  const nullable = members.some((m) => m.type === 'null');
+  const rest = members.filter((m) => m.type !== 'null');
+  const words = rest.every((m) => 'const' in m)
+    ? `one of ${rest.map((m) => String(m.const)).join(', ')}`
+    : rest.map(expectation).join(' or ');
+  return nullable ? `${words}, or null` : words;
+}
+
+function stringExpectation(schema: Json): string {
+  if (schema.format === 'email') return 'an email address';
+  const min = schema.minLength as number | undefined;
+  const max = schema.maxLength as number | undefined;
+  if (typeof schema.pattern === 'string') return `a string matching /${schema.pattern}/`;
+  if (min !== undefined && max !== undefined) return `a string of ${min} to ${max} characters`;
+  if (min === 1) return 'a non-empty string';
+  if (min !== undefined) return `a string of at least ${min} characters`;
+  if (max !== undefined) return `a string of at most ${max} characters`;
+  return 'a string';
+}
+
+function rangeWords(schema: Json): string {
+  const min = schema.minimum as number | undefined;
+  const max = schema.maximum as number | undefined;
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return '';
+}
+
+function listExpectation(schema: Json): string {
+  const min = schema.minItems as number | undefined;
+  const max = schema.maxItems as number | undefined;
+  const count =
+    min !== undefined && max !== undefined
+      ? ` of ${min} to ${max} items`
+      : min !== undefined
+        ? ` of at least ${min} items`
+        : '';
+  return schema.items ? `a list${count}, each ${expectation(schema.items as Json)}` : `a list${count}`;
+}

@@ -1,0 +1,417 @@
+// The kernel's read side (docs/architecture.md#one-kernel-many-drivers): what drivers may read, in the API's shapes
+// (docs/api.md#shapes), lists with cursor paging (paging.ts). Reads change nothing and are not journaled. Each
+// read takes a scope: a firm key sees its firm, a trader's session its own accounts, a platform admin everything;
+// a record outside the scope is never listed, and a single read of one answers 404 as if it did not exist.
+import type { AccountStatusRecord, LockChange } from '../accounts/account.machine.js';
+import type { Provisioning } from '../accounts/provisioning.js';
+import { chicagoIso } from '../calendar/dates.js';
+import type { GlobexCalendar } from '../calendar/globex-calendar.js';
+import type { SimClock } from '../clock.js';
+import type { ProductFamily } from '../instruments.js';
+import { formatCents } from '../money.js';
+import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
+import type { Order, OrderOrigin } from '../orders/order-types.js';
+import { fillToJson, positionToJson, tradeLotsToJson, tradeToJson, type PositionBook } from '../positions/index.js';
+import type { AccountRecordJson, AdjustmentJson, BalanceJson, RiskStateJson } from '../shapes/account.js';
+import type { ClockJson } from '../shapes/clock.js';
+import type { FillJson, TradeJson, TradeLotsJson } from '../shapes/fill.js';
+import type { OfferingsJson } from '../shapes/firm-control.js';
+import type { OrderJson, StatusRecordJson } from '../shapes/order.js';
+import type { DailyPositionJson, PositionJson } from '../shapes/position.js';
+import type { StatsJson } from '../shapes/stats.js';
+import type { AccountBook, RiskAccount } from './accounts.js';
+import { DailyHistory } from './daily-history.js';
+import type { KernelTimer } from './events.js';
+import { adjustmentJson, type FirmControl } from './firm-control.js';
+import type { Journal } from './journal.js';
+import { orderJson, orderStatesJson } from './order-json.js';
+import type { OrderDesk } from './order-desk.js';
+import { pageOf, type Page, type PageRequest } from './paging.js';
+import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion, type RiskDesk } from './risk-desk.js';
+import { balanceJson, riskStateJson } from './risk-json.js';
+import { statsOf } from './stats.js';
+
+/** Who is reading: a firm (firm key), a user of a firm (trader session), or everyone (platform admin). */
+export interface ReadScope {
+  firmId?: string;
+  userId?: string;
+}
+
+/** List filters, as the resource allows (times are Unix ms, inclusive). */
+export interface ListFilter {
+  account_id?: string | undefined;
+  instrument_id?: string | undefined;
+  status?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  user_id?: string | undefined;
+  idempotency_key?: string | undefined;
+}
+
+export interface UserIdentity {
+  user_id: string;
+  firm_id: string;
+  firm_slug: string;
+  email: string;
+  kind: 'trader' | 'staff';
+}
+
+/** What a back-test needs of an account at the end of its period (internal units). */
+export interface AccountHistory {
+  status: RiskAccount['status'];
+  statusHistory: readonly AccountStatusRecord[];
+  lockChanges: readonly LockChange[];
+  tradingDays: number;
+  balanceCents: number;
+  startingBalanceCents: number;
+  tradingProfitCents: number;
+  unmetCriterion: PassingCriterion | undefined;
+}
+
+export interface KernelParts {
+  clock: SimClock<KernelTimer>;
+  calendar: GlobexCalendar;
+  rollFamily: ProductFamily;
+  journal: Journal;
+  accounts: AccountBook;
+  positions: PositionBook;
+  desk: OrderDesk;
+  risk: RiskDesk;
+  firm: FirmControl;
+  provisioning: Provisioning;
+}
+
+export class KernelReads {
+  private readonly daily: DailyHistory;
+
+  constructor(private readonly k: KernelParts) {
+    this.daily = new DailyHistory(k.journal);
+  }
+
+  clock(): ClockJson {
+    const nowMs = this.k.clock.nowMs;
+    const session = this.k.calendar.sessionAtFamily(nowMs, this.k.rollFamily);
+    return { now_ms: nowMs, now: chicagoIso(nowMs), trade_date: session.tradeDate, is_open: session.isOpen };
+  }
+
+  // ---- firms, users, ownership (the gateway's questions) ----
+
+  firm(slugOrId: string): { firm_id: string; slug: string; name: string } | undefined {
+    const firm = this.k.provisioning.firmBySlugOrId(slugOrId);
+    return firm && { firm_id: firm.firmId, slug: firm.slug, name: firm.name };
+  }
+
+  usersByEmail(email: string): UserIdentity[] {
+    return this.k.provisioning.usersByEmail(email.toLowerCase()).map((u) => this.identity(u.userId)!);
+  }
+
+  user(userId: string): UserIdentity | undefined {
+    return this.identity(userId);
+  }
+
+  private identity(userId: string): UserIdentity | undefined {
+    const user = this.k.provisioning.findUser(userId);
+    if (!user) return undefined;
+    const firm = this.k.provisioning.firmBySlugOrId(user.firmId)!;
+    return { user_id: user.userId, firm_id: user.firmId, firm_slug: firm.slug, email: user.email, kind: user.kind };
+  }
+
+  /** Whether the account exists and the scope may see it. */
+  visibleAccount(scope: ReadScope, accountId: string): boolean {
+    const account = this.k.accounts.find(accountId);
+    return account !== undefined && inScope(scope, account);
+  }
+
+  /** The account of an OCO group, when the scope may see it (the companion route's 404). */
+  visibleOcoGroup(scope: ReadScope, groupId: string): boolean {
+    const accountId = this.k.desk.oco.accountOf(groupId);
+    return accountId !== undefined && this.visibleAccount(scope, accountId);
+  }
+
+  // ---- accounts ----
+
+  /** GET /v1/firm-control/accounts: provisioned accounts, by user and idempotency_key. */
+  accounts(scope: ReadScope, filter: ListFilter, page: PageRequest): Outcome<Page<AccountRecordJson>> {
+    return attempt(() =>
+      pageOf(
+        { name: 'accounts', records: this.k.provisioning.everyAccount(), seqOf: (r) => r.seq },
+        page,
+        (r) =>
+          this.visibleAccount(scope, r.accountId) &&
+          (filter.user_id === undefined || r.userId === filter.user_id) &&
+          (filter.idempotency_key === undefined || r.idempotencyKey === filter.idempotency_key) &&
+          (filter.status === undefined || this.k.accounts.get(r.accountId).status === filter.status) &&
+          inTime(filter, r.createdAtMs),
+        (r) => ({
+          account_id: r.accountId,
+          user_id: r.userId,
+          plan_reference: r.planReference,
+          status: this.k.accounts.get(r.accountId).status,
+          ...(r.idempotencyKey === undefined ? {} : { idempotency_key: r.idempotencyKey }),
+          price_paid: formatCents(r.pricePaidCents),
+          created_at: r.createdAtMs,
+          ...(r.replacesAccountId === undefined ? {} : { replaces_account_id: r.replacesAccountId }),
+          ...(r.replacedByAccountId === undefined ? {} : { replaced_by_account_id: r.replacedByAccountId }),
+        }),
+      ),
+    );
+  }
+
+  /** GET risk-state: 503 `risk_loading` inside the loading window (docs/risk-rules.md#the-loading-window). */
+  riskState(scope: ReadScope, accountId: string): Outcome<{ item: RiskStateJson }> {
+    return attempt(() => {
+      const account = this.account(scope, accountId);
+      if (!account.riskReady)
+        throw new CommandRefusal(
+          503,
+          'risk_loading',
+          `the risk engine is still loading account ${accountId}; retry shortly`,
+        );
+      return { item: this.item(account) };
+    });
+  }
+
+  /** The live risk state item read directly, without the loading window (scenario `expect`, reports). */
+  accountState(accountId: string): RiskStateJson | undefined {
+    const account = this.k.accounts.find(accountId);
+    return account && this.item(account);
+  }
+
+  /** Every account's risk state item in opening order (state.json, reports). */
+  accountStates(): RiskStateJson[] {
+    return this.k.accounts.all().map((a) => this.item(a));
+  }
+
+  balance(scope: ReadScope, accountId: string): Outcome<BalanceJson> {
+    return attempt(() => {
+      const account = this.account(scope, accountId);
+      return balanceJson(account, this.k.risk.equityCents(account));
+    });
+  }
+
+  balances(scope: ReadScope, filter: ListFilter, page: PageRequest): Outcome<Page<BalanceJson>> {
+    return attempt(() =>
+      pageOf(
+        { name: 'balances', records: this.k.accounts.all(), seqOf: (a) => a.seq },
+        page,
+        (a) => inScope(scope, a) && (filter.account_id === undefined || a.id === filter.account_id),
+        (a) => balanceJson(a, this.k.risk.equityCents(a)),
+      ),
+    );
+  }
+
+  adjustments(scope: ReadScope, accountId: string, page: PageRequest): Outcome<Page<AdjustmentJson>> {
+    return attempt(() => {
+      const account = this.account(scope, accountId);
+      const records = account.adjustments.map((r, i) => ({ r, seq: i + 1 }));
+      return pageOf(
+        { name: 'adjustments', records, seqOf: (x) => x.seq },
+        page,
+        () => true,
+        (x) => adjustmentJson(account.id, x.r),
+      );
+    });
+  }
+
+  stats(scope: ReadScope, accountId: string): Outcome<StatsJson> {
+    return attempt(() => {
+      const account = this.account(scope, accountId);
+      return statsOf(account, this.k.positions.fills(account.id), this.k.positions.trades(account.id));
+    });
+  }
+
+  offerings(firmId: string): OfferingsJson {
+    return this.k.firm.offerings(firmId);
+  }
+
+  // ---- orders ----
+
+  order(scope: ReadScope, orderId: string): Outcome<OrderJson> {
+    return attempt(() => orderJson(this.orderIn(scope, orderId)));
+  }
+
+  orderStates(scope: ReadScope, orderId: string): Outcome<{ items: StatusRecordJson[] }> {
+    return attempt(() => ({ items: orderStatesJson(this.orderIn(scope, orderId)) }));
+  }
+
+  orders(scope: ReadScope, filter: ListFilter, page: PageRequest): Outcome<Page<OrderJson>> {
+    return attempt(() =>
+      pageOf(
+        { name: 'orders', records: this.k.desk.orderList, seqOf: (o) => o.seq },
+        page,
+        (o) =>
+          this.visibleAccount(scope, o.accountId) &&
+          (filter.account_id === undefined || o.accountId === filter.account_id) &&
+          (filter.instrument_id === undefined || o.symbol === filter.instrument_id) &&
+          (filter.status === undefined || o.status === filter.status) &&
+          inTime(filter, o.createdAtMs),
+        orderJson,
+      ),
+    );
+  }
+
+  /** Ids of the account's orders still working or on their way, in placement order (back-test traders). */
+  workingOrderIds(accountId: string, origin?: OrderOrigin): string[] {
+    return this.k.desk
+      .workingOrdersOf(accountId)
+      .filter((o) => origin === undefined || o.origin === origin)
+      .map((o) => o.id);
+  }
+
+  // ---- fills, trades, positions ----
+
+  fills(scope: ReadScope, filter: ListFilter, page: PageRequest): Outcome<Page<FillJson>> {
+    return attempt(() =>
+      pageOf(
+        { name: 'fills', records: this.k.positions.everyFill(), seqOf: (f) => f.seq },
+        page,
+        (f) =>
+          this.visibleAccount(scope, f.accountId) &&
+          (filter.account_id === undefined || f.accountId === filter.account_id) &&
+          (filter.instrument_id === undefined || f.symbol === filter.instrument_id) &&
+          inTime(filter, f.occurredAtMs),
+        fillToJson,
+      ),
+    );
+  }
+
+  trades(scope: ReadScope, filter: ListFilter, page: PageRequest): Outcome<Page<TradeJson>> {
+    return attempt(() =>
+      pageOf(
+        { name: 'trades', records: this.k.positions.everyTrade(), seqOf: (t) => t.seq },
+        page,
+        (t) =>
+          this.visibleAccount(scope, t.accountId) &&
+          (filter.account_id === undefined || t.accountId === filter.account_id) &&
+          (filter.instrument_id === undefined || t.symbol === filter.instrument_id) &&
+          (filter.status === undefined || (t.closedAtMs === null ? 'open' : 'closed') === filter.status) &&
+          inTime(filter, t.openedAtMs),
+        tradeToJson,
+      ),
+    );
+  }
+
+  tradeLots(scope: ReadScope, tradeId: string): Outcome<TradeLotsJson> {
+    return attempt(() => {
+      const trade = this.k.positions.trade(tradeId);
+      if (!trade || !this.visibleAccount(scope, trade.accountId))
+        throw new CommandRefusal(404, 'trade_not_found', `trade ${tradeId} is unknown`);
+      return tradeLotsToJson(trade);
+    });
+  }
+
+  /** Positions the accounts traded, open or flat, in the order first traded. */
+  positions(scope: ReadScope, filter: ListFilter, page: PageRequest): Outcome<Page<PositionJson>> {
+    return attempt(() =>
+      pageOf(
+        { name: 'positions', records: this.k.positions.everyPosition(), seqOf: (p) => p.seq },
+        page,
+        (p) =>
+          this.visibleAccount(scope, p.accountId) &&
+          (filter.account_id === undefined || p.accountId === filter.account_id) &&
+          (filter.instrument_id === undefined || p.symbol === filter.instrument_id),
+        (p) => positionToJson(p.view()),
+      ),
+    );
+  }
+
+  /** One position read directly (scenario `expect`); undefined when the account never traded the instrument. */
+  position(accountId: string, symbol: string): PositionJson | undefined {
+    const view = this.k.positions.position(accountId, symbol);
+    return view && positionToJson(view);
+  }
+
+  /** Signed net quantity of an (account, instrument), 0 when flat or never traded (back-test traders). */
+  netQuantity(accountId: string, symbol: string): number {
+    return this.k.positions.livePositionQuantity(accountId, symbol);
+  }
+
+  /** `{items}` of daily position records, from_date..to_date inclusive (docs/order-lifecycle.md#daily-position-records). */
+  dailyPositions(
+    scope: ReadScope,
+    accountId: string,
+    range: { from_date: string; to_date: string; instrument_id?: string },
+  ): Outcome<{ items: DailyPositionJson[] }> {
+    return attempt(() => {
+      this.account(scope, accountId);
+      const items = this.daily.records(this.k.calendar, this.k.clock.nowMs, {
+        accountId,
+        fromDate: range.from_date,
+        toDate: range.to_date,
+        ...(range.instrument_id === undefined ? {} : { instrumentId: range.instrument_id }),
+      });
+      return { items };
+    });
+  }
+
+  // ---- figures for drivers that chart or judge accounts (internal units) ----
+
+  /** Equity and the two floors in cents, for charts; undefined when unknown. */
+  riskNumbers(
+    accountId: string,
+  ): { equityCents: number; maxLossTriggerCents: number; dailyLossTriggerCents: number | null } | undefined {
+    const account = this.k.accounts.find(accountId);
+    if (!account) return undefined;
+    return {
+      equityCents: this.k.risk.equityCents(account),
+      maxLossTriggerCents: account.floors.maxLossTriggerCents,
+      dailyLossTriggerCents: account.floors.dailyLossTriggerCents ?? null,
+    };
+  }
+
+  /** An account's lifecycle and figures at the end of a back-test period. */
+  accountHistory(accountId: string): AccountHistory {
+    const account = this.k.accounts.get(accountId);
+    const context = account.actor.getSnapshot().context;
+    return {
+      status: account.status,
+      statusHistory: context.statusHistory,
+      lockChanges: context.lockChanges,
+      tradingDays: account.dayPnlCents.size,
+      balanceCents: account.balanceCents,
+      startingBalanceCents: account.plan.startingBalanceCents,
+      tradingProfitCents: tradingProfitCents(account),
+      unmetCriterion: unmetPassingCriterion(account),
+    };
+  }
+
+  // ---- helpers ----
+
+  private item(account: RiskAccount): RiskStateJson {
+    return riskStateJson(account, this.k.risk.equityCents(account));
+  }
+
+  private account(scope: ReadScope, accountId: string): RiskAccount {
+    const account = this.k.accounts.find(accountId);
+    if (!account || !inScope(scope, account))
+      throw new CommandRefusal(404, 'account_not_found', `account ${accountId} is unknown`);
+    return account;
+  }
+
+  private orderIn(scope: ReadScope, orderId: string): Order {
+    const order = this.k.desk.orders.get(orderId);
+    if (!order || !this.visibleAccount(scope, order.accountId))
+      throw new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`);
+    return order;
+  }
+}
+
+function inScope(scope: ReadScope, account: RiskAccount): boolean {
+  return (
+    (scope.firmId === undefined || account.firmId === scope.firmId) &&
+    (scope.userId === undefined || account.userId === scope.userId)
+  );
+}
+
+function inTime(filter: ListFilter, timeMs: number): boolean {
+  return (filter.from === undefined || timeMs >= filter.from) && (filter.to === undefined || timeMs <= filter.to);
+}
+
+function attempt<T>(read: () => T): Outcome<T> {
+  try {
+    return success(200, read());
+  } catch (error) {
+    if (error instanceof CommandRefusal) return refusalOutcome(error);
+    throw error;
+  }
+}
