@@ -2,12 +2,13 @@
 // none is named). Human output goes to stderr; --json also prints one JSON document of the figures on
 // stdout, keyed by benchmark name. To add a benchmark, write a Bench and list it in BENCHES.
 import type { Bench } from './bench.js';
+import { apiBench } from './api.bench.js';
 import { backtestBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
 import { riskBench } from './risk.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 
-const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench, riskBench, backtestBench];
+const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench, riskBench, backtestBench, apiBench];
 
 async function main(argv: readonly string[]): Promise<number> {
   const json = argv.includes('--json');

@@ -4,9 +4,9 @@ import { hideBin } from 'yargs/helpers';
 import { backtestCommand } from './backtest-command.js';
 import { calendarCommand } from './calendar-command.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
-import { pendingCommand } from './pending-command.js';
 import { replayCommand } from './replay-command.js';
 import { reportCommand } from './report-command.js';
+import { serveCommand } from './serve-command.js';
 
 // `propsim ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -22,7 +22,7 @@ await yargs(hideBin(process.argv))
   .command(replayCommand)
   .command(backtestCommand)
   .command(reportCommand)
-  .command(pendingCommand('serve', 'Serve the sandbox REST API over a simulated clock'))
+  .command(serveCommand)
   .command(calendarCommand)
   .demandCommand(1, 'Name a command; see the list above.')
   .strict()

@@ -148,10 +148,11 @@ describe('propsim command line', () => {
       expect(stdout).toContain(`propsim ${command}`);
   });
 
-  it('says a command is not available yet and exits 2', () => {
-    const { status, stderr } = runCli(['serve']);
+  it('refuses an unknown serve flag with exit 2 before starting anything', () => {
+    const { status, stderr } = runCli(['serve', '--bogus']);
     expect(status).toBe(2);
-    expect(stderr).toContain("'serve' is not available yet");
+    expect(stderr).toContain('Unknown argument');
+    expect(stderr).not.toContain('listening on');
   });
 
   it('exits 2 on an unknown option', () => {

@@ -1,0 +1,170 @@
+// Sandbox API throughput (issue 10 targets): a real `propsim serve` process on loopback, loaded by autocannon.
+// POST /v1/orders with a firm key and a valid resting limit order (market open): >= 10,000 requests/s with
+// p99 <= 10 ms; GET .../risk-state: >= 20,000 requests/s. The seed lifts the rate limit (it would otherwise
+// answer 429 after 100 requests). Reports requests/s, p50/p99 latency and the server's CPU (user + system time
+// over wall time, from /proc), medians of 3 runs.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_SEED_FILE } from '../src/api/sandbox/seed-file.js';
+import { packageRoot } from '../src/market/holiday-file.js';
+import { median, type Bench } from './bench.js';
+
+const RUNS = 3;
+const DURATION_S = 8;
+const WARMUP_S = 2;
+const CONNECTIONS = 32;
+const KEY = 'svc_live_acme_operator_demo';
+const ADMIN = 'svc_live_platform_admin_demo';
+
+interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  serverCpuPercent: number;
+  non2xx: number;
+}
+
+export const apiBench: Bench = {
+  name: 'api',
+  description: `sandbox API: autocannon (${CONNECTIONS} connections, ${DURATION_S} s) against a real propsim serve: POST /v1/orders, GET risk-state, and GET /health for reference`,
+  async run(log) {
+    const figures: Record<string, unknown> = {};
+    for (const [name, request] of [
+      ['postOrders', postOrder] as const,
+      ['getRiskState', getRiskState] as const,
+      // The floor of this machine: Fastify answering a route with no work, for comparing the two above.
+      ['getHealth', getHealth] as const,
+    ]) {
+      const runs: LoadFigures[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const server = await startServer();
+        try {
+          const accountId = await prepare(server.url);
+          runs.push(await load(server, request(server.url, accountId)));
+        } finally {
+          await server.stop();
+        }
+        const last = runs[runs.length - 1]!;
+        log(
+          `  ${name} run ${run + 1}: ${Math.round(last.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${last.p50Ms} ms, p99 ${last.p99Ms} ms, server CPU ${last.serverCpuPercent.toFixed(0)} %, non-2xx ${last.non2xx}`,
+        );
+      }
+      const summary = {
+        requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
+        p50Ms: median(runs.map((r) => r.p50Ms)),
+        p99Ms: median(runs.map((r) => r.p99Ms)),
+        serverCpuPercent: Math.round(median(runs.map((r) => r.serverCpuPercent))),
+        non2xx: Math.max(...runs.map((r) => r.non2xx)),
+      };
+      log(
+        `  ${name} median: ${summary.requestsPerSecond.toLocaleString('en-US')} req/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, server CPU ${summary.serverCpuPercent} %`,
+      );
+      figures[name] = summary;
+    }
+    return figures;
+  },
+};
+
+function postOrder(url: string, accountId: string): autocannon.Options {
+  const body = JSON.stringify({
+    account_id: accountId,
+    instrument_id: 'ESH6',
+    side: 'buy',
+    type: 'limit',
+    quantity: 1,
+    limit_price: '4000.00',
+  });
+  return {
+    url: `${url}/v1/orders`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-api-key': KEY },
+    body,
+  };
+}
+
+function getHealth(url: string): autocannon.Options {
+  return { url: `${url}/health` };
+}
+
+function getRiskState(url: string, accountId: string): autocannon.Options {
+  return { url: `${url}/v1/firm-control/accounts/${accountId}/risk-state`, headers: { 'x-service-api-key': KEY } };
+}
+
+async function load(server: Server, options: autocannon.Options): Promise<LoadFigures> {
+  // Warm up first (JIT, the route's first thousands of requests): the measured window is the steady state.
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARMUP_S });
+  const before = cpuMs(server.pid);
+  const startedMs = performance.now();
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S });
+  const wallMs = performance.now() - startedMs;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    serverCpuPercent: ((cpuMs(server.pid) - before) / wallMs) * 100,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+/** The acme demo account, past its risk-loading window. */
+async function prepare(url: string): Promise<string> {
+  const accounts = (await (
+    await fetch(`${url}/v1/firm-control/accounts`, { headers: { 'x-service-api-key': KEY } })
+  ).json()) as {
+    items: { account_id: string }[];
+  };
+  await fetch(`${url}/v1/sandbox/clock/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-service-api-key': ADMIN },
+    body: JSON.stringify({ by: '1s' }),
+  });
+  return accounts.items[0]!.account_id;
+}
+
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<Server> {
+  const seed = join(tmpdir(), 'propsim-bench-seed.yaml');
+  // The bundled seed names bundled plans, which a copy elsewhere still finds (propsim's fixtures/plans).
+  writeFileSync(
+    seed,
+    `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nrate_limit: { per_second: 100000000, burst: 100000000 }\n`,
+  );
+  const child = spawn(
+    process.execPath,
+    [join(packageRoot(), 'bin', 'propsim.js'), 'serve', '--port', '0', '--seed', seed],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(text);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`propsim serve exited ${code}: ${text}`)));
+  });
+  return { url, pid: child.pid!, stop: () => stopChild(child) };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** User + system CPU time of a process in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}

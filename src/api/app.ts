@@ -1,0 +1,85 @@
+// The sandbox's Fastify app, built from its dependencies (docs/architecture.md#layout): `propsim serve` only starts
+// it, and tests call it with inject(). The gateway runs as hooks in the order docs/api.md#gateway promises: request
+// id, gateway fault window, credentials and the route's policy, rate limit, body parsing and validation, then the
+// downstream fault window and the handler.
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ApiError } from './gateway/api-error.js';
+import { authenticate } from './gateway/authenticate.js';
+import { installErrorEnvelope } from './gateway/error-envelope.js';
+import { downstreamFault, gatewayFault } from './gateway/fault-hooks.js';
+import { installRateLimit } from './gateway/rate-limit.js';
+import { requestIdOf } from './gateway/request-id.js';
+import { validatorCompiler } from './gateway/validation.js';
+import { openApiOptions } from './openapi.js';
+import { accountOperationRoutes } from './routes/account-operations.js';
+import { adminQueryRoutes } from './routes/admin-query.js';
+import { authRoutes } from './routes/auth.js';
+import { balanceRoutes } from './routes/balances.js';
+import { firmControlRoutes } from './routes/firm-control.js';
+import { healthRoutes } from './routes/health.js';
+import { orderRoutes } from './routes/orders.js';
+import { sandboxRoutes } from './routes/sandbox-control.js';
+import { tradingReadRoutes } from './routes/trading-reads.js';
+import { unsimulatedRoutes } from './routes/unsimulated.js';
+import type { Sandbox } from './sandbox/sandbox.js';
+
+export interface AppDeps {
+  sandbox: Sandbox;
+  /** Fastify's logger: false (tests), or a level for `serve --log-level`. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: requestIdOf,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorEnvelope(app);
+  installJsonParser(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    gatewayFault(request, sandbox);
+    await authenticate(request, sandbox);
+  });
+  app.addHook('preHandler', async (request) => downstreamFault(request, sandbox));
+
+  await app.register(cookie);
+  await installRateLimit(app, sandbox.seed.rateLimit);
+  await app.register(swagger, openApiOptions());
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+
+  const routes = { sandbox };
+  await app.register(healthRoutes, routes);
+  await app.register(authRoutes, routes);
+  await app.register(orderRoutes, routes);
+  await app.register(tradingReadRoutes, routes);
+  await app.register(balanceRoutes, routes);
+  await app.register(firmControlRoutes, routes);
+  await app.register(accountOperationRoutes, routes);
+  await app.register(adminQueryRoutes, routes);
+  await app.register(sandboxRoutes, routes);
+  await app.register(unsimulatedRoutes, routes);
+  return app;
+}
+
+/** JSON bodies, strictly: an empty body is no body (routes whose body is optional), anything unparsable is 400. */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser(['application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch (error) {
+      done(new ApiError(400, 'invalid_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
+    }
+  });
+}

@@ -1,0 +1,124 @@
+// The gateway's admission of a request (docs/api.md#gateway): who is calling, then the route's policy in the order
+// the auth matrix promises — missing scope before the operator role; a firm key never names a firm; an admin names
+// one on firm routes; a user session reaches only the routes open to users. Runs as an onRequest hook, before the
+// body is read, so a refused request costs nothing more.
+import type { FastifyRequest } from 'fastify';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { ApiError } from './api-error.js';
+import type { Caller, RoutePolicy } from './caller.js';
+import { presentedCredentials } from './credentials.js';
+
+const ANONYMOUS: Caller = { kind: 'anonymous' };
+
+export async function authenticate(request: FastifyRequest, sandbox: Sandbox): Promise<void> {
+  const policy: RoutePolicy = request.routeOptions.config.policy ?? { public: true };
+  request.caller = ANONYMOUS;
+  if (policy.public) {
+    if (policy.firmKeyForbidden) refuseFirmKeyOnPublicRoute(request, sandbox);
+    return;
+  }
+  const caller = await identify(request, sandbox);
+  request.caller = caller;
+  admit(request, policy, caller, sandbox);
+}
+
+/** Login is open to anyone but a firm key (the interface's deny list). */
+function refuseFirmKeyOnPublicRoute(request: FastifyRequest, sandbox: Sandbox): void {
+  let presented;
+  try {
+    presented = presentedCredentials(request.raw, request.cookies?.session);
+  } catch {
+    return;
+  }
+  if (presented.kind === 'key' && sandbox.keys.get(presented.key)?.kind === 'firm_key') throw firmKeyForbidden();
+}
+
+async function identify(request: FastifyRequest, sandbox: Sandbox): Promise<Caller> {
+  const presented = presentedCredentials(request.raw, request.cookies?.session);
+  switch (presented.kind) {
+    case 'none':
+      throw new ApiError(401, 'missing_credentials', 'send a key in X-Service-Api-Key, or a session token');
+    case 'malformed':
+      throw invalidCredentials();
+    case 'key': {
+      const grant = sandbox.keys.get(presented.key);
+      if (!grant) throw invalidCredentials();
+      if (grant.kind === 'admin') return { kind: 'admin', key: presented.key };
+      return {
+        kind: 'firm_key',
+        key: presented.key,
+        firmId: sandbox.firmIdOf(grant.firmSlug),
+        role: grant.role,
+        scopes: grant.scopes,
+      };
+    }
+    case 'jwt': {
+      const check = await sandbox.tokens.verify(presented.token, sandbox.kernel.nowMs, sandbox.revokedTokens);
+      if (!check.ok)
+        throw check.code === 'token_expired'
+          ? new ApiError(401, 'token_expired', 'the session token has expired; log in again')
+          : invalidCredentials();
+      return { kind: 'user', ...check.claims };
+    }
+  }
+}
+
+function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, sandbox: Sandbox): void {
+  const firmHeader = request.headers['x-firm-id'];
+  switch (caller.kind) {
+    case 'firm_key':
+      if (policy.adminOnly) throw adminRequired();
+      if (policy.firmKeyForbidden) throw firmKeyForbidden();
+      if (firmHeader !== undefined)
+        throw new ApiError(400, 'firm_id_header_forbidden', 'a firm key names its firm itself: do not send X-Firm-ID');
+      if (policy.scope && !caller.scopes.includes(policy.scope))
+        throw new ApiError(
+          403,
+          'missing_scope',
+          `this route needs the scope ${policy.scope}, which the key does not have`,
+        );
+      if (policy.operatorOnly && caller.role !== 'operator')
+        throw new ApiError(403, 'operator_required', 'this operation needs an operator key; this key is a viewer');
+      return;
+    case 'admin': {
+      if (policy.unsimulated) throw routeNotFound(request);
+      if (policy.adminOnly) return; // sandbox control acts on the whole sandbox: X-Firm-ID means nothing there
+      if (typeof firmHeader === 'string' && firmHeader !== '') {
+        const firm = sandbox.kernel.read.firm(firmHeader);
+        if (!firm) throw new ApiError(404, 'firm_not_found', `no firm has the slug or id ${firmHeader}`);
+        caller.firmId = firm.firm_id;
+      } else if (policy.needsFirm) {
+        throw new ApiError(
+          400,
+          'firm_id_required',
+          'a platform admin key names the firm in X-Firm-ID (its slug or id)',
+        );
+      }
+      return;
+    }
+    case 'user':
+      if (policy.adminOnly) throw adminRequired();
+      if (policy.unsimulated) throw routeNotFound(request);
+      if (!policy.users)
+        throw new ApiError(403, 'user_forbidden_route', 'a user session cannot call this route; it is for firm keys');
+      return;
+    case 'anonymous':
+      return;
+  }
+}
+
+function invalidCredentials(): ApiError {
+  return new ApiError(401, 'invalid_credentials', 'the key or token is not valid');
+}
+
+function adminRequired(): ApiError {
+  return new ApiError(403, 'admin_required', 'sandbox control needs a platform admin key');
+}
+
+function firmKeyForbidden(): ApiError {
+  return new ApiError(403, 'firm_key_forbidden_route', 'firm keys may not call this route');
+}
+
+export function routeNotFound(request: FastifyRequest): ApiError {
+  return new ApiError(404, 'route_not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
+}

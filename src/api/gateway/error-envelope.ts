@@ -1,0 +1,42 @@
+// One envelope for every 4xx and 5xx (docs/api.md#errors): `{error, code, details?, request_id}`, `error` first.
+// Fastify's own errors (an unparsable body, a wrong content type, a body too large) are mapped to their codes;
+// anything else is a bug: 500 `internal`, logged with the request id.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error.js';
+import { routeNotFound } from './authenticate.js';
+
+export function installErrorEnvelope(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const api = toApiError(error);
+    if (api.code === 'internal') request.log.error({ err: error, request_id: request.id }, 'internal error');
+    sendError(reply, request, api);
+  });
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, routeNotFound(request)));
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError): FastifyReply {
+  const body = {
+    error: error.message,
+    code: error.code,
+    ...(error.details ? { details: error.details } : {}),
+    request_id: request.id,
+  };
+  return reply.code(error.statusCode).headers(error.headers).type('application/json; charset=utf-8').send(body);
+}
+
+function toApiError(error: FastifyError | ApiError): ApiError {
+  if (error instanceof ApiError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'unsupported_media_type', 'send the body as application/json');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'body_too_large', 'the body is larger than 1 MiB');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'invalid_request', 'the Content-Length does not match the body');
+  }
+  if (error.statusCode === 400 && /json/i.test(`${error.code} ${error.message}`))
+    return new ApiError(400, 'invalid_json', `the body is not valid JSON: ${error.message}`);
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError(error.statusCode, 'invalid_request', error.message);
+  return new ApiError(500, 'internal', 'internal error: the sandbox logged it with this request id');
+}

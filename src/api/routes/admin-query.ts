@@ -1,0 +1,76 @@
+// GET /v1/admin/query/{accounts,orders,fills,balances} (docs/api.md#routes): read-only pages over the caller's
+// firm with the list filters.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AccountRecordShape, BalanceShape } from '../../core/shapes/account.js';
+import { Id, PageOf } from '../../core/shapes/common.js';
+import { FillShape } from '../../core/shapes/fill.js';
+import { OrderShape } from '../../core/shapes/order.js';
+import type { PageRequest } from '../../core/kernel/paging.js';
+import type { ListFilter } from '../../core/kernel/reads.js';
+import { readScopeOf } from '../gateway/caller.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { AccountFilter, GATEWAY_ERRORS, InstrumentFilter, ListQuery, TimeFilter } from '../schemas/common.js';
+import { answer } from './answer.js';
+
+const policy = { scope: 'accounts:read', needsFirm: true, faultTarget: 'accounts' } as const;
+const Status = { status: Type.Optional(Type.String({ description: 'only records in this status' })) };
+
+export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
+  const schema = (summary: string, querystring: ReturnType<typeof ListQuery>, item: Parameters<typeof PageOf>[0]) => ({
+    tags: ['admin'],
+    summary,
+    querystring,
+    response: { 200: PageOf(item), ...GATEWAY_ERRORS },
+  });
+
+  app.get(
+    '/v1/admin/query/accounts',
+    {
+      config: { policy },
+      schema: schema("The firm's accounts", ListQuery({ user_id: Type.Optional(Id), ...Status }), AccountRecordShape),
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filter } = request.query as ListFilter & PageRequest;
+      return answer(reply, sandbox.kernel.read.accounts(readScopeOf(request.caller), filter, { limit, cursor }));
+    },
+  );
+  app.get(
+    '/v1/admin/query/orders',
+    {
+      config: { policy },
+      schema: schema(
+        "The firm's orders",
+        ListQuery({ ...AccountFilter, ...InstrumentFilter, ...Status, ...TimeFilter }),
+        OrderShape,
+      ),
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filter } = request.query as ListFilter & PageRequest;
+      return answer(reply, sandbox.kernel.read.orders(readScopeOf(request.caller), filter, { limit, cursor }));
+    },
+  );
+  app.get(
+    '/v1/admin/query/fills',
+    {
+      config: { policy },
+      schema: schema(
+        "The firm's fills",
+        ListQuery({ ...AccountFilter, ...InstrumentFilter, ...TimeFilter }),
+        FillShape,
+      ),
+    },
+    async (request, reply) => {
+      const { limit, cursor, ...filter } = request.query as ListFilter & PageRequest;
+      return answer(reply, sandbox.kernel.read.fills(readScopeOf(request.caller), filter, { limit, cursor }));
+    },
+  );
+  app.get(
+    '/v1/admin/query/balances',
+    { config: { policy }, schema: schema("The firm's balances", ListQuery(AccountFilter), BalanceShape) },
+    async (request, reply) => {
+      const { limit, cursor, ...filter } = request.query as ListFilter & PageRequest;
+      return answer(reply, sandbox.kernel.read.balances(readScopeOf(request.caller), filter, { limit, cursor }));
+    },
+  );
+};

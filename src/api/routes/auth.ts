@@ -1,0 +1,129 @@
+// User sessions (docs/api.md#keys-and-login): login with email and the seed's user_password, refresh, logout.
+// The token comes back in the body and as the `session` cookie; it expires on the simulated clock.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Id } from '../../core/shapes/common.js';
+import { ApiError } from '../gateway/api-error.js';
+import { SESSION_SECONDS } from '../auth/session-tokens.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { GATEWAY_ERRORS } from '../schemas/common.js';
+
+const LoginBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, description: 'the email the user was provisioned with' }),
+    password: Type.String({ minLength: 1, maxLength: 128 }),
+    firm_slug: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 63, description: 'which firm, when the email is a user of several' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const SessionShape = Type.Object(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'seconds of simulated time' }),
+    user: Type.Object({ user_id: Id, email: Type.String(), firm_slug: Type.String() }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+
+type SessionUser = { userId: string; firmId: string; email: string; firmSlug: string };
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
+  async function startSession(reply: FastifyReply, user: SessionUser) {
+    const token = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
+    reply.setCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' });
+    return {
+      access_token: token,
+      token_type: 'Bearer' as const,
+      expires_in: SESSION_SECONDS,
+      user: { user_id: user.userId, email: user.email, firm_slug: user.firmSlug },
+    };
+  }
+
+  app.post(
+    '/v1/auth/login',
+    {
+      config: { policy: { public: true, firmKeyForbidden: true } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in a trader or staff member',
+        security: [],
+        body: LoginBody,
+        response: { 200: SessionShape, ...GATEWAY_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, firm_slug: firmSlug } = request.body;
+      const users = sandbox.kernel.read
+        .usersByEmail(email)
+        .filter((u) => firmSlug === undefined || u.firm_slug === firmSlug);
+      if (users.length === 0 || password !== sandbox.seed.userPassword)
+        throw new ApiError(401, 'invalid_login', 'no user has this email and password');
+      if (users.length > 1)
+        throw new ApiError(400, 'invalid_request', 'firm_slug: expected one of the firms of this email', [
+          {
+            field: 'firm_slug',
+            message: `expected one of ${users.map((u) => u.firm_slug).join(', ')} (required: the email is a user of several firms), got nothing`,
+          },
+        ]);
+      const user = users[0]!;
+      return startSession(reply, {
+        userId: user.user_id,
+        firmId: user.firm_id,
+        email: user.email,
+        firmSlug: user.firm_slug,
+      });
+    },
+  );
+
+  app.post(
+    '/v1/auth/refresh',
+    {
+      config: { policy: { users: true, firmKeyForbidden: true } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Swap the current session token for a new one',
+        response: { 200: SessionShape, ...GATEWAY_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const caller = sessionOf(request);
+      sandbox.revokedTokens.add(caller.tokenId);
+      const identity = sandbox.kernel.read.user(caller.userId)!;
+      return startSession(reply, {
+        userId: identity.user_id,
+        firmId: identity.firm_id,
+        email: identity.email,
+        firmSlug: identity.firm_slug,
+      });
+    },
+  );
+
+  app.post(
+    '/v1/auth/logout',
+    {
+      config: { policy: { users: true, firmKeyForbidden: true } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session token',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...GATEWAY_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      sandbox.revokedTokens.add(sessionOf(request).tokenId);
+      reply.clearCookie('session', { path: '/' });
+      return { status: 'ok' as const };
+    },
+  );
+};
+
+function sessionOf(request: FastifyRequest) {
+  const caller = request.caller;
+  if (caller.kind !== 'user')
+    throw new ApiError(403, 'session_required', 'this route acts on a user session; log in first');
+  return caller;
+}

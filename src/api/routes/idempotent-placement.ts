@@ -1,0 +1,76 @@
+// POST /v1/orders with an Idempotency-Key (docs/api.md#idempotency). The key is claimed as the request arrives
+// (before its body is read) and released when the answer has gone, so a concurrent duplicate answers 409
+// `idempotency_request_in_progress`; a later one replays the stored answer or, with another body, 409
+// `idempotency_key_reused`. Keys are per firm: a user's firm, an admin's X-Firm-ID.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Outcome } from '../../core/outcome.js';
+import { ApiError } from '../gateway/api-error.js';
+import type { Caller } from '../gateway/caller.js';
+import { fingerprintOf, IDEMPOTENCY_TTL_MS } from '../sandbox/idempotency.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { answer } from './answer.js';
+
+const claims = new WeakMap<FastifyRequest, { firm: string; key: string }>();
+
+export function idempotentPlacement(sandbox: Sandbox) {
+  return {
+    async claim(request: FastifyRequest): Promise<void> {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string' || key === '') return;
+      const firm = firmScope(request.caller);
+      if (!sandbox.idempotency.claim(firm, key))
+        throw new ApiError(
+          409,
+          'idempotency_request_in_progress',
+          `a request with Idempotency-Key ${key} is still being handled`,
+        );
+      claims.set(request, { firm, key });
+    },
+
+    async release(request: FastifyRequest): Promise<void> {
+      const claim = claims.get(request);
+      if (claim) sandbox.idempotency.release(claim.firm, claim.key);
+    },
+
+    run<T>(request: FastifyRequest, reply: FastifyReply, place: () => Outcome<T>): T {
+      const claim = claims.get(request);
+      if (!claim) return answer(reply, place());
+      const nowMs = sandbox.kernel.nowMs;
+      const fingerprint = fingerprintOf(request.body);
+      const found = sandbox.idempotency.lookup(claim.firm, claim.key, fingerprint, nowMs);
+      if (found.kind === 'reused')
+        throw new ApiError(409, 'idempotency_key_reused', `Idempotency-Key ${claim.key} was used with another body`);
+      if (found.kind === 'replay') {
+        reply.header('idempotent-replayed', 'true');
+        if (found.answer.status >= 400) throw storedError(found.answer.status, found.answer.body);
+        reply.code(found.answer.status);
+        return found.answer.body as T;
+      }
+      const store = (status: number, body: unknown) =>
+        sandbox.idempotency.store(claim.firm, claim.key, {
+          fingerprint,
+          status,
+          body,
+          expiresAtMs: nowMs + IDEMPOTENCY_TTL_MS,
+        });
+      try {
+        const outcome = place();
+        store(outcome.status, outcome.body);
+        return answer(reply, outcome);
+      } catch (error) {
+        if (error instanceof ApiError) store(error.statusCode, error);
+        throw error;
+      }
+    },
+  };
+}
+
+function firmScope(caller: Caller): string {
+  return caller.kind === 'anonymous' ? '-' : (caller.firmId ?? 'platform');
+}
+
+function storedError(status: number, body: unknown): ApiError {
+  if (body instanceof ApiError) return body;
+  const refusal = body as { error: string; code: string; details?: { field: string; message: string }[] };
+  return new ApiError(status, refusal.code, refusal.error, refusal.details);
+}

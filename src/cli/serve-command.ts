@@ -1,0 +1,165 @@
+// `propsim serve` (docs/api.md#start-up): the sandbox REST API on a simulated clock. Everything is checked before
+// the server starts (the seed, the market files, the flags): a problem is one message naming it and exit 2.
+// SIGINT or SIGTERM closes the server and exits 0.
+import type { Argv } from 'yargs';
+import { buildApp } from '../api/app.js';
+import { startRealtimeClock } from '../api/sandbox/realtime-clock.js';
+import { marketSpecsOf } from '../api/sandbox/market-files.js';
+import { DEFAULT_START_MS, Sandbox, type ClockMode } from '../api/sandbox/sandbox.js';
+import { DEFAULT_SEED_FILE, loadSeedFile } from '../api/sandbox/seed-file.js';
+import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
+import { parseTimeMs } from '../core/time.js';
+import { loadHolidayFile } from '../market/holiday-file.js';
+import { wholeNumberFlag } from './flag-values.js';
+import { CliInputError, reportFailure } from './input-error.js';
+import { serveBanner } from './serve-banner.js';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+interface ServeArgs {
+  port: number;
+  host: string;
+  seed: string | undefined;
+  db: string | undefined;
+  memory: boolean;
+  clock: ClockMode;
+  speed: number | undefined;
+  market: string[] | undefined;
+  start: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export const serveCommand = {
+  command: 'serve',
+  describe: 'Serve the sandbox REST API over a simulated clock',
+  builder: (y: Argv) =>
+    y
+      .option('port', {
+        describe: 'port to listen on; 0 picks a free one (printed at start)',
+        type: 'string',
+        default: '8080',
+        requiresArg: true,
+        coerce: portFlag,
+      })
+      .option('host', { describe: 'interface to listen on', type: 'string', default: '127.0.0.1', requiresArg: true })
+      .option('seed', {
+        describe:
+          'seed file: firms, keys, plans, staff, demo accounts (default: the bundled fixtures/sandbox-seed.yaml)',
+        type: 'string',
+        requiresArg: true,
+      })
+      .option('db', {
+        describe: 'state file for the durable store of a later release; accepted now, state stays in memory',
+        type: 'string',
+        requiresArg: true,
+      })
+      .option('memory', {
+        describe: 'keep state in memory only (the only store in this release)',
+        type: 'boolean',
+        default: false,
+      })
+      .option('clock', {
+        describe: 'manual: time moves only by POST /v1/sandbox/clock/advance; realtime: it follows the wall clock',
+        choices: ['manual', 'realtime'] as const,
+        default: 'manual' as const,
+      })
+      .option('speed', {
+        describe: 'realtime only: simulated seconds per wall second (a positive number)',
+        type: 'string',
+        requiresArg: true,
+        coerce: speedFlag,
+      })
+      .option('market', {
+        describe:
+          'market files replayed as the clock passes their times: tick CSVs, or a YAML/JSON file with files: as in scenarios',
+        type: 'string',
+        array: true,
+        requiresArg: true,
+      })
+      .option('start', {
+        describe:
+          "where the clock starts: ISO 8601 with an offset, or Unix ms (default: the seed's start, else 2026-03-02T08:00:00-06:00)",
+        type: 'string',
+        requiresArg: true,
+      })
+      .option('log-level', {
+        describe: "Fastify's request log on stderr",
+        choices: LOG_LEVELS,
+        default: 'warn' as const,
+      })
+      .conflicts('db', 'memory')
+      .example('$0 serve', 'the bundled seed on 127.0.0.1:8080, manual clock; prints the demo keys')
+      .example('$0 serve --port 0 --seed my-seed.yaml', 'your own firms and keys on a free port')
+      .example(
+        '$0 serve --clock realtime --speed 60 --market ticks.csv.gz --start 2026-03-02T08:00:00-06:00',
+        'a minute of market per second',
+      )
+      .epilog(
+        'The API is documented in docs/api.md and, while the server runs, at /docs and /openapi.json. Exit codes: 0 after SIGINT or SIGTERM, 2 for an invalid seed, file or flag (nothing is started).',
+      ),
+  handler: async (args: ServeArgs) => {
+    try {
+      await serve(args);
+    } catch (error) {
+      reportFailure('serve', error);
+    }
+  },
+};
+
+async function serve(args: ServeArgs): Promise<void> {
+  if (args.speed !== undefined && args.clock !== 'realtime')
+    throw new CliInputError('--speed: only with --clock realtime');
+  const seedFile = args.seed ?? DEFAULT_SEED_FILE;
+  const seed = loadSeedFile(seedFile);
+  const startMs = args.start !== undefined ? parseTimeMs(args.start, '--start') : (seed.startMs ?? DEFAULT_START_MS);
+  const market = marketSpecsOf(args.market ?? []);
+  const calendar = new GlobexCalendar(loadHolidayFile());
+  const sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: args.clock });
+  const app = await buildApp({ sandbox, logger: { level: args.logLevel } });
+  try {
+    await app.listen({ port: args.port, host: args.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL')
+      throw new CliInputError(`--port/--host: cannot listen on ${args.host}:${args.port} (${code})`);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : args.port;
+  const stopClock =
+    args.clock === 'realtime'
+      ? startRealtimeClock(sandbox, args.speed ?? 1, (error) =>
+          app.log.error({ err: error }, 'realtime clock step failed'),
+        )
+      : () => undefined;
+  process.stderr.write(
+    serveBanner({ host: args.host, port, seedFile, seed, sandbox, dbFile: args.db, speed: args.speed ?? 1 }),
+  );
+
+  await new Promise<void>((resolveStop) => {
+    const stop = (signal: string) => {
+      process.stderr.write(`propsim serve: ${signal}, closing\n`);
+      resolveStop();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  stopClock();
+  await app.close();
+  await sandbox.close();
+}
+
+function portFlag(value: unknown): number {
+  const port = wholeNumberFlag('port', 0)(value);
+  if (port > 65535)
+    throw new CliInputError(`--port: expected a port from 0 to 65535, got ${JSON.stringify(String(value))}`);
+  return port;
+}
+
+function speedFlag(value: unknown): number {
+  const text = Array.isArray(value) ? value[value.length - 1] : value;
+  const speed = typeof text === 'string' && /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(speed > 0))
+    throw new CliInputError(`--speed: expected a positive number such as 1 or 60, got ${JSON.stringify(text ?? '')}`);
+  return speed;
+}

@@ -1,0 +1,142 @@
+// The sandbox app on the bundled seed, for inject() tests: one app per test file, reset between tests.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
+import { loadHolidayFile } from '../../src/market/holiday-file.js';
+import type { TSchema } from 'typebox';
+import { buildApp } from '../../src/api/app.js';
+import { problemText } from '../../src/core/body-check.js';
+import { checkerOf } from '../../src/core/request-body.js';
+import { DEFAULT_START_MS, Sandbox, type SandboxConfig } from '../../src/api/sandbox/sandbox.js';
+import { DEFAULT_SEED_FILE, loadSeedFile, type SandboxSeed } from '../../src/api/sandbox/seed-file.js';
+
+export const KEYS = {
+  acmeOperator: 'svc_live_acme_operator_demo',
+  acmeViewer: 'svc_live_acme_readonly_demo',
+  summitOperator: 'svc_live_summit_operator_demo',
+  summitViewer: 'svc_live_summit_readonly_demo',
+  admin: 'svc_live_platform_admin_demo',
+} as const;
+
+export const PASSWORD = 'propsim-sandbox';
+const calendar = new GlobexCalendar(loadHolidayFile());
+
+/** An answer whose body does not match the schema its route declares for that status. */
+export interface SchemaMiss {
+  route: string;
+  status: number;
+  problems: string;
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  sandbox: Sandbox;
+  call(options: InjectOptions): Promise<LightMyRequestResponse>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; schemaMisses checks their shape
+  json<T = any>(response: LightMyRequestResponse): T;
+  /** Answers so far that broke their declared response schema (or had none for their status). */
+  schemaMisses: SchemaMiss[];
+  close(): Promise<void>;
+}
+
+export async function startTestApi(overrides: Partial<SandboxConfig> & { seed?: SandboxSeed } = {}): Promise<TestApi> {
+  const seed = overrides.seed ?? { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } };
+  const sandbox = await Sandbox.start({
+    seed,
+    startMs: DEFAULT_START_MS,
+    calendar,
+    market: [],
+    clockMode: 'manual',
+    ...overrides,
+  });
+  const app = await buildApp({ sandbox });
+  const schemaMisses: SchemaMiss[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const responses = request.routeOptions.schema?.response as Record<number, TSchema> | undefined;
+    if (!responses || typeof payload !== 'string') return payload;
+    const route = `${request.method} ${request.routeOptions.url}`;
+    const schema = responses[reply.statusCode];
+    if (!schema) schemaMisses.push({ route, status: reply.statusCode, problems: 'no schema declared for this status' });
+    else {
+      const problems = checkerOf(schema).problems(JSON.parse(payload));
+      if (problems.length > 0) schemaMisses.push({ route, status: reply.statusCode, problems: problemText(problems) });
+    }
+    return payload;
+  });
+  return {
+    app,
+    sandbox,
+    schemaMisses,
+    call: (options) => app.inject(options),
+    json: (response) => JSON.parse(response.body),
+    close: async () => {
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Headers of a firm or admin key. */
+export function key(k: string, extra: Record<string, string> = {}): Record<string, string> {
+  return { 'x-service-api-key': k, ...extra };
+}
+
+/** Every page of a kernel list, for a digest. */
+function allPages<T>(read: (page: { limit: number; cursor?: string }) => { ok: boolean; body: unknown }): T[] {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const outcome = read({ limit: 500, ...(cursor === undefined ? {} : { cursor }) });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
+    const page = outcome.body as { items: T[]; next_cursor: string | null };
+    items.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  return items;
+}
+
+/**
+ * A digest of everything the kernel would answer about its state: the clock, every account's risk state, orders
+ * with their status records, fills, trades, positions, balances, provisioned accounts and each firm's offerings.
+ * Equal digests before and after a refused request mean it changed nothing a client can see.
+ */
+export function stateDigest(sandbox: Sandbox): string {
+  const read = sandbox.kernel.read;
+  const all = {};
+  const orders = allPages<{ order_id: string }>((page) => read.orders(all, {}, page));
+  const state = {
+    clock: read.clock(),
+    accounts: read.accountStates(),
+    records: allPages((page) => read.accounts(all, {}, page)),
+    orders,
+    states: orders.map((o) => read.orderStates(all, o.order_id)),
+    fills: allPages((page) => read.fills(all, {}, page)),
+    trades: allPages((page) => read.trades(all, {}, page)),
+    positions: allPages((page) => read.positions(all, {}, page)),
+    balances: allPages((page) => read.balances(all, {}, page)),
+    adjustments: read.accountStates().map((a) => allPages((page) => read.adjustments(all, a.account_id, page))),
+    offerings: sandbox.seed.firms.map((f) => read.offerings(read.firm(f.slug)!.firm_id)),
+    faults: sandbox.faults,
+    revoked: [...sandbox.revokedTokens],
+  };
+  return createHash('sha256').update(JSON.stringify(state)).digest('hex');
+}
+
+/** The bundled seed's demo trader of acme-prop: a session token and the account it owns. */
+export async function acmeDemoTrader(api: TestApi): Promise<{ accountId: string; userId: string; token: string }> {
+  const login = api.json(
+    await api.call({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'trader@acme.example', password: PASSWORD },
+    }),
+  );
+  const accounts = api.json(
+    await api.call({
+      method: 'GET',
+      url: `/v1/firm-control/accounts?user_id=${login.user.user_id}`,
+      headers: key(KEYS.acmeOperator),
+    }),
+  );
+  return { accountId: accounts.items[0].account_id, userId: login.user.user_id, token: login.access_token };
+}
