@@ -44,6 +44,8 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
   installErrorEnvelope(app);
   installJsonParser(app);
 
+  // The session cookie is parsed before the gateway hook below reads it (hooks run in the order they are added).
+  await app.register(cookie);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);
@@ -51,7 +53,6 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
   });
   app.addHook('preHandler', async (request) => downstreamFault(request, sandbox));
 
-  await app.register(cookie);
   await installRateLimit(app, sandbox.seed.rateLimit);
   await app.register(swagger, openApiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
