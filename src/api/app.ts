@@ -73,7 +73,7 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
 
 /** JSON bodies, strictly: an empty body is no body (routes whose body is optional), anything unparsable is 400. */
 function installJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser(['application/json']);
+  app.removeAllContentTypeParsers(); // text/plain too: a body that is not JSON is 415 (docs/api.md#errors)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     const body = String(text);
     if (body.trim() === '') return done(null, undefined);
