@@ -44,8 +44,9 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
   installErrorEnvelope(app);
   installJsonParser(app);
 
-  // The session cookie is parsed before the gateway hook below reads it (hooks run in the order they are added).
-  await app.register(cookie);
+  // Cookie parsing and serializing only, without the plugin's hooks on every request: the gateway parses the
+  // session cookie when no header credential came, and login sets it (routes/auth.ts).
+  await app.register(cookie, { hook: false });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);

@@ -26,7 +26,7 @@ export async function authenticate(request: FastifyRequest, sandbox: Sandbox): P
 function refuseFirmKeyOnPublicRoute(request: FastifyRequest, sandbox: Sandbox): void {
   let presented;
   try {
-    presented = presentedCredentials(request.raw, request.cookies?.session);
+    presented = presentedCredentials(request.raw, () => sessionCookieOf(request));
   } catch {
     return;
   }
@@ -34,7 +34,7 @@ function refuseFirmKeyOnPublicRoute(request: FastifyRequest, sandbox: Sandbox): 
 }
 
 async function identify(request: FastifyRequest, sandbox: Sandbox): Promise<Caller> {
-  const presented = presentedCredentials(request.raw, request.cookies?.session);
+  const presented = presentedCredentials(request.raw, () => sessionCookieOf(request));
   switch (presented.kind) {
     case 'none':
       throw new ApiError(401, 'missing_credentials', 'send a key in X-Service-Api-Key, or a session token');
@@ -121,4 +121,10 @@ function firmKeyForbidden(): ApiError {
 
 export function routeNotFound(request: FastifyRequest): ApiError {
   return new ApiError(404, 'route_not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
+}
+
+/** The `session` cookie, parsed on demand (docs/api.md#keys-and-login). */
+function sessionCookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? request.server.parseCookie(header).session : undefined;
 }

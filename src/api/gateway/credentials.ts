@@ -10,7 +10,8 @@ export const KEY_PREFIX = 'svc_live_';
 export type Presented =
   { kind: 'none' } | { kind: 'key'; key: string } | { kind: 'jwt'; token: string } | { kind: 'malformed' };
 
-export function presentedCredentials(raw: IncomingMessage, sessionCookie: string | undefined): Presented {
+/** `sessionCookie` is read only when no header credential came (parsing cookies costs every request otherwise). */
+export function presentedCredentials(raw: IncomingMessage, sessionCookie: () => string | undefined): Presented {
   const keys: string[] = [];
   const authorizations: string[] = [];
   const headers = raw.rawHeaders;
@@ -30,6 +31,7 @@ export function presentedCredentials(raw: IncomingMessage, sessionCookie: string
     if (token.startsWith(KEY_PREFIX)) return { kind: 'key', key: token };
     return looksLikeJwt(token) ? { kind: 'jwt', token } : { kind: 'malformed' };
   }
-  if (sessionCookie) return { kind: 'jwt', token: sessionCookie };
+  const session = sessionCookie();
+  if (session) return { kind: 'jwt', token: session };
   return { kind: 'none' };
 }

@@ -35,7 +35,7 @@ type SessionUser = { userId: string; firmId: string; email: string; firmSlug: st
 export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
   async function startSession(reply: FastifyReply, user: SessionUser) {
     const token = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
-    reply.setCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' });
+    reply.header('set-cookie', app.serializeCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' }));
     return {
       access_token: token,
       token_type: 'Bearer' as const,
@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
     },
     async (request, reply) => {
       sandbox.revokedTokens.add(sessionOf(request).tokenId);
-      reply.clearCookie('session', { path: '/' });
+      reply.header('set-cookie', app.serializeCookie('session', '', { path: '/', expires: new Date(0), maxAge: 0 }));
       return { status: 'ok' as const };
     },
   );
