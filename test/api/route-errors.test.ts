@@ -114,6 +114,35 @@ describe('docs/api.md#routes: the error rows of each route', () => {
     });
   });
 
+  it("a max-loss-limit change on a static plan answers 409 (summit's eval-50k is static)", async () => {
+    const summitAccount = (await call('GET', '/v1/firm-control/accounts', summit)).body.items[0].account_id;
+    const answer = await call('PATCH', `/v1/firm-control/accounts/${summitAccount}/max-loss-limit`, summit, {
+      max_drawdown_limit: '0',
+    });
+    expect(answer).toMatchObject({ status: 409, body: { code: 'static_drawdown' } });
+  });
+
+  it('an order already in an OCO group cannot join another: 409 oco_conflict', async () => {
+    const place = async (price: string) =>
+      (
+        await call('POST', '/v1/orders', acme, {
+          account_id: account,
+          instrument_id: 'ESM6',
+          side: 'buy',
+          type: 'limit',
+          limit_price: price,
+          quantity: 1,
+          time_in_force: 'gtc',
+        })
+      ).body.order_id as string;
+    const [a, b, c] = [await place('4900.00'), await place('4890.00'), await place('4880.00')];
+    expect((await call('POST', '/v1/orders/groups/oco/link', acme, { order_ids: [a, b] })).status).toBe(201);
+    expect(await call('POST', '/v1/orders/groups/oco/link', acme, { order_ids: [b, c] })).toMatchObject({
+      status: 409,
+      body: { code: 'oco_conflict' },
+    });
+  });
+
   it('replace of a replaced account answers 409 account_closed', async () => {
     expect((await call('POST', `/v1/firm-control/accounts/${account}/replace`)).status).toBe(201);
     expect(await call('POST', `/v1/firm-control/accounts/${account}/replace`)).toMatchObject({
