@@ -47,12 +47,18 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
   // Cookie parsing and serializing only, without the plugin's hooks on every request: the gateway parses the
   // session cookie when no header credential came, and login sets it (routes/auth.ts).
   await app.register(cookie, { hook: false });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: with a key (the common case) nothing here waits, so no promise is made per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);
-    await authenticate(request, sandbox);
+    const verifying = authenticate(request, sandbox);
+    if (verifying) verifying.then(() => done(), done);
+    else done();
   });
-  app.addHook('preHandler', async (request) => downstreamFault(request, sandbox));
+  app.addHook('preHandler', (request, _reply, done) => {
+    downstreamFault(request, sandbox);
+    done();
+  });
 
   await installRateLimit(app, sandbox.seed.rateLimit);
   await app.register(swagger, openApiOptions());

@@ -2,7 +2,7 @@
 // (before its body is read) and released when the answer has gone, so a concurrent duplicate answers 409
 // `idempotency_request_in_progress`; a later one replays the stored answer or, with another body, 409
 // `idempotency_key_reused`. Keys are per firm: a user's firm, an admin's X-Firm-ID.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Outcome } from '../../core/outcome.js';
 import { ApiError } from '../gateway/api-error.js';
 import type { Caller } from '../gateway/caller.js';
@@ -14,9 +14,9 @@ const claims = new WeakMap<FastifyRequest, { firm: string; key: string }>();
 
 export function idempotentPlacement(sandbox: Sandbox) {
   return {
-    async claim(request: FastifyRequest): Promise<void> {
+    claim(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
       const key = request.headers['idempotency-key'];
-      if (typeof key !== 'string' || key === '') return;
+      if (typeof key !== 'string' || key === '') return done();
       const firm = firmScope(request.caller);
       if (!sandbox.idempotency.claim(firm, key))
         throw new ApiError(
@@ -25,11 +25,13 @@ export function idempotentPlacement(sandbox: Sandbox) {
           `a request with Idempotency-Key ${key} is still being handled`,
         );
       claims.set(request, { firm, key });
+      done();
     },
 
-    async release(request: FastifyRequest): Promise<void> {
+    release(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
       const claim = claims.get(request);
       if (claim) sandbox.idempotency.release(claim.firm, claim.key);
+      done();
     },
 
     run<T>(request: FastifyRequest, reply: FastifyReply, place: () => Outcome<T>): T {
