@@ -27,11 +27,17 @@ export interface CellInput {
 /** [time ms, equity cents, max-loss trigger cents, daily-loss trigger cents or null] */
 export type SamplePoint = [number, number, number, number | null];
 
+/** [time ms, p10, p50, p90] of every account's headroom (equity − max-loss trigger, cents) at that time. */
+export type FanPoint = [number, number, number, number];
+
 export interface CellResult {
   cell: GridCell;
   summary: CellSummary;
   traders: TraderOutcome[];
+  /** Sampled traders' lines; a failed account's line ends at the sample that saw the breach. */
   samples: Array<{ trader: string; points: SamplePoint[] }>;
+  /** Percentiles of headroom over all the cell's accounts, every sample time (docs/backtesting.md#reading-reporthtml). */
+  fan: FanPoint[];
   prints: number;
   accountSessionDays: number;
 }
@@ -92,6 +98,8 @@ export async function runCell(
     if (fill.timeMs >= startMs && fill.timeMs < endMs) due.schedule(fill.timeMs, { kind: 'fill', fill });
   const sampled = participants.slice(0, config.sampleTraders);
   const samples = sampled.map((p) => ({ trader: p.spec.id, points: [] as SamplePoint[] }));
+  const ended = sampled.map(() => false);
+  const fan: FanPoint[] = [];
   due.schedule(startMs, { kind: 'sample' });
 
   const bars = new MinuteBars();
@@ -112,7 +120,12 @@ export async function runCell(
         occurred_at: item.fill.timeMs,
       });
     } else if (item.kind === 'sample') {
-      sampled.forEach((p, i) => samples[i]!.points.push(samplePoint(kernel, p.accountId, atMs)));
+      sampled.forEach((p, i) => {
+        const points = samples[i]!.points;
+        if (!ended[i]) points.push(samplePoint(kernel, p.accountId, atMs));
+        ended[i] = kernel.read.riskNumbers(p.accountId)!.failed;
+      });
+      fan.push(headroomPercentiles(kernel, participants, atMs));
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
@@ -174,6 +187,7 @@ export async function runCell(
     summary: summarizeCell(traders, config.economics.pricePaidCents, config.economics.payoutShare),
     traders,
     samples,
+    fan,
     prints,
     accountSessionDays: participants.length * sessions.length,
   };
@@ -182,4 +196,23 @@ export async function runCell(
 function samplePoint(kernel: Kernel, accountId: string, atMs: number): SamplePoint {
   const numbers = kernel.read.riskNumbers(accountId)!;
   return [atMs, numbers.equityCents, numbers.maxLossTriggerCents, numbers.dailyLossTriggerCents];
+}
+
+/** p10, p50 and p90 (nearest rank) of equity − max-loss trigger over the accounts: 0 or less is a breach. */
+function headroomPercentiles(
+  kernel: Kernel,
+  participants: ReadonlyArray<{ accountId: string }>,
+  atMs: number,
+): FanPoint {
+  const headroom = participants.map((p) => {
+    const numbers = kernel.read.riskNumbers(p.accountId)!;
+    return numbers.equityCents - numbers.maxLossTriggerCents;
+  });
+  headroom.sort((a, b) => a - b);
+  return [atMs, nearestRank(headroom, 0.1), nearestRank(headroom, 0.5), nearestRank(headroom, 0.9)];
+}
+
+function nearestRank(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
 }

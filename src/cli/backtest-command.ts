@@ -10,7 +10,7 @@ import { summaryDocument, writeBacktestOutputs } from '../reports/backtest-outpu
 import { expandGrid } from '../backtest/grid.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { defaultWorkers, runBacktest, type BacktestRun } from '../backtest/run-backtest.js';
-import { formatCents } from '../core/money.js';
+import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { reportFailure } from './input-error.js';
 import { checkOutFolder } from './out-folder.js';
@@ -112,23 +112,11 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const seconds = (performance.now() - startMs) / 1000;
   const folder = writeBacktestOutputs(run, out);
   if (args.json) process.stdout.write(JSON.stringify(summaryDocument(run), null, 2) + '\n');
-  else process.stdout.write(summaryLines(run, folder, seconds, workers));
+  else
+    process.stdout.write(
+      backtestSummaryLines(run, folder, seconds, workers)
+        .map((line) => line + '\n')
+        .join(''),
+    );
   return 0;
-}
-
-function summaryLines(run: BacktestRun, folder: string, seconds: number, workers: number): string {
-  const cells = run.cells;
-  const accounts = cells.reduce((n, c) => n + c.summary.accounts, 0);
-  const rates = cells.map((c) => Number(c.summary.passRate) * 100);
-  const best = [...cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0]!;
-  const sessionDays = cells.reduce((n, c) => n + c.accountSessionDays, 0);
-  return [
-    `${run.config.name}: ${cells.length} cells × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,
-    `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
-    `highest net: cell #${best.cell.index} (${best.cell.label}) $${formatCents(best.summary.netCents)} at ${(Number(best.summary.passRate) * 100).toFixed(1)}% passing`,
-    `${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}: ${Math.round(sessionDays / seconds).toLocaleString('en-US')} account-session-days/s`,
-    `report: ${folder}/report.html (and cells.csv, traders.csv, summary.json)`,
-  ]
-    .map((line) => line + '\n')
-    .join('');
 }

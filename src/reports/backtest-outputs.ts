@@ -5,6 +5,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { formatCents } from '../core/money.js';
 import { backtestReportHtml } from './backtest-report.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
+import { compareAllCells, noiseGuidance } from '../backtest/signal-or-noise.js';
+import { fourPlaces, wilsonInterval } from '../backtest/statistics.js';
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -17,7 +19,7 @@ function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>)
 
 export function cellsCsv(run: BacktestRun): string {
   const keys = run.config.grid.map((axis) => axis.key);
-  const header = ['cell', ...keys, 'accounts', 'passed', 'failed_max_loss', 'daily_lock_days', 'pass_rate', 'median_days_to_pass', 'median_days_to_fail', 'mean_final_balance', 'revenue', 'payouts', 'net'];
+  const header = ['cell', ...keys, 'accounts', 'passed', 'failed_max_loss', 'daily_lock_days', 'pass_rate', 'median_days_to_pass', 'median_days_to_fail', 'mean_final_balance', 'revenue', 'payouts', 'net', 'pass_rate_low', 'pass_rate_high'];
   const rows = run.cells.map(({ cell, summary: s }) => [
     cell.index,
     ...keys.map((k) => cell.values[k] ?? 'none'),
@@ -32,6 +34,7 @@ export function cellsCsv(run: BacktestRun): string {
     formatCents(s.revenueCents),
     formatCents(s.payoutsCents),
     formatCents(s.netCents),
+    ...passRateInterval(s.passed, s.accounts),
   ]);
   return csv(header, rows);
 }
@@ -72,8 +75,41 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       payouts: formatCents(s.payoutsCents),
       net: formatCents(s.netCents),
       causes: s.causes,
+      pass_rate_95: intervalDocument(s.passed, s.accounts),
     })),
     best_net_cell: best ? best.cell.index : null,
+    comparisons: compareAllCells(run.cells).map((c) => ({
+      first: c.first,
+      second: c.second,
+      passed_first: c.passedFirst,
+      passed_second: c.passedSecond,
+      only_first: c.onlyFirst,
+      only_second: c.onlySecond,
+      p_value: fourPlaces(c.pValue),
+      within_noise: c.withinNoise,
+    })),
+    guidance: guidanceDocument(run),
+  };
+}
+
+/** The 95 % Wilson interval of a pass rate, as two decimal strings (docs/backtesting.md#signal-or-noise). */
+function passRateInterval(passed: number, accounts: number): [string, string] {
+  const { low, high } = wilsonInterval(passed, accounts);
+  return [fourPlaces(low), fourPlaces(high)];
+}
+
+function intervalDocument(passed: number, accounts: number): { low: string; high: string } {
+  const [low, high] = passRateInterval(passed, accounts);
+  return { low, high };
+}
+
+function guidanceDocument(run: BacktestRun): Record<string, unknown> {
+  const g = noiseGuidance(run.cells);
+  return {
+    traders: g.traders,
+    mean_pass_rate: fourPlaces(g.meanPassRate),
+    detectable_difference: fourPlaces(g.detectableDifference),
+    traders_for_difference: g.tradersFor.map((t) => ({ difference: fourPlaces(t.difference), traders: t.traders })),
   };
 }
 

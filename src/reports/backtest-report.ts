@@ -1,12 +1,21 @@
 // report.html of a back-test: a page a risk analyst can answer "what does this plan change do" from. Static
 // HTML with SVG charts rendered in Node (echarts SSR): pass rate over two grid dimensions, failure causes per
 // cell, an equity fan with the max-loss and daily-loss floors of sample traders, and the economics table.
-import { formatCents } from '../core/money.js';
 import { chicagoChartTime } from './time-axis.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { CAUSES } from '../backtest/outcomes.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
+import { headroomFan } from './headroom-fans.js';
+import { formatUsd } from './usd.js';
 import { renderSvg } from './svg-chart.js';
+import {
+  againstFirstCell,
+  compareAllCells,
+  comparisonSentence,
+  guidanceSentence,
+  noiseGuidance,
+} from '../backtest/signal-or-noise.js';
+import { wilsonInterval } from '../backtest/statistics.js';
 
 const CAUSE_COLORS: Record<string, string> = {
   passed: '#2e7d32',
@@ -19,19 +28,18 @@ const CAUSE_COLORS: Record<string, string> = {
 export function backtestReportHtml(run: BacktestRun): string {
   const { config, cells } = run;
   const labels = cells.map((c) => `#${c.cell.index}`);
-  const money = (cents: number) => (cents < 0 ? `-$${formatCents(-cents)}` : `$${formatCents(cents)}`);
   const economics = htmlTable(
-    ['cell', ...config.grid.map((a) => a.key.replace('risk_profile.', '')), 'accounts', 'passed', 'failed', 'pass rate', 'median days to pass', 'median days to fail', 'daily-lock days', 'mean final balance', 'revenue', 'payouts', 'net'],
+    ['cell', ...config.grid.map((a) => a.key.replace('risk_profile.', '')), 'accounts', 'passed', 'failed', 'pass rate (95% interval)', 'median days to pass', 'median days to fail', 'daily-lock days', 'mean final balance', 'revenue', 'payouts', 'net'],
     cells.map(({ cell, summary: s }) => [
       `#${cell.index}`,
       ...config.grid.map((a) => String(cell.values[a.key] ?? 'none')),
-      s.accounts,
-      s.passed,
-      s.failedMaxLoss,
-      `${(Number(s.passRate) * 100).toFixed(1)}%`,
+      count(s.accounts),
+      count(s.passed),
+      count(s.failedMaxLoss),
+      passRateWithInterval(s.passed, s.accounts),
       s.medianDaysToPass ?? '–',
       s.medianDaysToFail ?? '–',
-      s.dailyLockDays,
+      count(s.dailyLockDays),
       money(s.meanFinalBalanceCents),
       money(s.revenueCents),
       money(s.payoutsCents),
@@ -42,7 +50,7 @@ export function backtestReportHtml(run: BacktestRun): string {
   const mostPassing = [...cells].sort((a, b) => Number(b.summary.passRate) - Number(a.summary.passRate) || a.cell.index - b.cell.index)[0]!;
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
-    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${'$' + formatCents(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
+    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
     `<p>Highest net for the firm: <b>cell #${best.cell.index}</b> (${escapeHtml(best.cell.label)}): ${money(best.summary.netCents)}, pass rate ${(Number(best.summary.passRate) * 100).toFixed(1)}%. Highest pass rate: <b>cell #${mostPassing.cell.index}</b> (${escapeHtml(mostPassing.cell.label)}): ${(Number(mostPassing.summary.passRate) * 100).toFixed(1)}%, net ${money(mostPassing.summary.netCents)}.</p>`,
     '<h2>Pass rate across the grid</h2>',
     passRateHeatmap(run),
@@ -67,12 +75,44 @@ export function backtestReportHtml(run: BacktestRun): string {
         { name: 'net', type: 'line', itemStyle: { color: '#2e7d32' }, data: cells.map((c) => c.summary.netCents / 100) },
       ],
     }),
-    economics,
-    ...fanCharts(run),
+    `<div class="wide">${economics}</div>`,
+    ...signalOrNoise(run),
+    ...headroomFans(run),
+    ...sampleTraderCharts(run),
     '<h2>How to read this</h2>',
     `<p>Each synthetic trader trades the same way in every cell until the cell's rules (a daily-loss lock, a max-loss breach, a pass) change what it can do, so differences between cells come from the plan parameters. Pass rate = passed / accounts at the end of the period; a cause says why an account did not pass (max_loss_breach: failed; otherwise the first unmet passing criterion). Revenue = accounts × price paid; payouts = payout share × profit of passed accounts; net = revenue − payouts. See docs/backtesting.md for the exact definitions and what the model leaves out.</p>`,
   ];
   return htmlPage(`${config.name}: propsim back-test`, sections.join('\n'));
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+const money = formatUsd;
+
+/** "4.2% (2.3–7.5%)": the pass rate and its 95 % Wilson interval. */
+function passRateWithInterval(passed: number, accounts: number): string {
+  const { low, high } = wilsonInterval(passed, accounts);
+  const pct = (x: number) => (x * 100).toFixed(1);
+  return `${pct(accounts === 0 ? 0 : passed / accounts)}% (${pct(low)}–${pct(high)}%)`;
+}
+
+/**
+ * Which differences are real (docs/backtesting.md#signal-or-noise): each cell against cell #0 by the paired
+ * McNemar test, then how many traders would resolve a smaller difference.
+ */
+function signalOrNoise(run: BacktestRun): string[] {
+  if (run.cells.length < 2) return [];
+  const comparisons = againstFirstCell(compareAllCells(run.cells));
+  const real = comparisons.filter((c) => !c.withinNoise).length;
+  const items = comparisons.map(
+    (c) => `<li class="${c.withinNoise ? 'noise' : 'signal'}">${escapeHtml(comparisonSentence(c))}</li>`,
+  );
+  return [
+    '<h2>Signal or noise</h2>',
+    `<p>The same traders trade in every cell, so two cells are compared trader by trader: only the traders who passed in one cell and not the other say anything about the difference (an exact McNemar test; below 0.05 is called real). Against cell #0, ${real} of ${comparisons.length} cells differ by more than noise. summary.json lists every pair.</p>`,
+    `<ul class="verdict">${items.join('')}</ul>`,
+    `<p>${escapeHtml(guidanceSentence(noiseGuidance(run.cells)))}</p>`,
+  ];
 }
 
 /** Pass rate as a heatmap over the first grid dimension (x) and the rest combined (y). */
@@ -84,17 +124,37 @@ function passRateHeatmap(run: BacktestRun): string {
   const yLabel = (values: Record<string, unknown>) => rest.map((a) => `${a.key.replace('risk_profile.', '')}=${values[a.key] ?? 'none'}`).join(' ') || 'all';
   const yValues = [...new Set(cells.map((c) => yLabel(c.cell.values)))];
   const data = cells.map((c) => [xValues.indexOf(String(c.cell.values[xAxis!.key])), yValues.indexOf(yLabel(c.cell.values)), +(Number(c.summary.passRate) * 100).toFixed(1)]);
+  const scaleMax = Math.max(1, ...data.map((d) => d[2]!));
   return renderSvg(900, Math.max(220, 60 + yValues.length * 34), {
     grid: { left: 330, right: 90, top: 20, bottom: 50 },
     xAxis: { type: 'category', data: xValues, name: xAxis!.key.replace('risk_profile.', ''), nameLocation: 'middle', nameGap: 30 },
     yAxis: { type: 'category', data: yValues },
-    visualMap: { min: 0, max: Math.max(1, ...data.map((d) => d[2]!)), calculable: false, orient: 'vertical', right: 0, top: 'center', text: ['pass %', ''], inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] } },
+    visualMap: { min: 0, max: scaleMax, calculable: false, orient: 'vertical', right: 0, top: 'center', text: [`${scaleMax}% pass`, '0%'], inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] } },
     series: [{ type: 'heatmap', data, label: { show: true, formatter: (p: { value: number[] }) => `${p.value[2]}%` } }],
   });
 }
 
+/** Cells worth a fan: all of them in a small grid, else cell #0, the highest net and the highest pass rate. */
+const FAN_CELLS_MAX = 16;
+
+function headroomFans(run: BacktestRun): string[] {
+  const { cells } = run;
+  const byNet = [...cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index);
+  const byPass = [...cells].sort((a, b) => b.summary.passed - a.summary.passed || a.cell.index - b.cell.index);
+  const shown = cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, byNet[0]!, byPass[0]!])];
+  const title = (c: (typeof cells)[number]) =>
+    `#${c.cell.index}: ${run.config.grid.map((a) => String(c.cell.values[a.key] ?? 'none')).join(' · ')}`;
+  const fans = shown.map((c) => headroomFan(title(c), c.fan, money)).filter(Boolean);
+  if (fans.length === 0) return [];
+  return [
+    '<h2>Headroom above the max-loss floor, per cell</h2>',
+    `<p class="meta">Every account of the cell, every 30 minutes (CT): the median (black) and the 10th and 90th percentiles (red, green) of equity minus the max-loss trigger, in USD. The dashed line at 0 is the floor: a percentile that reaches it means at least that share of accounts has breached. Titles give the cell's ${escapeHtml(run.config.grid.map((a) => a.key.replace('risk_profile.', '')).join(' · ') || 'values')}. Hover a chart for the values.${cells.length > FAN_CELLS_MAX ? ` ${cells.length} cells: shown are #0, the highest net and the highest pass rate.` : ''}</p>`,
+    `<div class="fans">${fans.join('')}</div>`,
+  ];
+}
+
 /** Equity of sample traders with their floors, for the first cell and the cell with the highest net. */
-function fanCharts(run: BacktestRun): string[] {
+function sampleTraderCharts(run: BacktestRun): string[] {
   const best = [...run.cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0]!;
   const picks = [...new Set([run.cells[0]!, best])];
   return picks.flatMap((cell) => {
@@ -112,7 +172,7 @@ function fanCharts(run: BacktestRun): string[] {
     });
     return [
       `<h2>Sample traders in cell #${cell.cell.index} (${escapeHtml(cell.cell.label)})</h2>`,
-      '<p class="meta">Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A line that ends at its floor is a breach.</p>',
+      '<p class="meta">Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A failed account\'s lines end at the sample that saw its breach.</p>',
       renderSvg(1100, 420, {
         grid: { left: 70, right: 20, top: 20, bottom: 50 },
         xAxis: { type: 'time', axisLabel: { formatter: '{MMM} {d}' } },

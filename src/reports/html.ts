@@ -21,6 +21,8 @@ h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.1rem;margin-top:2rem;bord
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:.3rem .5rem;border-bottom:1px solid #eef1f5;text-align:left;vertical-align:top}
 th{background:#f5f7fa;font-weight:600}tr.fail td{background:#fdecec}tr.pass td{background:#f1f9f1}
 .badge{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600}.badge.pass{background:#d6f0d6;color:#1b5e20}.badge.fail{background:#f8d0d0;color:#8e1c1c}
+.chart{position:relative;margin:0}.chart svg.hover{position:absolute;left:0;top:0}.hover rect{fill:transparent}.hover rect:hover{fill:rgba(29,36,51,.08)}.fans{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
+.wide{overflow-x:auto}.wide table{font-size:12px;white-space:nowrap}.wide th{white-space:normal}.verdict li{margin:.15rem 0}.noise{color:#5b6578}.signal{color:#1b5e20;font-weight:600}
 .meta{color:#5b6578}.none{color:#8a93a3;font-style:italic}code{font-size:12px}
 </style></head><body>
 ${body}

@@ -44,12 +44,17 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  * Cells (price_paid 100.00, payout_share 0.80): revenue 2 × 100 = 200.00 each; the only pass (cell 2, ann,
  * profit 1,080) pays 0.80 × 1,080 = 864.00, so cell 2 nets 200 − 864 = −664.00. mean_final_balance:
  * (ann + bob) / 2, e.g. cell 0 (50,190 + 51,245) / 2 = 50,717.50.
+ *
+ * 95 % Wilson intervals (z² = 3.841459, n = 2, so 1 + z²/n = 2.920729): 0 of 2 → centre = half =
+ * (z²/4) / 2.920729 = 0.328814, so [0, 0.6576]; 1 of 2 → centre 0.5, half = z · √(0.125 + z²/16) / 2.920729 =
+ * 0.405469, so [0.0945, 0.9055]. Only ann ever passes, in one cell: every pair of cells has at most one
+ * discordant trader, so every McNemar p is 1 (within noise).
  */
-const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net
-0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00
-1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00
-2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00
-3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00
+const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high
+0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576
+1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055
+3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576
 `;
 
 const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance
@@ -137,7 +142,53 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       median_days_to_fail: null,
       payouts: '864.00',
       net: '-664.00',
+      pass_rate_95: { low: '0.0945', high: '0.9055' },
     });
+    expect(cells[0]).toMatchObject({ pass_rate_95: { low: '0.0000', high: '0.6576' } });
+  });
+
+  it("report samples: a failed account's line ends at the first sample that saw its breach; bob's runs on", () => {
+    // Cell 0 (500/none): ann breaches at the 10:30 CT print of 04-08 (equity 49,942.50); the 11:00 CT sample
+    // (16:00Z) is the first after it and her last point. Bob is sampled every 30 minutes to the end.
+    const [ann, bob] = run.cells[0]!.samples;
+    expect(ann!.points.at(-1)).toEqual([Date.parse('2026-04-08T16:00:00Z'), 4_994_250, 5_000_000, null]);
+    expect(bob!.points.at(-1)![0]).toBe(Date.parse('2026-04-09T20:30:00Z'));
+    expect(ann!.points.length).toBeLessThan(bob!.points.length);
+  });
+
+  it('report fans: p10/p50/p90 headroom (equity − max-loss trigger) over every account, nearest rank', () => {
+    // Two accounts: p10 and p50 are the lower headroom, p90 the higher. At the end of cell 0: ann 50,190 − 50,000
+    // = 190.00, bob 51,245 − 50,000 = 1,245.00. Cell 1: ann failed at 49,880.00, headroom −120.00.
+    expect(run.cells[0]!.fan.at(-1)).toEqual([Date.parse('2026-04-09T20:30:00Z'), 19_000, 19_000, 124_500]);
+    expect(run.cells[1]!.fan.at(-1)).toEqual([Date.parse('2026-04-09T20:30:00Z'), -12_000, -12_000, 124_500]);
+  });
+
+  it('summary.json: every pair of cells compared on the same traders, all within noise at 2 traders', () => {
+    const doc = summaryDocument(run);
+    const comparisons = doc.comparisons as Array<Record<string, unknown>>;
+    expect(comparisons.map((c) => [c.first, c.second])).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
+    // ann passes in cell 2 only: the pairs with cell 2 have one discordant trader, the others none.
+    expect(comparisons.find((c) => c.first === 0 && c.second === 2)).toEqual({
+      first: 0,
+      second: 2,
+      passed_first: 0,
+      passed_second: 1,
+      only_first: 0,
+      only_second: 1,
+      p_value: '1.0000',
+      within_noise: true,
+    });
+    expect(comparisons.every((c) => c.p_value === '1.0000' && c.within_noise === true)).toBe(true);
+    // 1 pass in 8 accounts: near 12.5 %, 2 traders resolve only a difference of 2.8016 · √(2 · 0.125 · 0.875 / 2)
+    // = 0.9265 (92.65 points).
+    expect(doc.guidance).toMatchObject({ traders: 2, mean_pass_rate: '0.1250', detectable_difference: '0.9265' });
   });
 
   it('the CLI writes the same files, and --json prints summary.json on stdout and nothing else', () => {

@@ -52,7 +52,10 @@ describe('back-test outputs and report.html', () => {
       expect(bySection.has(heading), heading).toBe(true);
       expect(svgCount(bySection.get(heading)!), heading).toBe(1);
     }
-    expect(svgCount(html)).toBe(charts.length);
+    // A headroom fan per cell (4 cells), each an echarts SVG and its hover overlay.
+    const fans = bySection.get('Headroom above the max-loss floor, per cell')!;
+    expect(svgCount(fans)).toBe(8);
+    expect(svgCount(html)).toBe(charts.length + 8);
     // The heatmap labels each cell with its pass rate; the causes chart names every cause; the economics chart
     // its three series.
     expect(bySection.get('Pass rate across the grid')).toContain('50%');
@@ -82,7 +85,7 @@ describe('back-test outputs and report.html', () => {
       'accounts',
       'passed',
       'failed',
-      'pass rate',
+      'pass rate (95% interval)',
       'median days to pass',
       'median days to fail',
       'daily-lock days',
@@ -92,10 +95,11 @@ describe('back-test outputs and report.html', () => {
       'net',
     ]);
     expect(rows.slice(1).map((row) => cells(row).slice(0, 12))).toEqual([
-      ['#0', '1500', 'none', '2', '1', '0', '50.0%', '3', '–', '0', '$51162.50', '$200.00'],
-      ['#1', '1500', '300', '2', '0', '0', '0.0%', '–', '–', '1', '$51112.50', '$200.00'],
-      ['#2', '500', 'none', '2', '0', '1', '0.0%', '–', '2', '0', '$50717.50', '$200.00'],
-      ['#3', '500', '300', '2', '0', '1', '0.0%', '–', '3', '1', '$50562.50', '$200.00'],
+      // Wilson 95 %: 1 of 2 → 9.5–90.5 %, 0 of 2 → 0.0–65.8 % (test/backtest/hand-checked.test.ts works them).
+      ['#0', '1500', 'none', '2', '1', '0', '50.0% (9.5–90.5%)', '3', '–', '0', '$51,162.50', '$200.00'],
+      ['#1', '1500', '300', '2', '0', '0', '0.0% (0.0–65.8%)', '–', '–', '1', '$51,112.50', '$200.00'],
+      ['#2', '500', 'none', '2', '0', '1', '0.0% (0.0–65.8%)', '–', '2', '0', '$50,717.50', '$200.00'],
+      ['#3', '500', '300', '2', '0', '1', '0.0% (0.0–65.8%)', '–', '3', '1', '$50,562.50', '$200.00'],
     ]);
     expect(cells(rows[1]!)[12]).toBe('$864.00');
     expect(rows.slice(2).map((row) => cells(row).slice(12))).toEqual([
@@ -103,6 +107,24 @@ describe('back-test outputs and report.html', () => {
       ['$0.00', '$200.00'],
       ['$0.00', '$200.00'],
     ]);
+  });
+
+  it('says which differences are noise: each cell against #0, trader by trader, and how many traders would do', () => {
+    const section = sections(html).get('Signal or noise')!;
+    // ann passes in cell #0 only: one discordant trader against each other cell, p = 1.
+    expect(section).toContain(
+      '#1 against #0: 0 against 1 passers of 2; none passed only in #1, 1 trader only in #0 (McNemar exact p = 1.000): within noise.',
+    );
+    expect(section).toContain('Against cell #0, 0 of 3 cells differ by more than noise.');
+    expect(section).toMatch(/With 2 traders a cell and pass rates near 12\.5%, differences under about 92\.7 points/);
+  });
+
+  it('has hover values on the fans, and the heatmap scale shows its numbers', () => {
+    const fans = sections(html).get('Headroom above the max-loss floor, per cell')!;
+    expect(fans).toMatch(
+      /<title>04-0\d \d\d:\d\d CT: p10 -?\$[\d,]+\.\d\d · median -?\$[\d,]+\.\d\d · p90 -?\$[\d,]+\.\d\d above the max-loss floor<\/title>/,
+    );
+    expect(sections(html).get('Pass rate across the grid')).toContain('50% pass');
   });
 
   it('is a static page: no scripts', () => {

@@ -349,10 +349,13 @@ export class KernelReads {
   /** Equity and the two floors in cents, for charts; undefined when unknown. */
   riskNumbers(
     accountId: string,
-  ): { equityCents: number; maxLossTriggerCents: number; dailyLossTriggerCents: number | null } | undefined {
+  ):
+    | { equityCents: number; maxLossTriggerCents: number; dailyLossTriggerCents: number | null; failed: boolean }
+    | undefined {
     const account = this.k.accounts.find(accountId);
     if (!account) return undefined;
     return {
+      failed: account.status === 'failed',
       equityCents: this.k.risk.equityCents(account),
       maxLossTriggerCents: account.floors.maxLossTriggerCents,
       dailyLossTriggerCents: account.floors.dailyLossTriggerCents ?? null,
