@@ -28,10 +28,9 @@ export class DailyHistory {
 
   records(calendar: GlobexCalendar, nowMs: number, query: DailyPositionQuery): DailyPositionJson[] {
     if (!this.journal.enabled) throw new Error('daily position records need the kernel journal, which is off');
-    const lines = this.journal.lines();
-    if (lines.length > this.readLines) {
-      const added = lines.slice(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
-      this.readLines = lines.length;
+    if (this.journal.length > this.readLines) {
+      const added = this.journal.linesSince(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
+      this.readLines = this.journal.length;
       const more = positionHistoryOf(added);
       for (const account of more.accounts) this.history.accounts.push(account);
       for (const fill of more.fills) this.history.fills.push(fill);

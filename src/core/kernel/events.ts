@@ -22,6 +22,11 @@ export interface KernelEvent {
   data: Record<string, unknown>;
 }
 
+/** An API shape as event data without a copy: shapes are interfaces, which TypeScript does not take as records. */
+export function eventData(shape: object): Record<string, unknown> {
+  return shape as Record<string, unknown>;
+}
+
 export type KernelListener = (event: KernelEvent) => void;
 
 /** Timer events the kernel schedules on its SimClock. */

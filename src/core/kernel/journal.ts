@@ -10,8 +10,15 @@ export interface JournalEntry {
   data: unknown;
 }
 
+/** Lines are joined into chunks of this many: one long string survives the young generation instead of thousands. */
+const CHUNK_LINES = 1024;
+
 export class Journal {
-  private readonly entries: string[] = [];
+  /** Finished chunks: CHUNK_LINES lines each, every line ending in a newline. */
+  private readonly chunks: string[] = [];
+  /** The lines since the last chunk. */
+  private recent: string[] = [];
+  private kept = 0;
   private nextSeq = 1;
 
   /**
@@ -33,23 +40,41 @@ export class Journal {
     return this.enabled && (this.keep === undefined || this.keep.has(type));
   }
 
+  /**
+   * Numbers the line and keeps it. The line is the JSON of a JournalEntry, keys in that order (`data` left out
+   * when undefined), written directly: `type` is one of the kernel's own dotted names, which need no escaping.
+   */
   record(type: string, timeMs: number, data: unknown): void {
     const seq = this.nextSeq++;
     if (!this.keeps(type)) return;
-    const entry: JournalEntry = { seq, time_ms: timeMs, type, data };
-    this.entries.push(JSON.stringify(entry));
+    const head = `{"seq":${seq},"time_ms":${timeMs},"type":"${type}"`;
+    this.recent.push(data === undefined ? `${head}}` : `${head},"data":${JSON.stringify(data)}}`);
+    this.kept++;
+    if (this.recent.length === CHUNK_LINES) {
+      this.chunks.push(this.recent.join('\n') + '\n');
+      this.recent = [];
+    }
   }
 
   get length(): number {
-    return this.entries.length;
+    return this.kept;
   }
 
   /** The journal as JSON lines, each ending in a newline. */
   text(): string {
-    return this.entries.length === 0 ? '' : this.entries.join('\n') + '\n';
+    const tail = this.recent.length === 0 ? '' : this.recent.join('\n') + '\n';
+    return this.chunks.join('') + tail;
   }
 
-  lines(): readonly string[] {
-    return this.entries;
+  /** The lines from the `from`-th (0-based) on: a reader that keeps its place reads only what was added. */
+  linesSince(from: number): string[] {
+    const lines: string[] = [];
+    const chunked = this.chunks.length * CHUNK_LINES;
+    for (let c = Math.floor(from / CHUNK_LINES); c < this.chunks.length; c++) {
+      const chunkLines = this.chunks[c]!.slice(0, -1).split('\n');
+      lines.push(...chunkLines.slice(Math.max(0, from - c * CHUNK_LINES)));
+    }
+    lines.push(...this.recent.slice(Math.max(0, from - chunked)));
+    return lines;
   }
 }

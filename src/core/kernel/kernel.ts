@@ -19,7 +19,7 @@ import { AccountBook } from './accounts.js';
 import { ACCOUNT_COMMANDS, type AccountCommandType, type AnswerOf, type KernelCommand } from './commands.js';
 import { AccountCommands } from './account-commands.js';
 import type { KernelContext } from './context.js';
-import type { KernelEventType, KernelListener, KernelTimer } from './events.js';
+import { eventData, type KernelEventType, type KernelListener, type KernelTimer } from './events.js';
 import { FirmControl } from './firm-control.js';
 import { Journal } from './journal.js';
 import { KernelReads } from './reads.js';
@@ -404,10 +404,10 @@ export class Kernel {
       tradeDate: this.calendar.tradeDateOfFamily(occurredAtMs, this.familyOf(symbol)),
       commissionCents,
     });
-    this.emit('fills.created', () => ({ ...fillToJson(result.fill) }));
-    if (result.openedPosition) this.emit('positions.created', () => ({ ...positionToJson(result.position) }));
+    this.emit('fills.created', () => eventData(fillToJson(result.fill)));
+    if (result.openedPosition) this.emit('positions.created', () => eventData(positionToJson(result.position)));
     for (const tradeId of result.tradesClosed)
-      this.emit('trades.closed', () => ({ ...tradeToJson(this.positions.trade(tradeId)!) }));
+      this.emit('trades.closed', () => eventData(tradeToJson(this.positions.trade(tradeId)!)));
     this.risk.bookFill(account, result.realizedCents, commissionCents, result.fill.tradeDate);
     return result;
   }

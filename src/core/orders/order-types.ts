@@ -27,7 +27,7 @@ export interface Order {
   /** Creation order among all orders: lists page by (created_at, seq). */
   readonly seq: number;
   /** The client's own reference, when it sent one. */
-  readonly clientOrderId?: string;
+  readonly clientOrderId: string | undefined;
   readonly origin: OrderOrigin;
   readonly accountId: string;
   readonly symbol: string;

@@ -1,0 +1,42 @@
+// The journal's lines (src/core/kernel/journal.ts): exactly the JSON of each entry, numbered in order, whether
+// kept in the recent lines or joined into chunks, and read back from any place.
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../../src/core/kernel/journal.js';
+
+const entryJson = (seq: number, type: string, data?: unknown) =>
+  JSON.stringify({ seq, time_ms: 1000 + seq, type, data });
+
+describe('Journal', () => {
+  it('writes each line as the JSON of {seq, time_ms, type, data}, data left out when undefined', () => {
+    const journal = new Journal();
+    journal.record('input.print', 1001, { instrument: 'ESM6', price_ticks: 20_000, note: 'a "quoted"\nline' });
+    journal.record('session.rolled', 1002, undefined);
+    expect(journal.text()).toBe(
+      `${entryJson(1, 'input.print', { instrument: 'ESM6', price_ticks: 20_000, note: 'a "quoted"\nline' })}\n${entryJson(2, 'session.rolled')}\n`,
+    );
+  });
+
+  it('keeps the same text and lines across chunk boundaries (2,500 lines: two chunks and a tail)', () => {
+    const journal = new Journal();
+    const expected: string[] = [];
+    for (let seq = 1; seq <= 2500; seq++) {
+      journal.record('orders.state', 1000 + seq, { n: seq });
+      expected.push(entryJson(seq, 'orders.state', { n: seq }));
+    }
+    expect(journal.length).toBe(2500);
+    expect(journal.text()).toBe(expected.join('\n') + '\n');
+    for (const from of [0, 1, 1023, 1024, 1025, 2047, 2048, 2049, 2499, 2500])
+      expect(journal.linesSince(from), `from ${from}`).toEqual(expected.slice(from));
+  });
+
+  it('numbers lines it does not keep, and keeps only the types asked for', () => {
+    const journal = new Journal(true, new Set(['fills.created']));
+    journal.record('orders.state', 1001, { a: 1 });
+    journal.record('fills.created', 1002, { b: 2 });
+    expect(journal.linesSince(0)).toEqual([entryJson(2, 'fills.created', { b: 2 })]);
+    expect(journal.complete).toBe(false);
+    const off = new Journal(false);
+    off.record('fills.created', 1, {});
+    expect(off.text()).toBe('');
+  });
+});
