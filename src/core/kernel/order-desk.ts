@@ -7,7 +7,7 @@ import { CommandRefusal, refuseField } from '../outcome.js';
 import type { SiblingVenue } from '../orders/fill-model.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
-import { initialOrderState, nextOrderState, type OrderLifecycleState } from '../orders/order-lifecycle.js';
+import { initialOrderState, nextOrderState } from '../orders/order-lifecycle.js';
 import { TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
 import {
   parseLinkOco,
@@ -472,4 +472,3 @@ function describeChange(change: ModifyOrderRequest): string {
   if (change.stopPrice !== undefined) parts.push(`stop_price ${change.stopPrice}`);
   return parts.join(', ');
 }
-
