@@ -5,10 +5,11 @@ import type { Bench } from './bench.js';
 import { apiBench } from './api.bench.js';
 import { backtestBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
+import { replayBench } from './replay.bench.js';
 import { riskBench } from './risk.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 
-const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench, riskBench, backtestBench, apiBench];
+const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench, riskBench, backtestBench, replayBench, apiBench];
 
 async function main(argv: readonly string[]): Promise<number> {
   const json = argv.includes('--json');

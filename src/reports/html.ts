@@ -4,13 +4,35 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export function htmlTable(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, rowClass?: (row: number) => string): string {
+export function htmlTable(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, rowClass?: (row: number) => string, tableClass?: string): string {
   const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
   const body = rows
     .map((row, i) => `<tr${rowClass ? ` class="${rowClass(i)}"` : ''}>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
     .join('\n');
-  return rows.length === 0 ? '<p class="none">none</p>' : `<table>\n${head}\n${body}\n</table>`;
+  return rows.length === 0 ? '<p class="none">none</p>' : `<table${tableClass ? ` class="${tableClass}"` : ''}>\n${head}\n${body}\n</table>`;
 }
+
+/**
+ * Makes every `table.sortable` sortable by a click on a column's heading (again to reverse): numbers as numbers
+ * ($, commas and % ignored), the rest as text. The page works without it; it only orders rows.
+ */
+export const SORTABLE_TABLES_SCRIPT = `<script>
+document.querySelectorAll('table.sortable').forEach((table) => {
+  const head = table.rows[0];
+  head.style.cursor = 'pointer';
+  head.title = 'click a heading to sort';
+  head.addEventListener('click', (event) => {
+    const col = event.target.closest('th').cellIndex;
+    const down = table.dataset.col === String(col) && table.dataset.dir !== 'down';
+    table.dataset.col = String(col);
+    table.dataset.dir = down ? 'down' : 'up';
+    const key = (row) => { const t = row.cells[col].textContent; const n = Number(t.replace(/[$,%]/g, '')); return t !== '' && !Number.isNaN(n) ? n : t; };
+    const rows = [...table.rows].slice(1);
+    rows.sort((a, b) => { const x = key(a), y = key(b); const c = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : typeof x === 'number' ? -1 : 1; return down ? -c : c; });
+    for (const row of rows) row.parentNode.appendChild(row);
+  });
+});
+</script>`;
 
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>

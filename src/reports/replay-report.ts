@@ -1,9 +1,13 @@
 // report.html of a replayed scenario: the verdict, each expectation, orders with their status history,
-// positions, fills and round-trip trades.
+// positions, fills and round-trip trades. Its size follows what a reader can take in, not the run's size: charts
+// draw a fixed budget of points (chart-budget.ts), beyond CHARTED_ACCOUNTS accounts only the accounts that matter
+// get a chart, and long tables show their first TABLE_ROWS rows; state.json keeps every number.
 import { chicagoIso } from '../core/calendar/dates.js';
 import type { ScenarioRun } from '../scenario/runner.js';
 import type { AccountTimeline } from '../scenario/account-timeline.js';
-import { escapeHtml, htmlPage, htmlTable } from './html.js';
+import type { FinalState } from '../scenario/scenario-state.js';
+import { withinBudget } from './chart-budget.js';
+import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
 import { renderSvg } from './svg-chart.js';
 import { chicagoChartTime } from './time-axis.js';
 
@@ -18,11 +22,14 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
     `<p class="meta">${escapeHtml(scenario.file)} · start ${escapeHtml(time(scenario.startMs))} CT · seed ${run.seed} · ${run.marketPrints.toLocaleString('en-US')} market prints replayed · events sha256 <code>${eventsSha256}</code></p>`,
     scenario.description ? `<p>${escapeHtml(scenario.description)}</p>` : '',
     '<h2>Accounts</h2>',
+    `<p class="meta">${final.accounts.length.toLocaleString('en-US')} accounts, failed first, then passed, locked and the rest; click a heading to sort.</p>`,
     htmlTable(
       ['account', 'status', 'locked', 'starting balance', 'balance', 'equity', 'max-loss trigger', 'daily-loss trigger'],
-      final.accounts.map((a) => [who(a.account_id), a.account_status, a.lockout_reason ?? '', a.starting_balance, a.balance, a.equity, a.max_loss_limit_trigger, a.daily_loss_limit_trigger ?? '']),
+      accountsThatMatterFirst(final).map((a) => [who(a.account_id), a.account_status, a.lockout_reason ?? '', a.starting_balance, a.balance, a.equity, a.max_loss_limit_trigger, a.daily_loss_limit_trigger ?? '']),
+      undefined,
+      'sortable',
     ),
-    ...[...run.timelines].map(([accountId, timeline]) => equityChart(who(accountId), timeline)),
+    ...chartedAccounts(run).map((accountId) => equityChart(who(accountId), run.timelines.get(accountId)!)),
     '<h2>Expectations</h2>',
     htmlTable(
       ['step', 'subject', 'field', 'expected', 'actual', 'result'],
@@ -30,9 +37,10 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
       (i) => (run.expectations[i]!.passed ? 'pass' : 'fail'),
     ),
     '<h2>Orders</h2>',
+    firstRows(final.orders.length, 'orders'),
     htmlTable(
       ['order', 'account', 'instrument', 'side', 'type', 'tif', 'qty', 'filled', 'limit', 'stop', 'avg fill', 'status', 'history (CT)'],
-      final.orders.map((o) => [
+      final.orders.slice(0, TABLE_ROWS).map((o) => [
         String(o.order_id).slice(0, 8),
         who(o.account_id),
         o.instrument_id,
@@ -49,27 +57,64 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
       ]),
     ),
     '<h2>Positions</h2>',
+    firstRows(final.positions.length, 'positions'),
     htmlTable(
       ['account', 'instrument', 'net qty', 'average price', 'realized', 'unrealized'],
-      final.positions.map((p) => [who(p.account_id), p.instrument_id, p.net_quantity, p.average_price ?? '', p.realized_pnl, p.unrealized_pnl]),
+      final.positions.slice(0, TABLE_ROWS).map((p) => [who(p.account_id), p.instrument_id, p.net_quantity, p.average_price ?? '', p.realized_pnl, p.unrealized_pnl]),
     ),
     '<h2>Fills</h2>',
+    firstRows(final.fills.length, 'fills'),
     htmlTable(
       ['time (CT)', 'trade date', 'account', 'instrument', 'side', 'qty', 'price', 'commission', 'realized', 'order'],
-      final.fills.map((f) => [time(f.occurred_at), f.trade_date, who(f.account_id), f.instrument_id, f.side, f.quantity, f.price, f.commission, f.realized_pnl, f.order_id ? String(f.order_id).slice(0, 8) : 'history']),
+      final.fills.slice(0, TABLE_ROWS).map((f) => [time(f.occurred_at), f.trade_date, who(f.account_id), f.instrument_id, f.side, f.quantity, f.price, f.commission, f.realized_pnl, f.order_id ? String(f.order_id).slice(0, 8) : 'history']),
     ),
     '<h2>Trades (flat to flat)</h2>',
+    firstRows(final.trades.length, 'trades'),
     htmlTable(
       ['trade', 'account', 'instrument', 'direction', 'max qty', 'opened (CT)', 'closed (CT)', 'realized', 'status'],
-      final.trades.map((t) => [t.trade_id.slice(0, 8), who(t.account_id), t.instrument_id, t.direction, t.quantity, time(t.opened_at), time(t.closed_at), t.realized_pnl, t.status]),
+      final.trades.slice(0, TABLE_ROWS).map((t) => [t.trade_id.slice(0, 8), who(t.account_id), t.instrument_id, t.direction, t.quantity, time(t.opened_at), time(t.closed_at), t.realized_pnl, t.status]),
     ),
   ];
-  return htmlPage(`${scenario.name}: propsim replay`, sections.join('\n'));
+  return htmlPage(`${scenario.name}: propsim replay`, sections.join('\n') + SORTABLE_TABLES_SCRIPT);
+}
+
+/** Beyond this many accounts, charts go to the accounts that matter (failed, passed, locked, closest to the floor). */
+export const CHARTED_ACCOUNTS = 24;
+/** Rows shown of the orders, positions, fills and trades tables. */
+export const TABLE_ROWS = 500;
+
+const STATUS_RANK: Record<string, number> = { failed: 0, passed: 1 };
+
+/** Failed, then passed, then locked, then the rest; each group by headroom above the max-loss trigger, least first. */
+function accountsThatMatterFirst(final: FinalState): FinalState['accounts'] {
+  const rank = (a: FinalState['accounts'][number]) => STATUS_RANK[a.account_status] ?? (a.lockout_reason ? 2 : 3);
+  const headroom = (a: FinalState['accounts'][number]) => Number(a.equity) - Number(a.max_loss_limit_trigger);
+  return final.accounts
+    .map((account, order) => ({ account, order }))
+    .sort((x, y) => rank(x.account) - rank(y.account) || headroom(x.account) - headroom(y.account) || x.order - y.order)
+    .map((x) => x.account);
+}
+
+/** Every account in scenario order when they are few; else the CHARTED_ACCOUNTS that matter most. */
+function chartedAccounts(run: ScenarioRun): string[] {
+  const withTimeline = (id: string) => run.timelines.has(id);
+  if (run.final.accounts.length <= CHARTED_ACCOUNTS) return [...run.timelines.keys()];
+  return accountsThatMatterFirst(run.final)
+    .map((a) => a.account_id)
+    .filter(withTimeline)
+    .slice(0, CHARTED_ACCOUNTS);
+}
+
+function firstRows(count: number, what: string): string {
+  return count > TABLE_ROWS
+    ? `<p class="meta">The first ${TABLE_ROWS.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} ${what}; state.json has them all.</p>`
+    : '';
 }
 
 /** An account's equity with its max-loss and daily-loss floors over the run; lock changes marked. */
 function equityChart(name: string, timeline: AccountTimeline): string {
   if (timeline.points.length < 2) return '';
+  const points = withinBudget(timeline.points);
   const t = (ms: number) => chicagoChartTime(ms);
   const equityAt = (ms: number) => [...timeline.points].reverse().find((p) => p[0] <= ms)?.[1] ?? timeline.points[0]![1];
   const chart = renderSvg(1100, 320, {
@@ -78,9 +123,9 @@ function equityChart(name: string, timeline: AccountTimeline): string {
     xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
     yAxis: { type: 'value', scale: true, name: 'USD' },
     series: [
-      { name: 'equity', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#1565c0', width: 2 }, itemStyle: { color: '#1565c0' }, data: timeline.points.map((p) => [t(p[0]), p[1] / 100]) },
-      { name: 'max-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#c62828', type: 'dashed' }, itemStyle: { color: '#c62828' }, data: timeline.points.map((p) => [t(p[0]), p[2] / 100]) },
-      { name: 'daily-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#ef6c00', type: 'dotted' }, itemStyle: { color: '#ef6c00' }, data: timeline.points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]) },
+      { name: 'equity', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#1565c0', width: 2 }, itemStyle: { color: '#1565c0' }, data: points.map((p) => [t(p[0]), p[1] / 100]) },
+      { name: 'max-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#c62828', type: 'dashed' }, itemStyle: { color: '#c62828' }, data: points.map((p) => [t(p[0]), p[2] / 100]) },
+      { name: 'daily-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#ef6c00', type: 'dotted' }, itemStyle: { color: '#ef6c00' }, data: points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]) },
       {
         name: 'locks',
         type: 'scatter',
