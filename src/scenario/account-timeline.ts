@@ -22,7 +22,7 @@ export class TimelineRecorder {
   }
 
   sampleAll(): void {
-    for (const item of this.kernel.read.accountStates()) this.sample(item.account_id);
+    for (const accountId of this.kernel.read.accountIds()) this.sample(accountId);
   }
 
   private onEvent(event: KernelEvent): void {
