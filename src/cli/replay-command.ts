@@ -7,7 +7,7 @@ import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { eventsSha256, replayDocument, slugOf, writeReplayOutputs } from '../reports/replay-outputs.js';
+import { replayDocument, slugOf, writeReplayOutputs } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
 import { runScenario } from '../scenario/runner.js';
 import { wholeNumberFlag } from './flag-values.js';
@@ -89,9 +89,8 @@ async function replay(args: ReplayArgs): Promise<number> {
   const documents: Array<Record<string, unknown>> = [];
   let allPassed = true;
   for (const run of runs) {
-    const sha = eventsSha256(run);
-    const folder = writeReplayOutputs(run, args.out, sha);
-    documents.push(replayDocument(run, sha));
+    const { folder, sha256 } = writeReplayOutputs(run, args.out);
+    documents.push(replayDocument(run, sha256));
     allPassed &&= run.passed;
     if (!args.json) process.stdout.write(summary(run.scenario.name, run.passed, run.expectations, folder));
   }

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { packageRoot } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { eventsSha256, writeReplayOutputs } from '../reports/replay-outputs.js';
+import { writeReplayOutputs } from '../reports/replay-outputs.js';
 import { runScenario } from '../scenario/runner.js';
 
 export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Promise<boolean> {
@@ -18,7 +18,7 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
   let allPassed = true;
   for (const file of files) {
     const run = await runScenario(loadScenarioFile(file), { calendar });
-    const folder = writeReplayOutputs(run, outDir, eventsSha256(run));
+    const { folder } = writeReplayOutputs(run, outDir);
     const held = run.expectations.filter((e) => e.passed).length;
     out.write(
       `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,

@@ -26,8 +26,10 @@ export interface ScenarioRun {
   seed: number;
   passed: boolean;
   expectations: ExpectationResult[];
-  /** The journal: every input and event, one JSON line each. */
-  journal: string;
+  /** The journal: every input and event, one JSON line each (joined when first read). */
+  readonly journal: string;
+  /** The journal in pieces whose concatenation is `journal`, for writing and hashing it without joining it. */
+  journalPieces: readonly string[];
   final: FinalState;
   marketPrints: number;
   printsBeforeStart: number;
@@ -72,12 +74,17 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     await feed.close();
   }
   const expectations = context.expectations;
+  const journalPieces = kernel.journal.pieces();
+  let joined: string | undefined;
   return {
     scenario,
     seed,
     passed: expectations.every((e) => e.passed),
     expectations,
-    journal: kernel.journal.text(),
+    journalPieces,
+    get journal() {
+      return (joined ??= journalPieces.join(''));
+    },
     final: finalState(kernel, accountIds),
     marketPrints: feed.printsReplayed,
     printsBeforeStart: feed.printsBeforeStart,

@@ -66,6 +66,12 @@ export class Journal {
     return this.chunks.join('') + tail;
   }
 
+  /** The journal in pieces whose concatenation is text(): a long run is written and hashed without joining it. */
+  pieces(): string[] {
+    const tail = this.recent.length === 0 ? [] : [this.recent.join('\n') + '\n'];
+    return [...this.chunks, ...tail];
+  }
+
   /** The lines from the `from`-th (0-based) on: a reader that keeps its place reads only what was added. */
   linesSince(from: number): string[] {
     const lines: string[] = [];
