@@ -45,10 +45,15 @@ export class Journal {
    * when undefined), written directly: `type` is one of the kernel's own dotted names, which need no escaping.
    */
   record(type: string, timeMs: number, data: unknown): void {
+    this.recordJson(type, timeMs, data === undefined ? undefined : JSON.stringify(data));
+  }
+
+  /** As record, with the data already as JSON (the hot path writes its few fields itself). */
+  recordJson(type: string, timeMs: number, dataJson: string | undefined): void {
     const seq = this.nextSeq++;
     if (!this.keeps(type)) return;
     const head = `{"seq":${seq},"time_ms":${timeMs},"type":"${type}"`;
-    this.recent.push(data === undefined ? `${head}}` : `${head},"data":${JSON.stringify(data)}}`);
+    this.recent.push(dataJson === undefined ? `${head}}` : `${head},"data":${dataJson}}`);
     this.kept++;
     if (this.recent.length === CHUNK_LINES) {
       this.chunks.push(this.recent.join('\n') + '\n');

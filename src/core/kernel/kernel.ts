@@ -287,8 +287,14 @@ export class Kernel {
    */
   print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): void {
     this.advanceTo(timeMs);
+    // The line JSON.stringify would write for {instrument, price_ticks, size}, built directly: this is the line
+    // per market print. Canonical symbols are capitals and digits, ticks and sizes whole numbers.
     if (this.journal.keeps('input.print'))
-      this.input('print', { instrument: symbol, price_ticks: priceTicks, size: size === Infinity ? null : size });
+      this.journal.recordJson(
+        'input.print',
+        this.clock.nowMs,
+        `{"instrument":"${symbol}","price_ticks":${priceTicks},"size":${size === Infinity ? 'null' : size}}`,
+      );
     this.processPrint(symbol, priceTicks, size);
   }
 
