@@ -1,16 +1,18 @@
 // Runs a validated scenario against a fresh kernel: accounts from its plans, market files replayed as the
 // clock advances, each step at the current simulated time with the next sequence number, expectations
 // checked against the simulator's state.
+import { lastValueFrom, takeWhile } from 'rxjs';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import type { AccountCommandType } from '../core/kernel/commands.js';
 import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
+import { marketPrints$ } from '../market/sources.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
 import { TimelineRecorder, type AccountTimeline } from './account-timeline.js';
-import { MarketFeed } from './market-feed.js';
+import { StepsBetweenPrints } from './steps-between-prints.js';
 import type { ExpectStep, FirmControlKind, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
 import { finalState, subjectFields, type FinalState } from './scenario-state.js';
 
@@ -60,19 +62,18 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   }
   const timeline = new TimelineRecorder(kernel);
   const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
-  const feed = new MarketFeed(scenario.market);
-  try {
-    await feed.replayUntil(scenario.startMs, kernel, options.onProgress);
-    for (const step of scenario.steps) {
-      if (step.kind === 'at' || step.kind === 'advance') {
-        await feed.replayUntil(step.timeMs, kernel, options.onProgress);
-        kernel.dispatch({ type: 'advance', to_ms: step.timeMs });
-      } else runStep(step, context);
-      timeline.sampleAll();
-    }
-  } finally {
-    await feed.close();
-  }
+  // The market files as an RxJS stream of print batches, the steps placed among them; reading stops (and the
+  // files close) once the last step has run.
+  const replay = new StepsBetweenPrints(kernel, scenario.steps, scenario.startMs, {
+    advance: (step) => void kernel.dispatch({ type: 'advance', to_ms: step.timeMs }),
+    run: (step) => runStep(step, context),
+    afterStep: () => timeline.sampleAll(),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+  await lastValueFrom(marketPrints$(scenario.market).pipe(takeWhile((batch) => replay.take(batch))), {
+    defaultValue: undefined,
+  });
+  replay.finish();
   const expectations = context.expectations;
   const journalPieces = kernel.journal.pieces();
   let joined: string | undefined;
@@ -86,8 +87,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
       return (joined ??= journalPieces.join(''));
     },
     final: finalState(kernel, accountIds),
-    marketPrints: feed.printsReplayed,
-    printsBeforeStart: feed.printsBeforeStart,
+    marketPrints: replay.printsReplayed,
+    printsBeforeStart: replay.printsBeforeStart,
     kernel,
     timelines: timeline.accounts,
   };
