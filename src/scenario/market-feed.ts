@@ -1,18 +1,17 @@
 // A scenario's market files replayed as its clock advances: every print up to the target time goes to the
 // kernel, in (time, file, line) order, before the clock reaches the target.
-import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { TickBatch } from '../market/tick-batch.js';
+import { CanonicalSymbols } from './canonical-symbols.js';
 
 export class MarketFeed {
   private readonly batches: AsyncGenerator<TickBatch> | undefined;
   private batch: TickBatch | undefined;
   private row = 0;
   private done: boolean;
-  /** Canonical symbol per symbol-table index. */
-  private readonly symbols: string[] = [];
+  private readonly symbols = new CanonicalSymbols();
   printsReplayed = 0;
   /** Prints stamped before the scenario's start: the clock cannot go back for them. */
   printsBeforeStart = 0;
@@ -38,7 +37,7 @@ export class MarketFeed {
       if (timeMs > targetMs) return;
       if (timeMs < kernel.nowMs) this.printsBeforeStart++;
       else {
-        kernel.print(this.symbolOf(batch, this.row), batch.priceTicks[this.row]!, batch.size[this.row]!, timeMs);
+        kernel.print(this.symbols.of(batch, this.row), batch.priceTicks[this.row]!, batch.size[this.row]!, timeMs);
         this.printsReplayed++;
         if (onProgress && this.printsReplayed % 100_000 === 0) onProgress(this.printsReplayed, timeMs);
       }
@@ -57,15 +56,5 @@ export class MarketFeed {
     this.row = 0;
     this.batch = next.done ? undefined : next.value;
     if (next.done) this.done = true;
-  }
-
-  private symbolOf(batch: TickBatch, row: number): string {
-    const index = batch.instrumentIndex[row]!;
-    let symbol = this.symbols[index];
-    if (symbol === undefined) {
-      symbol = canonicalSymbol(parseSymbol(batch.symbols.symbol(index)));
-      this.symbols[index] = symbol;
-    }
-    return symbol;
   }
 }

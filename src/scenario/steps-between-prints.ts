@@ -3,8 +3,8 @@
 // A clock step (`at`, `advance`) to time T follows every print stamped at or before T; the steps after it run at
 // T, before any later print. Once the last step has run, later prints are not read.
 import type { Kernel } from '../core/kernel/kernel.js';
-import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import type { TickBatch } from '../market/tick-batch.js';
+import { CanonicalSymbols } from './canonical-symbols.js';
 import type { ScenarioStep } from './scenario-types.js';
 
 export type ClockStep = Extract<ScenarioStep, { kind: 'at' | 'advance' }>;
@@ -28,8 +28,7 @@ export class StepsBetweenPrints {
   private boundaryMs: number;
   /** A clock step waiting for the prints up to its time. */
   private pendingClock: ClockStep | undefined;
-  /** Canonical symbol per symbol-table index. */
-  private readonly symbols: string[] = [];
+  private readonly symbols = new CanonicalSymbols();
 
   constructor(
     private readonly kernel: Kernel,
@@ -50,7 +49,7 @@ export class StepsBetweenPrints {
       }
       if (timeMs < this.kernel.nowMs) this.printsBeforeStart++;
       else {
-        this.kernel.print(this.symbolOf(batch, row), batch.priceTicks[row]!, batch.size[row]!, timeMs);
+        this.kernel.print(this.symbols.of(batch, row), batch.priceTicks[row]!, batch.size[row]!, timeMs);
         this.printsReplayed++;
         if (this.actions.onProgress && this.printsReplayed % 100_000 === 0)
           this.actions.onProgress(this.printsReplayed, timeMs);
@@ -85,15 +84,5 @@ export class StepsBetweenPrints {
       this.actions.run(step);
       this.actions.afterStep();
     }
-  }
-
-  private symbolOf(batch: TickBatch, row: number): string {
-    const index = batch.instrumentIndex[row]!;
-    let symbol = this.symbols[index];
-    if (symbol === undefined) {
-      symbol = canonicalSymbol(parseSymbol(batch.symbols.symbol(index)));
-      this.symbols[index] = symbol;
-    }
-    return symbol;
   }
 }
