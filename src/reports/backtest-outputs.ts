@@ -5,6 +5,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { formatCents } from '../core/money.js';
 import { backtestReportHtml } from './backtest-report.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
+import { highestNetCell } from '../backtest/cell-ranking.js';
 import { compareAllCells, noiseGuidance } from '../backtest/signal-or-noise.js';
 import { fourPlaces, wilsonInterval } from '../backtest/statistics.js';
 
@@ -50,7 +51,7 @@ export function tradersCsv(run: BacktestRun): string {
 /** summary.json: the run's identity and every cell's metrics, as decimal strings; no timings (they vary). */
 export function summaryDocument(run: BacktestRun): Record<string, unknown> {
   const { config } = run;
-  const best = [...run.cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0];
+  const best = highestNetCell(run.cells);
   return {
     name: config.name,
     config: config.file,

@@ -6,7 +6,8 @@ import type { BacktestRun } from '../backtest/run-backtest.js';
 import { CAUSES } from '../backtest/outcomes.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
 import { headroomFan } from './headroom-fans.js';
-import { formatUsd } from './usd.js';
+import { formatUsd as money } from './usd.js';
+import { highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
 import { renderSvg } from './svg-chart.js';
 import {
   againstFirstCell,
@@ -46,8 +47,8 @@ export function backtestReportHtml(run: BacktestRun): string {
       money(s.netCents),
     ]),
   );
-  const best = [...cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0]!;
-  const mostPassing = [...cells].sort((a, b) => Number(b.summary.passRate) - Number(a.summary.passRate) || a.cell.index - b.cell.index)[0]!;
+  const best = highestNetCell(cells)!;
+  const mostPassing = mostPassingCell(cells)!;
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
     `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
@@ -87,7 +88,6 @@ export function backtestReportHtml(run: BacktestRun): string {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-const money = formatUsd;
 
 /** "4.2% (2.3–7.5%)": the pass rate and its 95 % Wilson interval. */
 function passRateWithInterval(passed: number, accounts: number): string {
@@ -139,9 +139,7 @@ const FAN_CELLS_MAX = 16;
 
 function headroomFans(run: BacktestRun): string[] {
   const { cells } = run;
-  const byNet = [...cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index);
-  const byPass = [...cells].sort((a, b) => b.summary.passed - a.summary.passed || a.cell.index - b.cell.index);
-  const shown = cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, byNet[0]!, byPass[0]!])];
+  const shown = cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, highestNetCell(cells)!, mostPassingCell(cells)!])];
   const title = (c: (typeof cells)[number]) =>
     `#${c.cell.index}: ${run.config.grid.map((a) => String(c.cell.values[a.key] ?? 'none')).join(' · ')}`;
   const fans = shown.map((c) => headroomFan(title(c), c.fan, money)).filter(Boolean);
@@ -155,7 +153,7 @@ function headroomFans(run: BacktestRun): string[] {
 
 /** Equity of sample traders with their floors, for the first cell and the cell with the highest net. */
 function sampleTraderCharts(run: BacktestRun): string[] {
-  const best = [...run.cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0]!;
+  const best = highestNetCell(run.cells)!;
   const picks = [...new Set([run.cells[0]!, best])];
   return picks.flatMap((cell) => {
     const samples = cell.samples.slice(0, 8);

@@ -1,6 +1,7 @@
 // What `propsim backtest` and the demo print when a back-test is done: the grid, the pass rates, the best net,
 // which differences are beyond noise, the speed and where the report is.
 import type { BacktestRun } from '../backtest/run-backtest.js';
+import { highestNetCell } from '../backtest/cell-ranking.js';
 import { againstFirstCell, compareAllCells, noiseGuidance } from '../backtest/signal-or-noise.js';
 import { formatUsd } from './usd.js';
 
@@ -21,7 +22,7 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
   const cells = run.cells;
   const accounts = cells.reduce((n, c) => n + c.summary.accounts, 0);
   const rates = cells.map((c) => Number(c.summary.passRate) * 100);
-  const best = [...cells].sort((a, b) => b.summary.netCents - a.summary.netCents || a.cell.index - b.cell.index)[0]!;
+  const best = highestNetCell(cells)!;
   const sessionDays = cells.reduce((n, c) => n + c.accountSessionDays, 0);
   return [
     `${run.config.name}: ${cells.length} cells × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,

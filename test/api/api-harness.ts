@@ -123,6 +123,23 @@ export function stateDigest(sandbox: Sandbox): string {
 }
 
 /** The bundled seed's demo trader of acme-prop: a session token and the account it owns. */
+/** The body of a one-contract ESM6 buy limit, below the tests' market so that it rests. */
+export function buyLimitBody(
+  accountId: string,
+  limitPrice = '4900.00',
+  timeInForce: 'day' | 'gtc' = 'day',
+): Record<string, unknown> {
+  return {
+    account_id: accountId,
+    instrument_id: 'ESM6',
+    side: 'buy',
+    type: 'limit',
+    limit_price: limitPrice,
+    quantity: 1,
+    time_in_force: timeInForce,
+  };
+}
+
 export async function acmeDemoTrader(api: TestApi): Promise<{ accountId: string; userId: string; token: string }> {
   const login = api.json(
     await api.call({

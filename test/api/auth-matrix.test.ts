@@ -3,7 +3,7 @@
 // write in one cell cannot change what another cell sees. A route added to the app without a row here fails the
 // "every route has a row" test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, PASSWORD, startTestApi, type TestApi } from './api-harness.js';
+import { buyLimitBody, KEYS, PASSWORD, startTestApi, type TestApi } from './api-harness.js';
 
 type CallerName =
   | 'no key'
@@ -144,15 +144,7 @@ const ROWS: Row[] = [
     group: 'trading write',
     ok: 202,
     url: () => '/v1/orders',
-    body: (w) => ({
-      account_id: w.accountA,
-      instrument_id: 'ESM6',
-      side: 'buy',
-      type: 'limit',
-      limit_price: '4900.00',
-      quantity: 1,
-      time_in_force: 'day',
-    }),
+    body: (w) => buyLimitBody(w.accountA),
   },
   {
     method: 'PATCH',

@@ -3,7 +3,7 @@
 // the kernel and the gateway is the same before and after).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, PASSWORD, startTestApi, stateDigest, type TestApi } from './api-harness.js';
+import { buyLimitBody, KEYS, PASSWORD, startTestApi, stateDigest, type TestApi } from './api-harness.js';
 
 const RUNS = Number(process.env.PROPSIM_FUZZ_RUNS ?? 60);
 
@@ -26,15 +26,7 @@ const WRITE_ROUTES: WriteRoute[] = [
   {
     method: 'POST',
     path: () => '/v1/orders',
-    valid: (ids) => ({
-      account_id: ids.account,
-      instrument_id: 'ESM6',
-      side: 'buy',
-      type: 'limit',
-      limit_price: '4900.00',
-      quantity: 1,
-      time_in_force: 'day',
-    }),
+    valid: (ids) => buyLimitBody(ids.account),
   },
   { method: 'PATCH', path: (ids) => `/v1/orders/${ids.order}`, valid: () => ({ quantity: 2, limit_price: '4901.25' }) },
   { method: 'DELETE', path: (ids) => `/v1/orders/${ids.order}` },
@@ -253,17 +245,7 @@ async function buildWorld(api: TestApi): Promise<Ids> {
   const account: string = accounts.items[0].account_id;
   await call('POST', '/v1/sandbox/clock/advance', { 'x-service-api-key': KEYS.admin }, { by: '1s' });
   const place = async (price: string): Promise<string> =>
-    (
-      await call('POST', '/v1/orders', op, {
-        account_id: account,
-        instrument_id: 'ESM6',
-        side: 'buy',
-        type: 'limit',
-        limit_price: price,
-        quantity: 1,
-        time_in_force: 'day',
-      })
-    ).order_id;
+    (await call('POST', '/v1/orders', op, buyLimitBody(account, price))).order_id;
   const order = await place('4900.00');
   const legs = [await place('4890.00'), await place('4880.00')];
   const group = await call('POST', '/v1/orders/groups/oco/link', op, { order_ids: legs });

@@ -3,7 +3,7 @@
 // neither repeat nor skip an item while new ones arrive between them, and a bad cursor.
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acmeDemoTrader, KEYS, startTestApi, type TestApi } from './api-harness.js';
+import { acmeDemoTrader, buyLimitBody, KEYS, startTestApi, type TestApi } from './api-harness.js';
 
 let api: TestApi;
 let account: string;
@@ -28,15 +28,7 @@ async function advance(body: Record<string, unknown>) {
   expect(response.statusCode).toBe(200);
 }
 
-const limitOrder = (price: string) => ({
-  account_id: account,
-  instrument_id: 'ESM6',
-  side: 'buy',
-  type: 'limit',
-  limit_price: price,
-  quantity: 1,
-  time_in_force: 'gtc',
-});
+const limitOrder = (price: string) => buyLimitBody(account, price, 'gtc');
 
 const place = (body: object, headers: Record<string, string> = acme) =>
   api.call({ method: 'POST', url: '/v1/orders', headers, payload: body });

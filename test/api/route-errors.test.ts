@@ -2,7 +2,7 @@
 // malformed and unknown ids, unknown plans, the operations' 409s, media types and unknown routes. Each answer is
 // the envelope, `error` first.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { acmeDemoTrader, KEYS, startTestApi, type TestApi } from './api-harness.js';
+import { acmeDemoTrader, buyLimitBody, KEYS, startTestApi, type TestApi } from './api-harness.js';
 
 const acme = { 'x-service-api-key': KEYS.acmeOperator };
 const summit = { 'x-service-api-key': KEYS.summitOperator };
@@ -124,17 +124,7 @@ describe('docs/api.md#routes: the error rows of each route', () => {
 
   it('an order already in an OCO group cannot join another: 409 oco_conflict', async () => {
     const place = async (price: string) =>
-      (
-        await call('POST', '/v1/orders', acme, {
-          account_id: account,
-          instrument_id: 'ESM6',
-          side: 'buy',
-          type: 'limit',
-          limit_price: price,
-          quantity: 1,
-          time_in_force: 'gtc',
-        })
-      ).body.order_id as string;
+      (await call('POST', '/v1/orders', acme, buyLimitBody(account, price, 'gtc'))).body.order_id as string;
     const [a, b, c] = [await place('4900.00'), await place('4890.00'), await place('4880.00')];
     expect((await call('POST', '/v1/orders/groups/oco/link', acme, { order_ids: [a, b] })).status).toBe(201);
     expect(await call('POST', '/v1/orders/groups/oco/link', acme, { order_ids: [b, c] })).toMatchObject({

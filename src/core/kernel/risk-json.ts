@@ -61,19 +61,9 @@ export function riskStateJson(account: RiskAccount, equityCents: number): RiskSt
 
 /** GET /v1/balances/{id}: the balance object with equity and the account's currency. */
 export function balanceJson(account: RiskAccount, equityCents: number): BalanceJson {
-  const { floors } = account;
-  return {
-    account_id: account.id,
-    balance: formatCents(account.balanceCents),
-    equity: formatCents(equityCents),
-    currency: account.plan.currency,
-    start_of_day_balance: formatCents(floors.startOfDayBalanceCents),
-    realized_day_pnl: formatCents(account.realizedDayCents),
-    ...(floors.dailyLossTriggerCents === undefined
-      ? {}
-      : { daily_loss_limit_trigger: formatCents(floors.dailyLossTriggerCents) }),
-    realized_week_pnl: formatCents(account.realizedWeekCents),
-  };
+  // The balance object with equity and currency after the balance, keys in the interface's order.
+  const { account_id, balance, ...dayFigures } = balanceObjectJson(account);
+  return { account_id, balance, equity: formatCents(equityCents), currency: account.plan.currency, ...dayFigures };
 }
 
 /** A plan template as decimal strings (journal inputs, state.json). */

@@ -65,18 +65,10 @@ export const BalanceObjectShape = Type.Object(
 );
 export type BalanceObjectJson = Static<typeof BalanceObjectShape>;
 
-/** GET /v1/balances/{id}: the balance object with equity and currency. */
+const { account_id: accountIdField, balance: balanceField, ...dayFigureFields } = BalanceObjectShape.properties;
+/** GET /v1/balances/{id}: the balance object with equity and currency after the balance. */
 export const BalanceShape = Type.Object(
-  {
-    account_id: Id,
-    balance: Money,
-    equity: Money,
-    currency: Type.String(),
-    start_of_day_balance: Money,
-    realized_day_pnl: Money,
-    daily_loss_limit_trigger: Type.Optional(Money),
-    realized_week_pnl: Money,
-  },
+  { account_id: accountIdField, balance: balanceField, equity: Money, currency: Type.String(), ...dayFigureFields },
   { additionalProperties: false },
 );
 export type BalanceJson = Static<typeof BalanceShape>;

@@ -1,0 +1,17 @@
+// Which cell of a back-test is "best", the one rule every output uses: the highest net for the firm, or the most
+// passers (every cell has the same traders, so that is also the highest pass rate); the lower index on a tie.
+import type { CellResult } from './cell-runner.js';
+
+export function highestNetCell(cells: readonly CellResult[]): CellResult | undefined {
+  return bestBy(cells, (c) => c.summary.netCents);
+}
+
+export function mostPassingCell(cells: readonly CellResult[]): CellResult | undefined {
+  return bestBy(cells, (c) => c.summary.passed);
+}
+
+function bestBy(cells: readonly CellResult[], score: (cell: CellResult) => number): CellResult | undefined {
+  let best: CellResult | undefined;
+  for (const cell of cells) if (best === undefined || score(cell) > score(best)) best = cell;
+  return best;
+}
