@@ -1,6 +1,7 @@
 // `propsim report daily-positions --run DIR --account ID_OR_ALIAS --from DATE --to DATE [--instrument ID]
-// [--format csv|json|html]` (docs/scenarios.md#propsim-report-daily-positions): the daily position records of a
-// finished replay run, on stdout. Exit 0, or 2 for invalid input (nothing is printed on stdout).
+// [--format csv|json|html] [--market-dir DIR]` (docs/scenarios.md#propsim-report-daily-positions): the daily
+// position records of a finished replay run, on stdout. The run's journal names its market files by reference, so
+// they are read again (and checked to be the files the run read) for the marks at each close. Exit 0, or 2 for invalid input (nothing is printed on stdout).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Argv } from 'yargs';
@@ -8,6 +9,7 @@ import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
 import type { JournalEntry } from '../core/kernel/journal.js';
+import { MarketPrintCursor, MarketPrintsError } from '../core/kernel/market-prints.js';
 import {
   dailyPositions,
   JournalReadError,
@@ -16,6 +18,8 @@ import {
   type RunAccount,
 } from '../core/positions/daily.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
+import { MarketReferenceError, referencedMarketPrints } from '../market/market-references.js';
+import { scenarioFolder } from '../scenario/scenario-market.js';
 import {
   DAILY_POSITIONS_FORMATS,
   renderDailyPositions,
@@ -30,6 +34,7 @@ interface DailyPositionsArgs {
   to: string;
   instrument: string | undefined;
   format: DailyPositionsFormat;
+  marketDir: string | undefined;
 }
 
 const NEEDS_REPLAY_RUN =
@@ -66,6 +71,12 @@ const dailyPositionsCommand = {
         default: 'csv' as DailyPositionsFormat,
         requiresArg: true,
       })
+      .option('market-dir', {
+        describe:
+          "folder the run's market file paths are relative to (default: the scenario file's folder, as state.json names it)",
+        type: 'string',
+        requiresArg: true,
+      })
       .example(
         '$0 report daily-positions --run reports/eod-trailing-week --account eve --from 2026-03-12 --to 2026-03-18',
         'CSV, every instrument',
@@ -80,12 +91,13 @@ const dailyPositionsCommand = {
             'net_quantity and average_price at the session close (average_price is empty in CSV and null in JSON when flat), realized_pnl of that trade date, ' +
             'unrealized_pnl at the last print at or before the close. Sessions that had not opened by the end of the run are not reported; the session in progress at the end reads the final state.',
           'Daily positions need a replay run folder (with events.jsonl): a back-test output folder (cells.csv, traders.csv) has no per-fill data and is refused.',
+          "The journal names the run's market files (path, bytes, sha256) instead of copying their prints: they are read again, from the scenario's folder or --market-dir, and a file that has changed since the run is refused.",
           'Exit codes: 0 done, 2 invalid input (the message goes to stderr, nothing to stdout).',
         ].join('\n\n'),
       ),
-  handler: (args: DailyPositionsArgs) => {
+  handler: async (args: DailyPositionsArgs) => {
     try {
-      process.stdout.write(dailyPositionsReport(args));
+      process.stdout.write(await dailyPositionsReport(args));
     } catch (error) {
       reportFailure('report daily-positions', error);
     }
@@ -99,7 +111,7 @@ export const reportCommand = {
   handler: () => {},
 };
 
-function dailyPositionsReport(args: DailyPositionsArgs): string {
+async function dailyPositionsReport(args: DailyPositionsArgs): Promise<string> {
   for (const [flag, value] of [
     ['--from', args.from],
     ['--to', args.to],
@@ -112,7 +124,7 @@ function dailyPositionsReport(args: DailyPositionsArgs): string {
       `--from ${args.from} is after --to ${args.to}: the range is inclusive, from the earlier date to the later`,
     );
   const instrumentId = args.instrument === undefined ? undefined : instrumentOf(args.instrument);
-  const { history, state } = readRun(args.run);
+  const { history, state } = await readRun(args.run, args.marketDir);
   const account = resolveAccount(history.accounts, args.account, args.run);
   const records = dailyPositions(history, new GlobexCalendar(loadHolidayFile()), {
     accountId: account.accountId,
@@ -147,21 +159,52 @@ function instrumentOf(text: string): string {
 }
 
 /** The run's journal (and state.json, when readable), or a message saying what the folder is instead. */
-function readRun(dir: string): { history: PositionHistory; state: Record<string, unknown> | undefined } {
+async function readRun(
+  dir: string,
+  marketDir: string | undefined,
+): Promise<{ history: PositionHistory; state: Record<string, unknown> | undefined }> {
   if (!existsSync(dir)) throw new CliInputError(`--run ${dir}: no such folder; ${NEEDS_REPLAY_RUN}`);
   if (!statSync(dir).isDirectory()) throw new CliInputError(`--run ${dir}: not a folder; ${NEEDS_REPLAY_RUN}`);
   const journalFile = join(dir, 'events.jsonl');
   if (!existsSync(journalFile)) throw new CliInputError(`--run ${dir}: ${whatTheFolderHolds(dir)}`);
   const entries = parseJournalFile(journalFile);
-  let history: PositionHistory;
+  const state = readState(join(dir, 'state.json'));
+  const market = await marketOf(entries, state, marketDir, journalFile);
   try {
-    history = positionHistoryOf(entries);
+    return { history: positionHistoryOf(entries, market), state };
   } catch (error) {
-    if (error instanceof JournalReadError || isInputError(error))
+    if (error instanceof JournalReadError || error instanceof MarketPrintsError || isInputError(error))
       throw new CliInputError(`${journalFile}: ${error.message}`);
     throw error;
   }
-  return { history, state: readState(join(dir, 'state.json')) };
+}
+
+/** The prints of the market files the journal references, if it does, read from the scenario's folder. */
+async function marketOf(
+  entries: readonly JournalEntry[],
+  state: Record<string, unknown> | undefined,
+  marketDir: string | undefined,
+  journalFile: string,
+): Promise<MarketPrintCursor | undefined> {
+  const files = entries.find((e) => e.type === 'input.market_files');
+  if (!files) return undefined;
+  let folder = marketDir;
+  if (folder === undefined) {
+    if (typeof state?.file !== 'string')
+      throw new CliInputError(
+        `${journalFile}: the run's market files are named relative to its scenario's folder, and no state.json names the scenario; pass --market-dir`,
+      );
+    folder = scenarioFolder(state.file);
+  }
+  try {
+    return new MarketPrintCursor(await referencedMarketPrints((files.data as { files?: unknown }).files, folder));
+  } catch (error) {
+    if (error instanceof MarketReferenceError || isInputError(error)) {
+      const hint = marketDir === undefined ? ` (pass --market-dir if the scenario's folder has moved)` : '';
+      throw new CliInputError(`${journalFile}: ${error.message}${hint}`);
+    }
+    throw error;
+  }
 }
 
 function whatTheFolderHolds(dir: string): string {

@@ -4,7 +4,7 @@ import type { Kernel } from '../core/kernel/kernel.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { TickBatch } from '../market/tick-batch.js';
-import { CanonicalSymbols } from './canonical-symbols.js';
+import { CanonicalSymbols } from '../market/canonical-symbols.js';
 
 export class MarketFeed {
   private readonly batches: AsyncGenerator<TickBatch> | undefined;
@@ -35,9 +35,9 @@ export class MarketFeed {
       }
       const timeMs = batch.timeMs[this.row]!;
       if (timeMs > targetMs) return;
-      if (timeMs < kernel.nowMs) this.printsBeforeStart++;
+      if (!kernel.print(this.symbols.of(batch, this.row), batch.priceTicks[this.row]!, batch.size[this.row]!, timeMs))
+        this.printsBeforeStart++;
       else {
-        kernel.print(this.symbols.of(batch, this.row), batch.priceTicks[this.row]!, batch.size[this.row]!, timeMs);
         this.printsReplayed++;
         if (onProgress && this.printsReplayed % 100_000 === 0) onProgress(this.printsReplayed, timeMs);
       }

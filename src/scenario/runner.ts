@@ -8,10 +8,12 @@ import type { AccountCommandType } from '../core/kernel/commands.js';
 import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
+import { marketFileReferences } from '../market/market-references.js';
 import { marketPrints$ } from '../market/sources.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
 import { TimelineRecorder, type AccountTimeline } from './account-timeline.js';
+import { scenarioFolder } from './scenario-market.js';
 import { StepsBetweenPrints } from './steps-between-prints.js';
 import type { ExpectStep, FirmControlKind, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
 import { finalState, subjectFields, type FinalState } from './scenario-state.js';
@@ -60,6 +62,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     });
     if (opened.ok) accountIds.set(account.alias, opened.body.account_id);
   }
+  // The journal names the market files once instead of a line per print (docs/scenarios.md#the-journal).
+  if (scenario.market.length > 0)
+    kernel.referenceMarketFiles(marketFileReferences(scenario.market, scenarioFolder(scenario.file)));
   const timeline = new TimelineRecorder(kernel);
   const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
   // The market files as an RxJS stream of print batches, the steps placed among them; reading stops (and the

@@ -23,10 +23,15 @@ export function parseMarket(raw: unknown, scenarioFile: string): MarketFileSpec[
   if (raw === undefined) return [];
   const doc = readFields(raw, 'market', 'a mapping with files');
   checkKeys(doc, 'market', ['files']);
-  const folder = dirname(resolve(scenarioFile));
+  const folder = scenarioFolder(scenarioFile);
   return readList(required(doc.files, 'market.files', 'a list of market files'), 'market.files', (item, path) =>
     parseMarketFile(item, path, folder),
   );
+}
+
+/** The folder a scenario's relative market paths are resolved against (and its journal's are relative to). */
+export function scenarioFolder(scenarioFile: string): string {
+  return dirname(resolve(scenarioFile));
 }
 
 function parseMarketFile(raw: unknown, path: string, folder: string): MarketFileSpec {

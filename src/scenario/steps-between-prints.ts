@@ -4,7 +4,7 @@
 // T, before any later print. Once the last step has run, later prints are not read.
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { TickBatch } from '../market/tick-batch.js';
-import { CanonicalSymbols } from './canonical-symbols.js';
+import { CanonicalSymbols } from '../market/canonical-symbols.js';
 import type { ScenarioStep } from './scenario-types.js';
 
 export type ClockStep = Extract<ScenarioStep, { kind: 'at' | 'advance' }>;
@@ -47,9 +47,9 @@ export class StepsBetweenPrints {
         if (this.done) return false;
         this.runDueSteps();
       }
-      if (timeMs < this.kernel.nowMs) this.printsBeforeStart++;
+      if (!this.kernel.print(this.symbols.of(batch, row), batch.priceTicks[row]!, batch.size[row]!, timeMs))
+        this.printsBeforeStart++;
       else {
-        this.kernel.print(this.symbols.of(batch, row), batch.priceTicks[row]!, batch.size[row]!, timeMs);
         this.printsReplayed++;
         if (this.actions.onProgress && this.printsReplayed % 100_000 === 0)
           this.actions.onProgress(this.printsReplayed, timeMs);

@@ -1,7 +1,8 @@
 // `propsim report daily-positions` (docs/scenarios.md#propsim-report-daily-positions): records of a replay run folder
 // as CSV, JSON and HTML; exit 2 with a message naming the problem, and nothing on stdout, for invalid input. Runs the
 // compiled CLI.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -214,5 +215,109 @@ describe('propsim report daily-positions', () => {
         /events\.jsonl: line 2 is not JSON/,
       );
     });
+  });
+});
+
+// docs/scenarios.md#the-journal: the journal names the market file (path, bytes, sha256), and the report reads it
+// again. ES $50 a point: long 1 at 5000.00; the 03-10 close marks at the 15:30 print 5006.00 = 300.00; the run stops
+// at 03-11 12:00 CT inside that session, marked at the 09:30 print 5012.00 = 600.00. The 03-09 print is before the
+// start: consumed, not applied.
+describe('propsim report daily-positions of a run whose journal references its market file', () => {
+  const TICKS = `ts,price
+2026-03-09T10:00:00-05:00,4990.00
+2026-03-10T09:30:00-05:00,5000.00
+2026-03-10T15:30:00-05:00,5006.00
+2026-03-11T09:30:00-05:00,5012.00
+`;
+  const MARKET_SCENARIO = `name: market by reference
+start: 2026-03-10T09:00:00-05:00
+plans:
+  p: { starting_balance: "50000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "5000" }, passing_criteria: { profit_target: "100000" } }
+accounts: [ { alias: alice, plan: p } ]
+market:
+  files: [ { path: data/ticks.csv, format: ticks, instrument: ESM6 } ]
+steps:
+  - at: 2026-03-10T09:45:00-05:00
+  - fill: { account: alice, instrument: ESM6, side: buy, quantity: 1, price: "5000.00" }
+  - at: 2026-03-11T12:00:00-05:00
+`;
+  const RECORDS = `trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl
+2026-03-10,ESM6,1,5000.00,0.00,300.00
+2026-03-11,ESM6,1,5000.00,0.00,600.00
+`;
+  let folder: string;
+  let marketRun: string;
+
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'propsim-report-market-'));
+    mkdirSync(join(folder, 'scenario', 'data'), { recursive: true });
+    writeFileSync(join(folder, 'scenario', 'data', 'ticks.csv'), TICKS);
+    writeFileSync(join(folder, 'scenario', 'market.yaml'), MARKET_SCENARIO);
+    const replay = runCli(['replay', join(folder, 'scenario', 'market.yaml'), '--out', join(folder, 'runs')]);
+    expect(replay.stderr).toBe('');
+    expect(replay.status).toBe(0);
+    marketRun = join(folder, 'runs', 'market-by-reference');
+  });
+
+  it('the journal names the file once and records ranges of its prints, not a line per print', () => {
+    const lines = readFileSync(join(marketRun, 'events.jsonl'), 'utf8').trim().split('\n');
+    const types = lines.map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(types).not.toContain('input.print');
+    const files = lines.map((line) => JSON.parse(line)).find((e) => e.type === 'input.market_files');
+    expect(files.data.files).toEqual([
+      {
+        path: 'data/ticks.csv',
+        format: 'ticks',
+        instrument: 'ESM6',
+        bytes: Buffer.byteLength(TICKS),
+        sha256: createHash('sha256').update(TICKS).digest('hex'),
+      },
+    ]);
+    const ranges = lines
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === 'input.market_prints')
+      .map((e) => e.data);
+    expect(ranges).toEqual([
+      { from: 0, to: 2 }, // 03-09 (before the start: consumed, not applied) and 03-10 09:30, before the step to 09:45
+      { from: 2, to: 3 }, // 03-10 15:30, before the 17:00 CT session roll
+      { from: 3, to: 4 }, // 03-11 09:30, before the clock step to 12:00
+    ]);
+  });
+
+  it('reads the market file again from the scenario folder for the marks at each close', () => {
+    const { status, stdout, stderr } = report('--run', marketRun, '--account', 'alice', ...range);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    expect(stdout).toBe(RECORDS);
+  });
+
+  it('a moved scenario folder: refused with a hint, then read from --market-dir', () => {
+    const moved = join(folder, 'moved');
+    renameSync(join(folder, 'scenario'), moved);
+    try {
+      const refusal = report('--run', marketRun, '--account', 'alice', ...range);
+      expect(refusal.stdout).toBe('');
+      expect(refusal.status).toBe(2);
+      expect(refusal.stderr).toMatch(/market file data\/ticks\.csv: not found .*pass --market-dir/);
+      const { status, stdout } = report('--run', marketRun, '--account', 'alice', ...range, '--market-dir', moved);
+      expect(status).toBe(0);
+      expect(stdout).toBe(RECORDS);
+    } finally {
+      renameSync(moved, join(folder, 'scenario'));
+    }
+  });
+
+  it('a market file changed since the run: exit 2, naming the file and both fingerprints', () => {
+    const file = join(folder, 'scenario', 'data', 'ticks.csv');
+    writeFileSync(file, TICKS.replace('5012.00', '5013.00'));
+    try {
+      const { status, stdout, stderr } = report('--run', marketRun, '--account', 'alice', ...range);
+      expect(stdout).toBe('');
+      expect(status).toBe(2);
+      expect(stderr).toContain(`market file ${file} has changed since the run`);
+      expect(stderr).toContain(createHash('sha256').update(TICKS).digest('hex'));
+    } finally {
+      writeFileSync(file, TICKS);
+    }
   });
 });

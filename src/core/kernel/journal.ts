@@ -2,6 +2,8 @@
 // Lines are built from objects whose keys are written in a fixed order, so identical inputs and seed give
 // byte-identical journals. A journal may keep only some lines (`keep`): the sandbox keeps what daily position
 // reads need (accounts, fills, prints, clock moves), not a line per order, so a long session's memory stays small.
+// Prints of market files journaled by reference are counted, not written: the count since the last line becomes one
+// `input.market_prints` {from, to} line, written before the next line (docs/scenarios.md#the-journal).
 
 export interface JournalEntry {
   seq: number;
@@ -20,6 +22,10 @@ export class Journal {
   private recent: string[] = [];
   private kept = 0;
   private nextSeq = 1;
+  /** Market prints counted, and how many of them a line already covers. */
+  private marketPrints = 0;
+  private marketPrintsWritten = 0;
+  private lastMarketPrintMs = 0;
 
   /**
    * @param enabled false keeps nothing (benchmarks, back-test cells)
@@ -48,8 +54,26 @@ export class Journal {
     this.recordJson(type, timeMs, data === undefined ? undefined : JSON.stringify(data));
   }
 
+  /** A print of the referenced market files, at `timeMs`: covered by the next `input.market_prints` line. */
+  countMarketPrint(timeMs: number): void {
+    this.marketPrints++;
+    this.lastMarketPrintMs = timeMs;
+  }
+
   /** As record, with the data already as JSON (the hot path writes its few fields itself). */
   recordJson(type: string, timeMs: number, dataJson: string | undefined): void {
+    this.settle();
+    this.write(type, timeMs, dataJson);
+  }
+
+  /** The market prints counted since the last line, as one line stamped with the time of the last of them. */
+  private writeMarketPrints(): void {
+    const from = this.marketPrintsWritten;
+    this.marketPrintsWritten = this.marketPrints;
+    this.write('input.market_prints', this.lastMarketPrintMs, `{"from":${from},"to":${this.marketPrints}}`);
+  }
+
+  private write(type: string, timeMs: number, dataJson: string | undefined): void {
     const seq = this.nextSeq++;
     if (!this.keeps(type)) return;
     const head = `{"seq":${seq},"time_ms":${timeMs},"type":"${type}"`;
@@ -61,24 +85,29 @@ export class Journal {
     }
   }
 
+  /** The lines so far; reading the journal ends the current run of counted market prints with its line. */
   get length(): number {
+    this.settle();
     return this.kept;
   }
 
   /** The journal as JSON lines, each ending in a newline. */
   text(): string {
+    this.settle();
     const tail = this.recent.length === 0 ? '' : this.recent.join('\n') + '\n';
     return this.chunks.join('') + tail;
   }
 
   /** The journal in pieces whose concatenation is text(): a long run is written and hashed without joining it. */
   pieces(): string[] {
+    this.settle();
     const tail = this.recent.length === 0 ? [] : [this.recent.join('\n') + '\n'];
     return [...this.chunks, ...tail];
   }
 
   /** The lines from the `from`-th (0-based) on: a reader that keeps its place reads only what was added. */
   linesSince(from: number): string[] {
+    this.settle();
     const lines: string[] = [];
     const chunked = this.chunks.length * CHUNK_LINES;
     for (let c = Math.floor(from / CHUNK_LINES); c < this.chunks.length; c++) {
@@ -87,5 +116,9 @@ export class Journal {
     }
     lines.push(...this.recent.slice(Math.max(0, from - chunked)));
     return lines;
+  }
+
+  private settle(): void {
+    if (this.marketPrints !== this.marketPrintsWritten) this.writeMarketPrints();
   }
 }

@@ -22,6 +22,7 @@ import type { KernelContext } from './context.js';
 import { eventData, type KernelEventType, type KernelListener, type KernelTimer } from './events.js';
 import { FirmControl } from './firm-control.js';
 import { Journal } from './journal.js';
+import type { MarketFileReference } from './market-prints.js';
 import { KernelReads } from './reads.js';
 import { OrderDesk } from './order-desk.js';
 import { parsePrint } from './print-input.js';
@@ -73,6 +74,8 @@ export class Kernel {
   private lastRollTradeDate: string;
   private readonly listeners: KernelListener[] = [];
   private readonly families = new Map<string, ProductFamily>();
+  /** Prints come from market files the journal references (referenceMarketFiles), counted rather than written. */
+  private marketByReference = false;
 
   constructor(options: KernelOptions) {
     this.clock = new SimClock(options.startMs);
@@ -280,22 +283,38 @@ export class Kernel {
   // ---- market ----
 
   /**
-   * A trade print from a market file at `timeMs` (canonical symbol, integer ticks; size Infinity for no limit):
-   * the market input, outside the command union because it is the hot path. The venue matches first, then
-   * accounts holding the instrument are marked (docs/risk-rules.md#order-of-work-at-one-print). Journaled as an
-   * input.
+   * Journals the run's market files once, by reference (path, bytes, sha256): from then on each print is counted
+   * as the next print of their merged stream instead of written as a line (docs/scenarios.md#the-journal).
    */
-  print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): void {
+  referenceMarketFiles(files: readonly MarketFileReference[]): void {
+    if (this.marketByReference) throw new Error('the market files are referenced once, before their first print');
+    this.input('market_files', { files });
+    this.marketByReference = true;
+  }
+
+  /**
+   * A trade print from a market file at `timeMs` (canonical symbol, integer ticks; size Infinity for no limit):
+   * the market input, outside the command union because it is the hot path. A print stamped before the clock
+   * is not applied (the clock does not go back; false). The venue matches first, then accounts holding the
+   * instrument are marked (docs/risk-rules.md#order-of-work-at-one-print). Journaled as an input.
+   */
+  print(symbol: string, priceTicks: number, size: number, timeMs: number = this.clock.nowMs): boolean {
+    if (timeMs < this.clock.nowMs) {
+      if (this.marketByReference) this.journal.countMarketPrint(this.clock.nowMs);
+      return false;
+    }
     this.advanceTo(timeMs);
-    // The line JSON.stringify would write for {instrument, price_ticks, size}, built directly: this is the line
-    // per market print. Canonical symbols are capitals and digits, ticks and sizes whole numbers.
-    if (this.journal.keeps('input.print'))
+    if (this.marketByReference) this.journal.countMarketPrint(timeMs);
+    // The line JSON.stringify would write for {instrument, price_ticks, size}, built directly. Canonical symbols
+    // are capitals and digits, ticks and sizes whole numbers.
+    else if (this.journal.keeps('input.print'))
       this.journal.recordJson(
         'input.print',
         this.clock.nowMs,
         `{"instrument":"${symbol}","price_ticks":${priceTicks},"size":${size === Infinity ? 'null' : size}}`,
       );
     this.processPrint(symbol, priceTicks, size);
+    return true;
   }
 
   /** The `tick` command: a print written by a user (scenario `tick`, sandbox market prints) at the current time. */

@@ -5,13 +5,15 @@
 //
 // Computed from a finished run's journal, not from a live kernel: the fills (`fills.created`) are re-applied,
 // in the order they occurred, to a fresh PositionBook (FIFO lots, the same arithmetic as the kernel), and the
-// prints (`input.print`, `input.tick`) mark it, stopping at each session close to read the positions. Pure:
-// no I/O; the caller parses the journal and supplies the calendar.
+// prints (`input.print`, `input.tick`, and the `input.market_prints` ranges of referenced market files) mark it,
+// stopping at each session close to read the positions. Pure: no I/O; the caller parses the journal, reads the
+// referenced market files and supplies the calendar.
 import type { Execution } from './execution.js';
 import type { GlobexCalendar } from '../calendar/globex-calendar.js';
 import { addDays } from '../calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../instruments.js';
 import type { JournalEntry } from '../kernel/journal.js';
+import type { MarketPrintCursor } from '../kernel/market-prints.js';
 import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
 import type { DailyPositionJson } from '../shapes/position.js';
 import { PositionBook } from './position-book.js';
@@ -69,13 +71,16 @@ export const POSITION_HISTORY_TYPES: ReadonlySet<string> = new Set([
   'fills.created',
   'input.print',
   'input.tick',
+  'input.market_files',
+  'input.market_prints',
 ]);
 
 /**
  * The accounts, fills and prints of a run's journal (entries in seq order). An alias comes from the
- * `input.open_account` line that opened the account (the `accounts.created` line that follows it).
+ * `input.open_account` line that opened the account (the `accounts.created` line that follows it). `market`
+ * supplies the prints of the market files the journal references, when it does.
  */
-export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHistory {
+export function positionHistoryOf(entries: readonly JournalEntry[], market?: MarketPrintCursor): PositionHistory {
   const accounts: RunAccount[] = [];
   const fills: RunFill[] = [];
   const prints: RunPrint[] = [];
@@ -85,8 +90,17 @@ export function positionHistoryOf(entries: readonly JournalEntry[]): PositionHis
     const where = `line seq ${entry.seq} (${entry.type})`;
     if (typeof entry.time_ms !== 'number' || !Number.isSafeInteger(entry.time_ms))
       throw new JournalReadError(`${where}: time_ms is not integer milliseconds`);
-    endMs = Math.max(endMs, entry.time_ms);
     const d = (entry.data ?? {}) as Data;
+    if (entry.type === 'input.market_prints') {
+      // The kernel's clock is where the run had got to (endMs): it skipped prints stamped before it.
+      if (!market) throw new JournalReadError(`${where}: the journal references market files; their prints are needed`);
+      for (const p of market.range(integer(d, 'from', where), integer(d, 'to', where))) {
+        if (p.timeMs < endMs) continue;
+        endMs = p.timeMs;
+        prints.push({ seq: entry.seq, symbol: p.symbol, priceTicks: p.priceTicks, timeMs: p.timeMs });
+      }
+    }
+    endMs = Math.max(endMs, entry.time_ms);
     switch (entry.type) {
       case 'input.advance': {
         // Journaled at the time the clock moves from: the run reached `to_ms` (`to` in journals before 0.2).

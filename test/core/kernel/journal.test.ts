@@ -2,6 +2,7 @@
 // kept in the recent lines or joined into chunks, and read back from any place.
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../../src/core/kernel/journal.js';
+import { MarketPrintCursor, type MarketPrint } from '../../../src/core/kernel/market-prints.js';
 
 const entryJson = (seq: number, type: string, data?: unknown) =>
   JSON.stringify({ seq, time_ms: 1000 + seq, type, data });
@@ -38,5 +39,40 @@ describe('Journal', () => {
     const off = new Journal(false);
     off.record('fills.created', 1, {});
     expect(off.text()).toBe('');
+  });
+
+  it('docs/scenarios.md#the-journal: counted market prints become one input.market_prints line before the next line, and at the end', () => {
+    const journal = new Journal();
+    journal.record('input.market_files', 1000, { files: [] });
+    journal.countMarketPrint(1005);
+    journal.countMarketPrint(1007);
+    journal.record('fills.created', 1007, { a: 1 });
+    journal.countMarketPrint(1009);
+    expect(journal.text()).toBe(
+      [
+        JSON.stringify({ seq: 1, time_ms: 1000, type: 'input.market_files', data: { files: [] } }),
+        JSON.stringify({ seq: 2, time_ms: 1007, type: 'input.market_prints', data: { from: 0, to: 2 } }),
+        JSON.stringify({ seq: 3, time_ms: 1007, type: 'fills.created', data: { a: 1 } }),
+        JSON.stringify({ seq: 4, time_ms: 1009, type: 'input.market_prints', data: { from: 2, to: 3 } }),
+      ].join('\n') + '\n',
+    );
+    expect(journal.length).toBe(4);
+  });
+});
+
+describe('MarketPrintCursor', () => {
+  const prints: MarketPrint[] = [0, 1, 2].map((i) => ({ symbol: 'ESM6', priceTicks: 20_000 + i, size: 1, timeMs: i }));
+
+  it('hands out consecutive ranges of the stream', () => {
+    const cursor = new MarketPrintCursor(prints);
+    expect([...cursor.range(0, 2)].map((p) => p.priceTicks)).toEqual([20_000, 20_001]);
+    expect([...cursor.range(2, 2)]).toEqual([]);
+    expect([...cursor.range(2, 3)].map((p) => p.priceTicks)).toEqual([20_002]);
+  });
+
+  it('refuses a range that skips or repeats prints, and one beyond the files', () => {
+    const cursor = new MarketPrintCursor(prints);
+    expect(() => [...cursor.range(1, 2)]).toThrow(/market prints 1\.\.2 do not follow the prints read so far \(0\)/);
+    expect(() => [...cursor.range(0, 5)]).toThrow(/the journal consumed 5 market prints but the market files hold 3/);
   });
 });

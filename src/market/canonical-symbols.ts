@@ -1,7 +1,7 @@
 // The canonical symbol of each print of a merged market source (ESM6 for "esm6" or "ESM2026"), parsed once per
 // symbol-table index: the replay hot path asks for it at every print.
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
-import type { TickBatch } from '../market/tick-batch.js';
+import type { TickBatch } from './tick-batch.js';
 
 export class CanonicalSymbols {
   private readonly byIndex: string[] = [];
