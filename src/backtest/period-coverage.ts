@@ -8,7 +8,7 @@ import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
-import { BacktestInputError } from './run-backtest.js';
+import { BacktestInputError } from './backtest-input-error.js';
 import { periodSessions } from './trader-roster.js';
 
 /** First and last print times, or undefined when there were none. */

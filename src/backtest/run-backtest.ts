@@ -8,12 +8,8 @@ import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
 import type { BacktestConfig } from './backtest-config.js';
 import { runCell, type CellResult } from './cell-runner.js';
 import type { WorkerAnswer } from './cell-worker.js';
+import { BacktestInputError } from './backtest-input-error.js';
 import { expandGrid } from './grid.js';
-
-/** Invalid input a worker found while running a cell (a bad market row): the CLI answers exit 2. */
-export class BacktestInputError extends Error {
-  override name = 'BacktestInputError';
-}
 
 export interface BacktestProgress {
   cellsDone: number;

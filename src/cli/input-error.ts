@@ -5,7 +5,7 @@ import { TimeInputError } from '../core/time.js';
 import { HolidayFileError } from '../core/calendar/holidays.js';
 import { MarketDataError } from '../market/market-data-error.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { BacktestInputError } from '../backtest/run-backtest.js';
+import { BacktestInputError } from '../backtest/backtest-input-error.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {

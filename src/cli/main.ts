@@ -1,12 +1,19 @@
-// The propsim command line: one file per command; this one wires them into yargs.
-import yargs from 'yargs';
+// The propsim command line: one file per command; this one wires them into yargs. Only the command named on the
+// line is loaded (each pulls in its own layers: the sandbox's web server, the back-tester's worker pool); without
+// one, or with an unknown word, every command is, for the help and the suggestions.
+import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
-import { backtestCommand } from './backtest-command.js';
-import { calendarCommand } from './calendar-command.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
-import { replayCommand } from './replay-command.js';
-import { reportCommand } from './report-command.js';
-import { serveCommand } from './serve-command.js';
+
+/** The commands in the order the help lists them. */
+const COMMANDS = {
+  replay: async (cli: Argv) => cli.command((await import('./replay-command.js')).replayCommand),
+  backtest: async (cli: Argv) => cli.command((await import('./backtest-command.js')).backtestCommand),
+  report: async (cli: Argv) => cli.command((await import('./report-command.js')).reportCommand),
+  serve: async (cli: Argv) => cli.command((await import('./serve-command.js')).serveCommand),
+  calendar: async (cli: Argv) => cli.command((await import('./calendar-command.js')).calendarCommand),
+};
+type CommandName = keyof typeof COMMANDS;
 
 // `propsim ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -14,16 +21,18 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-await yargs(hideBin(process.argv))
+const named = hideBin(process.argv)[0];
+const wanted = (
+  named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)
+) as CommandName[];
+const cli = yargs(hideBin(process.argv));
+for (const name of wanted) await COMMANDS[name](cli);
+
+await cli
   .scriptName('propsim')
   .usage(
     '$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.',
   )
-  .command(replayCommand)
-  .command(backtestCommand)
-  .command(reportCommand)
-  .command(serveCommand)
-  .command(calendarCommand)
   .demandCommand(1, 'Name a command; see the list above.')
   .strict()
   .recommendCommands()
