@@ -1,7 +1,9 @@
-// Each account's equity and floors over a replay, for the report's charts: sampled after every step and at
-// every event that moves them (fills, balance changes, locks), with the lock changes kept as markers.
+// Each account's equity and floors over a replay, for the report's charts: sampled at every event that moves them
+// (fills, balance changes, rolls), and every account after each step that can move them without such an event
+// (a tick or a clock step marks positions at new prices), with the lock changes kept as markers.
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { KernelEvent } from '../core/kernel/events.js';
+import type { ScenarioStep } from './scenario-types.js';
 
 /** [time ms, equity cents, max-loss trigger cents, daily-loss trigger cents or null] */
 export type TimelinePoint = [number, number, number, number | null];
@@ -14,11 +16,27 @@ export interface AccountTimeline {
 
 const MOVES = new Set(['fills.created', 'balance.updated', 'session.rolled', 'accounts.adjusted']);
 
+/** Steps whose every effect on equity and floors comes with one of the MOVES events (sampled as it happens). */
+const SAMPLED_BY_THEIR_EVENTS: ReadonlySet<ScenarioStep['kind']> = new Set([
+  'fill',
+  'order',
+  'modify',
+  'cancel',
+  'oco',
+  'expect',
+]);
+
 export class TimelineRecorder {
   readonly accounts = new Map<string, AccountTimeline>();
 
   constructor(private readonly kernel: Kernel) {
     kernel.subscribe((event) => this.onEvent(event));
+  }
+
+  /** After a step: every account, unless the step's events have sampled what it moved (1,000 fills at one
+   * instant would otherwise take a million samples). */
+  afterStep(step: ScenarioStep): void {
+    if (!SAMPLED_BY_THEIR_EVENTS.has(step.kind)) this.sampleAll();
   }
 
   sampleAll(): void {

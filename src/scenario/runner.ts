@@ -72,7 +72,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const replay = new StepsBetweenPrints(kernel, scenario.steps, scenario.startMs, {
     advance: (step) => void kernel.dispatch({ type: 'advance', to_ms: step.timeMs }),
     run: (step) => runStep(step, context),
-    afterStep: () => timeline.sampleAll(),
+    afterStep: (step) => timeline.afterStep(step),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   await lastValueFrom(marketPrints$(scenario.market).pipe(takeWhile((batch) => replay.take(batch))), {

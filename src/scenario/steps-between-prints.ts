@@ -15,7 +15,7 @@ export interface StepActions {
   advance(step: ClockStep): void;
   run(step: ActionStep): void;
   /** After every step. */
-  afterStep(): void;
+  afterStep(step: ScenarioStep): void;
   onProgress?: (printsReplayed: number, timeMs: number) => void;
 }
 
@@ -70,9 +70,10 @@ export class StepsBetweenPrints {
   /** The waiting clock step, then the steps after it up to the next clock step, which then waits. */
   private runDueSteps(): void {
     if (this.pendingClock) {
-      this.actions.advance(this.pendingClock);
+      const clock = this.pendingClock;
+      this.actions.advance(clock);
       this.pendingClock = undefined;
-      this.actions.afterStep();
+      this.actions.afterStep(clock);
     }
     while (this.nextStep < this.steps.length) {
       const step = this.steps[this.nextStep++]!;
@@ -82,7 +83,7 @@ export class StepsBetweenPrints {
         return;
       }
       this.actions.run(step);
-      this.actions.afterStep();
+      this.actions.afterStep(step);
     }
   }
 }
