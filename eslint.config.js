@@ -1,6 +1,7 @@
 // Lint rules of the project (`npm run lint`, part of `npm test`). Formatting is Prettier's (.prettierrc.json).
 // The layer rules keep runtime imports pointing down (docs/architecture.md#layers): from the bottom, core,
-// market, store and scenario, backtest, reports, api, cli, demo. Type-only imports may point anywhere.
+// market, store and scenario, backtest, reports, api, cli, demo. Type-only imports may point anywhere. The client
+// (src/client) stands apart: it imports nothing else of the project.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -69,6 +70,24 @@ export default tseslint.config(
         {
           selector: 'CallExpression[callee.name=/^set(Timeout|Interval|Immediate)$/]',
           message: 'src/core has no timers: time is an input.',
+        },
+      ],
+    },
+  },
+  {
+    // The client ships to users on its own (propsim/client): it imports nothing else of the project at run time.
+    files: ['src/client/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*'],
+              allowTypeImports: false,
+              message: 'src/client is published on its own: it imports only src/client and its own dependencies.',
+            },
+          ],
         },
       ],
     },

@@ -1,42 +1,13 @@
 // `propsim serve` as a user runs it (docs/api.md#start-up): a real process on loopback, port 0, the bundled seed;
 // the banner's listening line, the worked session of docs/api.md over real HTTP, SIGTERM and SIGINT exit 0, and an
 // invalid seed or flag exits 2 with a message naming it and nothing listening.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../cli/run-cli.js';
 import { KEYS, PASSWORD } from './api-harness.js';
-
-const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
-
-interface Server {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  banner: string;
-  exited: Promise<{ code: number | null; stderr: string }>;
-}
-
-/** Starts `propsim serve --port 0 …` and waits for its `listening on` line. */
-async function startServe(args: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args]);
-  let stderr = '';
-  const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
-    child.on('exit', (code) => done({ code, stderr })),
-  );
-  const url = await new Promise<string>((found, failed) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (match) found(match[1]!);
-    });
-    void exited.then(({ code }) => failed(new Error(`serve exited ${code} before listening:\n${stderr}`)));
-  });
-  await new Promise((settle) => setTimeout(settle, 50));
-  return { child, url, banner: stderr, exited };
-}
+import { startServe, type Server } from './serve-process.js';
 
 describe('docs/api.md#start-up: a real `propsim serve` process', () => {
   let server: Server;

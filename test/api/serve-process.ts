@@ -1,0 +1,31 @@
+// A real `propsim serve` process for end-to-end tests: started on a free loopback port, found by its banner.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
+
+export interface Server {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  banner: string;
+  exited: Promise<{ code: number | null; stderr: string }>;
+}
+
+/** Starts `propsim serve --port 0 …` and waits for its `listening on` line. */
+export async function startServe(args: string[] = []): Promise<Server> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args]);
+  let stderr = '';
+  const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
+    child.on('exit', (code) => done({ code, stderr })),
+  );
+  const url = await new Promise<string>((found, failed) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (match) found(match[1]!);
+    });
+    void exited.then(({ code }) => failed(new Error(`serve exited ${code} before listening:\n${stderr}`)));
+  });
+  await new Promise((settle) => setTimeout(settle, 50));
+  return { child, url, banner: stderr, exited };
+}
