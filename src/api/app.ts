@@ -5,6 +5,7 @@
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ApiError } from './gateway/api-error.js';
 import { authenticate } from './gateway/authenticate.js';
@@ -25,14 +26,17 @@ import { sandboxRoutes } from './routes/sandbox-control.js';
 import { tradingReadRoutes } from './routes/trading-reads.js';
 import { unsimulatedRoutes } from './routes/unsimulated.js';
 import type { Sandbox } from './sandbox/sandbox.js';
+import { streamRoutes } from './streams/stream-routes.js';
 
 export interface AppDeps {
   sandbox: Sandbox;
   /** Fastify's logger: false (tests), or a level for `serve --log-level`. */
   logger?: FastifyServerOptions['logger'];
+  /** Unsent bytes a stream socket may hold before it is closed as a slow consumer (default 1 MiB). */
+  streamBufferLimitBytes?: number;
 }
 
-export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ sandbox, logger = false, streamBufferLimitBytes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     genReqId: requestIdOf,
@@ -47,6 +51,9 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
   // Cookie parsing and serializing only, without the plugin's hooks on every request: the gateway parses the
   // session cookie when no header credential came, and login sets it (routes/auth.ts).
   await app.register(cookie, { hook: false });
+  // Before the gateway's hooks: its own onRequest marks an upgrade request, so that a refused upgrade (401, 403)
+  // has its socket closed once answered.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Callback-style hooks: with a key (the common case) nothing here waits, so no promise is made per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -75,6 +82,10 @@ export async function buildApp({ sandbox, logger = false }: AppDeps): Promise<Fa
   await app.register(adminQueryRoutes, routes);
   await app.register(sandboxRoutes, routes);
   await app.register(unsimulatedRoutes, routes);
+  await app.register(streamRoutes, {
+    sandbox,
+    ...(streamBufferLimitBytes === undefined ? {} : { bufferLimitBytes: streamBufferLimitBytes }),
+  });
   return app;
 }
 

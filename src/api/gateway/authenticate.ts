@@ -93,6 +93,8 @@ function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, san
       return;
     case 'admin': {
       if (policy.unsimulated) throw routeNotFound(request);
+      if (policy.sessionOnly)
+        throw new ApiError(403, 'session_required', 'this route is for trader sessions: log in and send the token');
       if (policy.adminOnly) return; // sandbox control acts on the whole sandbox: X-Firm-ID means nothing there
       if (typeof firmHeader === 'string' && firmHeader !== '') {
         const firm = sandbox.kernel.read.firm(firmHeader);

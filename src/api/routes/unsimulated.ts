@@ -2,15 +2,7 @@
 // as production refuses it (403 firm_key_forbidden_route); anyone else is told there is no such route (404).
 import type { FastifyPluginAsync } from 'fastify';
 
-const PREFIXES = [
-  '/v1/market-data',
-  '/v1/instruments',
-  '/v1/journal',
-  '/v1/pm',
-  '/internal',
-  '/v1/firm-control/me',
-  '/v1/ws',
-];
+const PREFIXES = ['/v1/market-data', '/v1/instruments', '/v1/journal', '/v1/pm', '/internal', '/v1/firm-control/me'];
 const EXACT = ['/v1/firm-control/firms'];
 const policy = { unsimulated: true, firmKeyForbidden: true } as const;
 

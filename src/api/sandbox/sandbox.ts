@@ -10,6 +10,7 @@ import type { ClockJson } from '../../core/shapes/clock.js';
 import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import { SessionTokens } from '../auth/session-tokens.js';
+import { StreamLog } from '../streams/stream-log.js';
 import { FaultWindows } from './fault-windows.js';
 import { IdempotencyRecords } from './idempotency.js';
 import type { KeyRole, SandboxSeed, Scope } from './seed-file.js';
@@ -40,6 +41,8 @@ export class Sandbox {
   readonly tokens = new SessionTokens();
   /** Session token ids revoked by logout or refresh. */
   readonly revokedTokens = new Set<string>();
+  /** The events the streams carry, numbered (docs/api.md#streams). */
+  readonly streams = new StreamLog();
   private feed!: MarketFeed;
   /** Advances run one at a time: a market file is read between prints. */
   private advancing: Promise<unknown> = Promise.resolve();
@@ -93,6 +96,8 @@ export class Sandbox {
         settled(this.kernel.dispatch({ type: 'provision_accounts', firm_id: firmId, body }));
       }
     }
+    // The streams follow the kernel from the seeded state on.
+    this.streams.follow(this.kernel);
     this.feed = new MarketFeed(this.config.market);
     await this.feed.replayUntil(startMs, this.kernel);
   }

@@ -1,0 +1,44 @@
+// The sandbox's stream of events (docs/api.md#streams): every event a stream carries, numbered once, kept for
+// resuming (`since_sequence`), and published as an RxJS Subject that the socket hubs subscribe to. Numbers keep
+// growing across a sandbox reset, which empties the log, so a number is never reused.
+import { Subject } from 'rxjs';
+import type { Kernel } from '../../core/kernel/kernel.js';
+import { streamEventOf, type StreamEvent } from './stream-events.js';
+
+/** Events kept for resuming; a since_sequence older than these is answered `sequence_expired`. */
+export const RETAINED_EVENTS = 100_000;
+
+export class StreamLog {
+  readonly events$ = new Subject<StreamEvent>();
+  private kept: StreamEvent[] = [];
+  private lastSequence = 0;
+  private detach: (() => void) | undefined;
+
+  /** The number of the last event published (0 before any). */
+  get sequence(): number {
+    return this.lastSequence;
+  }
+
+  /** Follows a kernel's events from now on (a reset hands over a new kernel; the log starts empty). */
+  follow(kernel: Kernel): void {
+    this.detach?.();
+    this.kept = [];
+    this.detach = kernel.subscribe((kernelEvent) => {
+      const event = streamEventOf(kernelEvent, this.lastSequence + 1);
+      if (!event) return;
+      this.lastSequence = event.sequence;
+      this.kept.push(event);
+      if (this.kept.length > RETAINED_EVENTS) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
+      this.events$.next(event);
+    });
+  }
+
+  /** The kept events after `sequence` (exclusive), or undefined when some of them are no longer kept. */
+  after(sequence: number): StreamEvent[] | undefined {
+    const firstKept = this.kept[0]?.sequence ?? this.lastSequence + 1;
+    if (sequence < firstKept - 1) return undefined;
+    let from = this.kept.length;
+    while (from > 0 && this.kept[from - 1]!.sequence > sequence) from--;
+    return this.kept.slice(from);
+  }
+}

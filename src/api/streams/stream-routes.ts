@@ -1,0 +1,117 @@
+// The sandbox's event streams (docs/api.md#streams): /v1/ws for a trader's session (a JWT: a firm key is refused
+// with 403 before the upgrade), by channel for one of the trader's accounts; /v1/firm-ws for a firm key (or an admin
+// naming the firm), every account of the firm. Both take `{op: "subscribe", …, since_sequence?}` messages.
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { ApiError } from '../gateway/api-error.js';
+import { readScopeOf, type Caller } from '../gateway/caller.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
+import { CHANNELS, type Channel } from './stream-events.js';
+import { StreamSocket } from './stream-socket.js';
+
+/** Unsent bytes a socket may hold before it is closed as a slow consumer. */
+export const DEFAULT_BUFFER_LIMIT_BYTES = 1024 * 1024;
+
+export interface StreamRouteDeps {
+  sandbox: Sandbox;
+  bufferLimitBytes?: number;
+}
+
+export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps): Promise<void> {
+  const { sandbox } = deps;
+  const limit = deps.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT_BYTES;
+  app.route({
+    method: 'GET',
+    url: '/v1/ws',
+    config: { policy: { users: true, firmKeyForbidden: true, sessionOnly: true } },
+    schema: { hide: true },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
+      const stream = new StreamSocket(socket, sandbox.streams, limit);
+      onMessages(socket, stream, (message) => traderSubscribe(message, request.caller, sandbox, stream));
+    },
+  });
+  app.route({
+    method: 'GET',
+    url: '/v1/firm-ws',
+    config: { policy: { scope: 'accounts:read', needsFirm: true } },
+    schema: { hide: true },
+    handler: upgradeRequired,
+    wsHandler: (socket, request) => {
+      const stream = new StreamSocket(socket, sandbox.streams, limit);
+      onMessages(socket, stream, (message) => firmSubscribe(message, request.caller, sandbox, stream));
+    },
+  });
+}
+
+/** A plain GET of a stream, admitted by the gateway: 426 in the envelope. */
+async function upgradeRequired(): Promise<never> {
+  throw new ApiError(426, 'upgrade_required', 'this is a WebSocket stream: connect with Upgrade: websocket');
+}
+
+type Message = Record<string, unknown>;
+
+function onMessages(socket: WebSocket, stream: StreamSocket, handle: (message: Message) => void): void {
+  socket.on('message', (raw) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(String(raw));
+    } catch {
+      return stream.error('invalid_message', 'a message is one JSON object, e.g. {"op":"subscribe",…}');
+    }
+    if (typeof message !== 'object' || message === null || (message as Message).op !== 'subscribe')
+      return stream.error('invalid_message', 'expected {"op":"subscribe",…}');
+    handle(message as Message);
+  });
+}
+
+function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, stream: StreamSocket): void {
+  const { channels, account_id: accountId } = message;
+  if (
+    !Array.isArray(channels) ||
+    channels.length === 0 ||
+    !channels.every((c) => (CHANNELS as readonly unknown[]).includes(c))
+  )
+    return stream.error('invalid_message', `channels: expected a non-empty list of ${CHANNELS.join(', ')}`);
+  if (typeof accountId !== 'string' || accountId === '')
+    return stream.error('invalid_message', 'account_id: expected the id of one of your accounts');
+  if (!sandbox.kernel.read.visibleAccount(readScopeOf(caller), accountId))
+    return stream.error('account_not_found', `no account ${accountId} of yours`);
+  const since = sinceOf(message, stream);
+  if (since === null) return;
+  const wanted = new Set(channels as Channel[]);
+  const subscribed = stream.subscribe(
+    { channels, account_id: accountId },
+    (event) => event.account_id === accountId && event.channel !== undefined && wanted.has(event.channel),
+    since,
+  );
+  if (!subscribed) expired(stream, since);
+}
+
+function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, stream: StreamSocket): void {
+  const since = sinceOf(message, stream);
+  if (since === null) return;
+  const scope = readScopeOf(caller);
+  const subscribed = stream.subscribe(
+    {},
+    (event) => event.firm && sandbox.kernel.read.visibleAccount(scope, event.account_id),
+    since,
+  );
+  if (!subscribed) expired(stream, since);
+}
+
+/** since_sequence when given, undefined when not, null (after answering the error) when invalid. */
+function sinceOf(message: Message, stream: StreamSocket): number | undefined | null {
+  const since = message.since_sequence;
+  if (since === undefined) return undefined;
+  if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) return since;
+  stream.error('invalid_message', 'since_sequence: expected a whole number >= 0, the last sequence you received');
+  return null;
+}
+
+function expired(stream: StreamSocket, since: number | undefined): void {
+  stream.error(
+    'sequence_expired',
+    `events after sequence ${since ?? 0} are no longer kept (the sandbox was reset, or keeps only the latest); subscribe without since_sequence`,
+  );
+}

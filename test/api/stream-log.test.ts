@@ -1,0 +1,68 @@
+// docs/api.md#streams: the numbering and keeping of stream events (src/api/streams/stream-log.ts), on a kernel of
+// its own: events numbered once in publishing order, `after(n)` exclusive, and a reset (a new kernel) empties the
+// log while the numbers keep growing, so an old since_sequence is expired rather than silently gapped.
+import { describe, expect, it } from 'vitest';
+import { StreamLog } from '../../src/api/streams/stream-log.js';
+import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
+import { Kernel } from '../../src/core/kernel/kernel.js';
+import { loadHolidayFile } from '../../src/market/holiday-file.js';
+
+const calendar = new GlobexCalendar(loadHolidayFile());
+const START_MS = Date.UTC(2026, 2, 10, 14, 30);
+
+function kernelWithAccount(): { kernel: Kernel; accountId: string } {
+  const kernel = new Kernel({ startMs: START_MS, seed: 1, calendar });
+  const plan = {
+    starting_balance: '50000.00',
+    risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '2000.00' },
+    passing_criteria: { profit_target: '3000.00' },
+  };
+  const opened = kernel.dispatch({ type: 'open_account', plan });
+  if (!opened.ok) throw new Error('the plan was refused');
+  kernel.advanceTo(START_MS + 1000); // past the risk engine's loading window
+  return { kernel, accountId: opened.body.account_id };
+}
+
+function buyAndFill(kernel: Kernel, accountId: string): void {
+  const body = { account_id: accountId, instrument_id: 'ESM6', side: 'buy', type: 'market', quantity: 1 };
+  kernel.dispatch({ type: 'place_order', body });
+  kernel.dispatch({ type: 'tick', instrument_id: 'ESM6', price: '5000.00' });
+}
+
+describe('StreamLog', () => {
+  it('numbers the events a stream carries from 1, in order, and hands out those after a number', () => {
+    const log = new StreamLog();
+    const { kernel, accountId } = kernelWithAccount();
+    const live: number[] = [];
+    log.events$.subscribe((e) => live.push(e.sequence));
+    log.follow(kernel);
+    buyAndFill(kernel, accountId);
+    // orders.state SUBMITTED and FILLED, fills.created, positions.created, balance.updated.
+    expect(log.after(0)!.map((e) => e.type)).toEqual([
+      'orders.state',
+      'orders.state',
+      'fills.created',
+      'positions.created',
+      'balance.updated',
+    ]);
+    expect(live).toEqual([1, 2, 3, 4, 5]);
+    expect(log.sequence).toBe(5);
+    expect(log.after(3)!.map((e) => e.sequence)).toEqual([4, 5]);
+    expect(log.after(5)).toEqual([]);
+  });
+
+  it('after a reset the numbers go on, and a number from before it is expired', () => {
+    const log = new StreamLog();
+    const first = kernelWithAccount();
+    log.follow(first.kernel);
+    buyAndFill(first.kernel, first.accountId);
+    const second = kernelWithAccount();
+    log.follow(second.kernel);
+    expect(log.after(5)).toEqual([]); // nothing missed
+    expect(log.after(2)).toBeUndefined(); // 3..5 are gone with the old state
+    buyAndFill(second.kernel, second.accountId);
+    expect(log.after(5)!.map((e) => e.sequence)).toEqual([6, 7, 8, 9, 10]);
+    buyAndFill(first.kernel, first.accountId); // the old kernel is no longer followed
+    expect(log.sequence).toBe(10);
+  });
+});
