@@ -2625,7 +2625,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description the device the user logs in from: two users of one firm on one device are flagged on the firm stream */
+                    "x-device-fingerprint"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };

@@ -298,3 +298,52 @@ describe('docs/api.md#streams: /v1/firm-ws, a firm key', () => {
     socket.ws.close();
   });
 });
+
+// docs/api.md#shared-devices: two users of one firm logging in from one X-Device-Fingerprint, or one IP, within
+// 24 hours of simulated time. Every login here comes from 127.0.0.1, so two users always share the IP.
+describe('docs/api.md#shared-devices: the firm stream flags shared devices', () => {
+  const login = (email: string, fingerprint?: string) =>
+    http('POST', '/v1/auth/login', fingerprint ? { 'X-Device-Fingerprint': fingerprint } : {}, {
+      email,
+      password: PASSWORD,
+    });
+
+  it('flags a second user of the firm on the same fingerprint and IP, and not a user of another firm', async () => {
+    const socket = await connect('/v1/firm-ws', operator);
+    socket.ws.send(JSON.stringify({ op: 'subscribe' }));
+    await socket.received(1);
+    const first = await login('trader@acme.example', 'device-1');
+    expect(first.status).toBe(200);
+    expect((await login('trader@summit.example', 'device-1')).status).toBe(200); // another firm: nothing for acme
+    const second = await login('ops@acme.example', 'device-1');
+    expect(second.status).toBe(200);
+    const [, devices, fingerprints, ips] = await socket.received(4);
+    const traderId: string = first.body.user.user_id;
+    const opsId: string = second.body.user.user_id;
+    expect(devices).toMatchObject({
+      type: 'devices.flagged',
+      data: { user_id: opsId, shared_with: [traderId], fingerprint: 'device-1', ip: '127.0.0.1' },
+    });
+    expect(fingerprints).toMatchObject({
+      type: 'fingerprints.flagged',
+      data: { fingerprint: 'device-1', user_ids: [opsId, traderId] },
+    });
+    expect(ips).toMatchObject({ type: 'ip_logs.flagged', data: { ip: '127.0.0.1', user_ids: [opsId, traderId] } });
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(socket.messages).toHaveLength(4);
+    socket.ws.close();
+  });
+
+  it('does not flag the same user twice, nor logins more than 24 hours of simulated time apart', async () => {
+    const socket = await connect('/v1/firm-ws', operator);
+    socket.ws.send(JSON.stringify({ op: 'subscribe' }));
+    await socket.received(1);
+    await login('trader@acme.example', 'device-2');
+    await login('trader@acme.example', 'device-2');
+    await http('POST', '/v1/sandbox/clock/advance', admin, { by: '25h' });
+    await login('ops@acme.example', 'device-2');
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(socket.messages.slice(1).filter((m) => String(m.type).endsWith('.flagged'))).toEqual([]);
+    socket.ws.close();
+  });
+});

@@ -20,6 +20,16 @@ const LoginBody = Type.Object(
   { additionalProperties: false },
 );
 
+const LoginHeaders = Type.Object({
+  'x-device-fingerprint': Type.Optional(
+    Type.String({
+      maxLength: 256,
+      description:
+        'the device the user logs in from: two users of one firm on one device are flagged on the firm stream',
+    }),
+  ),
+});
+
 const SessionShape = Type.Object(
   {
     access_token: Type.String(),
@@ -52,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         tags: ['auth'],
         summary: 'Log in a trader or staff member',
         security: [],
+        headers: LoginHeaders,
         body: LoginBody,
         response: { 200: SessionShape, ...GATEWAY_ERRORS },
       },
@@ -71,6 +82,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
           },
         ]);
       const user = users[0]!;
+      const fingerprint = request.headers['x-device-fingerprint'];
+      const flags = sandbox.deviceLogins.record({
+        userId: user.user_id,
+        firmId: user.firm_id,
+        fingerprint: typeof fingerprint === 'string' && fingerprint !== '' ? fingerprint : undefined,
+        ip: request.ip,
+        atMs: sandbox.kernel.nowMs,
+      });
+      for (const flag of flags)
+        sandbox.streams.publishFirmEvent(flag.type, user.firm_id, sandbox.kernel.nowMs, flag.data);
       return startSession(reply, {
         userId: user.user_id,
         firmId: user.firm_id,

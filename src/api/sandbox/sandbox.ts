@@ -11,6 +11,7 @@ import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { StreamLog } from '../streams/stream-log.js';
+import { DeviceLogins } from './device-logins.js';
 import { FaultWindows } from './fault-windows.js';
 import { IdempotencyRecords } from './idempotency.js';
 import type { KeyRole, SandboxSeed, Scope } from './seed-file.js';
@@ -43,6 +44,8 @@ export class Sandbox {
   readonly revokedTokens = new Set<string>();
   /** The events the streams carry, numbered (docs/api.md#streams). */
   readonly streams = new StreamLog();
+  /** Logins by device and IP, for the shared-device events (docs/api.md#shared-devices). */
+  readonly deviceLogins = new DeviceLogins();
   private feed!: MarketFeed;
   /** Advances run one at a time: a market file is read between prints. */
   private advancing: Promise<unknown> = Promise.resolve();
@@ -77,6 +80,7 @@ export class Sandbox {
     this.faults.clear();
     this.idempotency.clear();
     this.revokedTokens.clear();
+    this.deviceLogins.clear();
     for (const firm of seed.firms) {
       const registered = this.kernel.dispatch({
         type: 'register_firm',

@@ -11,7 +11,9 @@ export interface StreamEvent {
   readonly sequence: number;
   readonly type: string;
   readonly occurred_at: number;
-  readonly account_id: string;
+  /** The account it concerns; firm-wide events (shared devices) have none and name their firm instead. */
+  readonly account_id: string | undefined;
+  readonly firm_id?: string;
   /** The trader channel that carries it, if any. */
   readonly channel: Channel | undefined;
   /** Whether the firm stream carries it. */

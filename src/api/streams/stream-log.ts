@@ -25,12 +25,30 @@ export class StreamLog {
     this.kept = [];
     this.detach = kernel.subscribe((kernelEvent) => {
       const event = streamEventOf(kernelEvent, this.lastSequence + 1);
-      if (!event) return;
-      this.lastSequence = event.sequence;
-      this.kept.push(event);
-      if (this.kept.length > RETAINED_EVENTS) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
-      this.events$.next(event);
+      if (event) this.publish(event);
     });
+  }
+
+  /** A firm-wide event of the firm stream that the API raises itself (a shared device at login). */
+  publishFirmEvent(type: string, firmId: string, timeMs: number, data: Record<string, unknown>): void {
+    const sequence = this.lastSequence + 1;
+    this.publish({
+      sequence,
+      type,
+      occurred_at: timeMs,
+      account_id: undefined,
+      firm_id: firmId,
+      channel: undefined,
+      firm: true,
+      data,
+    });
+  }
+
+  private publish(event: StreamEvent): void {
+    this.lastSequence = event.sequence;
+    this.kept.push(event);
+    if (this.kept.length > RETAINED_EVENTS) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
+    this.events$.next(event);
   }
 
   /** The kept events after `sequence` (exclusive), or undefined when some of them are no longer kept. */

@@ -94,7 +94,11 @@ function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, strea
   const scope = readScopeOf(caller);
   const subscribed = stream.subscribe(
     {},
-    (event) => event.firm && sandbox.kernel.read.visibleAccount(scope, event.account_id),
+    (event) =>
+      event.firm &&
+      (event.account_id === undefined
+        ? event.firm_id === scope.firmId
+        : sandbox.kernel.read.visibleAccount(scope, event.account_id)),
     since,
   );
   if (!subscribed) expired(stream, since);
