@@ -124,13 +124,13 @@ async function prepare(url: string): Promise<string> {
   return accounts.items[0]!.account_id;
 }
 
-interface Server {
+export interface Server {
   url: string;
   pid: number;
   stop(): Promise<void>;
 }
 
-async function startServer(): Promise<Server> {
+export async function startServer(): Promise<Server> {
   const seed = join(tmpdir(), 'propsim-bench-seed.yaml');
   // The bundled seed names bundled plans, which a copy elsewhere still finds (propsim's fixtures/plans).
   writeFileSync(

@@ -7,9 +7,18 @@ import { backtestBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
 import { replayBench } from './replay.bench.js';
 import { riskBench } from './risk.bench.js';
+import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 
-const BENCHES: readonly Bench[] = [tickReaderBench, kernelBench, riskBench, backtestBench, replayBench, apiBench];
+const BENCHES: readonly Bench[] = [
+  tickReaderBench,
+  kernelBench,
+  riskBench,
+  backtestBench,
+  replayBench,
+  apiBench,
+  streamsBench,
+];
 
 async function main(argv: readonly string[]): Promise<number> {
   const json = argv.includes('--json');

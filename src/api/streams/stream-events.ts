@@ -65,12 +65,15 @@ export function streamEventOf(event: KernelEvent, sequence: number): StreamEvent
   };
 }
 
-/** The message a socket sends for an event. */
+const MESSAGES = new WeakMap<StreamEvent, string>();
+
+/** The message a socket sends for an event, serialized once however many sockets send it. */
 export function eventMessage(event: StreamEvent): string {
-  return JSON.stringify({
-    type: event.type,
-    sequence: event.sequence,
-    occurred_at: event.occurred_at,
-    data: event.data,
-  });
+  let message = MESSAGES.get(event);
+  if (message === undefined) {
+    const { type, sequence, occurred_at, data } = event;
+    message = JSON.stringify({ type, sequence, occurred_at, data });
+    MESSAGES.set(event, message);
+  }
+  return message;
 }

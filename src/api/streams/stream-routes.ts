@@ -27,7 +27,7 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
     schema: { hide: true },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      const stream = new StreamSocket(socket, sandbox.streams, limit);
+      const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, limit);
       onMessages(socket, stream, (message) => traderSubscribe(message, request.caller, sandbox, stream));
     },
   });
@@ -38,7 +38,7 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
     schema: { hide: true },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
-      const stream = new StreamSocket(socket, sandbox.streams, limit);
+      const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, limit);
       onMessages(socket, stream, (message) => firmSubscribe(message, request.caller, sandbox, stream));
     },
   });

@@ -1,7 +1,9 @@
 // One WebSocket of a stream (docs/api.md#streams): its subscriptions, each sent first what the log kept after
 // `since_sequence` and then the live events, with no gap or duplicate between the two (both happen in one turn of
 // the event loop); and the slow-consumer bound, which closes a socket whose unsent data passes the limit, so one
-// client cannot grow the server's memory.
+// client cannot grow the server's memory. What one turn of the event loop sends to a socket (the events of one
+// request, say) leaves in one write: the TCP socket is corked until the turn ends.
+import type { Socket } from 'node:net';
 import { filter, type Subscription } from 'rxjs';
 import type { WebSocket } from 'ws';
 import { eventMessage, type StreamEvent } from './stream-events.js';
@@ -12,9 +14,12 @@ export const SLOW_CONSUMER_CLOSE = 1013;
 
 export class StreamSocket {
   private readonly subscriptions: Subscription[] = [];
+  private corked = false;
 
   constructor(
     private readonly socket: WebSocket,
+    /** The connection under the WebSocket. */
+    private readonly tcp: Socket,
     private readonly log: StreamLog,
     private readonly bufferLimitBytes: number,
   ) {
@@ -51,6 +56,14 @@ export class StreamSocket {
 
   private send(text: string): void {
     if (this.socket.readyState !== this.socket.OPEN) return;
+    if (!this.corked) {
+      this.corked = true;
+      this.tcp.cork();
+      process.nextTick(() => {
+        this.corked = false;
+        this.tcp.uncork();
+      });
+    }
     this.socket.send(text);
     if (this.socket.bufferedAmount > this.bufferLimitBytes) {
       for (const subscription of this.subscriptions) subscription.unsubscribe();
