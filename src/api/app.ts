@@ -19,6 +19,7 @@ import { accountOperationRoutes } from './routes/account-operations.js';
 import { adminQueryRoutes } from './routes/admin-query.js';
 import { authRoutes } from './routes/auth.js';
 import { balanceRoutes } from './routes/balances.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { firmControlRoutes } from './routes/firm-control.js';
 import { healthRoutes } from './routes/health.js';
 import { orderRoutes } from './routes/orders.js';
@@ -82,6 +83,7 @@ export async function buildApp({ sandbox, logger = false, streamBufferLimitBytes
   await app.register(adminQueryRoutes, routes);
   await app.register(sandboxRoutes, routes);
   await app.register(unsimulatedRoutes, routes);
+  await app.register(dashboardRoutes);
   await app.register(streamRoutes, {
     sandbox,
     ...(streamBufferLimitBytes === undefined ? {} : { bufferLimitBytes: streamBufferLimitBytes }),

@@ -29,6 +29,7 @@ export function openApiOptions(): SwaggerOptions {
         { name: 'firm-control' },
         { name: 'admin' },
         { name: 'auth' },
+        { name: 'streams', description: 'the WebSocket streams /v1/ws and /v1/firm-ws are described in docs/api.md' },
         { name: 'sandbox', description: 'sandbox control: platform admin keys only' },
         { name: 'service' },
       ],

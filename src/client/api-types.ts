@@ -7531,6 +7531,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/firm-ws/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description seconds of simulated time */
+                            expires_in: number;
+                            /** @description pass it once as ?ticket= on /v1/firm-ws */
+                            ticket: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                421: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/orders": {
         parameters: {
             query?: never;

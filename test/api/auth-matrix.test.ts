@@ -94,6 +94,7 @@ const ROWS: Row[] = [
   // The streams (docs/api.md#streams): a plain GET that the gateway admits is told to upgrade (426).
   { method: 'GET', route: '/v1/ws', group: 'session', ok: 426, url: () => '/v1/ws' },
   { method: 'GET', route: '/v1/firm-ws', group: 'firm read', ok: 426, url: () => '/v1/firm-ws' },
+  { method: 'POST', route: '/v1/firm-ws/tickets', group: 'firm read', ok: 201, url: () => '/v1/firm-ws/tickets' },
 
   { method: 'GET', route: '/v1/orders', group: 'trading read list', ok: 200, url: () => '/v1/orders' },
   {

@@ -44,6 +44,7 @@ describe('docs/api.md#start-up: the OpenAPI document', () => {
         'POST /v1/auth/login',
         'POST /v1/auth/refresh',
         'POST /v1/auth/logout',
+        'POST /v1/firm-ws/tickets',
         'POST /v1/orders',
         'GET /v1/orders',
         'GET /v1/orders/{order_id}',

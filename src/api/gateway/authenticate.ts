@@ -21,6 +21,15 @@ export function authenticate(request: FastifyRequest, sandbox: Sandbox): Promise
     if (policy.firmKeyForbidden) refuseFirmKeyOnPublicRoute(request, sandbox);
     return undefined;
   }
+  const ticket = policy.streamTicket ? (request.query as { ticket?: unknown }).ticket : undefined;
+  if (typeof ticket === 'string') {
+    // Issued after this same policy admitted the caller (POST /v1/firm-ws/tickets), so it is not checked again.
+    const caller = sandbox.streamTickets.take(ticket, sandbox.kernel.nowMs);
+    if (!caller)
+      throw new ApiError(401, 'invalid_ticket', 'the stream ticket is unknown, used or expired; ask for another');
+    request.caller = caller;
+    return undefined;
+  }
   const presented = presentedCredentials(request.raw, () => sessionCookieOf(request));
   if (presented.kind === 'jwt')
     return sessionCaller(presented.token, sandbox).then((caller) => {

@@ -18,6 +18,8 @@ export interface RoutePolicy {
   operatorOnly?: boolean;
   /** A user session (JWT) may call it, on the accounts it owns; otherwise 403 `user_forbidden_route`. */
   users?: boolean;
+  /** A stream a browser opens: a one-time `?ticket=` stands for the caller that asked for it (the firm stream). */
+  streamTicket?: boolean;
   /** Only a user session (JWT): a platform admin key is refused too (403 `session_required`), e.g. /v1/ws. */
   sessionOnly?: boolean;
   /** A firm key may not call it (403 `firm_key_forbidden_route`): login, the interface's deny list. */

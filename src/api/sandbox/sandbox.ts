@@ -11,6 +11,7 @@ import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { StreamLog } from '../streams/stream-log.js';
+import { StreamTickets } from '../streams/stream-tickets.js';
 import { DeviceLogins } from './device-logins.js';
 import { FaultWindows } from './fault-windows.js';
 import { IdempotencyRecords } from './idempotency.js';
@@ -46,6 +47,8 @@ export class Sandbox {
   readonly streams = new StreamLog();
   /** Logins by device and IP, for the shared-device events (docs/api.md#shared-devices). */
   readonly deviceLogins = new DeviceLogins();
+  /** One-time tickets that open the firm stream from a browser (docs/api.md#stream-tickets). */
+  readonly streamTickets = new StreamTickets();
   private feed!: MarketFeed;
   /** Advances run one at a time: a market file is read between prints. */
   private advancing: Promise<unknown> = Promise.resolve();
@@ -81,6 +84,7 @@ export class Sandbox {
     this.idempotency.clear();
     this.revokedTokens.clear();
     this.deviceLogins.clear();
+    this.streamTickets.clear();
     for (const firm of seed.firms) {
       const registered = this.kernel.dispatch({
         type: 'register_firm',

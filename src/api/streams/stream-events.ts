@@ -41,7 +41,7 @@ function statusRecord(d: Record<string, unknown>): Record<string, unknown> {
 
 const ROUTES: Partial<Record<KernelEvent['type'], Route>> = {
   'orders.state': { type: 'orders.state', channel: 'orders', data: statusRecord },
-  'fills.created': { type: 'fills.created', channel: 'orders' },
+  'fills.created': { type: 'fills.created', channel: 'orders', firm: true },
   'positions.created': { type: 'positions.created', channel: 'positions', firm: true },
   'trades.closed': { type: 'trades.closed', channel: 'positions' },
   'balance.updated': { type: 'balance.updated', channel: 'balances', firm: true },

@@ -3,9 +3,11 @@
 // naming the firm), every account of the firm. Both take `{op: "subscribe", …, since_sequence?}` messages.
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { Type } from 'typebox';
 import { ApiError } from '../gateway/api-error.js';
 import { readScopeOf, type Caller } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { GATEWAY_ERRORS } from '../schemas/common.js';
 import { CHANNELS, type Channel } from './stream-events.js';
 import { StreamSocket } from './stream-socket.js';
 
@@ -17,8 +19,19 @@ export interface StreamRouteDeps {
   bufferLimitBytes?: number;
 }
 
+const FIRM_STREAM = { scope: 'accounts:read', needsFirm: true } as const;
+
+const TicketShape = Type.Object(
+  {
+    ticket: Type.String({ description: 'pass it once as ?ticket= on /v1/firm-ws' }),
+    expires_in: Type.Integer({ description: 'seconds of simulated time' }),
+  },
+  { additionalProperties: false },
+);
+
 export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps): Promise<void> {
   const { sandbox } = deps;
+  ticketRoute(app, sandbox);
   const limit = deps.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT_BYTES;
   app.route({
     method: 'GET',
@@ -34,7 +47,7 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
   app.route({
     method: 'GET',
     url: '/v1/firm-ws',
-    config: { policy: { scope: 'accounts:read', needsFirm: true } },
+    config: { policy: { ...FIRM_STREAM, streamTicket: true } },
     schema: { hide: true },
     handler: upgradeRequired,
     wsHandler: (socket, request) => {
@@ -42,6 +55,25 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
       onMessages(socket, stream, (message) => firmSubscribe(message, request.caller, sandbox, stream));
     },
   });
+}
+
+/** A browser's one-time ticket for the firm stream (stream-tickets.ts). */
+function ticketRoute(app: FastifyInstance, sandbox: Sandbox): void {
+  app.post(
+    '/v1/firm-ws/tickets',
+    {
+      config: { policy: FIRM_STREAM },
+      schema: {
+        tags: ['streams'],
+        summary: 'A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header)',
+        response: { 201: TicketShape, ...GATEWAY_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return sandbox.streamTickets.issue(request.caller, sandbox.kernel.nowMs);
+    },
+  );
 }
 
 /** A plain GET of a stream, admitted by the gateway: 426 in the envelope. */

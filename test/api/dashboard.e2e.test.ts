@@ -1,0 +1,137 @@
+// docs/api.md#the-dashboard: /dashboard in a real headless chromium against a real listening sandbox. It loads,
+// connects to the firm stream with a one-time ticket, draws each account, and a fill moves the account's equity
+// line: one ES contract bought at 5000.00 into a 5000.00 print costs the 2.10 commission, so equity goes from
+// 50,000.00 to 49,997.90.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/api/app.js';
+import { DEFAULT_START_MS, Sandbox } from '../../src/api/sandbox/sandbox.js';
+import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
+import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
+import { loadHolidayFile } from '../../src/market/holiday-file.js';
+import { chromiumPath } from '../browser/chromium.js';
+import { KEYS } from './api-harness.js';
+
+let app: FastifyInstance;
+let base: string;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  const sandbox = await Sandbox.start({
+    seed: loadSeedFile(DEFAULT_SEED_FILE),
+    startMs: DEFAULT_START_MS,
+    calendar: new GlobexCalendar(loadHolidayFile()),
+    market: [],
+    clockMode: 'manual',
+  });
+  app = await buildApp({ sandbox });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+  page = await browser.newPage();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function http(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+  const response = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const operator = { 'X-Service-Api-Key': KEYS.acmeOperator };
+const admin = { 'X-Service-Api-Key': KEYS.admin };
+
+/** The page's own state (window.dashboard), as the tests read it. */
+interface PageState {
+  connected: boolean;
+  accounts: Record<string, { points: Array<Array<number | null>>; fills: unknown[] }>;
+}
+type PageGlobals = typeof globalThis & {
+  dashboard: PageState;
+  document: { querySelectorAll(selector: string): { length: number } };
+};
+
+interface AccountView {
+  points: number;
+  equities: number[];
+  fills: number;
+  paths: number;
+}
+
+const viewOf = (accountId: string): Promise<AccountView> =>
+  page.evaluate((id) => {
+    const page = globalThis as PageGlobals;
+    const account = page.dashboard.accounts[id]!;
+    return {
+      points: account.points.length,
+      equities: account.points.map((p) => p[1] as number),
+      fills: account.fills.length,
+      paths: page.document.querySelectorAll(`[data-account="${id}"] svg path`).length,
+    };
+  }, accountId);
+
+describe('docs/api.md#the-dashboard in a real browser', () => {
+  it('loads, connects with a ticket, draws every account, and a fill moves the equity line', async () => {
+    const accounts = await http('GET', '/v1/firm-control/accounts', operator);
+    const accountId: string = accounts.body.items[0].account_id;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+
+    const loaded = await page.goto(`${base}/dashboard`);
+    expect(loaded?.status()).toBe(200);
+    await page.type('#key', KEYS.acmeOperator);
+    await page.click('#connect');
+    await page.waitForFunction(() => (globalThis as PageGlobals).dashboard.connected, { timeout: 15_000 });
+    expect(await page.$eval('#status', (el) => el.textContent)).toBe(`live: ${accounts.body.items.length} accounts`);
+    const before = await viewOf(accountId);
+    expect(before.equities).toEqual([50_000]);
+    expect(before.paths).toBeGreaterThan(0); // the chart is drawn as SVG
+
+    await http('POST', '/v1/sandbox/clock/advance', admin, { by: '1s' }); // past the risk engine's loading window
+    const placed = await http('POST', '/v1/orders', operator, {
+      account_id: accountId,
+      instrument_id: 'ESM6',
+      side: 'buy',
+      type: 'market',
+      quantity: 1,
+      time_in_force: 'day',
+    });
+    expect(placed.status).toBe(202);
+    await http('POST', '/v1/sandbox/market/prints', admin, { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] });
+
+    await page.waitForFunction(
+      (id) => {
+        const account = (globalThis as PageGlobals).dashboard.accounts[id]!;
+        return account.fills.length === 1 && account.points.at(-1)?.[1] === 49_997.9;
+      },
+      { timeout: 15_000 },
+      accountId,
+    );
+    const after = await viewOf(accountId);
+    expect(after.fills).toBe(1);
+    expect(after.equities.at(-1)).toBe(49_997.9);
+    expect(await page.$eval(`[data-account="${accountId}"] .figures`, (el) => el.textContent)).toContain(
+      'equity 49997.90',
+    );
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('a used ticket does not open the stream again (401 invalid_ticket)', async () => {
+    const { body } = await http('POST', '/v1/firm-ws/tickets', operator);
+    const first = await fetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);
+    expect(first.status).toBe(426); // admitted by the ticket; a plain GET is told to upgrade
+    const again = await fetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { code: string }).code).toBe('invalid_ticket');
+  });
+});
