@@ -2,52 +2,29 @@
 // connects to the firm stream with a one-time ticket, draws each account, and a fill moves the account's equity
 // line: one ES contract bought at 5000.00 into a 5000.00 print costs the 2.10 commission, so equity goes from
 // 50,000.00 to 49,997.90.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/api/app.js';
-import { DEFAULT_START_MS, Sandbox } from '../../src/api/sandbox/sandbox.js';
-import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
-import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
-import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { chromiumPath } from '../browser/chromium.js';
 import { KEYS } from './api-harness.js';
+import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 
-let app: FastifyInstance;
+let server: ListeningSandbox;
 let base: string;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const sandbox = await Sandbox.start({
-    seed: loadSeedFile(DEFAULT_SEED_FILE),
-    startMs: DEFAULT_START_MS,
-    calendar: new GlobexCalendar(loadHolidayFile()),
-    market: [],
-    clockMode: 'manual',
-  });
-  app = await buildApp({ sandbox });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  server = await startListeningSandbox();
+  base = `http://${server.address}`;
   browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
   page = await browser.newPage();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
+  await server?.app.close();
 });
 
-async function http(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const response = await fetch(base + path, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-  return { status: response.status, body: (await response.json()) as any };
-}
-
+const http: ListeningSandbox['http'] = (...args) => server.http(...args);
 const operator = { 'X-Service-Api-Key': KEYS.acmeOperator };
 const admin = { 'X-Service-Api-Key': KEYS.admin };
 

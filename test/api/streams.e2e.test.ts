@@ -3,51 +3,30 @@
 // status record of an order in order, resumes after `since_sequence` with no gap or duplicate, and closes a consumer
 // that stops reading once its unsent data passes the limit. The firm stream carries locks and balances of the
 // firm's accounts only.
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/api/app.js';
-import { DEFAULT_START_MS, Sandbox } from '../../src/api/sandbox/sandbox.js';
-import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
+import type { Sandbox } from '../../src/api/sandbox/sandbox.js';
 import { SLOW_CONSUMER_CLOSE } from '../../src/api/streams/stream-socket.js';
-import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
-import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { KEYS, PASSWORD } from './api-harness.js';
+import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 
 const BUFFER_LIMIT = 64 * 1024;
-let app: FastifyInstance;
+let server: ListeningSandbox;
 let sandbox: Sandbox;
 let base: string;
 
 beforeAll(async () => {
-  sandbox = await Sandbox.start({
-    seed: { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } },
-    startMs: DEFAULT_START_MS,
-    calendar: new GlobexCalendar(loadHolidayFile()),
-    market: [],
-    clockMode: 'manual',
-  });
-  app = await buildApp({ sandbox, streamBufferLimitBytes: BUFFER_LIMIT });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  server = await startListeningSandbox({ streamBufferLimitBytes: BUFFER_LIMIT });
+  ({ sandbox, address: base } = server);
 });
 afterAll(async () => {
-  await app.close();
+  await server.app.close();
 });
 beforeEach(async () => {
   await http('POST', '/v1/sandbox/reset', { 'X-Service-Api-Key': KEYS.admin });
 });
 
-async function http(method: string, path: string, headers: Record<string, string>, body?: unknown) {
-  const response = await fetch(`http://${base}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
-  return { status: response.status, body: (await response.json()) as any };
-}
+const http: ListeningSandbox['http'] = (...args) => server.http(...args);
 
 const admin = { 'X-Service-Api-Key': KEYS.admin };
 const operator = { 'X-Service-Api-Key': KEYS.acmeOperator };

@@ -1,0 +1,46 @@
+// A sandbox app listening on a free loopback port, for tests that need real sockets (WebSocket streams, a browser):
+// the bundled seed with the rate limit lifted, a manual clock, and a JSON helper for plain HTTP calls.
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppDeps } from '../../src/api/app.js';
+import { DEFAULT_START_MS, Sandbox } from '../../src/api/sandbox/sandbox.js';
+import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
+import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
+import { loadHolidayFile } from '../../src/market/holiday-file.js';
+
+export interface ListeningSandbox {
+  app: FastifyInstance;
+  sandbox: Sandbox;
+  /** host:port */
+  address: string;
+  http(method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Answer>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
+type Answer = { status: number; body: any };
+
+export async function startListeningSandbox(options: Omit<AppDeps, 'sandbox'> = {}): Promise<ListeningSandbox> {
+  const sandbox = await Sandbox.start({
+    seed: { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } },
+    startMs: DEFAULT_START_MS,
+    calendar: new GlobexCalendar(loadHolidayFile()),
+    market: [],
+    clockMode: 'manual',
+  });
+  const app = await buildApp({ sandbox, ...options });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return {
+    app,
+    sandbox,
+    address,
+    async http(method, path, headers, body) {
+      const response = await fetch(`http://${address}${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+  };
+}
