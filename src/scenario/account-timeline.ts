@@ -30,7 +30,7 @@ export class TimelineRecorder {
   readonly accounts = new Map<string, AccountTimeline>();
 
   constructor(private readonly kernel: Kernel) {
-    kernel.subscribe((event) => this.onEvent(event));
+    kernel.events$.subscribe((event) => this.onEvent(event));
   }
 
   /** After a step: every account, unless the step's events have sampled what it moved (1,000 fills at one

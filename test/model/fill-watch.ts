@@ -53,7 +53,7 @@ export class FillWatch {
   fillsUnderFirmLockout = 0;
 
   constructor(private readonly kernel: Kernel) {
-    kernel.subscribe((event) => this.take(event));
+    kernel.events$.subscribe((event) => this.take(event));
   }
 
   /** The account as the published lock events leave it (accounts open active and unlocked). */

@@ -14,7 +14,7 @@ export class FlatteningWatch {
   private readonly flattening = new Set<string>();
 
   constructor(private readonly kernel: Kernel) {
-    kernel.subscribe((event) => {
+    kernel.events$.subscribe((event) => {
       if (event.type === 'accounts.locked' && FLATTENING_LOCKS.has(event.data.lock as string))
         this.flattening.add(event.data.account_id as string);
     });

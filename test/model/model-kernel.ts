@@ -39,11 +39,11 @@ export function riskItem(kernel: Kernel, accountId: string): Record<string, unkn
 /** Runs one kernel call and keeps every event it published. */
 export function recorded<T>(kernel: Kernel, call: () => T): { result: T; events: readonly KernelEvent[] } {
   const events: KernelEvent[] = [];
-  const stop = kernel.subscribe((event) => events.push(event));
+  const subscription = kernel.events$.subscribe((event) => events.push(event));
   try {
     return { result: call(), events };
   } finally {
-    stop();
+    subscription.unsubscribe();
   }
 }
 

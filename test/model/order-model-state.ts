@@ -107,7 +107,7 @@ export class Model {
     });
     this.fills = new FillWatch(sim.kernel);
     this.flattening = new FlatteningWatch(sim.kernel);
-    sim.kernel.subscribe((event: KernelEvent) => {
+    sim.kernel.events$.subscribe((event: KernelEvent) => {
       if (event.type === 'fills.created') this.newFills.push(event.data as unknown as FillJson);
       if (
         event.type === 'accounts.locked' &&

@@ -1,7 +1,7 @@
 // The sandbox's stream of events (docs/api.md#streams): every event a stream carries, numbered once, kept for
 // resuming (`since_sequence`), and published as an RxJS Subject that the socket hubs subscribe to. Numbers keep
 // growing across a sandbox reset, which empties the log, so a number is never reused.
-import { Subject } from 'rxjs';
+import { Subject, type Subscription } from 'rxjs';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { streamEventOf, type StreamEvent } from './stream-events.js';
 
@@ -12,7 +12,7 @@ export class StreamLog {
   readonly events$ = new Subject<StreamEvent>();
   private kept: StreamEvent[] = [];
   private lastSequence = 0;
-  private detach: (() => void) | undefined;
+  private following: Subscription | undefined;
 
   /** The number of the last event published (0 before any). */
   get sequence(): number {
@@ -21,9 +21,9 @@ export class StreamLog {
 
   /** Follows a kernel's events from now on (a reset hands over a new kernel; the log starts empty). */
   follow(kernel: Kernel): void {
-    this.detach?.();
+    this.following?.unsubscribe();
     this.kept = [];
-    this.detach = kernel.subscribe((kernelEvent) => {
+    this.following = kernel.events$.subscribe((kernelEvent) => {
       const event = streamEventOf(kernelEvent, this.lastSequence + 1);
       if (event) this.publish(event);
     });

@@ -27,8 +27,6 @@ export function eventData(shape: object): Record<string, unknown> {
   return shape as Record<string, unknown>;
 }
 
-export type KernelListener = (event: KernelEvent) => void;
-
 /** Timer events the kernel schedules on its SimClock. */
 export type KernelTimer =
   | { kind: 'order_arrives'; orderId: string }

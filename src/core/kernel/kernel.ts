@@ -19,7 +19,8 @@ import { AccountBook } from './accounts.js';
 import { ACCOUNT_COMMANDS, type AccountCommandType, type AnswerOf, type KernelCommand } from './commands.js';
 import { AccountCommands } from './account-commands.js';
 import type { KernelContext } from './context.js';
-import { eventData, type KernelEventType, type KernelListener, type KernelTimer } from './events.js';
+import { Subject, type Observable } from 'rxjs';
+import { eventData, type KernelEvent, type KernelEventType, type KernelTimer } from './events.js';
 import { FirmControl } from './firm-control.js';
 import { Journal } from './journal.js';
 import type { MarketFileReference } from './market-prints.js';
@@ -72,7 +73,7 @@ export class Kernel {
   private readonly staffRoles = new StaffRoles(this.provisioning);
   private readonly accountCommands: AccountCommands;
   private lastRollTradeDate: string;
-  private readonly listeners: KernelListener[] = [];
+  private readonly events = new Subject<KernelEvent>();
   private readonly families = new Map<string, ProductFamily>();
   /** Prints come from market files the journal references (referenceMarketFiles), counted rather than written. */
   private marketByReference = false;
@@ -127,9 +128,12 @@ export class Kernel {
     return this.clock.nowMs;
   }
 
-  subscribe(listener: KernelListener): () => void {
-    this.listeners.push(listener);
-    return () => this.listeners.splice(this.listeners.indexOf(listener), 1);
+  /**
+   * The kernel's events as they happen, for the drivers' edges (report timelines, the sandbox's streams). The
+   * journal is written directly, not through this stream: it is on the hot path of every command and print.
+   */
+  get events$(): Observable<KernelEvent> {
+    return this.events.asObservable();
   }
 
   /** The kernel's parts, for tests' invariant checks only (lint keeps drivers in src/ off it). */
@@ -139,14 +143,15 @@ export class Kernel {
   }
 
   private emit(type: KernelEventType, build: () => Record<string, unknown>): void {
-    if (this.listeners.length === 0 && !this.journal.keeps(type)) {
+    const observed = this.events.observed;
+    if (!observed && !this.journal.keeps(type)) {
       this.journal.record(type, this.clock.nowMs, undefined); // numbered, not kept: no need to build the data
       return;
     }
     const timeMs = this.clock.nowMs;
     const data = build();
     this.journal.record(type, timeMs, data);
-    for (const listener of this.listeners) listener({ type, timeMs, data });
+    if (observed) this.events.next({ type, timeMs, data });
   }
 
   private input(name: string, data: unknown): void {

@@ -115,7 +115,7 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
   /** Events of a type published from now on. */
   const events = (type: string) => {
     const seen: Array<Record<string, unknown>> = [];
-    kernel.subscribe((e) => {
+    kernel.events$.subscribe((e) => {
       if (e.type === type) seen.push(e.data);
     });
     return seen;
