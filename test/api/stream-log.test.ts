@@ -65,4 +65,13 @@ describe('StreamLog', () => {
     buyAndFill(first.kernel, first.accountId); // the old kernel is no longer followed
     expect(log.sequence).toBe(10);
   });
+
+  it('keeps the latest 100,000 events (trimmed a tenth at a time): an older since_sequence is expired', () => {
+    const log = new StreamLog();
+    for (let i = 0; i < 125_000; i++) log.publishFirmEvent('devices.flagged', 'firm-1', START_MS, { n: i });
+    expect(log.sequence).toBe(125_000);
+    expect(log.after(124_995)!.map((e) => e.sequence)).toEqual([124_996, 124_997, 124_998, 124_999, 125_000]);
+    expect(log.after(25_000)).toHaveLength(100_000);
+    expect(log.after(1_000)).toBeUndefined();
+  });
 });

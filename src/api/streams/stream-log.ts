@@ -5,7 +5,7 @@ import { Subject, type Subscription } from 'rxjs';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { streamEventOf, type StreamEvent } from './stream-events.js';
 
-/** Events kept for resuming; a since_sequence older than these is answered `sequence_expired`. */
+/** Events kept for resuming (at least these, up to a tenth more); an older since_sequence is `sequence_expired`. */
 export const RETAINED_EVENTS = 100_000;
 
 export class StreamLog {
@@ -47,7 +47,8 @@ export class StreamLog {
   private publish(event: StreamEvent): void {
     this.lastSequence = event.sequence;
     this.kept.push(event);
-    if (this.kept.length > RETAINED_EVENTS) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
+    // Trimmed a tenth at a time, not one event per event: a full log would otherwise shift 100,000 entries each time.
+    if (this.kept.length > RETAINED_EVENTS * 1.1) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
     this.events$.next(event);
   }
 
