@@ -11128,6 +11128,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/session.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session so far as a scenario file that propsim replay runs to the same state and journal */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a scenario file (YAML) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description a stable word for programs, like invalid_request or order_final */
+                            code: string;
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            /** @description what went wrong, for a person */
+                            error: string;
+                            request_id: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stats": {
         parameters: {
             query?: never;

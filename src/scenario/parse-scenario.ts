@@ -25,6 +25,7 @@ const TOP_KEYS = [
   'start',
   'seed',
   'fill_model',
+  'risk_load_delay_ms',
   'plans',
   'accounts',
   'market',
@@ -73,6 +74,9 @@ function parseTopLevel(raw: unknown, file: string): Scenario {
     startMs,
     seed,
     fillModel,
+    ...(doc.risk_load_delay_ms === undefined
+      ? {}
+      : { riskLoadDelayMs: readInteger(doc.risk_load_delay_ms, 'risk_load_delay_ms', { min: 0 }) }),
     plans,
     accounts,
     market,

@@ -6,6 +6,7 @@ import { FieldError, fail, isFields } from '../core/accounts/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { parseExpect } from './expect-step.js';
 import { parseFirmControl } from './firm-control-steps.js';
+import { parseInput } from './input-step.js';
 import { scenarioErrorInStep } from './scenario-error.js';
 import { readDurationMs, readHttpStatus, readTimeMs } from './scenario-fields.js';
 import {
@@ -107,6 +108,8 @@ function parseBody(kind: StepKind, body: unknown, s: StepInput): ScenarioStep {
       return parseCancel(body, s);
     case 'oco':
       return parseOco(body, s);
+    case 'input':
+      return parseInput(body, s);
     case 'expect':
       return parseExpect(body, s);
     default:

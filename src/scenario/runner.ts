@@ -5,6 +5,7 @@ import { lastValueFrom, takeWhile } from 'rxjs';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import type { AccountCommandType } from '../core/kernel/commands.js';
+import { applyInput } from '../core/kernel/journal-replay.js';
 import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
@@ -50,6 +51,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     calendar: options.calendar,
     fillModel: scenario.fillModel,
     rollFamily: rollFamilyOf(scenario),
+    ...(scenario.riskLoadDelayMs === undefined ? {} : { riskLoadDelayMs: scenario.riskLoadDelayMs }),
   });
   const accountIds = new Map<string, string>();
   for (const account of scenario.accounts) {
@@ -175,6 +177,8 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
     case 'expect':
       ctx.expectations.push(...expect(step, ctx));
       return;
+    case 'input':
+      return applyInput(kernel, { seq: 0, time_ms: step.timeMs, type: `input.${step.type}`, data: step.data });
     default: {
       const outcome = kernel.dispatch({
         type: FIRM_OPERATIONS[step.kind],

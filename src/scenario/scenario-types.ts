@@ -32,6 +32,8 @@ export interface Scenario {
   readonly startMs: number;
   readonly seed: number;
   readonly fillModel: FillModelConfig;
+  /** The risk engine's loading window after create and unlock, ms (default 250). */
+  readonly riskLoadDelayMs?: number;
   /** The file's own plans, and the plan files its accounts refer to by name. */
   readonly plans: ReadonlyMap<string, PlanTemplate>;
   readonly accounts: readonly ScenarioAccount[];
@@ -56,7 +58,7 @@ export type FirmControlKind = (typeof FIRM_CONTROL_KINDS)[number];
 
 export const TRADING_KINDS = ['tick', 'fill', 'order', 'modify', 'cancel', 'oco'] as const;
 
-export const STEP_KINDS = ['at', 'advance', ...TRADING_KINDS, ...FIRM_CONTROL_KINDS, 'expect'] as const;
+export const STEP_KINDS = ['at', 'advance', ...TRADING_KINDS, ...FIRM_CONTROL_KINDS, 'expect', 'input'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
 /** Steps that may carry `expect_status`. */
@@ -76,6 +78,13 @@ export interface AtStep extends StepBase<'at'> {
 
 export interface AdvanceStep extends StepBase<'advance'> {
   readonly durationMs: number;
+}
+
+/** A kernel input as a journal records it, applied at `timeMs` (docs/scenarios.md#input-steps). */
+export interface InputStep extends StepBase<'input'> {
+  /** A kernel command type, or `print`. */
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
 }
 
 export type { Side } from '../core/positions/execution.js';
@@ -194,4 +203,5 @@ export type ScenarioStep =
   | CancelStep
   | OcoStep
   | FirmControlStep
-  | ExpectStep;
+  | ExpectStep
+  | InputStep;

@@ -58,7 +58,9 @@ export async function startTestApi(overrides: Partial<SandboxConfig> & { seed?: 
     const schema = responses[reply.statusCode];
     if (!schema) schemaMisses.push({ route, status: reply.statusCode, problems: 'no schema declared for this status' });
     else {
-      const problems = checkerOf(schema).problems(JSON.parse(payload));
+      // A JSON answer is checked as the parsed document; another (the session's YAML) as the string it is.
+      const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+      const problems = checkerOf(schema).problems(json ? JSON.parse(payload) : payload);
       if (problems.length > 0) schemaMisses.push({ route, status: reply.statusCode, problems: problemText(problems) });
     }
     return payload;

@@ -356,6 +356,13 @@ const ROWS: Row[] = [
   },
   { method: 'DELETE', route: '/v1/sandbox/faults', group: 'sandbox', ok: 200, url: () => '/v1/sandbox/faults' },
   { method: 'POST', route: '/v1/sandbox/reset', group: 'sandbox', ok: 200, url: () => '/v1/sandbox/reset' },
+  {
+    method: 'GET',
+    route: '/v1/sandbox/session.yaml',
+    group: 'sandbox',
+    ok: 200,
+    url: () => '/v1/sandbox/session.yaml',
+  },
 
   ...[
     '/v1/market-data/quotes',

@@ -89,6 +89,7 @@ describe('docs/api.md#start-up: the OpenAPI document', () => {
         'POST /v1/sandbox/faults',
         'DELETE /v1/sandbox/faults',
         'POST /v1/sandbox/reset',
+        'GET /v1/sandbox/session.yaml',
       ].sort(),
     );
   });

@@ -96,7 +96,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'two step keys in one step',
       (d) => (steps(d)[1] = { at: '2026-03-02T10:00:00-06:00', advance: '1m' }),
       'steps[1]',
-      'steps[1]: expected exactly one step key (at, advance, tick, fill, order, modify, cancel, oco, lockout, unlock, flatten, adjust, daily_loss_trigger, reanchor, max_loss_limit, expect), got at and advance',
+      'steps[1]: expected exactly one step key (at, advance, tick, fill, order, modify, cancel, oco, lockout, unlock, flatten, adjust, daily_loss_trigger, reanchor, max_loss_limit, expect, input), got at and advance',
     ],
     [
       'a limit order without limit_price',
@@ -348,6 +348,24 @@ describe('scenario validation: every error names the step, its type and the fiel
       (d) => (d.market = { files: [{ path: '../fixtures/market/es-sample.csv', format: 'csv' }] }),
       'market.files[0].format',
       'market.files[0].format: expected one of ticks, bars, got "csv"',
+    ],
+    [
+      'an input step of an unknown type',
+      (d) => steps(d).splice(1, 0, { input: { time_ms: Date.parse('2026-03-02T15:00:00Z'), type: 'teleport' } }),
+      'steps[1].input.type',
+      'steps[1] (input): type: expected one of advance, tick, register_firm',
+    ],
+    [
+      'an input step before the clock',
+      (d) => steps(d).splice(1, 0, { input: { time_ms: Date.parse('2026-03-02T14:30:00Z'), type: 'advance' } }),
+      'steps[1].input.time_ms',
+      'steps[1] (input): time_ms: expected a time no earlier than the simulated clock at this step (2026-03-02T09:00:00.000-06:00 CT): the clock never moves back, got the number 1772461800000',
+    ],
+    [
+      'a negative risk_load_delay_ms',
+      (d) => (d.risk_load_delay_ms = -1),
+      'risk_load_delay_ms',
+      'risk_load_delay_ms: expected an integer ≥ 0, got the number -1',
     ],
   ])('refuses %s', (_label, change, path, message) => {
     const error = errorOf(withChange(change));

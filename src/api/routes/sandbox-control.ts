@@ -9,6 +9,7 @@ import { parseDurationMs, parseTimeMs, TimeInputError } from '../../core/time.js
 import { ApiError, invalidRequest } from '../gateway/api-error.js';
 import { FAULT_TARGETS } from '../sandbox/fault-windows.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { sessionScenario } from '../sandbox/session-export.js';
 import { errors } from '../schemas/common.js';
 import { answer } from './answer.js';
 
@@ -182,6 +183,26 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
     async () => {
       await sandbox.reset();
       return sandbox.clock();
+    },
+  );
+
+  app.get(
+    '/v1/sandbox/session.yaml',
+    {
+      config: { policy: admin },
+      schema: {
+        tags: ['sandbox'],
+        summary: 'The session so far as a scenario file that propsim replay runs to the same state and journal',
+        response: { 200: Type.String({ description: 'a scenario file (YAML)' }), ...ADMIN_ERRORS },
+      },
+    },
+    async (_request, reply) => {
+      const { yaml, eventsSha256 } = sessionScenario(sandbox.kernel.journal.text(), sandbox.config.calendar);
+      return reply
+        .type('application/yaml; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="session.yaml"')
+        .header('x-events-sha256', eventsSha256)
+        .send(yaml);
     },
   );
 };

@@ -125,3 +125,28 @@ export const ACCOUNT_COMMANDS = [
   'set_user_risk_halt',
 ] as const;
 export type AccountCommandType = (typeof ACCOUNT_COMMANDS)[number];
+
+/** Every command type, for readers of journaled inputs (a scenario's `input` steps). */
+export const KERNEL_COMMAND_TYPES = [
+  'advance',
+  'tick',
+  'register_firm',
+  'open_account',
+  'provision_accounts',
+  'replace_account',
+  'place_order',
+  'modify_order',
+  'cancel_order',
+  'link_oco',
+  'add_oco_companion',
+  'record_fill',
+  'set_offering',
+  'assign_staff_role',
+  'remove_staff_role',
+  ...ACCOUNT_COMMANDS,
+] as const satisfies readonly KernelCommand['type'][];
+
+// The list above names every member of the union: a compile error here names the one it misses.
+const _everyCommandListed: [Exclude<KernelCommand['type'], (typeof KERNEL_COMMAND_TYPES)[number]>] extends [never]
+  ? true
+  : never = true;

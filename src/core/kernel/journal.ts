@@ -1,7 +1,8 @@
 // The kernel's journal: every input and every event as one JSON line, numbered in the order they happened.
 // Lines are built from objects whose keys are written in a fixed order, so identical inputs and seed give
-// byte-identical journals. A journal may keep only some lines (`keep`): the sandbox keeps what daily position
-// reads need (accounts, fills, prints, clock moves), not a line per order, so a long session's memory stays small.
+// byte-identical journals. A journal may keep only some lines (`keep`): the sandbox keeps its inputs (for the session
+// export) and what daily position reads need (accounts, fills, prints), not every event of every order, so a long
+// session's memory stays small.
 // Prints of market files journaled by reference are counted, not written: the count since the last line becomes one
 // `input.market_prints` {from, to} line, written before the next line (docs/scenarios.md#the-journal).
 
@@ -27,14 +28,20 @@ export class Journal {
   private marketPrintsWritten = 0;
   private lastMarketPrintMs = 0;
 
+  /** Whether the keep set names `input.*`: every input line. */
+  private readonly keepsInputs: boolean;
+
   /**
    * @param enabled false keeps nothing (benchmarks, back-test cells)
-   * @param keep the line types to keep, default every one; numbering counts every line either way
+   * @param keep the line types to keep (`input.*` for every input), default every one; numbering counts every
+   *   line either way
    */
   constructor(
     readonly enabled = true,
     private readonly keep?: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.keepsInputs = keep?.has('input.*') ?? false;
+  }
 
   /** Whether the journal keeps every line, so that it replays the run. */
   get complete(): boolean {
@@ -43,7 +50,10 @@ export class Journal {
 
   /** Whether a line of this type is kept (so the caller can skip building one that is not). */
   keeps(type: string): boolean {
-    return this.enabled && (this.keep === undefined || this.keep.has(type));
+    return (
+      this.enabled &&
+      (this.keep === undefined || this.keep.has(type) || (this.keepsInputs && type.startsWith('input.')))
+    );
   }
 
   /**

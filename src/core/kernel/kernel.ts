@@ -29,6 +29,9 @@ import { OrderDesk } from './order-desk.js';
 import { parsePrint } from './print-input.js';
 import { RiskDesk } from './risk-desk.js';
 
+/** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */
+const SANDBOX_LINES: ReadonlySet<string> = new Set([...POSITION_HISTORY_TYPES, 'input.*']);
+
 export interface KernelOptions {
   startMs: number;
   seed: number;
@@ -36,7 +39,7 @@ export interface KernelOptions {
   fillModel?: Partial<FillModel>;
   /**
    * The JSON-lines journal: every line (true, the default: replays and scenario runs), none (false: benchmarks
-   * and back-test cells), or only what daily position reads need ('positions': the sandbox).
+   * and back-test cells), or the inputs and what daily position reads need ('positions': the sandbox).
    */
   journal?: boolean | 'positions';
   /** The risk engine's loading window after create and unlock (docs/risk-rules.md#the-loading-window), default 250 ms. */
@@ -82,7 +85,7 @@ export class Kernel {
     this.clock = new SimClock(options.startMs);
     this.ids = new IdGenerator(options.seed);
     const journal = options.journal ?? true;
-    this.journal = new Journal(journal !== false, journal === 'positions' ? POSITION_HISTORY_TYPES : undefined);
+    this.journal = new Journal(journal !== false, journal === 'positions' ? SANDBOX_LINES : undefined);
     this.calendar = options.calendar;
     this.fillModel = { ...DEFAULT_FILL_MODEL, ...options.fillModel };
     this.rollFamily = options.rollFamily ?? 'equity_index';
