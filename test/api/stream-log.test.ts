@@ -36,6 +36,11 @@ describe('StreamLog', () => {
     const live: number[] = [];
     log.events$.subscribe((e) => live.push(e.sequence));
     log.follow(kernel);
+    // Before any subscriber the events are not numbered: a resting order's SUBMITTED and WORKING.
+    const resting = { account_id: accountId, instrument_id: 'ESM6', side: 'buy', type: 'limit', quantity: 1 };
+    kernel.dispatch({ type: 'place_order', body: { ...resting, limit_price: '4000.00' } });
+    expect(log.sequence).toBe(0);
+    log.activate();
     buyAndFill(kernel, accountId);
     // orders.state SUBMITTED and FILLED, fills.created, positions.created, balance.updated.
     expect(log.after(0)!.map((e) => e.type)).toEqual([
@@ -54,6 +59,7 @@ describe('StreamLog', () => {
   it('after a reset the numbers go on, and a number from before it is expired', () => {
     const log = new StreamLog();
     const first = kernelWithAccount();
+    log.activate();
     log.follow(first.kernel);
     buyAndFill(first.kernel, first.accountId);
     const second = kernelWithAccount();

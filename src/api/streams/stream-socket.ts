@@ -33,6 +33,7 @@ export class StreamSocket {
    * `wanted` accepts, then the live ones. False when events after `since` are no longer kept.
    */
   subscribe(ack: Record<string, unknown>, wanted: (event: StreamEvent) => boolean, since: number | undefined): boolean {
+    this.log.activate();
     const backlog = since === undefined ? [] : this.log.after(since);
     if (!backlog) return false;
     const current = this.log.sequence;
