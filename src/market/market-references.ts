@@ -21,10 +21,7 @@ export function marketFileReferences(specs: readonly MarketFileSpec[], folder: s
     const { bytes, sha256 } = fingerprint(spec.path);
     return {
       path: relative(folder, spec.path).split(sep).join('/'),
-      format: spec.format,
-      ...(spec.instrument === undefined ? {} : { instrument: spec.instrument }),
-      ...(spec.bar_ms === undefined ? {} : { bar_ms: spec.bar_ms }),
-      ...(spec.sort === undefined ? {} : { sort: spec.sort }),
+      ...readingOf(spec),
       bytes,
       sha256,
     };
@@ -89,12 +86,16 @@ function checkedSpec(ref: MarketFileReference, folder: string): MarketFileSpec {
     throw new MarketReferenceError(
       `market file ${path} has changed since the run: it has ${found.bytes} bytes (sha256 ${found.sha256}), the run read ${ref.bytes} bytes (sha256 ${ref.sha256})`,
     );
+  return { path, ...readingOf(ref) };
+}
+
+/** How a file is read (its format and options), the same in a spec and in the journal's reference. */
+function readingOf(file: Omit<MarketFileSpec, 'path'>): Omit<MarketFileSpec, 'path'> {
   return {
-    path,
-    format: ref.format,
-    ...(ref.instrument === undefined ? {} : { instrument: ref.instrument }),
-    ...(ref.bar_ms === undefined ? {} : { bar_ms: ref.bar_ms }),
-    ...(ref.sort === undefined ? {} : { sort: ref.sort }),
+    format: file.format,
+    ...(file.instrument === undefined ? {} : { instrument: file.instrument }),
+    ...(file.bar_ms === undefined ? {} : { bar_ms: file.bar_ms }),
+    ...(file.sort === undefined ? {} : { sort: file.sort }),
   };
 }
 

@@ -142,6 +142,11 @@ export function buyLimitBody(
   };
 }
 
+/** One ESM6 contract at market, a DAY order. */
+export function marketOrderBody(accountId: string, side: 'buy' | 'sell' = 'buy'): Record<string, unknown> {
+  return { account_id: accountId, instrument_id: 'ESM6', side, type: 'market', quantity: 1, time_in_force: 'day' };
+}
+
 export async function acmeDemoTrader(api: TestApi): Promise<{ accountId: string; userId: string; token: string }> {
   const login = api.json(
     await api.call({

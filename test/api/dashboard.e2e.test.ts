@@ -5,7 +5,7 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser/chromium.js';
-import { KEYS } from './api-harness.js';
+import { KEYS, marketOrderBody } from './api-harness.js';
 import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 
 let server: ListeningSandbox;
@@ -75,14 +75,7 @@ describe('docs/api.md#the-dashboard in a real browser', () => {
     expect(before.paths).toBeGreaterThan(0); // the chart is drawn as SVG
 
     await http('POST', '/v1/sandbox/clock/advance', admin, { by: '1s' }); // past the risk engine's loading window
-    const placed = await http('POST', '/v1/orders', operator, {
-      account_id: accountId,
-      instrument_id: 'ESM6',
-      side: 'buy',
-      type: 'market',
-      quantity: 1,
-      time_in_force: 'day',
-    });
+    const placed = await http('POST', '/v1/orders', operator, marketOrderBody(accountId));
     expect(placed.status).toBe(202);
     await http('POST', '/v1/sandbox/market/prints', admin, { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] });
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliAsync } from '../cli/run-cli.js';
-import { KEYS, PASSWORD } from './api-harness.js';
+import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
 import { startServe, type Server } from './serve-process.js';
 
 describe('docs/api.md#start-up: a real `propsim serve` process', () => {
@@ -65,14 +65,7 @@ describe('docs/api.md#start-up: a real `propsim serve` process', () => {
       'POST',
       '/v1/orders',
       { ...operator, 'Idempotency-Key': 'worked-session-1' },
-      {
-        account_id: accountId,
-        instrument_id: 'ESM6',
-        side: 'buy',
-        type: 'market',
-        quantity: 1,
-        time_in_force: 'day',
-      },
+      marketOrderBody(accountId),
     );
     expect(order).toMatchObject({ status: 202, body: { status: 'SUBMITTED' } });
     const printed = await http('POST', '/v1/sandbox/market/prints', admin, {
@@ -84,14 +77,7 @@ describe('docs/api.md#start-up: a real `propsim serve` process', () => {
 
     // +30 points on one ES contract = +1,500.00 unrealized; sell to realize it.
     await http('POST', '/v1/sandbox/market/prints', admin, { prints: [{ instrument_id: 'ESM6', price: '5030.00' }] });
-    const exit = await http('POST', '/v1/orders', operator, {
-      account_id: accountId,
-      instrument_id: 'ESM6',
-      side: 'sell',
-      type: 'market',
-      quantity: 1,
-      time_in_force: 'day',
-    });
+    const exit = await http('POST', '/v1/orders', operator, marketOrderBody(accountId, 'sell'));
     expect(exit.status).toBe(202);
     await http('POST', '/v1/sandbox/market/prints', admin, { prints: [{ instrument_id: 'ESM6', price: '5030.00' }] });
 

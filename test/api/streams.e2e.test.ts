@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/api/sandbox/sandbox.js';
 import { SLOW_CONSUMER_CLOSE } from '../../src/api/streams/stream-socket.js';
-import { KEYS, PASSWORD } from './api-harness.js';
+import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
 import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 
 const BUFFER_LIMIT = 64 * 1024;
@@ -74,6 +74,11 @@ async function connect(path: string, headers: Record<string, string>): Promise<S
   };
 }
 
+/** Sends `{op: "subscribe", …fields}`. */
+function subscribe(socket: Socket, fields: Record<string, unknown>): void {
+  socket.ws.send(JSON.stringify({ op: 'subscribe', ...fields }));
+}
+
 /** The status of an upgrade the server refuses before it happens, with the envelope's code. */
 function refusedUpgrade(path: string, headers: Record<string, string>): Promise<{ status: number; code: string }> {
   return new Promise((done, fail) => {
@@ -92,14 +97,7 @@ function refusedUpgrade(path: string, headers: Record<string, string>): Promise<
 }
 
 async function placeMarketOrder(accountId: string, side: 'buy' | 'sell' = 'buy'): Promise<string> {
-  const placed = await http('POST', '/v1/orders', operator, {
-    account_id: accountId,
-    instrument_id: 'ESM6',
-    side,
-    type: 'market',
-    quantity: 1,
-    time_in_force: 'day',
-  });
+  const placed = await http('POST', '/v1/orders', operator, marketOrderBody(accountId, side));
   expect(placed.status).toBe(202);
   return placed.body.order_id;
 }
@@ -118,7 +116,7 @@ describe('docs/api.md#streams: /v1/ws, a trader session', () => {
     const { token, accountId } = await trader();
     await http('POST', '/v1/sandbox/clock/advance', admin, { by: '1s' }); // past the risk engine's loading window
     const socket = await connect('/v1/ws', { authorization: `Bearer ${token}` });
-    socket.ws.send(JSON.stringify({ op: 'subscribe', channels: ['orders'], account_id: accountId }));
+    subscribe(socket, { channels: ['orders'], account_id: accountId });
     const [ack] = await socket.received(1);
     expect(ack).toMatchObject({ type: 'subscribed', channels: ['orders'], account_id: accountId });
     const orderId = await placeMarketOrder(accountId);
@@ -148,7 +146,7 @@ describe('docs/api.md#streams: /v1/ws, a trader session', () => {
     const { token, accountId } = await trader();
     await http('POST', '/v1/sandbox/clock/advance', admin, { by: '1s' });
     const first = await connect('/v1/ws', { authorization: `Bearer ${token}` });
-    first.ws.send(JSON.stringify({ op: 'subscribe', channels: ['orders', 'balances'], account_id: accountId }));
+    subscribe(first, { channels: ['orders', 'balances'], account_id: accountId });
     const [firstAck] = await first.received(1);
     const base = firstAck!.sequence as number; // where this test's events start
     await placeMarketOrder(accountId);
@@ -162,23 +160,9 @@ describe('docs/api.md#streams: /v1/ws, a trader session', () => {
     await placeMarketOrder(accountId, 'sell');
     await print('5010.00');
     const whole = await connect('/v1/ws', { authorization: `Bearer ${token}` });
-    whole.ws.send(
-      JSON.stringify({
-        op: 'subscribe',
-        channels: ['orders', 'balances'],
-        account_id: accountId,
-        since_sequence: base,
-      }),
-    );
+    subscribe(whole, { channels: ['orders', 'balances'], account_id: accountId, since_sequence: base });
     const resumed = await connect('/v1/ws', { authorization: `Bearer ${token}` });
-    resumed.ws.send(
-      JSON.stringify({
-        op: 'subscribe',
-        channels: ['orders', 'balances'],
-        account_id: accountId,
-        since_sequence: lastSeen,
-      }),
-    );
+    subscribe(resumed, { channels: ['orders', 'balances'], account_id: accountId, since_sequence: lastSeen });
     const [ackWhole] = await whole.received(1);
     await new Promise((settle) => setTimeout(settle, 100));
     const everything = whole.messages.slice(1).map((m) => m.sequence as number);
@@ -197,9 +181,9 @@ describe('docs/api.md#streams: /v1/ws, a trader session', () => {
     const summit = await http('GET', '/v1/firm-control/accounts', { 'X-Service-Api-Key': KEYS.summitOperator });
     const others: string = summit.body.items[0].account_id;
     socket.ws.send('not json');
-    socket.ws.send(JSON.stringify({ op: 'subscribe', channels: ['news'], account_id: others }));
-    socket.ws.send(JSON.stringify({ op: 'subscribe', channels: ['orders'], account_id: others }));
-    socket.ws.send(JSON.stringify({ op: 'subscribe', channels: ['orders'], account_id: others, since_sequence: -1 }));
+    subscribe(socket, { channels: ['news'], account_id: others });
+    subscribe(socket, { channels: ['orders'], account_id: others });
+    subscribe(socket, { channels: ['orders'], account_id: others, since_sequence: -1 });
     const errors = await socket.received(4);
     expect(errors.map((e) => [e.type, e.code])).toEqual([
       ['error', 'invalid_message'],
@@ -215,24 +199,12 @@ describe('docs/api.md#streams: /v1/ws, a trader session', () => {
     const { token, accountId } = await trader();
     await http('POST', '/v1/sandbox/clock/advance', admin, { by: '1s' });
     const slow = await connect('/v1/ws', { authorization: `Bearer ${token}` });
-    slow.ws.send(
-      JSON.stringify({ op: 'subscribe', channels: ['orders', 'positions', 'balances'], account_id: accountId }),
-    );
+    subscribe(slow, { channels: ['orders', 'positions', 'balances'], account_id: accountId });
     await slow.received(1);
     slow.ws.pause(); // stops reading its socket: the server's unsent data grows
     // Thousands of events in one burst, straight through the sandbox's kernel.
     for (let i = 0; i < 30_000; i++) {
-      sandbox.kernel.dispatch({
-        type: 'place_order',
-        body: {
-          account_id: accountId,
-          instrument_id: 'ESM6',
-          side: i % 2 === 0 ? 'buy' : 'sell',
-          type: 'market',
-          quantity: 1,
-          time_in_force: 'day',
-        },
-      });
+      sandbox.kernel.dispatch({ type: 'place_order', body: marketOrderBody(accountId, i % 2 === 0 ? 'buy' : 'sell') });
       sandbox.kernel.dispatch({ type: 'tick', instrument_id: 'ESM6', price: '5000.00' });
     }
     slow.ws.resume();
@@ -258,7 +230,7 @@ describe('docs/api.md#streams: /v1/firm-ws, a firm key', () => {
     const summit = await http('GET', '/v1/firm-control/accounts', { 'X-Service-Api-Key': KEYS.summitOperator });
     const summitAccount: string = summit.body.items[0].account_id;
     const socket = await connect('/v1/firm-ws', operator);
-    socket.ws.send(JSON.stringify({ op: 'subscribe' }));
+    subscribe(socket, {});
     await socket.received(1);
     await http(
       'POST',
@@ -289,7 +261,7 @@ describe('docs/api.md#shared-devices: the firm stream flags shared devices', () 
 
   it('flags a second user of the firm on the same fingerprint and IP, and not a user of another firm', async () => {
     const socket = await connect('/v1/firm-ws', operator);
-    socket.ws.send(JSON.stringify({ op: 'subscribe' }));
+    subscribe(socket, {});
     await socket.received(1);
     const first = await login('trader@acme.example', 'device-1');
     expect(first.status).toBe(200);
@@ -315,7 +287,7 @@ describe('docs/api.md#shared-devices: the firm stream flags shared devices', () 
 
   it('does not flag the same user twice, nor logins more than 24 hours of simulated time apart', async () => {
     const socket = await connect('/v1/firm-ws', operator);
-    socket.ws.send(JSON.stringify({ op: 'subscribe' }));
+    subscribe(socket, {});
     await socket.received(1);
     await login('trader@acme.example', 'device-2');
     await login('trader@acme.example', 'device-2');

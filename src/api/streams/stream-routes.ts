@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Type } from 'typebox';
 import { ApiError } from '../gateway/api-error.js';
-import { readScopeOf, type Caller } from '../gateway/caller.js';
+import { readScopeOf, type Caller, type RoutePolicy } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
 import { CHANNELS, type Channel } from './stream-events.js';
@@ -33,28 +33,20 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
   const { sandbox } = deps;
   ticketRoute(app, sandbox);
   const limit = deps.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT_BYTES;
-  app.route({
-    method: 'GET',
-    url: '/v1/ws',
-    config: { policy: { users: true, firmKeyForbidden: true, sessionOnly: true } },
-    schema: { hide: true },
-    handler: upgradeRequired,
-    wsHandler: (socket, request) => {
-      const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, limit);
-      onMessages(socket, stream, (message) => traderSubscribe(message, request.caller, sandbox, stream));
-    },
-  });
-  app.route({
-    method: 'GET',
-    url: '/v1/firm-ws',
-    config: { policy: { ...FIRM_STREAM, streamTicket: true } },
-    schema: { hide: true },
-    handler: upgradeRequired,
-    wsHandler: (socket, request) => {
-      const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, limit);
-      onMessages(socket, stream, (message) => firmSubscribe(message, request.caller, sandbox, stream));
-    },
-  });
+  const streamRoute = (url: string, policy: RoutePolicy, subscribe: typeof traderSubscribe) =>
+    app.route({
+      method: 'GET',
+      url,
+      config: { policy },
+      schema: { hide: true },
+      handler: upgradeRequired,
+      wsHandler: (socket, request) => {
+        const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, limit);
+        onMessages(socket, stream, (message) => subscribe(message, request.caller, sandbox, stream));
+      },
+    });
+  streamRoute('/v1/ws', { users: true, firmKeyForbidden: true, sessionOnly: true }, traderSubscribe);
+  streamRoute('/v1/firm-ws', { ...FIRM_STREAM, streamTicket: true }, firmSubscribe);
 }
 
 /** A browser's one-time ticket for the firm stream (stream-tickets.ts). */

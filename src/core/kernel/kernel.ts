@@ -77,6 +77,11 @@ export class Kernel {
   private readonly accountCommands: AccountCommands;
   private lastRollTradeDate: string;
   private readonly events = new Subject<KernelEvent>();
+  /**
+   * The kernel's events as they happen, for the drivers' edges (report timelines, the sandbox's streams). The
+   * journal is written directly, not through this stream: it is on the hot path of every command and print.
+   */
+  readonly events$: Observable<KernelEvent> = this.events.asObservable();
   private readonly families = new Map<string, ProductFamily>();
   /** Prints come from market files the journal references (referenceMarketFiles), counted rather than written. */
   private marketByReference = false;
@@ -129,14 +134,6 @@ export class Kernel {
 
   get nowMs(): number {
     return this.clock.nowMs;
-  }
-
-  /**
-   * The kernel's events as they happen, for the drivers' edges (report timelines, the sandbox's streams). The
-   * journal is written directly, not through this stream: it is on the hot path of every command and print.
-   */
-  get events$(): Observable<KernelEvent> {
-    return this.events.asObservable();
   }
 
   /** The kernel's parts, for tests' invariant checks only (lint keeps drivers in src/ off it). */
