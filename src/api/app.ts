@@ -9,6 +9,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ApiError } from './gateway/api-error.js';
 import { authenticate } from './gateway/authenticate.js';
+import { installDurableAnswers } from './gateway/durable-answers.js';
 import { installErrorEnvelope } from './gateway/error-envelope.js';
 import { downstreamFault, gatewayFault } from './gateway/fault-hooks.js';
 import { installRateLimit } from './gateway/rate-limit.js';
@@ -67,6 +68,7 @@ export async function buildApp({ sandbox, logger = false, streamBufferLimitBytes
     downstreamFault(request, sandbox);
     done();
   });
+  installDurableAnswers(app, sandbox);
 
   await installRateLimit(app, sandbox.seed.rateLimit);
   await app.register(swagger, openApiOptions());

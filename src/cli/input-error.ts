@@ -6,6 +6,7 @@ import { HolidayFileError } from '../core/calendar/holidays.js';
 import { MarketDataError } from '../market/market-data-error.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { BacktestInputError } from '../backtest/backtest-input-error.js';
+import { StoreFileError } from '../store/store-file-error.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {
@@ -25,6 +26,7 @@ const INPUT_ERRORS: ReadonlyArray<new (...args: never[]) => Error> = [
   MarketDataError,
   ScenarioError,
   BacktestInputError,
+  StoreFileError,
 ];
 
 export function isInputError(error: unknown): error is Error {

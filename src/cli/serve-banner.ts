@@ -9,11 +9,10 @@ export interface BannerFacts {
   seedFile: string;
   seed: SandboxSeed;
   sandbox: Sandbox;
-  dbFile: string | undefined;
   speed: number;
 }
 
-export function serveBanner({ host, port, seedFile, seed, sandbox, dbFile, speed }: BannerFacts): string {
+export function serveBanner({ host, port, seedFile, seed, sandbox, speed }: BannerFacts): string {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const clock = sandbox.clock();
   const lines = [
@@ -21,7 +20,9 @@ export function serveBanner({ host, port, seedFile, seed, sandbox, dbFile, speed
     `listening on ${url}`,
     `docs: ${url}/docs (OpenAPI 3.1 at ${url}/openapi.json)`,
     `clock: ${clock.mode}${clock.mode === 'realtime' ? ` x${speed}` : ''}, at ${clock.now} (trade date ${clock.trade_date}, market ${clock.is_open ? 'open' : 'closed'})`,
-    `state: in memory, lost when the server stops${dbFile ? ` (--db ${dbFile} is accepted, but the durable store comes in a later release)` : ''}`,
+    sandbox.durableFile
+      ? `state: ${sandbox.durableFile} (a restart on it goes on from here; --memory keeps nothing)`
+      : 'state: in memory (--memory), lost when the server stops',
     '',
     'keys (send as X-Service-Api-Key):',
   ];

@@ -13,6 +13,8 @@ import { loadHolidayFile } from '../market/holiday-file.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { serveBanner } from './serve-banner.js';
+import { DEFAULT_DB_FILE, openServeStore } from './serve-store.js';
+import { storeFileError } from '../store/store-file-error.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -21,7 +23,7 @@ interface ServeArgs {
   host: string;
   seed: string | undefined;
   db: string | undefined;
-  memory: boolean;
+  memory: boolean | undefined;
   clock: ClockMode;
   speed: number | undefined;
   market: string[] | undefined;
@@ -49,14 +51,13 @@ export const serveCommand = {
         requiresArg: true,
       })
       .option('db', {
-        describe: 'state file for the durable store of a later release; accepted now, state stays in memory',
+        describe: `SQLite file that keeps the sandbox's state: a restart on it goes on where it stopped (default ${DEFAULT_DB_FILE})`,
         type: 'string',
         requiresArg: true,
       })
       .option('memory', {
-        describe: 'keep state in memory only (the only store in this release)',
+        describe: 'keep state in memory only: nothing is written, everything is lost when the server stops',
         type: 'boolean',
-        default: false,
       })
       .option('clock', {
         describe: 'manual: time moves only by POST /v1/sandbox/clock/advance; realtime: it follows the wall clock',
@@ -90,12 +91,14 @@ export const serveCommand = {
       .conflicts('db', 'memory')
       .example('$0 serve', 'the bundled seed on 127.0.0.1:8080, manual clock; prints the demo keys')
       .example('$0 serve --port 0 --seed my-seed.yaml', 'your own firms and keys on a free port')
+      .example('$0 serve --db ci-sandbox.sqlite', 'state in ci-sandbox.sqlite: stop and start again where you were')
+      .example('$0 serve --memory', 'a throwaway sandbox that writes nothing')
       .example(
         '$0 serve --clock realtime --speed 60 --market ticks.csv.gz --start 2026-03-02T08:00:00-06:00',
         'a minute of market per second',
       )
       .epilog(
-        'The API is documented in docs/api.md and, while the server runs, at /docs and /openapi.json. Exit codes: 0 after SIGINT or SIGTERM, 2 for an invalid seed, file or flag (nothing is started).',
+        'The API is documented in docs/api.md and, while the server runs, at /docs and /openapi.json. Exit codes: 0 after SIGINT or SIGTERM, 2 for an invalid seed, file or flag, or a --db file that is not a sandbox of this seed (nothing is started, the file is left as it is).',
       ),
   handler: async (args: ServeArgs) => {
     try {
@@ -111,10 +114,20 @@ async function serve(args: ServeArgs): Promise<void> {
     throw new CliInputError('--speed: only with --clock realtime');
   const seedFile = args.seed ?? DEFAULT_SEED_FILE;
   const seed = loadSeedFile(seedFile);
-  const startMs = args.start !== undefined ? parseTimeMs(args.start, '--start') : (seed.startMs ?? DEFAULT_START_MS);
+  const givenStartMs = args.start !== undefined ? parseTimeMs(args.start, '--start') : undefined;
   const market = marketSpecsOf(args.market ?? []);
   const calendar = new GlobexCalendar(loadHolidayFile());
-  const sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: args.clock });
+  const { db, startMs } = openServeStore(
+    { db: args.db, memory: args.memory === true, seedFile, startMs: givenStartMs, market },
+    seed.startMs ?? DEFAULT_START_MS,
+  );
+  let sandbox: Sandbox;
+  try {
+    sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: args.clock }, db);
+  } catch (error) {
+    db?.close();
+    throw db ? storeFileError(db.file, error) : error;
+  }
   const app = await buildApp({ sandbox, logger: { level: args.logLevel } });
   try {
     await app.listen({ port: args.port, host: args.host });
@@ -132,9 +145,7 @@ async function serve(args: ServeArgs): Promise<void> {
           app.log.error({ err: error }, 'realtime clock step failed'),
         )
       : () => undefined;
-  process.stderr.write(
-    serveBanner({ host: args.host, port, seedFile, seed, sandbox, dbFile: args.db, speed: args.speed ?? 1 }),
-  );
+  process.stderr.write(serveBanner({ host: args.host, port, seedFile, seed, sandbox, speed: args.speed ?? 1 }));
 
   await new Promise<void>((resolveStop) => {
     const stop = (signal: string) => {

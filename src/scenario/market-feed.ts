@@ -15,6 +15,8 @@ export class MarketFeed {
   printsReplayed = 0;
   /** Prints stamped before the scenario's start: the clock cannot go back for them. */
   printsBeforeStart = 0;
+  /** Prints taken from the files, applied or not: where a restarted sandbox picks the files up again. */
+  printsRead = 0;
 
   constructor(specs: readonly MarketFileSpec[]) {
     this.batches = specs.length > 0 ? marketPrintBatches(specs) : undefined;
@@ -42,6 +44,21 @@ export class MarketFeed {
         if (onProgress && this.printsReplayed % 100_000 === 0) onProgress(this.printsReplayed, timeMs);
       }
       this.row++;
+      this.printsRead++;
+    }
+  }
+
+  /** Passes over the next `count` prints without applying them: a journal already holds them. */
+  async skip(count: number): Promise<void> {
+    while (!this.done && this.printsRead < count) {
+      const batch = this.batch;
+      if (!batch || this.row >= batch.length) {
+        await this.nextBatch();
+        continue;
+      }
+      const taken = Math.min(batch.length - this.row, count - this.printsRead);
+      this.row += taken;
+      this.printsRead += taken;
     }
   }
 

@@ -9,6 +9,7 @@ import { problemText } from '../../src/core/body-check.js';
 import { checkerOf } from '../../src/core/request-body.js';
 import { DEFAULT_START_MS, Sandbox, type SandboxConfig } from '../../src/api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile, type SandboxSeed } from '../../src/api/sandbox/seed-file.js';
+import type { SandboxDb } from '../../src/store/sandbox-db.js';
 
 export const KEYS = {
   acmeOperator: 'svc_live_acme_operator_demo',
@@ -39,16 +40,19 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(overrides: Partial<SandboxConfig> & { seed?: SandboxSeed } = {}): Promise<TestApi> {
-  const seed = overrides.seed ?? { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } };
-  const sandbox = await Sandbox.start({
-    seed,
-    startMs: DEFAULT_START_MS,
-    calendar,
-    market: [],
-    clockMode: 'manual',
-    ...overrides,
-  });
+/** The bundled seed with the rate limit lifted. */
+export function testSeed(): SandboxSeed {
+  return { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } };
+}
+
+/** The app on a sandbox of the bundled seed (or `overrides`), kept in `db` when one is given. */
+export async function startTestApi(
+  overrides: Partial<SandboxConfig> & { seed?: SandboxSeed } = {},
+  db?: SandboxDb,
+): Promise<TestApi> {
+  const seed = overrides.seed ?? testSeed();
+  const config = { seed, startMs: DEFAULT_START_MS, calendar, market: [], clockMode: 'manual' as const, ...overrides };
+  const sandbox = await Sandbox.start(config, db);
   const app = await buildApp({ sandbox });
   const schemaMisses: SchemaMiss[] = [];
   app.addHook('onSend', async (request, reply, payload) => {

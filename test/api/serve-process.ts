@@ -11,9 +11,13 @@ export interface Server {
   exited: Promise<{ code: number | null; stderr: string }>;
 }
 
-/** Starts `propsim serve --port 0 …` and waits for its `listening on` line. */
+/**
+ * Starts `propsim serve --port 0 …` and waits for its `listening on` line. Without --db the state stays in memory
+ * (`--memory`): a test must not leave a .propsim/ folder in the working tree.
+ */
 export async function startServe(args: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args]);
+  const store = args.includes('--db') || args.includes('--memory') ? [] : ['--memory'];
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...store, ...args]);
   let stderr = '';
   const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
     child.on('exit', (code) => done({ code, stderr })),

@@ -18,7 +18,7 @@ describe('docs/api.md#a-worked-session', () => {
   let url: string;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [`${root}bin/propsim.js`, 'serve', '--port', '0']);
+    server = spawn(process.execPath, [`${root}bin/propsim.js`, 'serve', '--port', '0', '--memory']);
     url = await new Promise<string>((found, failed) => {
       let stderr = '';
       server.stderr!.on('data', (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 // User sessions (docs/api.md#keys-and-login): HS256 JWTs whose `exp` is on the simulated clock, so an integrator
-// can reach an expiry by advancing time. The secret is made per process; logout and refresh revoke a token by id.
+// can reach an expiry by advancing time. The secret is the durable store's (tokens outlive a restart), else made per
+// process; logout and refresh revoke a token by id.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 
@@ -17,7 +18,7 @@ export type TokenCheck =
   { ok: true; claims: SessionClaims } | { ok: false; code: 'token_expired' | 'invalid_credentials' };
 
 export class SessionTokens {
-  private readonly secret = randomBytes(32);
+  constructor(private readonly secret: Uint8Array = randomBytes(32)) {}
 
   async issue(user: { userId: string; firmId: string; email: string }, nowMs: number): Promise<string> {
     const nowSeconds = Math.floor(nowMs / 1000);

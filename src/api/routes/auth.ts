@@ -83,15 +83,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         ]);
       const user = users[0]!;
       const fingerprint = request.headers['x-device-fingerprint'];
-      const flags = sandbox.deviceLogins.record({
+      sandbox.login({
         userId: user.user_id,
         firmId: user.firm_id,
         fingerprint: typeof fingerprint === 'string' && fingerprint !== '' ? fingerprint : undefined,
         ip: request.ip,
         atMs: sandbox.kernel.nowMs,
       });
-      for (const flag of flags)
-        sandbox.streams.publishFirmEvent(flag.type, user.firm_id, sandbox.kernel.nowMs, flag.data);
       return startSession(reply, {
         userId: user.user_id,
         firmId: user.firm_id,
@@ -113,7 +111,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
     },
     async (request, reply) => {
       const caller = sessionOf(request);
-      sandbox.revokedTokens.add(caller.tokenId);
+      sandbox.revokeToken(caller.tokenId);
       const identity = sandbox.kernel.read.user(caller.userId)!;
       return startSession(reply, {
         userId: identity.user_id,
@@ -135,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       },
     },
     async (request, reply) => {
-      sandbox.revokedTokens.add(sessionOf(request).tokenId);
+      sandbox.revokeToken(sessionOf(request).tokenId);
       reply.header('set-cookie', app.serializeCookie('session', '', { path: '/', expires: new Date(0), maxAge: 0 }));
       return { status: 'ok' as const };
     },

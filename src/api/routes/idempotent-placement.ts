@@ -8,6 +8,7 @@ import { ApiError } from '../gateway/api-error.js';
 import type { Caller } from '../gateway/caller.js';
 import { fingerprintOf, IDEMPOTENCY_TTL_MS } from '../sandbox/idempotency.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import type { StoredError } from '../sandbox/sandbox-records.js';
 import { answer } from './answer.js';
 
 const claims = new WeakMap<FastifyRequest, { firm: string; key: string }>();
@@ -48,19 +49,22 @@ export function idempotentPlacement(sandbox: Sandbox) {
         reply.code(found.answer.status);
         return found.answer.body as T;
       }
+      // Stored in the same turn as the placement, so the store commits both or neither.
       const store = (status: number, body: unknown) =>
-        sandbox.idempotency.store(claim.firm, claim.key, {
+        sandbox.storeIdempotentAnswer({
+          firm: claim.firm,
+          key: claim.key,
           fingerprint,
           status,
           body,
-          expiresAtMs: nowMs + IDEMPOTENCY_TTL_MS,
+          expires_at_ms: nowMs + IDEMPOTENCY_TTL_MS,
         });
       try {
         const outcome = place();
         store(outcome.status, outcome.body);
         return answer(reply, outcome);
       } catch (error) {
-        if (error instanceof ApiError) store(error.statusCode, error);
+        if (error instanceof ApiError) store(error.statusCode, storedErrorOf(error));
         throw error;
       }
     },
@@ -71,8 +75,12 @@ function firmScope(caller: Caller): string {
   return caller.kind === 'anonymous' ? '-' : (caller.firmId ?? 'platform');
 }
 
+/** An error answer as the store keeps it: the envelope's fields. */
+function storedErrorOf(error: ApiError): StoredError {
+  return { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+}
+
 function storedError(status: number, body: unknown): ApiError {
-  if (body instanceof ApiError) return body;
-  const refusal = body as { error: string; code: string; details?: { field: string; message: string }[] };
+  const refusal = body as StoredError;
   return new ApiError(status, refusal.code, refusal.error, refusal.details);
 }

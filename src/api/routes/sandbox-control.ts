@@ -143,7 +143,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
     },
     async (request, reply) => {
       const { target, status, duration_ms: durationMs, path_prefix: pathPrefix } = request.body;
-      const window = sandbox.faults.open({
+      const window = sandbox.openFault({
         target,
         status,
         untilMs: sandbox.kernel.nowMs + durationMs,
@@ -165,7 +165,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       },
     },
     async () => {
-      sandbox.faults.clear();
+      sandbox.clearFaults();
       return { status: 'ok' as const };
     },
   );

@@ -17,10 +17,13 @@ export interface FaultWindow {
 export class FaultWindows {
   private windows: FaultWindow[] = [];
 
-  open(window: Omit<FaultWindow, 'faultId'>): FaultWindow {
-    const opened = { faultId: randomUUID(), ...window };
-    this.windows.push(opened);
-    return opened;
+  /** A window with a new id, not yet open: the sandbox journals it, then `add`s it. */
+  static make(window: Omit<FaultWindow, 'faultId'>): FaultWindow {
+    return { faultId: randomUUID(), ...window };
+  }
+
+  add(window: FaultWindow): void {
+    this.windows.push(window);
   }
 
   clear(): void {

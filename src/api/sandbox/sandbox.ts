@@ -2,19 +2,26 @@
 // what the gateway keeps per caller (revoked sessions, idempotency records, fault windows). `reset` puts it all
 // back to the seed. Time moves only through `advanceTo`, which first feeds the --market files up to the target, so
 // prints, latencies, expiries, breaches and rolls happen in time order.
+// With a durable store (docs/api.md#persistence) every kernel input and every change kept outside the kernel is
+// journaled as it happens, and a restart applies the journal again in order: the same inputs, the same state.
+import { randomBytes } from 'node:crypto';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
+import { applyInput, startedKernel } from '../../core/kernel/journal-replay.js';
+import type { JournalEntry } from '../../core/kernel/journal.js';
 import { Kernel } from '../../core/kernel/kernel.js';
 import { planJson } from '../../core/kernel/risk-json.js';
 import { CommandRefusal, type Outcome } from '../../core/outcome.js';
 import type { ClockJson } from '../../core/shapes/clock.js';
 import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
+import type { SandboxDb } from '../../store/sandbox-db.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { StreamLog } from '../streams/stream-log.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
-import { DeviceLogins } from './device-logins.js';
-import { FaultWindows } from './fault-windows.js';
+import { DeviceLogins, type Login } from './device-logins.js';
+import { FaultWindows, type FaultWindow } from './fault-windows.js';
 import { IdempotencyRecords } from './idempotency.js';
+import { isSandboxRecord, recordLine, type SandboxRecord, type StoredIdempotencyAnswer } from './sandbox-records.js';
 import type { KeyRole, SandboxSeed, Scope } from './seed-file.js';
 
 export type ClockMode = 'manual' | 'realtime';
@@ -40,11 +47,11 @@ export class Sandbox {
   readonly keys: ReadonlyMap<string, KeyGrant>;
   readonly faults = new FaultWindows();
   readonly idempotency = new IdempotencyRecords();
-  readonly tokens = new SessionTokens();
+  readonly tokens: SessionTokens;
   /** Session token ids revoked by logout or refresh. */
   readonly revokedTokens = new Set<string>();
   /** The events the streams carry, numbered (docs/api.md#streams). */
-  readonly streams = new StreamLog();
+  readonly streams: StreamLog;
   /** Logins by device and IP, for the shared-device events (docs/api.md#shared-devices). */
   readonly deviceLogins = new DeviceLogins();
   /** One-time tickets that open the firm stream from a browser (docs/api.md#stream-tickets). */
@@ -52,14 +59,29 @@ export class Sandbox {
   private feed!: MarketFeed;
   /** Advances run one at a time: a market file is read between prints. */
   private advancing: Promise<unknown> = Promise.resolve();
+  /** The durable store, once the sandbox is built from it (a restart applies the journal without writing it). */
+  private store: SandboxDb | undefined;
 
-  private constructor(readonly config: SandboxConfig) {
+  private constructor(
+    readonly config: SandboxConfig,
+    db: SandboxDb | undefined,
+  ) {
     this.keys = keyGrants(config.seed);
+    this.tokens = new SessionTokens(tokenSecretOf(db));
+    this.streams = new StreamLog({
+      durable: () => this.store?.durable(),
+      onActivate: () => this.store?.append(recordLine({ type: 'sandbox.streams_activated' })),
+    });
   }
 
-  static async start(config: SandboxConfig): Promise<Sandbox> {
-    const sandbox = new Sandbox(config);
-    await sandbox.reset();
+  /** A sandbox on the seed, or, given a store that holds a journal, the sandbox that journal leaves. */
+  static async start(config: SandboxConfig, db?: SandboxDb): Promise<Sandbox> {
+    const sandbox = new Sandbox(config, db);
+    if (db && db.lineCount > 0) await sandbox.restore(db);
+    else {
+      sandbox.store = db;
+      await sandbox.reset();
+    }
     return sandbox;
   }
 
@@ -67,9 +89,20 @@ export class Sandbox {
     return this.config.seed;
   }
 
+  /** Whether the sandbox keeps its state in a file. */
+  get durableFile(): string | undefined {
+    return this.store?.file;
+  }
+
+  /** Settles once every change so far is durable; undefined when nothing waits (or nothing is kept). */
+  durable(): Promise<void> | undefined {
+    return this.store?.durable();
+  }
+
   /** Back to the seed: a new kernel at the start time, the seed's firms and demo accounts, nothing else. */
   async reset(): Promise<void> {
     await this.feed?.close();
+    this.kernel?.journal.tapInputs(undefined);
     const { seed, startMs, calendar } = this.config;
     this.kernel = new Kernel({
       startMs,
@@ -85,6 +118,14 @@ export class Sandbox {
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
+    this.store?.startOver({
+      stream_sequence: String(this.streams.sequence),
+      streams_active: String(this.streams.activated),
+    });
+    if (this.store) {
+      for (const line of this.kernel.journal.linesSince(0)) this.store.append(line); // input.kernel_started
+      this.journalInto(this.store);
+    }
     for (const firm of seed.firms) {
       const registered = this.kernel.dispatch({
         type: 'register_firm',
@@ -105,9 +146,91 @@ export class Sandbox {
       }
     }
     // The streams follow the kernel from the seeded state on.
-    this.streams.follow(this.kernel);
+    this.keep({ type: 'sandbox.seeded' });
     this.feed = new MarketFeed(this.config.market);
     await this.feed.replayUntil(startMs, this.kernel);
+  }
+
+  /** Rebuilds the sandbox from a store's journal: the kernel's inputs and the sandbox's records, in order. */
+  private async restore(db: SandboxDb): Promise<void> {
+    this.streams.resume(Number(db.meta('stream_sequence') ?? 0), db.meta('streams_active') === 'true');
+    const lines = db.lines();
+    const first = lines.next();
+    this.kernel = startedKernel(
+      first.done ? undefined : (JSON.parse(first.value) as JournalEntry),
+      this.config.calendar,
+      'positions',
+    );
+    for (const line of lines) {
+      const entry = JSON.parse(line) as JournalEntry | SandboxRecord;
+      if (isSandboxRecord(entry)) this.apply(entry);
+      else applyInput(this.kernel, entry);
+    }
+    this.feed = new MarketFeed(this.config.market);
+    await this.feed.skip(Number(db.meta('market_prints') ?? 0));
+    this.store = db;
+    this.journalInto(db);
+  }
+
+  /** Sends each input line the kernel writes from now on to the store. */
+  private journalInto(db: SandboxDb): void {
+    this.kernel.journal.tapInputs((line) => db.append(line));
+    db.commitWith(() => ({ market_prints: String(this.feed?.printsRead ?? 0) }));
+  }
+
+  /** A login, for the shared-device events: the flags it raises go out on the firm stream. */
+  login(login: Login): void {
+    this.keep({ type: 'sandbox.login', data: login });
+  }
+
+  revokeToken(tokenId: string): void {
+    this.keep({ type: 'sandbox.token_revoked', data: { token_id: tokenId } });
+  }
+
+  storeIdempotentAnswer(answer: StoredIdempotencyAnswer): void {
+    this.keep({ type: 'sandbox.idempotency_stored', data: answer });
+  }
+
+  openFault(window: Omit<FaultWindow, 'faultId'>): FaultWindow {
+    const opened = FaultWindows.make(window);
+    this.keep({ type: 'sandbox.fault_opened', data: opened });
+    return opened;
+  }
+
+  clearFaults(): void {
+    this.keep({ type: 'sandbox.faults_cleared' });
+  }
+
+  /** Journals a change kept outside the kernel, then makes it. */
+  private keep(record: SandboxRecord): void {
+    this.store?.append(recordLine(record));
+    this.apply(record);
+  }
+
+  private apply(record: SandboxRecord): void {
+    switch (record.type) {
+      case 'sandbox.seeded':
+        return this.streams.follow(this.kernel);
+      case 'sandbox.streams_activated':
+        return this.streams.activate();
+      case 'sandbox.login': {
+        const login = record.data;
+        for (const flag of this.deviceLogins.record(login))
+          this.streams.publishFirmEvent(flag.type, login.firmId, login.atMs, flag.data);
+        return;
+      }
+      case 'sandbox.token_revoked':
+        this.revokedTokens.add(record.data.token_id);
+        return;
+      case 'sandbox.idempotency_stored': {
+        const { firm, key, fingerprint, status, body, expires_at_ms: expiresAtMs } = record.data;
+        return this.idempotency.store(firm, key, { fingerprint, status, body, expiresAtMs });
+      }
+      case 'sandbox.fault_opened':
+        return this.faults.add(record.data);
+      case 'sandbox.faults_cleared':
+        return this.faults.clear();
+    }
   }
 
   /** The firm id behind a slug of the seed (keys name firms by slug). */
@@ -130,9 +253,20 @@ export class Sandbox {
     return run;
   }
 
+  /** Stops reading the market files and, after a last commit, closes the store. */
   async close(): Promise<void> {
     await this.feed.close();
+    this.store?.close();
   }
+}
+
+/** The session tokens' secret: the store's, so that tokens outlive a restart; else one for this process. */
+function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
+  if (!db) return randomBytes(32);
+  return Buffer.from(
+    db.ensureMeta('token_secret', () => randomBytes(32).toString('hex')),
+    'hex',
+  );
 }
 
 function keyGrants(seed: SandboxSeed): Map<string, KeyGrant> {

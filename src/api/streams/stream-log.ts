@@ -1,6 +1,8 @@
 // The sandbox's stream of events (docs/api.md#streams): every event a stream carries, numbered once, kept for
 // resuming (`since_sequence`), and published as an RxJS Subject that the socket hubs subscribe to. Numbers keep
-// growing across a sandbox reset, which empties the log, so a number is never reused.
+// growing across a sandbox reset, which empties the log, so a number is never reused. With a durable store, an event
+// goes out only once the input that made it is on disk (`durable`), so no client sees what a kill could take back;
+// a restart numbers the journal's events again, to the same numbers (docs/api.md#persistence).
 import { Subject, type Subscription } from 'rxjs';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { streamEventOf, type StreamEvent } from './stream-events.js';
@@ -8,17 +10,40 @@ import { streamEventOf, type StreamEvent } from './stream-events.js';
 /** Events kept for resuming (at least these, up to a tenth more); an older since_sequence is `sequence_expired`. */
 export const RETAINED_EVENTS = 100_000;
 
+export interface StreamLogOptions {
+  /** Settles once everything journaled so far is durable; undefined when nothing waits (or there is no store). */
+  durable?: () => Promise<void> | undefined;
+  /** Told when the first subscription starts the numbering (the store journals it). */
+  onActivate?: () => void;
+}
+
 export class StreamLog {
   readonly events$ = new Subject<StreamEvent>();
   private kept: StreamEvent[] = [];
   private lastSequence = 0;
+  /** The last event sent to subscribers: the kept events after it wait for the store. */
+  private lastSent = 0;
+  private sending: Promise<void> | undefined;
   private following: Subscription | undefined;
   private kernel: Kernel | undefined;
   private active = false;
 
-  /** The number of the last event published (0 before any). */
+  constructor(private readonly options: StreamLogOptions = {}) {}
+
+  /** The number of the last event sent to subscribers (0 before any). */
   get sequence(): number {
-    return this.lastSequence;
+    return this.lastSent;
+  }
+
+  /** Whether the first subscription has started the numbering. */
+  get activated(): boolean {
+    return this.active;
+  }
+
+  /** A restart's starting point: the numbers used before the journal's last reset, and whether numbering was on. */
+  resume(sequence: number, active: boolean): void {
+    this.lastSequence = this.lastSent = sequence;
+    this.active = active;
   }
 
   /**
@@ -30,6 +55,7 @@ export class StreamLog {
     this.following?.unsubscribe();
     this.following = undefined;
     this.kept = [];
+    this.lastSent = this.lastSequence; // what waited for the store is undone by the reset that brought the kernel
     this.kernel = kernel;
     if (this.active) this.listen();
   }
@@ -38,6 +64,7 @@ export class StreamLog {
   activate(): void {
     if (this.active) return;
     this.active = true;
+    this.options.onActivate?.();
     this.listen();
   }
 
@@ -68,15 +95,37 @@ export class StreamLog {
     this.kept.push(event);
     // Trimmed a tenth at a time, not one event per event: a full log would otherwise shift 100,000 entries each time.
     if (this.kept.length > RETAINED_EVENTS * 1.1) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
-    this.events$.next(event);
+    if (this.sending) return; // goes out with the events already waiting for the store
+    const durable = this.options.durable?.();
+    if (!durable) return this.sendUpTo(event.sequence);
+    this.sending = durable.then(
+      () => {
+        this.sending = undefined;
+        this.sendUpTo(this.lastSequence);
+      },
+      () => undefined, // the store failed: nothing more is acknowledged, nor sent
+    );
   }
 
-  /** The kept events after `sequence` (exclusive), or undefined when some of them are no longer kept. */
+  private sendUpTo(sequence: number): void {
+    const from = this.lastSent;
+    this.lastSent = sequence;
+    for (const event of this.keptBetween(from, sequence)) this.events$.next(event);
+  }
+
+  /** The kept events after `sequence` (exclusive) that have been sent, or undefined when some are no longer kept. */
   after(sequence: number): StreamEvent[] | undefined {
     const firstKept = this.kept[0]?.sequence ?? this.lastSequence + 1;
     if (sequence < firstKept - 1) return undefined;
-    let from = this.kept.length;
-    while (from > 0 && this.kept[from - 1]!.sequence > sequence) from--;
-    return this.kept.slice(from);
+    return this.keptBetween(sequence, this.lastSent);
+  }
+
+  /** The kept events numbered after `from` up to `to`. */
+  private keptBetween(from: number, to: number): StreamEvent[] {
+    let end = this.kept.length;
+    while (end > 0 && this.kept[end - 1]!.sequence > to) end--;
+    let start = end;
+    while (start > 0 && this.kept[start - 1]!.sequence > from) start--;
+    return this.kept.slice(start, end);
   }
 }

@@ -8,7 +8,7 @@ import type { ProductFamily } from '../instruments.js';
 import type { FillModel } from '../orders/fill-model.js';
 import type { KernelCommand } from './commands.js';
 import type { JournalEntry } from './journal.js';
-import { Kernel } from './kernel.js';
+import { Kernel, type KernelOptions } from './kernel.js';
 import { MarketPrintsError, type MarketFileReference, type MarketPrintCursor } from './market-prints.js';
 
 type Data = Record<string, unknown>;
@@ -21,7 +21,7 @@ export function parseJournal(text: string): JournalEntry[] {
 }
 
 export interface ReplayOptions {
-  journal?: boolean;
+  journal?: KernelOptions['journal'];
   /** The prints of the market files the journal references (`input.market_files`), when it does. */
   market?: MarketPrintCursor;
 }
@@ -33,19 +33,28 @@ export function replayJournal(
   options: ReplayOptions = {},
 ): Kernel {
   const [first, ...rest] = entries;
+  const kernel = startedKernel(first, calendar, options.journal ?? true);
+  for (const entry of rest) if (entry.type.startsWith('input.')) applyInput(kernel, entry, options.market);
+  return kernel;
+}
+
+/** A fresh kernel made as the journal's `input.kernel_started` line says. */
+export function startedKernel(
+  first: JournalEntry | undefined,
+  calendar: GlobexCalendar,
+  journal: boolean | 'positions',
+): Kernel {
   if (first?.type !== 'input.kernel_started') throw new Error('a journal starts with an input.kernel_started line');
   const started = first.data as Data;
-  const kernel = new Kernel({
+  return new Kernel({
     startMs: started.start_ms as number,
     seed: started.seed as number,
     calendar,
     fillModel: started.fill_model as FillModel,
     riskLoadDelayMs: started.risk_load_delay_ms as number,
     rollFamily: started.roll_family as ProductFamily,
-    journal: options.journal ?? true,
+    journal,
   });
-  for (const entry of rest) if (entry.type.startsWith('input.')) applyInput(kernel, entry, options.market);
-  return kernel;
 }
 
 /** Applies one journaled input at its time; `market` supplies the prints of referenced market files. */

@@ -30,6 +30,8 @@ export class Journal {
 
   /** Whether the keep set names `input.*`: every input line. */
   private readonly keepsInputs: boolean;
+  /** Where each kept input line also goes as it is written (the sandbox's durable store). */
+  private inputSink: ((line: string) => void) | undefined;
 
   /**
    * @param enabled false keeps nothing (benchmarks, back-test cells)
@@ -41,6 +43,11 @@ export class Journal {
     private readonly keep?: ReadonlySet<string>,
   ) {
     this.keepsInputs = keep?.has('input.*') ?? false;
+  }
+
+  /** Hands every input line kept from now on to `sink` as well (undefined stops it). */
+  tapInputs(sink: ((line: string) => void) | undefined): void {
+    this.inputSink = sink;
   }
 
   /** Whether the journal keeps every line, so that it replays the run. */
@@ -87,7 +94,9 @@ export class Journal {
     const seq = this.nextSeq++;
     if (!this.keeps(type)) return;
     const head = `{"seq":${seq},"time_ms":${timeMs},"type":"${type}"`;
-    this.recent.push(dataJson === undefined ? `${head}}` : `${head},"data":${dataJson}}`);
+    const line = dataJson === undefined ? `${head}}` : `${head},"data":${dataJson}}`;
+    this.recent.push(line);
+    if (this.inputSink && type.startsWith('input.')) this.inputSink(line);
     this.kept++;
     if (this.recent.length === CHUNK_LINES) {
       this.chunks.push(this.recent.join('\n') + '\n');

@@ -1,0 +1,62 @@
+// Which store `propsim serve` keeps its state in (docs/api.md#persistence): `--memory` none, else `--db FILE`
+// (default .propsim/sandbox.sqlite). A file that already holds a sandbox must have been made from the same seed file
+// and market files; its clock start is the one the sandbox restarts from (a different --start is refused).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { MarketFileSpec } from '../market/market-file-spec.js';
+import { StoreFileError } from '../store/store-file-error.js';
+import { SandboxDb } from '../store/sandbox-db.js';
+import { chicagoIso } from '../core/calendar/dates.js';
+
+export const DEFAULT_DB_FILE = '.propsim/sandbox.sqlite';
+
+export interface StoreChoice {
+  db: string | undefined;
+  memory: boolean;
+  seedFile: string;
+  /** --start when given. */
+  startMs: number | undefined;
+  market: readonly MarketFileSpec[];
+}
+
+/** The opened store (none with --memory) and the clock start to use. */
+export function openServeStore(
+  choice: StoreChoice,
+  defaultStartMs: number,
+): { db: SandboxDb | undefined; startMs: number } {
+  if (choice.memory) return { db: undefined, startMs: choice.startMs ?? defaultStartMs };
+  const file = resolve(choice.db ?? DEFAULT_DB_FILE);
+  const db = SandboxDb.open(file);
+  try {
+    const made = {
+      seed_sha256: createHash('sha256').update(readFileSync(choice.seedFile)).digest('hex'),
+      market: JSON.stringify(choice.market.map((m) => m.path)),
+    };
+    if (db.lineCount === 0) {
+      const startMs = choice.startMs ?? defaultStartMs;
+      db.setMeta({ ...made, start_ms: String(startMs) });
+      return { db, startMs };
+    }
+    if (db.meta('seed_sha256') !== made.seed_sha256)
+      throw new StoreFileError(
+        file,
+        `holds a sandbox made from another seed file than ${choice.seedFile}: start with that seed, or use another --db (or --memory)`,
+      );
+    if (db.meta('market') !== made.market)
+      throw new StoreFileError(
+        file,
+        `holds a sandbox made with other --market files (${db.meta('market')}): give the same ones, or use another --db`,
+      );
+    const storedStartMs = Number(db.meta('start_ms'));
+    if (choice.startMs !== undefined && choice.startMs !== storedStartMs)
+      throw new StoreFileError(
+        file,
+        `holds a sandbox started at ${chicagoIso(storedStartMs)}: leave out --start to go on with it, or use another --db`,
+      );
+    return { db, startMs: storedStartMs };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

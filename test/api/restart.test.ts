@@ -1,0 +1,237 @@
+// docs/api.md#persistence, restart equality: a sandbox kept in a db file and started again on it is the same
+// sandbox: the state digest, the journal hash (the session export's events_sha256), the streams' numbered events,
+// and what the gateway kept (idempotency answers, revoked and live tokens, fault windows, logins for the
+// shared-device events), through a reset too. The market files pick up where they were.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../../src/api/streams/stream-events.js';
+import { SandboxDb } from '../../src/store/sandbox-db.js';
+import {
+  buyLimitBody,
+  KEYS,
+  marketOrderBody,
+  PASSWORD,
+  startTestApi,
+  stateDigest,
+  type TestApi,
+} from './api-harness.js';
+
+const operator = { 'x-service-api-key': KEYS.acmeOperator };
+const admin = { 'x-service-api-key': KEYS.admin };
+const running: TestApi[] = [];
+
+afterEach(async () => {
+  for (const api of running.splice(0)) await api.close();
+});
+
+function dbFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'propsim-restart-')), 'sandbox.sqlite');
+}
+
+async function open(file: string, overrides: Parameters<typeof startTestApi>[0] = {}): Promise<TestApi> {
+  const api = await startTestApi(overrides, SandboxDb.open(file));
+  running.push(api);
+  return api;
+}
+
+async function stop(api: TestApi): Promise<void> {
+  running.splice(running.indexOf(api), 1);
+  await api.close();
+}
+
+/** What a restart must keep: the kernel's state, the journal's hash, the numbered stream events. */
+async function everything(api: TestApi) {
+  const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
+  return {
+    digest: stateDigest(api.sandbox),
+    eventsSha256: exported.headers['x-events-sha256'],
+    sequence: api.sandbox.streams.sequence,
+    events: JSON.stringify(api.sandbox.streams.after(0)),
+  };
+}
+
+async function login(api: TestApi, email: string): Promise<string> {
+  const answer = await api.call({ method: 'POST', url: '/v1/auth/login', payload: { email, password: PASSWORD } });
+  expect(answer.statusCode).toBe(200);
+  return api.json<{ access_token: string }>(answer).access_token;
+}
+
+async function acmeAccount(api: TestApi): Promise<string> {
+  const list = await api.call({ method: 'GET', url: '/v1/firm-control/accounts', headers: operator });
+  return api.json<{ items: Array<{ account_id: string }> }>(list).items[0]!.account_id;
+}
+
+describe('docs/api.md#persistence: restart equality', () => {
+  it('a session of orders, prints, fills, clock moves, a lockout and streams restarts to the same state and journal hash', async () => {
+    const file = dbFile();
+    const api = await open(file);
+    api.sandbox.streams.activate(); // a client subscribed: the events are numbered from here
+    const account = await acmeAccount(api);
+    const post = (url: string, payload: object, headers = operator) =>
+      api.call({ method: 'POST', url, headers, payload });
+    await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
+    await post('/v1/orders', marketOrderBody(account));
+    await post('/v1/orders', buyLimitBody(account, '4990.00', 'gtc'));
+    await post('/v1/sandbox/clock/advance', { by: '90s' }, admin);
+    await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '4989.75' }] }, admin);
+    await post('/v1/sandbox/clock/advance', { by: '26h' }, admin);
+    const locked = await post(`/v1/accounts/${account}/lockout`, {});
+    expect(locked.statusCode).toBe(200);
+    const before = await everything(api);
+    expect(before.sequence).toBeGreaterThan(5);
+    expect(api.sandbox.kernel.read.clock().now_ms).toBeGreaterThan(api.sandbox.config.startMs + 26 * 3600_000);
+    await stop(api);
+
+    const again = await open(file);
+    expect(await everything(again)).toEqual(before);
+    // And it goes on from there: the next event is numbered after the last one.
+    const unlocked = await again.call({ method: 'DELETE', url: `/v1/accounts/${account}/lockout`, headers: operator });
+    expect(unlocked.statusCode).toBe(200);
+    expect(again.sandbox.streams.sequence).toBeGreaterThan(before.sequence);
+  });
+
+  it('idempotency answers, live and revoked tokens, fault windows and logins survive a restart', async () => {
+    const file = dbFile();
+    const api = await open(file);
+    const account = await acmeAccount(api);
+    const placed = await api.call({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { ...operator, 'idempotency-key': 'order-1' },
+      payload: buyLimitBody(account),
+    });
+    expect(placed.statusCode).toBe(202);
+    const refused = await api.call({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { ...operator, 'idempotency-key': 'order-2' },
+      payload: buyLimitBody('00000000-0000-4000-8000-000000000000'),
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const live = await login(api, 'trader@acme.example');
+    const revoked = await login(api, 'trader@acme.example');
+    await api.call({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${revoked}` } });
+    await login(api, 'ops@acme.example'); // a second user of the firm from the same IP: flagged, both users kept
+    await api.call({
+      method: 'POST',
+      url: '/v1/sandbox/faults',
+      headers: admin,
+      payload: { target: 'balances', status: 503, duration_ms: 3_600_000 },
+    });
+    const digest = stateDigest(api.sandbox);
+    await stop(api);
+
+    const again = await open(file);
+    expect(stateDigest(again.sandbox)).toBe(digest);
+    const replayed = await again.call({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { ...operator, 'idempotency-key': 'order-1' },
+      payload: buyLimitBody(account),
+    });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(placed.body);
+    const refusedAgain = await again.call({
+      method: 'POST',
+      url: '/v1/orders',
+      headers: { ...operator, 'idempotency-key': 'order-2' },
+      payload: buyLimitBody('00000000-0000-4000-8000-000000000000'),
+    });
+    expect(refusedAgain.statusCode).toBe(refused.statusCode);
+    expect(again.json(refusedAgain).code).toBe(api.json(refused).code);
+    expect(refusedAgain.headers['idempotent-replayed']).toBe('true');
+
+    const me = (token: string) =>
+      again.call({ method: 'GET', url: '/v1/orders', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(live)).statusCode).toBe(200); // signed with the store's secret: still valid
+    expect((await me(revoked)).statusCode).toBe(401);
+    const balances = await again.call({ method: 'GET', url: '/v1/balances', headers: operator });
+    expect(balances.statusCode).toBe(503);
+
+    // The logins before the restart still count: a third user's login from the same IP names all of them.
+    again.sandbox.streams.activate();
+    const flagged: StreamEvent[] = [];
+    again.sandbox.streams.events$.subscribe((event) => flagged.push(event));
+    await again.call({ method: 'POST', url: '/v1/sandbox/faults', headers: admin }); // no body: refused, no change
+    await again.call({ method: 'DELETE', url: '/v1/sandbox/faults', headers: admin });
+    const summit = await again.call({
+      method: 'POST',
+      url: '/v1/auth/login',
+      payload: { email: 'ops@acme.example', password: PASSWORD },
+      headers: { 'x-device-fingerprint': 'laptop-1' },
+    });
+    expect(summit.statusCode).toBe(200);
+    await login(again, 'trader@acme.example');
+    const ipFlag = flagged.filter((e) => e.type === 'ip_logs.flagged').at(-1);
+    expect(ipFlag?.data.user_ids).toHaveLength(2);
+    const cleared = await again.call({ method: 'GET', url: '/v1/balances', headers: operator });
+    expect(cleared.statusCode).toBe(200);
+  });
+
+  it('a reset is kept: the restart is the reset sandbox, and stream numbers are not used again', async () => {
+    const file = dbFile();
+    const api = await open(file);
+    api.sandbox.streams.activate();
+    const account = await acmeAccount(api);
+    await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: buyLimitBody(account) });
+    const numberedBeforeReset = api.sandbox.streams.sequence;
+    expect(numberedBeforeReset).toBeGreaterThan(0);
+    await api.call({ method: 'POST', url: '/v1/sandbox/reset', headers: admin });
+    await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: buyLimitBody(account, '4800.00') });
+    const before = await everything(api);
+    expect(before.sequence).toBeGreaterThan(numberedBeforeReset);
+    await stop(api);
+
+    const again = await open(file);
+    expect(await everything(again)).toEqual(before);
+    const orders = again.json<{ items: Array<{ limit_price: string }> }>(
+      await again.call({ method: 'GET', url: '/v1/orders', headers: operator }),
+    ).items;
+    expect(orders.map((o) => o.limit_price)).toEqual(['4800.00']);
+  });
+
+  it('--market files pick up where they were: a restart half way gives what one run gives', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'propsim-restart-market-'));
+    const ticks = join(folder, 'ticks.csv');
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 14, minute)).toISOString();
+    const prices = ['5000.00', '5001.25', '4999.50', '5002.00', '5003.75', '4998.25', '5000.50', '5004.00'];
+    writeFileSync(ticks, `ts,instrument,price,size\n${prices.map((p, i) => `${at(i + 1)},ESM6,${p},5`).join('\n')}\n`);
+    const market = [{ path: ticks, format: 'ticks' as const }];
+    const session = async (api: TestApi, part: 1 | 2) => {
+      const account = await acmeAccount(api);
+      if (part === 1) {
+        await api.call({
+          method: 'POST',
+          url: '/v1/orders',
+          headers: operator,
+          payload: buyLimitBody(account, '5000.00', 'gtc'),
+        });
+        await api.call({ method: 'POST', url: '/v1/sandbox/clock/advance', headers: admin, payload: { by: '4m' } });
+      } else {
+        await api.call({
+          method: 'POST',
+          url: '/v1/orders',
+          headers: operator,
+          payload: marketOrderBody(account, 'sell'),
+        });
+        await api.call({ method: 'POST', url: '/v1/sandbox/clock/advance', headers: admin, payload: { by: '10m' } });
+      }
+    };
+
+    const oneRun = await startTestApi({ market });
+    running.push(oneRun);
+    await session(oneRun, 1);
+    await session(oneRun, 2);
+
+    const file = dbFile();
+    const first = await open(file, { market });
+    await session(first, 1);
+    await stop(first);
+    const second = await open(file, { market });
+    await session(second, 2);
+    expect(stateDigest(second.sandbox)).toBe(stateDigest(oneRun.sandbox));
+    expect((await everything(second)).eventsSha256).toBe((await everything(oneRun)).eventsSha256);
+  });
+});

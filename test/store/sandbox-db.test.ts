@@ -1,0 +1,160 @@
+// The sandbox's SQLite store (docs/api.md#persistence): group commit (one transaction per turn of the event loop,
+// `durable()` settling after it), a reset committed with the lines that follow it, and the refusals that leave a
+// file that is not ours exactly as it was.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../src/store/db-file.js';
+import { SandboxDb } from '../../src/store/sandbox-db.js';
+import { StoreFileError } from '../../src/store/store-file-error.js';
+
+const opened: SandboxDb[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+function freshFile(): string {
+  return join(mkdtempSync(join(tmpdir(), 'propsim-db-')), 'nested', 'sandbox.sqlite');
+}
+
+function open(file: string): SandboxDb {
+  const db = SandboxDb.open(file);
+  opened.push(db);
+  return db;
+}
+
+function closeAll(): void {
+  for (const db of opened.splice(0)) db.close();
+}
+
+function sha256(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex');
+}
+
+describe('group commit', () => {
+  it('commits the lines of one turn together; durable() settles once they are on disk, and a reopen reads them', async () => {
+    const file = freshFile();
+    const db = open(file);
+    expect(db.durable()).toBeUndefined();
+    db.append('{"a":1}');
+    db.append('{"a":2}');
+    const durable = db.durable();
+    expect(durable).toBeDefined();
+    expect(db.lineCount).toBe(0); // not yet: the commit waits for the end of the turn
+    await durable;
+    expect(db.lineCount).toBe(2);
+    expect(db.durable()).toBeUndefined();
+    closeAll();
+    expect([...open(file).lines()]).toEqual(['{"a":1}', '{"a":2}']);
+  });
+
+  it('commits the meta values read at commit time with the lines', async () => {
+    const file = freshFile();
+    const db = open(file);
+    let position = 5;
+    db.commitWith(() => ({ market_prints: String(position) }));
+    db.append('{"a":1}');
+    position = 7;
+    await db.durable();
+    expect(db.meta('market_prints')).toBe('7');
+  });
+
+  it('a reset replaces the journal in the same commit as the lines after it', async () => {
+    const file = freshFile();
+    const db = open(file);
+    db.append('{"old":1}');
+    db.append('{"old":2}');
+    await db.durable();
+    db.append('{"lost":1}'); // before the reset, in the same turn: the reset undoes it
+    db.startOver({ stream_sequence: '12' });
+    db.append('{"new":1}');
+    await db.durable();
+    expect([...db.lines()]).toEqual(['{"new":1}']);
+    expect(db.meta('stream_sequence')).toBe('12');
+  });
+
+  it('closing commits what waits', () => {
+    const file = freshFile();
+    const db = open(file);
+    db.append('{"a":1}');
+    closeAll();
+    expect([...open(file).lines()]).toEqual(['{"a":1}']);
+  });
+
+  it('ensureMeta writes a value once and keeps it across a reopen', () => {
+    const file = freshFile();
+    expect(open(file).ensureMeta('token_secret', () => 'first')).toBe('first');
+    closeAll();
+    expect(open(file).ensureMeta('token_secret', () => 'second')).toBe('first');
+  });
+});
+
+describe('files that are not a sandbox db are refused and left as they were', () => {
+  const refused = (file: string, problem: RegExp) => {
+    const before = sha256(file);
+    let error: unknown;
+    try {
+      open(file);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StoreFileError);
+    expect((error as Error).message).toContain(`--db ${file}`);
+    expect((error as Error).message).toMatch(problem);
+    expect(sha256(file)).toBe(before);
+  };
+
+  it('a text file: not an SQLite database', () => {
+    const file = freshFile().replace('nested/', '');
+    writeFileSync(file, 'account_id,balance\n'.repeat(200));
+    refused(file, /is not an SQLite database/);
+  });
+
+  it("another program's SQLite database: named by its tables", () => {
+    const file = freshFile().replace('nested/', '');
+    const other = new Database(file);
+    other.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)');
+    other.close();
+    refused(file, /another program's SQLite database \(tables customers\)/);
+  });
+
+  it('a db of a newer propsim schema', () => {
+    const file = freshFile();
+    open(file);
+    closeAll();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.close();
+    refused(file, new RegExp(`newer propsim \\(schema ${SCHEMA_VERSION + 1}`));
+  });
+
+  it('a damaged db: its pages overwritten', async () => {
+    const file = freshFile();
+    const db = open(file);
+    for (let i = 0; i < 2000; i++) db.append(`{"line":${i},"pad":"${'x'.repeat(100)}"}`);
+    await db.durable();
+    closeAll();
+    const bytes = readFileSync(file);
+    bytes.fill(0x5a, 4096, bytes.length - 4096); // every page but the first and the last
+    writeFileSync(file, bytes);
+    const before = sha256(file);
+    let error: unknown;
+    try {
+      Array.from(open(file).lines());
+    } catch (e) {
+      error = e;
+    }
+    expect((error as { code?: string }).code).toMatch(/SQLITE_CORRUPT|SQLITE_NOTADB/);
+    closeAll();
+    expect(sha256(file)).toBe(before);
+  });
+
+  it('a db held by another server is refused, not shared', () => {
+    const file = freshFile();
+    open(file);
+    expect(() => SandboxDb.open(file)).toThrow(/is in use by another process/);
+  });
+});
