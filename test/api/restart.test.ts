@@ -69,7 +69,7 @@ describe('docs/api.md#persistence: restart equality', () => {
     const api = await open(file);
     api.sandbox.streams.activate(); // a client subscribed: the events are numbered from here
     const account = await acmeAccount(api);
-    const post = (url: string, payload: object, headers = operator) =>
+    const post = (url: string, payload: object, headers: Record<string, string> = operator) =>
       api.call({ method: 'POST', url, headers, payload });
     await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
     await post('/v1/orders', marketOrderBody(account));
