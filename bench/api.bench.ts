@@ -1,15 +1,18 @@
-// Sandbox API throughput (issue 10 targets): a real `propsim serve` process on loopback, loaded by autocannon.
-// POST /v1/orders with a firm key and a valid resting limit order (market open): >= 10,000 requests/s with
-// p99 <= 10 ms; GET .../risk-state: >= 20,000 requests/s. The seed lifts the rate limit (it would otherwise
-// answer 429 after 100 requests). Reports requests/s, p50/p99 latency and the server's CPU (user + system time
-// over wall time, from /proc), medians of 3 runs.
+// Sandbox API throughput (issue 10 and 12 targets): a real `propsim serve` process on loopback, loaded by
+// autocannon. POST /v1/orders with a firm key and a valid resting limit order (market open): >= 10,000 requests/s
+// with p99 <= 10 ms, both in memory (--memory) and durable (--db: every answer waits for its group commit);
+// GET .../risk-state: >= 20,000 requests/s. The seed lifts the rate limit (it would otherwise answer 429 after 100
+// requests). Reports requests/s, p50/p99 latency and the server's CPU (user + system time over wall time, from
+// /proc), medians of 3 runs; after each durable run, the time a restart on its file takes to listen again, with
+// the number of journal lines it applied.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SEED_FILE } from '../src/api/sandbox/seed-file.js';
 import { packageRoot } from '../src/market/holiday-file.js';
+import { SandboxDb } from '../src/store/sandbox-db.js';
 import { median, type Bench } from './bench.js';
 
 const RUNS = 3;
@@ -25,6 +28,8 @@ interface LoadFigures {
   p99Ms: number;
   serverCpuPercent: number;
   non2xx: number;
+  /** Durable runs: the journal lines a restart applied, and how long it took to listen again. */
+  restart?: { journalLines: number; ms: number };
 }
 
 export const apiBench: Bench = {
@@ -32,24 +37,29 @@ export const apiBench: Bench = {
   description: `sandbox API: autocannon (${CONNECTIONS} connections, ${DURATION_S} s) against a real propsim serve: POST /v1/orders, GET risk-state, and GET /health for reference`,
   async run(log) {
     const figures: Record<string, unknown> = {};
-    for (const [name, request] of [
-      ['postOrders', postOrder] as const,
-      ['getRiskState', getRiskState] as const,
+    for (const [name, request, durable] of [
+      ['postOrders', postOrder, false] as const,
+      ['postOrdersDurable', postOrder, true] as const,
+      ['getRiskState', getRiskState, false] as const,
       // The floor of this machine: Fastify answering a route with no work, for comparing the two above.
-      ['getHealth', getHealth] as const,
+      ['getHealth', getHealth, false] as const,
     ]) {
       const runs: LoadFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
-        const server = await startServer();
+        const folder = mkdtempSync(join(tmpdir(), 'propsim-bench-db-'));
+        const store = durable ? ['--db', join(folder, 'sandbox.sqlite')] : ['--memory'];
+        const server = await startServer(store);
         try {
           const accountId = await prepare(server.url);
           runs.push(await load(server, request(server.url, accountId)));
         } finally {
           await server.stop();
         }
+        if (durable) runs[runs.length - 1]!.restart = await timeRestart(store, join(folder, 'sandbox.sqlite'));
+        rmSync(folder, { recursive: true, force: true });
         const last = runs[runs.length - 1]!;
         log(
-          `  ${name} run ${run + 1}: ${Math.round(last.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${last.p50Ms} ms, p99 ${last.p99Ms} ms, server CPU ${last.serverCpuPercent.toFixed(0)} %, non-2xx ${last.non2xx}`,
+          `  ${name} run ${run + 1}: ${Math.round(last.requestsPerSecond).toLocaleString('en-US')} req/s, p50 ${last.p50Ms} ms, p99 ${last.p99Ms} ms, server CPU ${last.serverCpuPercent.toFixed(0)} %, non-2xx ${last.non2xx}${last.restart ? `; restart on ${last.restart.journalLines.toLocaleString('en-US')} journal lines: ${last.restart.ms} ms` : ''}`,
         );
       }
       const summary = {
@@ -58,6 +68,15 @@ export const apiBench: Bench = {
         p99Ms: median(runs.map((r) => r.p99Ms)),
         serverCpuPercent: Math.round(median(runs.map((r) => r.serverCpuPercent))),
         non2xx: Math.max(...runs.map((r) => r.non2xx)),
+        ...(durable
+          ? {
+              restartMs: median(runs.map((r) => r.restart!.ms)),
+              restartJournalLines: median(runs.map((r) => r.restart!.journalLines)),
+              restartLinesPerSecond: Math.round(
+                median(runs.map((r) => (r.restart!.journalLines / r.restart!.ms) * 1000)),
+              ),
+            }
+          : {}),
       };
       log(
         `  ${name} median: ${summary.requestsPerSecond.toLocaleString('en-US')} req/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, server CPU ${summary.serverCpuPercent} %`,
@@ -130,7 +149,20 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<Server> {
+/** Starts serve again on a durable run's file: how long until it listens, and how many lines it applied. */
+async function timeRestart(store: readonly string[], file: string): Promise<{ journalLines: number; ms: number }> {
+  const peek = SandboxDb.open(file);
+  const journalLines = peek.lineCount;
+  await peek.close();
+  const startedMs = performance.now();
+  const server = await startServer(store);
+  const ms = Math.round(performance.now() - startedMs);
+  await server.stop();
+  return { journalLines, ms };
+}
+
+/** `propsim serve` on a free port, state in memory unless `store` names a --db. */
+export async function startServer(store: readonly string[] = ['--memory']): Promise<Server> {
   const seed = join(tmpdir(), 'propsim-bench-seed.yaml');
   // The bundled seed names bundled plans, which a copy elsewhere still finds (propsim's fixtures/plans).
   writeFileSync(
@@ -139,7 +171,7 @@ export async function startServer(): Promise<Server> {
   );
   const child = spawn(
     process.execPath,
-    [join(packageRoot(), 'bin', 'propsim.js'), 'serve', '--port', '0', '--seed', seed],
+    [join(packageRoot(), 'bin', 'propsim.js'), 'serve', '--port', '0', '--seed', seed, ...store],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },

@@ -117,7 +117,7 @@ async function serve(args: ServeArgs): Promise<void> {
   const givenStartMs = args.start !== undefined ? parseTimeMs(args.start, '--start') : undefined;
   const market = marketSpecsOf(args.market ?? []);
   const calendar = new GlobexCalendar(loadHolidayFile());
-  const { db, startMs } = openServeStore(
+  const { db, startMs } = await openServeStore(
     { db: args.db, memory: args.memory === true, seedFile, startMs: givenStartMs, market },
     seed.startMs ?? DEFAULT_START_MS,
   );
@@ -125,7 +125,7 @@ async function serve(args: ServeArgs): Promise<void> {
   try {
     sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: args.clock }, db);
   } catch (error) {
-    db?.close();
+    await db?.close();
     throw db ? storeFileError(db.file, error) : error;
   }
   const app = await buildApp({ sandbox, logger: { level: args.logLevel } });

@@ -21,10 +21,10 @@ export interface StoreChoice {
 }
 
 /** The opened store (none with --memory) and the clock start to use. */
-export function openServeStore(
+export async function openServeStore(
   choice: StoreChoice,
   defaultStartMs: number,
-): { db: SandboxDb | undefined; startMs: number } {
+): Promise<{ db: SandboxDb | undefined; startMs: number }> {
   if (choice.memory) return { db: undefined, startMs: choice.startMs ?? defaultStartMs };
   const file = resolve(choice.db ?? DEFAULT_DB_FILE);
   const db = SandboxDb.open(file);
@@ -56,7 +56,7 @@ export function openServeStore(
       );
     return { db, startMs: storedStartMs };
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
 }

@@ -1,43 +1,46 @@
 // The sandbox's durable store (docs/api.md#persistence): one SQLite file in WAL mode holding the sandbox's journal
 // since its last reset (each kernel input line and each `sandbox.*` record, in the order they happened) and a few
-// meta values. Lines are appended in memory and committed together once per turn of the event loop (group commit:
-// one fsync for every request of the turn); an answer waits for `durable()`, so a write is acknowledged only once
-// it is on disk. A reset is committed with the lines that follow it, in one transaction: a kill never leaves half
-// of one.
+// meta values. The file is read on this thread (checks, meta values, the journal for a restart); once the sandbox
+// starts writing, a writer thread holds it. Lines are gathered here and committed together: one batch at a time is
+// with the writer, and everything appended meanwhile goes in the next one (group commit: one fsync for all the
+// requests that came while the last one was written). An answer waits for `durable()`, so a write is acknowledged
+// only once it is on disk. A reset is committed with the lines that follow it, in one transaction.
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { packageRoot } from '../market/holiday-file.js';
+import type { Batch, WriterAnswer, WriterMessage } from './commit-worker.js';
 import { openDbFile } from './db-file.js';
 
 /** The meta values the sandbox keeps beside its journal. */
 export type MetaValues = Readonly<Record<string, string>>;
 
+interface Waiting {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 export class SandboxDb {
-  private readonly insertLine: Database.Statement<[string]>;
-  private readonly setMetaRow: Database.Statement<[string, string]>;
-  private readonly commitBatch: (lines: readonly string[], meta: MetaValues, startOver: boolean) => void;
-  private pending: string[] = [];
-  private pendingMeta: Record<string, string> = {};
-  private startingOver = false;
-  private commit: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
+  /** The reading connection, until the writer thread takes the file. */
+  private reader: Database.Database | undefined;
+  private writer: Worker | undefined;
+  private pending: Batch = { lines: [], meta: {}, startOver: false };
+  /** Who waits for the pending lines, and for the batch with the writer. */
+  private next: Waiting | undefined;
+  private inFlight: Waiting | undefined;
+  private scheduled = false;
   private failure: Error | undefined;
+  private closed: Promise<void> | undefined;
   /** Meta values read at each commit (the market feed's position), committed with its lines. */
   private metaAtCommit: () => MetaValues = () => ({});
 
   private constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     readonly file: string,
   ) {
-    this.insertLine = db.prepare('INSERT INTO journal (line) VALUES (?)');
-    this.setMetaRow = db.prepare(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    );
-    const clear = db.prepare('DELETE FROM journal');
-    this.commitBatch = db.transaction((lines: readonly string[], meta: MetaValues, startOver: boolean) => {
-      if (startOver) clear.run();
-      for (const line of lines) this.insertLine.run(line);
-      for (const [key, value] of Object.entries(meta)) this.setMetaRow.run(key, value);
-    });
+    this.reader = db;
   }
 
   /**
@@ -50,7 +53,7 @@ export class SandboxDb {
   }
 
   meta(key: string): string | undefined {
-    return this.db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
+    return this.reading().prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
   }
 
   /** A meta value, written at once with `make()` when the file has none. */
@@ -58,15 +61,44 @@ export class SandboxDb {
     const found = this.meta(key);
     if (found !== undefined) return found;
     const value = make();
-    this.setMetaRow.run(key, value);
+    this.setMeta({ [key]: value });
     return value;
   }
 
   /** Writes meta values at once. */
   setMeta(values: MetaValues): void {
-    this.db.transaction(() => {
-      for (const [key, value] of Object.entries(values)) this.setMetaRow.run(key, value);
+    const db = this.reading();
+    const set = db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+    db.transaction(() => {
+      for (const [key, value] of Object.entries(values)) set.run(key, value);
     })();
+  }
+
+  /** How many journal lines are stored. */
+  get lineCount(): number {
+    return this.reading().prepare('SELECT count(*) FROM journal').pluck().get() as number;
+  }
+
+  /** The stored journal, oldest first. */
+  lines(): IterableIterator<string> {
+    return this.reading()
+      .prepare('SELECT line FROM journal ORDER BY seq')
+      .pluck()
+      .iterate() as IterableIterator<string>;
+  }
+
+  /** Hands the file to the writer thread: from here on the db is written, not read. */
+  startWriting(): void {
+    if (this.writer) return;
+    this.reading().close();
+    this.reader = undefined;
+    this.writer = new Worker(join(packageRoot(), 'dist', 'src', 'store', 'commit-worker.js'), {
+      workerData: { file: this.file },
+    });
+    this.writer.on('message', (answer: WriterAnswer) => this.answered(answer));
+    this.writer.on('error', (error) => this.fail(error));
   }
 
   /** Meta values to read and commit with each batch of lines. */
@@ -74,72 +106,98 @@ export class SandboxDb {
     this.metaAtCommit = meta;
   }
 
-  /** How many journal lines are stored. */
-  get lineCount(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM journal').pluck().get() as number) ?? 0;
-  }
-
-  /** The stored journal, oldest first. */
-  lines(): IterableIterator<string> {
-    return this.db.prepare('SELECT line FROM journal ORDER BY seq').pluck().iterate() as IterableIterator<string>;
-  }
-
-  /** Appends a line, committed with the rest of this turn's. */
+  /** Appends a line, committed with the next batch. */
   append(line: string): void {
-    this.pending.push(line);
+    (this.pending.lines as string[]).push(line);
     this.schedule();
   }
 
-  /** Replaces the journal (a reset): the next commit empties it before writing its lines and these meta values. */
+  /** Replaces the journal (a reset): the next batch empties it before writing its lines and these meta values. */
   startOver(meta: MetaValues): void {
-    this.pending = [];
-    this.startingOver = true;
-    Object.assign(this.pendingMeta, meta);
+    this.pending = { lines: [], meta: { ...this.pending.meta, ...meta }, startOver: true };
     this.schedule();
   }
 
   /** Settles when everything appended so far is on disk; undefined when nothing is waiting. */
   durable(): Promise<void> | undefined {
     if (this.failure) return Promise.reject(this.failure);
-    return this.commit?.promise;
+    return (this.next ?? this.inFlight)?.promise;
   }
 
-  /** Commits what is waiting now (at shutdown) and closes the file. */
-  close(): void {
-    if (this.commit) this.flush();
-    this.db.close();
+  /** Commits what waits, then lets the file go. */
+  close(): Promise<void> {
+    this.closed ??= this.closeNow();
+    return this.closed;
+  }
+
+  private async closeNow(): Promise<void> {
+    this.send(); // what waits for the end of this turn
+    if (!this.writer) {
+      this.reader?.close();
+      return;
+    }
+    while (!this.failure && (this.next || this.inFlight))
+      await (this.next ?? this.inFlight)!.promise.catch(() => undefined);
+    const writer = this.writer;
+    await new Promise<void>((done) => {
+      writer.once('exit', () => done());
+      writer.postMessage({ kind: 'close' } satisfies WriterMessage);
+    });
+  }
+
+  private reading(): Database.Database {
+    if (!this.reader) throw new Error(`the store ${this.file} is being written: it is read before the sandbox starts`);
+    return this.reader;
   }
 
   private schedule(): void {
-    if (this.commit || this.failure) return;
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
+    this.next ??= waiting();
+    if (this.scheduled || this.inFlight || this.failure) return;
+    // The end of this turn of the event loop: every request read in it goes in the batch.
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.send();
     });
-    promise.catch(() => undefined); // a failed commit is answered by each waiter, not as an unhandled rejection
-    this.commit = { promise, resolve, reject };
-    setImmediate(() => this.flush());
   }
 
-  private flush(): void {
-    const commit = this.commit;
-    if (!commit) return;
-    this.commit = undefined;
-    const lines = this.pending;
-    const meta = { ...this.pendingMeta, ...this.metaAtCommit() };
-    const startOver = this.startingOver;
-    this.pending = [];
-    this.pendingMeta = {};
-    this.startingOver = false;
-    try {
-      this.commitBatch(lines, meta, startOver);
-      commit.resolve();
-    } catch (error) {
-      // The memory is now ahead of the disk: nothing more is acknowledged (docs/api.md#persistence).
-      this.failure = new Error(`the store ${this.file} failed to commit: ${(error as Error).message}`);
-      commit.reject(this.failure);
-    }
+  private send(): void {
+    if (this.inFlight || !this.next || this.failure) return;
+    this.startWriting();
+    const batch: Batch = { ...this.pending, meta: { ...this.pending.meta, ...this.metaAtCommit() } };
+    this.pending = { lines: [], meta: {}, startOver: false };
+    this.inFlight = this.next;
+    this.next = undefined;
+    this.writer!.postMessage({ kind: 'batch', batch } satisfies WriterMessage);
   }
+
+  private answered(answer: WriterAnswer): void {
+    if (answer.kind === 'closed') {
+      void this.writer?.terminate();
+      return;
+    }
+    if (answer.kind === 'failed') return this.fail(new Error(answer.message));
+    const done = this.inFlight!;
+    this.inFlight = undefined;
+    done.resolve();
+    this.send(); // what came in meanwhile, as one batch
+  }
+
+  /** The memory is now ahead of the disk: nothing more is acknowledged (docs/api.md#persistence). */
+  private fail(error: Error): void {
+    this.failure ??= new Error(`the store ${this.file} failed to commit: ${error.message}`);
+    for (const waiter of [this.inFlight, this.next]) waiter?.reject(this.failure);
+    this.inFlight = this.next = undefined;
+  }
+}
+
+function waiting(): Waiting {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // a failed commit is answered by each waiter, not as an unhandled rejection
+  return { promise, resolve, reject };
 }

@@ -1,4 +1,4 @@
-// The sandbox's SQLite store (docs/api.md#persistence): group commit (one transaction per turn of the event loop,
+// The sandbox's SQLite store (docs/api.md#persistence): group commit on the writer thread (one transaction per batch,
 // `durable()` settling after it), a reset committed with the lines that follow it, and the refusals that leave a
 // file that is not ours exactly as it was.
 import { createHash } from 'node:crypto';
@@ -12,8 +12,8 @@ import { SandboxDb } from '../../src/store/sandbox-db.js';
 import { StoreFileError } from '../../src/store/store-file-error.js';
 
 const opened: SandboxDb[] = [];
-afterEach(() => {
-  for (const db of opened.splice(0)) db.close();
+afterEach(async () => {
+  await closeAll();
 });
 
 function freshFile(): string {
@@ -26,16 +26,23 @@ function open(file: string): SandboxDb {
   return db;
 }
 
-function closeAll(): void {
-  for (const db of opened.splice(0)) db.close();
+async function closeAll(): Promise<void> {
+  for (const db of opened.splice(0)) await db.close();
+}
+
+/** What a file holds, read by a new connection once every store on it is closed. */
+async function stored(file: string): Promise<{ lines: string[]; meta: (key: string) => string | undefined }> {
+  await closeAll();
+  const db = open(file);
+  return { lines: Array.from(db.lines()), meta: (key) => db.meta(key) };
 }
 
 function sha256(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
-describe('group commit', () => {
-  it('commits the lines of one turn together; durable() settles once they are on disk, and a reopen reads them', async () => {
+describe('group commit on the writer thread', () => {
+  it('commits the lines of one turn together; durable() settles once they are on disk', async () => {
     const file = freshFile();
     const db = open(file);
     expect(db.durable()).toBeUndefined();
@@ -43,12 +50,23 @@ describe('group commit', () => {
     db.append('{"a":2}');
     const durable = db.durable();
     expect(durable).toBeDefined();
-    expect(db.lineCount).toBe(0); // not yet: the commit waits for the end of the turn
+    expect(db.lineCount).toBe(0); // not yet: the batch leaves at the end of the turn
     await durable;
-    expect(db.lineCount).toBe(2);
     expect(db.durable()).toBeUndefined();
-    closeAll();
-    expect([...open(file).lines()]).toEqual(['{"a":1}', '{"a":2}']);
+    expect((await stored(file)).lines).toEqual(['{"a":1}', '{"a":2}']);
+  });
+
+  it('what comes while a batch is being written goes in the next one, and waits for it', async () => {
+    const file = freshFile();
+    const db = open(file);
+    db.append('{"batch":1}');
+    const first = db.durable()!;
+    await new Promise((settle) => setImmediate(settle)); // the first batch has left
+    db.append('{"batch":2}');
+    const second = db.durable()!;
+    expect(second).not.toBe(first);
+    await second;
+    expect((await stored(file)).lines).toEqual(['{"batch":1}', '{"batch":2}']);
   });
 
   it('commits the meta values read at commit time with the lines', async () => {
@@ -59,7 +77,7 @@ describe('group commit', () => {
     db.append('{"a":1}');
     position = 7;
     await db.durable();
-    expect(db.meta('market_prints')).toBe('7');
+    expect((await stored(file)).meta('market_prints')).toBe('7');
   });
 
   it('a reset replaces the journal in the same commit as the lines after it', async () => {
@@ -72,22 +90,29 @@ describe('group commit', () => {
     db.startOver({ stream_sequence: '12' });
     db.append('{"new":1}');
     await db.durable();
-    expect([...db.lines()]).toEqual(['{"new":1}']);
-    expect(db.meta('stream_sequence')).toBe('12');
+    const after = await stored(file);
+    expect(after.lines).toEqual(['{"new":1}']);
+    expect(after.meta('stream_sequence')).toBe('12');
   });
 
-  it('closing commits what waits', () => {
+  it('closing commits what waits', async () => {
     const file = freshFile();
     const db = open(file);
     db.append('{"a":1}');
-    closeAll();
-    expect([...open(file).lines()]).toEqual(['{"a":1}']);
+    expect((await stored(file)).lines).toEqual(['{"a":1}']);
   });
 
-  it('ensureMeta writes a value once and keeps it across a reopen', () => {
+  it('the file is read before writing starts, not after', async () => {
+    const db = open(freshFile());
+    db.append('{"a":1}');
+    await db.durable();
+    expect(() => db.lineCount).toThrow(/is being written/);
+  });
+
+  it('ensureMeta writes a value once and keeps it across a reopen', async () => {
     const file = freshFile();
     expect(open(file).ensureMeta('token_secret', () => 'first')).toBe('first');
-    closeAll();
+    await closeAll();
     expect(open(file).ensureMeta('token_secret', () => 'second')).toBe('first');
   });
 });
@@ -121,10 +146,10 @@ describe('files that are not a sandbox db are refused and left as they were', ()
     refused(file, /another program's SQLite database \(tables customers\)/);
   });
 
-  it('a db of a newer propsim schema', () => {
+  it('a db of a newer propsim schema', async () => {
     const file = freshFile();
     open(file);
-    closeAll();
+    await closeAll();
     const raw = new Database(file);
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
@@ -136,7 +161,7 @@ describe('files that are not a sandbox db are refused and left as they were', ()
     const db = open(file);
     for (let i = 0; i < 2000; i++) db.append(`{"line":${i},"pad":"${'x'.repeat(100)}"}`);
     await db.durable();
-    closeAll();
+    await closeAll();
     const bytes = readFileSync(file);
     bytes.fill(0x5a, 4096, bytes.length - 4096); // every page but the first and the last
     writeFileSync(file, bytes);
@@ -148,13 +173,16 @@ describe('files that are not a sandbox db are refused and left as they were', ()
       error = e;
     }
     expect((error as { code?: string }).code).toMatch(/SQLITE_CORRUPT|SQLITE_NOTADB/);
-    closeAll();
+    await closeAll();
     expect(sha256(file)).toBe(before);
   });
 
-  it('a db held by another server is refused, not shared', () => {
+  it('a db held by another server is refused, not shared: while it is read, and while it is written', async () => {
     const file = freshFile();
-    open(file);
+    const db = open(file);
+    expect(() => SandboxDb.open(file)).toThrow(/is in use by another process/);
+    db.append('{"a":1}');
+    await db.durable();
     expect(() => SandboxDb.open(file)).toThrow(/is in use by another process/);
   });
 });

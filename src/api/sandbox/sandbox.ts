@@ -256,7 +256,7 @@ export class Sandbox {
   /** Stops reading the market files and, after a last commit, closes the store. */
   async close(): Promise<void> {
     await this.feed.close();
-    this.store?.close();
+    await this.store?.close();
   }
 }
 
