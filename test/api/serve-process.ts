@@ -13,11 +13,17 @@ export interface Server {
 
 /**
  * Starts `propsim serve --port 0 …` and waits for its `listening on` line. Without --db the state stays in memory
- * (`--memory`): a test must not leave a .propsim/ folder in the working tree.
+ * (`--memory`): a test must not leave a .propsim/ folder in the working tree (`defaultStore` leaves the flags as
+ * given, for a test of the default, with its own `cwd`).
  */
-export async function startServe(args: string[] = []): Promise<Server> {
-  const store = args.includes('--db') || args.includes('--memory') ? [] : ['--memory'];
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...store, ...args]);
+export async function startServe(
+  args: string[] = [],
+  options: { cwd?: string; defaultStore?: boolean } = {},
+): Promise<Server> {
+  const store = options.defaultStore || args.includes('--db') || args.includes('--memory') ? [] : ['--memory'];
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...store, ...args], {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   let stderr = '';
   const exited = new Promise<{ code: number | null; stderr: string }>((done) =>
     child.on('exit', (code) => done({ code, stderr })),
