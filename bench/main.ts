@@ -6,6 +6,7 @@ import { apiBench } from './api.bench.js';
 import { backtestBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
 import { replayBench } from './replay.bench.js';
+import { restartBench } from './restart.bench.js';
 import { riskBench } from './risk.bench.js';
 import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
@@ -17,6 +18,7 @@ const BENCHES: readonly Bench[] = [
   backtestBench,
   replayBench,
   apiBench,
+  restartBench,
   streamsBench,
 ];
 

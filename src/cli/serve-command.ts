@@ -13,7 +13,7 @@ import { loadHolidayFile } from '../market/holiday-file.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { serveBanner } from './serve-banner.js';
-import { DEFAULT_DB_FILE, openServeStore } from './serve-store.js';
+import { DEFAULT_DB_FILE, openServeStore, removeDbFile } from './serve-store.js';
 import { storeFileError } from '../store/store-file-error.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -117,7 +117,7 @@ async function serve(args: ServeArgs): Promise<void> {
   const givenStartMs = args.start !== undefined ? parseTimeMs(args.start, '--start') : undefined;
   const market = marketSpecsOf(args.market ?? []);
   const calendar = new GlobexCalendar(loadHolidayFile());
-  const { db, startMs } = await openServeStore(
+  const { db, startMs, created } = await openServeStore(
     { db: args.db, memory: args.memory === true, seedFile, startMs: givenStartMs, market },
     seed.startMs ?? DEFAULT_START_MS,
   );
@@ -125,7 +125,9 @@ async function serve(args: ServeArgs): Promise<void> {
   try {
     sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: args.clock }, db);
   } catch (error) {
-    await db?.close();
+    // Nothing of a start that failed is kept; a file made for it goes again.
+    await db?.abandon();
+    if (db && created) removeDbFile(db.file);
     throw db ? storeFileError(db.file, error) : error;
   }
   const app = await buildApp({ sandbox, logger: { level: args.logLevel } });

@@ -2,7 +2,7 @@
 // (default .propsim/sandbox.sqlite). A file that already holds a sandbox must have been made from the same seed file
 // and market files; its clock start is the one the sandbox restarts from (a different --start is refused).
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { StoreFileError } from '../store/store-file-error.js';
@@ -24,9 +24,10 @@ export interface StoreChoice {
 export async function openServeStore(
   choice: StoreChoice,
   defaultStartMs: number,
-): Promise<{ db: SandboxDb | undefined; startMs: number }> {
-  if (choice.memory) return { db: undefined, startMs: choice.startMs ?? defaultStartMs };
+): Promise<{ db: SandboxDb | undefined; startMs: number; created: boolean }> {
+  if (choice.memory) return { db: undefined, startMs: choice.startMs ?? defaultStartMs, created: false };
   const file = resolve(choice.db ?? DEFAULT_DB_FILE);
+  const created = !existsSync(file);
   const db = SandboxDb.open(file);
   try {
     const made = {
@@ -36,7 +37,7 @@ export async function openServeStore(
     if (db.lineCount === 0) {
       const startMs = choice.startMs ?? defaultStartMs;
       db.setMeta({ ...made, start_ms: String(startMs) });
-      return { db, startMs };
+      return { db, startMs, created };
     }
     if (db.meta('seed_sha256') !== made.seed_sha256)
       throw new StoreFileError(
@@ -54,9 +55,14 @@ export async function openServeStore(
         file,
         `holds a sandbox started at ${chicagoIso(storedStartMs)}: leave out --start to go on with it, or use another --db`,
       );
-    return { db, startMs: storedStartMs };
+    return { db, startMs: storedStartMs, created };
   } catch (error) {
     await db.close();
     throw error;
   }
+}
+
+/** A db file and its WAL companions. */
+export function removeDbFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 }

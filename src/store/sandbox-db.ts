@@ -26,6 +26,7 @@ export class SandboxDb {
   /** The reading connection, until the writer thread takes the file. */
   private reader: Database.Database | undefined;
   private writer: Worker | undefined;
+  private writerExited = false;
   private pending: Batch = { lines: [], meta: {}, startOver: false };
   /** Who waits for the pending lines, and for the batch with the writer. */
   private next: Waiting | undefined;
@@ -99,6 +100,9 @@ export class SandboxDb {
     });
     this.writer.on('message', (answer: WriterAnswer) => this.answered(answer));
     this.writer.on('error', (error) => this.fail(error));
+    this.writer.on('exit', () => {
+      this.writerExited = true;
+    });
   }
 
   /** Meta values to read and commit with each batch of lines. */
@@ -124,6 +128,13 @@ export class SandboxDb {
     return (this.next ?? this.inFlight)?.promise;
   }
 
+  /** Lets the file go without committing what waits (a start that failed: nothing of it is kept). */
+  async abandon(): Promise<void> {
+    this.pending = { lines: [], meta: {}, startOver: false };
+    this.next = undefined;
+    return this.close();
+  }
+
   /** Commits what waits, then lets the file go. */
   close(): Promise<void> {
     this.closed ??= this.closeNow();
@@ -139,6 +150,7 @@ export class SandboxDb {
     while (!this.failure && (this.next || this.inFlight))
       await (this.next ?? this.inFlight)!.promise.catch(() => undefined);
     const writer = this.writer;
+    if (this.writerExited) return; // it failed, and said so
     await new Promise<void>((done) => {
       writer.once('exit', () => done());
       writer.postMessage({ kind: 'close' } satisfies WriterMessage);

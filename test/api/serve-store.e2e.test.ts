@@ -59,6 +59,16 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     expect(order.status).toBe(200);
   }, 60_000);
 
+  it('a start that fails (a market file missing) keeps nothing: the db file it made is removed', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'propsim-failed-start-'));
+    const db = join(cwd, 'sandbox.sqlite');
+    const result = await runCliAsync(['serve', '--port', '0', '--db', db, '--market', join(cwd, 'missing.csv')]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('missing.csv');
+    expect(existsSync(db)).toBe(false);
+    expect(existsSync(`${db}-wal`)).toBe(false);
+  }, 60_000);
+
   it('--memory writes nothing', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'propsim-memory-'));
     const server = await serve(['--memory'], { cwd });

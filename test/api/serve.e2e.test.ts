@@ -111,7 +111,7 @@ describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts n
     const dir = mkdtempSync(join(tmpdir(), 'propsim-seed-'));
     const seed = join(dir, 'seed.yaml');
     writeFileSync(seed, 'platform_admin_keys: [svc_live_platform_admin_x]\nfirms:\n  - slug: Bad Slug\n    name: X\n');
-    const result = await runCliAsync(['serve', '--port', '0', '--seed', seed]);
+    const result = await runCliAsync(['serve', '--port', '0', '--memory', '--seed', seed]);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(seed);
     expect(result.stderr).toMatch(/firms\[0\]\.slug/);
@@ -124,7 +124,7 @@ describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts n
     [['--clock', 'realtime', '--speed', 'fast'], '--speed'],
     [['--start', 'yesterday'], '--start'],
     [['--db', 'x.sqlite', '--memory'], 'mutually exclusive'],
-    [['--market', 'no-such-file.csv'], 'no-such-file.csv'],
+    [['--memory', '--market', 'no-such-file.csv'], 'no-such-file.csv'],
   ])(
     'serve %j → exit 2 naming %s',
     async (args, named) => {

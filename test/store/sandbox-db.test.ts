@@ -109,6 +109,21 @@ describe('group commit on the writer thread', () => {
     expect(() => db.lineCount).toThrow(/is being written/);
   });
 
+  it('a writer that cannot take the file fails every waiting answer, and closing does not hang', async () => {
+    const file = freshFile();
+    const db = open(file);
+    db.startWriting(); // the reader lets go; the writer thread is starting
+    const thief = new Database(file);
+    thief.pragma('locking_mode = EXCLUSIVE');
+    thief.prepare('SELECT count(*) FROM journal').get(); // takes the file before the writer does
+    db.append('{"a":1}');
+    await expect(db.durable()).rejects.toThrow(/failed to commit/);
+    await expect(db.durable()).rejects.toThrow(/failed to commit/); // and stays failed
+    await new Promise((settle) => setTimeout(settle, 200)); // the writer thread has ended
+    await db.close();
+    thief.close();
+  });
+
   it('ensureMeta writes a value once and keeps it across a reopen', async () => {
     const file = freshFile();
     expect(open(file).ensureMeta('token_secret', () => 'first')).toBe('first');
