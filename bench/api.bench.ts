@@ -161,14 +161,20 @@ async function timeRestart(store: readonly string[], file: string): Promise<{ jo
   return { journalLines, ms };
 }
 
-/** `propsim serve` on a free port, state in memory unless `store` names a --db. */
-export async function startServer(store: readonly string[] = ['--memory']): Promise<Server> {
+/** The bundled seed with the rate limit lifted, written to a temporary file (the same bytes each time). */
+export function benchSeedFile(): string {
   const seed = join(tmpdir(), 'propsim-bench-seed.yaml');
   // The bundled seed names bundled plans, which a copy elsewhere still finds (propsim's fixtures/plans).
   writeFileSync(
     seed,
     `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nrate_limit: { per_second: 100000000, burst: 100000000 }\n`,
   );
+  return seed;
+}
+
+/** `propsim serve` on a free port, with the bench seed; state in memory unless `store` names a --db. */
+export async function startServer(store: readonly string[] = ['--memory']): Promise<Server> {
+  const seed = benchSeedFile();
   const child = spawn(
     process.execPath,
     [join(packageRoot(), 'bin', 'propsim.js'), 'serve', '--port', '0', '--seed', seed, ...store],

@@ -7,12 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_START_MS, Sandbox } from '../src/api/sandbox/sandbox.js';
-import { DEFAULT_SEED_FILE, loadSeedFile } from '../src/api/sandbox/seed-file.js';
+import { loadSeedFile } from '../src/api/sandbox/seed-file.js';
 import { openServeStore } from '../src/cli/serve-store.js';
 import { GlobexCalendar } from '../src/core/calendar/globex-calendar.js';
 import { planJson } from '../src/core/kernel/risk-json.js';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
-import { startServer } from './api.bench.js';
+import { benchSeedFile, startServer } from './api.bench.js';
 import { median, type Bench } from './bench.js';
 import { benchPlan } from './bench-plans.js';
 
@@ -31,7 +31,7 @@ export const restartBench: Bench = {
       const times: number[] = [];
       for (let run = 1; run <= RESTARTS; run++) {
         const started = performance.now();
-        const server = await startServer(['--db', file, '--seed', DEFAULT_SEED_FILE]);
+        const server = await startServer(['--db', file]);
         times.push(Math.round(performance.now() - started));
         await server.stop();
         log(`  restart ${run}: ${(times.at(-1)! / 1000).toFixed(2)} s`);
@@ -51,11 +51,12 @@ export const restartBench: Bench = {
 async function buildDb(file: string): Promise<number> {
   const started = performance.now();
   const market: never[] = [];
+  const seedFile = benchSeedFile();
   const { db, startMs } = await openServeStore(
-    { db: file, memory: false, seedFile: DEFAULT_SEED_FILE, startMs: undefined, market },
+    { db: file, memory: false, seedFile, startMs: undefined, market },
     DEFAULT_START_MS,
   );
-  const seed = loadSeedFile(DEFAULT_SEED_FILE);
+  const seed = loadSeedFile(seedFile);
   const calendar = new GlobexCalendar(loadHolidayFile());
   const sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: 'manual' }, db);
   const opened = sandbox.kernel.dispatch({ type: 'open_account', plan: planJson(benchPlan()) });
