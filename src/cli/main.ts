@@ -34,6 +34,7 @@ await cli
     '$0 <command> [options]\n\nDeterministic simulator of a futures prop-trading firm: replay scenarios, back-test plan risk\nparameters, write daily position reports and serve a sandbox of the REST API, all on a simulated clock.',
   )
   .demandCommand(1, 'Name a command; see the list above.')
+  .middleware((argv) => keepLastValues(argv, arrayOptionsOf(cli)), true)
   .strict()
   .recommendCommands()
   .help()
@@ -66,4 +67,23 @@ function commandWords(args: readonly string[]): string {
     words.push(arg);
   }
   return words.join(' ') || 'command';
+}
+
+/** The options of the command being parsed that take lists (yargs has the method; its types do not show it). */
+function arrayOptionsOf(y: Argv): readonly string[] {
+  return (y as unknown as { getOptions(): { array: string[] } }).getOptions().array;
+}
+
+/**
+ * A flag of one value given twice keeps its last value, as the number flags always did (flag-values.ts), instead of
+ * reaching its command as a list that it cannot use. List flags (--market FILE..., scenario files) keep every value.
+ */
+function keepLastValues(argv: Record<string, unknown>, arrayOptions: readonly string[]): void {
+  for (const [key, value] of Object.entries(argv))
+    if (Array.isArray(value) && key !== '_' && !arrayOptions.includes(key) && !arrayOptions.includes(kebab(key)))
+      argv[key] = value.at(-1);
+}
+
+function kebab(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 import { runCliAsync } from '../cli/run-cli.js';
 import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
 import { startServe, type Server } from './serve-process.js';
@@ -104,6 +105,13 @@ describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts n
     const server = await startServe(['--memory', '--clock', 'realtime', '--speed', '60']);
     expect(server.banner).toContain('clock: realtime x60');
     server.child.kill('SIGINT');
+    expect((await server.exited).code).toBe(0);
+  }, 30_000);
+
+  it('a flag of one value given twice keeps the last one (list flags keep all)', async () => {
+    const server = await startServe(['--seed', 'no-such-seed.yaml', '--seed', DEFAULT_SEED_FILE]);
+    expect(server.banner).toContain(`from ${DEFAULT_SEED_FILE}`);
+    server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
   }, 30_000);
 
