@@ -3,21 +3,11 @@
 // and nothing is half-written: each order in the sandbox has its idempotency answer and each stored answer its
 // order, so a client retrying an unanswered request gets either the order it placed or a new one, never a second.
 // Repeated at several kill points on the same file; then a clean restart keeps the journal hash.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 import { buyLimitBody, KEYS } from './api-harness.js';
-import { startServe, type Server } from './serve-process.js';
+import { durableServeFiles, startServe, type Server } from './serve-process.js';
 
-const folder = mkdtempSync(join(tmpdir(), 'propsim-kill-'));
-const db = join(folder, 'sandbox.sqlite');
-const seed = join(folder, 'seed.yaml');
-writeFileSync(
-  seed,
-  `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nrate_limit: { per_second: 1000000, burst: 1000000 }\n`,
-);
+const { db, seed } = durableServeFiles('propsim-kill-');
 const operator = { 'x-service-api-key': KEYS.acmeOperator, 'content-type': 'application/json' };
 const admin = { 'x-service-api-key': KEYS.admin };
 const CLIENTS = 4;

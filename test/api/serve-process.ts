@@ -1,6 +1,10 @@
 // A real `propsim serve` process for end-to-end tests: started on a free loopback port, found by its banner.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 
 const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
 
@@ -38,4 +42,15 @@ export async function startServe(
   });
   await new Promise((settle) => setTimeout(settle, 50));
   return { child, url, banner: stderr, exited };
+}
+
+/** A fresh folder with a db path and the bundled seed with its rate limit lifted, for `serve --db` under load. */
+export function durableServeFiles(prefix: string): { db: string; seed: string } {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  const seed = join(folder, 'seed.yaml');
+  writeFileSync(
+    seed,
+    `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nrate_limit: { per_second: 1000000, burst: 1000000 }\n`,
+  );
+  return { db: join(folder, 'sandbox.sqlite'), seed };
 }

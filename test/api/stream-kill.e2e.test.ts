@@ -3,22 +3,12 @@
 // killed with SIGKILL. Every event the subscriber received is in the restarted server's stream with the same number
 // and the same content (an event goes out only once its input is on disk), and a resume from the last number
 // received continues with exactly the events after it.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 import { KEYS, marketOrderBody } from './api-harness.js';
-import { startServe, type Server } from './serve-process.js';
+import { durableServeFiles, startServe, type Server } from './serve-process.js';
 
-const folder = mkdtempSync(join(tmpdir(), 'propsim-stream-kill-'));
-const db = join(folder, 'sandbox.sqlite');
-const seed = join(folder, 'seed.yaml');
-writeFileSync(
-  seed,
-  `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nrate_limit: { per_second: 1000000, burst: 1000000 }\n`,
-);
+const { db, seed } = durableServeFiles('propsim-stream-kill-');
 const operator = { 'x-service-api-key': KEYS.acmeOperator };
 const admin = { 'x-service-api-key': KEYS.admin };
 
