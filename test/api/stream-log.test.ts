@@ -56,6 +56,29 @@ describe('StreamLog', () => {
     expect(log.after(5)).toEqual([]);
   });
 
+  it('with a store, events are numbered at once but sent, resumable and counted only once their input is durable', async () => {
+    let commit!: () => void;
+    let durable: Promise<void> | undefined = new Promise<void>((done) => (commit = done));
+    const log = new StreamLog({ durable: () => durable });
+    const { kernel, accountId } = kernelWithAccount();
+    const live: number[] = [];
+    log.events$.subscribe((e) => live.push(e.sequence));
+    log.follow(kernel);
+    log.activate();
+    buyAndFill(kernel, accountId); // five events, waiting for the commit
+    expect(live).toEqual([]);
+    expect(log.sequence).toBe(0); // what a new subscriber is told
+    expect(log.after(0)).toEqual([]);
+    expect(log.lastNumbered).toBe(5);
+    commit();
+    durable = undefined;
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(live).toEqual([1, 2, 3, 4, 5]);
+    expect(log.sequence).toBe(5);
+    expect(log.after(3)!.map((e) => e.sequence)).toEqual([4, 5]);
+  });
+
   it('after a reset the numbers go on, and a number from before it is expired', () => {
     const log = new StreamLog();
     const first = kernelWithAccount();

@@ -119,7 +119,7 @@ export class Sandbox {
     this.deviceLogins.clear();
     this.streamTickets.clear();
     this.store?.startOver({
-      stream_sequence: String(this.streams.sequence),
+      stream_sequence: String(this.streams.lastNumbered),
       streams_active: String(this.streams.activated),
     });
     if (this.store) {

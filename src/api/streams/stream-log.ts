@@ -35,6 +35,11 @@ export class StreamLog {
     return this.lastSent;
   }
 
+  /** The number of the last event numbered, sent or still waiting for the store (where a reset goes on from). */
+  get lastNumbered(): number {
+    return this.lastSequence;
+  }
+
   /** Whether the first subscription has started the numbering. */
   get activated(): boolean {
     return this.active;
