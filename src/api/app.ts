@@ -6,7 +6,13 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type HookHandlerDoneFunction,
+} from 'fastify';
 import { ApiError } from './gateway/api-error.js';
 import { authenticate } from './gateway/authenticate.js';
 import { installDurableAnswers } from './gateway/durable-answers.js';
@@ -36,9 +42,16 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Unsent bytes a stream socket may hold before it is closed as a slow consumer (default 1 MiB). */
   streamBufferLimitBytes?: number;
+  /** `serve --clock realtime`: moves the kernel to the wall clock's time before each request. */
+  realtime?: { catchUp(): Promise<void> | undefined };
 }
 
-export async function buildApp({ sandbox, logger = false, streamBufferLimitBytes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  sandbox,
+  logger = false,
+  streamBufferLimitBytes,
+  realtime,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     genReqId: requestIdOf,
@@ -57,12 +70,18 @@ export async function buildApp({ sandbox, logger = false, streamBufferLimitBytes
   // has its socket closed once answered.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // Callback-style hooks: with a key (the common case) nothing here waits, so no promise is made per request.
-  app.addHook('onRequest', (request, reply, done) => {
+  const gateway = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);
     const verifying = authenticate(request, sandbox);
     if (verifying) verifying.then(() => done(), done);
     else done();
+  };
+  // A realtime clock first moves the kernel to the time the request came at (tokens expire, windows close by it).
+  app.addHook('onRequest', (request, reply, done) => {
+    const catchingUp = realtime?.catchUp();
+    if (catchingUp) catchingUp.then(() => gateway(request, reply, done), done);
+    else gateway(request, reply, done);
   });
   app.addHook('preHandler', (request, _reply, done) => {
     downstreamFault(request, sandbox);

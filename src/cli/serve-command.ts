@@ -3,7 +3,7 @@
 // SIGINT or SIGTERM closes the server and exits 0.
 import type { Argv } from 'yargs';
 import { buildApp } from '../api/app.js';
-import { startRealtimeClock } from '../api/sandbox/realtime-clock.js';
+import { RealtimeClock } from '../api/sandbox/realtime-clock.js';
 import { marketSpecsOf } from '../api/sandbox/market-files.js';
 import { DEFAULT_START_MS, Sandbox, type ClockMode } from '../api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile } from '../api/sandbox/seed-file.js';
@@ -130,7 +130,13 @@ async function serve(args: ServeArgs): Promise<void> {
     if (db && created) removeDbFile(db.file);
     throw db ? storeFileError(db.file, error) : error;
   }
-  const app = await buildApp({ sandbox, logger: { level: args.logLevel } });
+  const realtime =
+    args.clock === 'realtime'
+      ? new RealtimeClock(sandbox, args.speed ?? 1, (error) =>
+          process.stderr.write(`realtime clock step failed: ${String(error)}\n`),
+        )
+      : undefined;
+  const app = await buildApp({ sandbox, logger: { level: args.logLevel }, ...(realtime ? { realtime } : {}) });
   try {
     await app.listen({ port: args.port, host: args.host });
   } catch (error) {
@@ -141,12 +147,7 @@ async function serve(args: ServeArgs): Promise<void> {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : args.port;
-  const stopClock =
-    args.clock === 'realtime'
-      ? startRealtimeClock(sandbox, args.speed ?? 1, (error) =>
-          app.log.error({ err: error }, 'realtime clock step failed'),
-        )
-      : () => undefined;
+  realtime?.start();
   process.stderr.write(serveBanner({ host: args.host, port, seedFile, seed, sandbox, speed: args.speed ?? 1 }));
 
   await new Promise<void>((resolveStop) => {
@@ -157,7 +158,7 @@ async function serve(args: ServeArgs): Promise<void> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  stopClock();
+  realtime?.stop();
   await app.close();
   await sandbox.close();
 }

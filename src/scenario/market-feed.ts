@@ -48,6 +48,16 @@ export class MarketFeed {
     }
   }
 
+  /**
+   * The time of the next print: undefined when the files are done, -Infinity when the next batch is not read yet
+   * (replaying reads it).
+   */
+  nextPrintMs(): number | undefined {
+    if (this.done) return undefined;
+    const batch = this.batch;
+    return batch && this.row < batch.length ? batch.timeMs[this.row] : -Infinity;
+  }
+
   /** Passes over the next `count` prints without applying them: a journal already holds them. */
   async skip(count: number): Promise<void> {
     while (!this.done && this.printsRead < count) {

@@ -101,9 +101,14 @@ describe('docs/api.md#start-up: a real `propsim serve` process', () => {
 });
 
 describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts nothing', () => {
-  it('closes cleanly on SIGINT with exit 0', async () => {
+  it('realtime: the clock follows the wall; SIGINT closes cleanly with exit 0', async () => {
     const server = await startServe(['--memory', '--clock', 'realtime', '--speed', '60']);
     expect(server.banner).toContain('clock: realtime x60');
+    // The clock follows the wall x60: a request half a second later sees about 30 simulated seconds more.
+    const nowMs = async () => ((await (await fetch(`${server.url}/health`)).json()) as { now_ms: number }).now_ms;
+    const first = await nowMs();
+    await new Promise((settle) => setTimeout(settle, 500));
+    expect((await nowMs()) - first).toBeGreaterThanOrEqual(30_000);
     server.child.kill('SIGINT');
     expect((await server.exited).code).toBe(0);
   }, 30_000);

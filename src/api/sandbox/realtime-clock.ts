@@ -1,27 +1,66 @@
 // `serve --clock realtime --speed X` (docs/api.md#start-up): the simulated clock follows the wall clock times X,
-// for integrators who want time to pass by itself. Each step advances by the wall time since the last, so a slow
-// step (a long market file) does not make the clock drift.
+// for integrators who want time to pass by itself. The kernel is moved only when it matters: when a timer or a
+// market print falls due (checked every STEP_MS of wall time), and before each request, so that a request sees,
+// and is stamped with, the time it came at. An idle sandbox therefore journals nothing, however long it runs
+// (docs/api.md#persistence). A manual advance moves the clock ahead of the wall; it then goes on from there.
 import type { Sandbox } from './sandbox.js';
 
 const STEP_MS = 50;
 
-export function startRealtimeClock(sandbox: Sandbox, speed: number, onError: (error: unknown) => void): () => void {
-  let lastWallMs = performance.now();
-  let simCarryMs = 0;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    const wallMs = performance.now();
-    simCarryMs += (wallMs - lastWallMs) * speed;
-    lastWallMs = wallMs;
-    const stepMs = Math.floor(simCarryMs);
-    if (stepMs < 1) return;
-    simCarryMs -= stepMs;
-    running = true;
-    sandbox
-      .advanceTo(sandbox.kernel.nowMs + stepMs)
-      .catch(onError)
-      .finally(() => (running = false));
-  }, STEP_MS);
-  return () => clearInterval(timer);
+export class RealtimeClock {
+  private anchorWallMs: number;
+  private anchorSimMs: number;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private stepping = false;
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    private readonly speed: number,
+    private readonly onError: (error: unknown) => void,
+    /** The wall clock in ms (tests pass their own). */
+    private readonly wallMs: () => number = () => performance.now(),
+  ) {
+    this.anchorWallMs = wallMs();
+    this.anchorSimMs = sandbox.kernel.nowMs;
+  }
+
+  /** Checks every STEP_MS of wall time whether something is due. */
+  start(): this {
+    this.timer = setInterval(() => this.step(), STEP_MS);
+    return this;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** The simulated time the wall clock says it is now (never behind the kernel's). */
+  nowMs(): number {
+    const kernelMs = this.sandbox.kernel.nowMs;
+    const followed = this.anchorSimMs + Math.floor((this.wallMs() - this.anchorWallMs) * this.speed);
+    if (followed >= kernelMs) return followed;
+    // The kernel went ahead (a manual advance, a reset to the start): follow the wall from there.
+    this.anchorWallMs = this.wallMs();
+    this.anchorSimMs = kernelMs;
+    return kernelMs;
+  }
+
+  /** Moves the kernel to now if a timer or a print is due by then. */
+  step(): Promise<void> | undefined {
+    if (this.stepping) return undefined;
+    const now = this.nowMs();
+    const due = this.sandbox.nextDueMs();
+    if (due === undefined || due > now) return undefined;
+    this.stepping = true;
+    return this.sandbox
+      .catchUpTo(now)
+      .catch(this.onError)
+      .finally(() => (this.stepping = false));
+  }
+
+  /** Moves the kernel to now before a request is handled. */
+  catchUp(): Promise<void> | undefined {
+    const now = this.nowMs();
+    return now > this.sandbox.kernel.nowMs ? this.sandbox.catchUpTo(now) : undefined;
+  }
 }

@@ -244,11 +244,33 @@ export class Sandbox {
 
   /** Moves the clock to `toMs`: market prints up to it first, then everything due on the way. */
   advanceTo(toMs: number): Promise<Outcome<ClockJson>> {
-    const run = this.advancing.then(async () => {
+    return this.inTurn(async () => {
       if (toMs < this.kernel.nowMs) return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
       await this.feed.replayUntil(toMs, this.kernel);
       return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
     });
+  }
+
+  /** As advanceTo, but nothing happens (nothing is journaled) when the clock is already there: the realtime clock. */
+  async catchUpTo(toMs: number): Promise<void> {
+    await this.inTurn(async () => {
+      if (toMs <= this.kernel.nowMs) return;
+      await this.feed.replayUntil(toMs, this.kernel);
+      this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+    });
+  }
+
+  /** When something is next due: a kernel timer or a market print (-Infinity: the next prints are not read yet). */
+  nextDueMs(): number | undefined {
+    const timer = this.kernel.nextDueMs;
+    const print = this.feed.nextPrintMs();
+    if (timer === undefined) return print;
+    return print === undefined ? timer : Math.min(timer, print);
+  }
+
+  /** Advances run one at a time: a market file is read between prints. */
+  private inTurn<T>(advance: () => Promise<T>): Promise<T> {
+    const run = this.advancing.then(advance);
     this.advancing = run.catch(() => undefined);
     return run;
   }

@@ -136,6 +136,11 @@ export class Kernel {
     return this.clock.nowMs;
   }
 
+  /** When the next timer (an arrival, an expiry, a session roll, a risk load) is due, if any. */
+  get nextDueMs(): number | undefined {
+    return this.clock.nextDueMs();
+  }
+
   /** The kernel's parts, for tests' invariant checks only (lint keeps drivers in src/ off it). */
   internals(): KernelInternals {
     const { accounts, positions, desk, risk, firm, provisioning } = this;
