@@ -26,7 +26,7 @@ export class RealtimeClock {
 
   /** Checks every STEP_MS of wall time whether something is due. */
   start(): this {
-    this.timer = setInterval(() => this.step(), STEP_MS);
+    this.timer = setInterval(() => void this.step(), STEP_MS);
     return this;
   }
 
