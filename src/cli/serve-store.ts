@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
-import { StoreFileError } from '../store/store-file-error.js';
+import { StoreFileError, storeFileError } from '../store/store-file-error.js';
 import { SandboxDb } from '../store/sandbox-db.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 
@@ -58,7 +58,7 @@ export async function openServeStore(
     return { db, startMs: storedStartMs, created };
   } catch (error) {
     await db.close();
-    throw error;
+    throw storeFileError(file, error);
   }
 }
 

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 import { runCliAsync } from '../cli/run-cli.js';
 import { buyLimitBody, KEYS } from './api-harness.js';
-import { startServe, type Server } from './serve-process.js';
+import { durableServeFiles, startServe, type Server } from './serve-process.js';
 
 const operator = { 'x-service-api-key': KEYS.acmeOperator, 'content-type': 'application/json' };
 const servers: Server[] = [];
@@ -111,6 +111,22 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     },
     60_000,
   );
+
+  it('a damaged sandbox db exits 2, named, and is left untouched', async () => {
+    const { db, seed } = durableServeFiles('propsim-damaged-');
+    const server = await serve(['--db', db, '--seed', seed]);
+    for (let i = 0; i < 300; i++) await placeOrder(server.url);
+    await stop(server);
+    const bytes = readFileSync(db);
+    expect(bytes.length).toBeGreaterThan(3 * 4096);
+    bytes.fill(0x5a, 4096, bytes.length - 4096); // every page but the first (the header) and the last
+    writeFileSync(db, bytes);
+    const before = sha256(db);
+    const result = await runCliAsync(['serve', '--port', '0', '--db', db, '--seed', seed]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`--db ${db}: (is damaged|is not an SQLite database)`));
+    expect(sha256(db)).toBe(before);
+  }, 60_000);
 
   it('a file made from another seed, or with another --start, exits 2 and says which', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'propsim-mismatch-'));
