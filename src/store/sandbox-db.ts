@@ -131,6 +131,7 @@ export class SandboxDb {
   /** Lets the file go without committing what waits (a start that failed: nothing of it is kept). */
   async abandon(): Promise<void> {
     this.pending = { lines: [], meta: {}, startOver: false };
+    this.next?.reject(new Error(`the start on ${this.file} failed: nothing of it was kept`));
     this.next = undefined;
     return this.close();
   }
