@@ -5,7 +5,7 @@ import type { Argv } from 'yargs';
 import { buildApp } from '../api/app.js';
 import { RealtimeClock } from '../api/sandbox/realtime-clock.js';
 import { marketSpecsOf } from '../api/sandbox/market-files.js';
-import { DEFAULT_START_MS, Sandbox, type ClockMode } from '../api/sandbox/sandbox.js';
+import { DEFAULT_START_MS, Sandbox, SNAPSHOT_EVERY_LINES, type ClockMode } from '../api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile } from '../api/sandbox/seed-file.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseTimeMs } from '../core/time.js';
@@ -24,6 +24,7 @@ interface ServeArgs {
   seed: string | undefined;
   db: string | undefined;
   memory: boolean | undefined;
+  snapshotEvery: number;
   clock: ClockMode;
   speed: number | undefined;
   market: string[] | undefined;
@@ -58,6 +59,14 @@ export const serveCommand = {
       .option('memory', {
         describe: 'keep state in memory only: nothing is written, everything is lost when the server stops',
         type: 'boolean',
+      })
+      .option('snapshot-every', {
+        describe:
+          'with a db: a snapshot of the state every N journal lines (less often once the journal is long, see docs/api.md#persistence) and at a clean stop; a restart applies only the lines after the last one',
+        type: 'string',
+        default: String(SNAPSHOT_EVERY_LINES),
+        requiresArg: true,
+        coerce: wholeNumberFlag('snapshot-every', 1),
       })
       .option('clock', {
         describe: 'manual: time moves only by POST /v1/sandbox/clock/advance; realtime: it follows the wall clock',
@@ -123,7 +132,10 @@ async function serve(args: ServeArgs): Promise<void> {
   );
   let sandbox: Sandbox;
   try {
-    sandbox = await Sandbox.start({ seed, startMs, calendar, market, clockMode: args.clock }, db);
+    sandbox = await Sandbox.start(
+      { seed, startMs, calendar, market, clockMode: args.clock, snapshotEveryLines: args.snapshotEvery },
+      db,
+    );
   } catch (error) {
     // Nothing of a start that failed is kept; a file made for it goes again.
     await db?.abandon();
@@ -152,7 +164,8 @@ async function serve(args: ServeArgs): Promise<void> {
 
   await new Promise<void>((resolveStop) => {
     const stop = (signal: string) => {
-      process.stderr.write(`propsim serve: ${signal}, closing\n`);
+      const snapshot = sandbox.durableFile ? ` (writing a snapshot of the state to ${sandbox.durableFile})` : '';
+      process.stderr.write(`propsim serve: ${signal}, closing${snapshot}\n`);
       resolveStop();
     };
     process.once('SIGINT', () => stop('SIGINT'));

@@ -12,6 +12,7 @@ import type Database from 'better-sqlite3';
 import { packageRoot } from '../market/holiday-file.js';
 import type { Batch, WriterAnswer, WriterMessage } from './commit-worker.js';
 import { openDbFile } from './db-file.js';
+import { storeFileError } from './store-file-error.js';
 
 /** The meta values the sandbox keeps beside its journal. */
 export type MetaValues = Readonly<Record<string, string>>;
@@ -28,6 +29,10 @@ export class SandboxDb {
   private writer: Worker | undefined;
   private writerExited = false;
   private pending: Batch = { lines: [], meta: {}, startOver: false };
+  /** The journal lines in the file once what is pending is committed: where a snapshot taken now stands. */
+  private linesAfterCommit: number;
+  /** The journal lines the last snapshot covers. */
+  private snapshotAt: number;
   /** Who waits for the pending lines, and for the batch with the writer. */
   private next: Waiting | undefined;
   private inFlight: Waiting | undefined;
@@ -36,12 +41,16 @@ export class SandboxDb {
   private closed: Promise<void> | undefined;
   /** Meta values read at each commit (the market feed's position), committed with its lines. */
   private metaAtCommit: () => MetaValues = () => ({});
+  /** Called before each batch is made up (the sandbox may add a snapshot to it). */
+  private beforeCommit: () => void = () => undefined;
 
   private constructor(
     db: Database.Database,
     readonly file: string,
   ) {
     this.reader = db;
+    this.linesAfterCommit = this.lineCount;
+    this.snapshotAt = (db.prepare('SELECT at_line FROM snapshot LIMIT 1').pluck().get() as number | undefined) ?? 0;
   }
 
   /**
@@ -50,7 +59,13 @@ export class SandboxDb {
    */
   static open(file: string): SandboxDb {
     mkdirSync(dirname(file), { recursive: true });
-    return new SandboxDb(openDbFile(file), file);
+    const db = openDbFile(file);
+    try {
+      return new SandboxDb(db, file);
+    } catch (error) {
+      db.close();
+      throw storeFileError(file, error);
+    }
   }
 
   meta(key: string): string | undefined {
@@ -82,6 +97,29 @@ export class SandboxDb {
     return this.reading().prepare('SELECT count(*) FROM journal').pluck().get() as number;
   }
 
+  /** The last snapshot of the sandbox's state, and how many journal lines (the first ones) it covers. */
+  snapshot(): { atLine: number; state: Buffer } | undefined {
+    const parts = this.reading().prepare('SELECT at_line, state FROM snapshot ORDER BY part').all() as {
+      at_line: number;
+      state: Buffer;
+    }[];
+    if (parts.length === 0) return undefined;
+    return {
+      atLine: parts[0]!.at_line,
+      state: parts.length === 1 ? parts[0]!.state : Buffer.concat(parts.map((p) => p.state)),
+    };
+  }
+
+  /** The lines appended since the last snapshot (or since the file was opened, or reset). */
+  get linesSinceSnapshot(): number {
+    return this.linesAfterCommit - this.snapshotAt;
+  }
+
+  /** The journal lines the last snapshot covers (0 without one). */
+  get linesInSnapshot(): number {
+    return this.snapshotAt;
+  }
+
   /** The stored journal, oldest first. */
   lines(): IterableIterator<string> {
     return this.reading()
@@ -105,20 +143,30 @@ export class SandboxDb {
     });
   }
 
-  /** Meta values to read and commit with each batch of lines. */
-  commitWith(meta: () => MetaValues): void {
+  /** Meta values to read and commit with each batch of lines, and what to do before a batch is made up. */
+  commitWith(meta: () => MetaValues, before: () => void = () => undefined): void {
     this.metaAtCommit = meta;
+    this.beforeCommit = before;
   }
 
   /** Appends a line, committed with the next batch. */
   append(line: string): void {
     (this.pending.lines as string[]).push(line);
+    this.linesAfterCommit++;
+    this.schedule();
+  }
+
+  /** The state after every line appended so far, committed with them: a restart starts from it. */
+  saveSnapshot(state: Uint8Array): void {
+    this.pending.snapshot = { atLine: this.linesAfterCommit, state };
+    this.snapshotAt = this.linesAfterCommit;
     this.schedule();
   }
 
   /** Replaces the journal (a reset): the next batch empties it before writing its lines and these meta values. */
   startOver(meta: MetaValues): void {
     this.pending = { lines: [], meta: { ...this.pending.meta, ...meta }, startOver: true };
+    this.linesAfterCommit = this.snapshotAt = 0;
     this.schedule();
   }
 
@@ -131,6 +179,7 @@ export class SandboxDb {
   /** Lets the file go without committing what waits (a start that failed: nothing of it is kept). */
   async abandon(): Promise<void> {
     this.pending = { lines: [], meta: {}, startOver: false };
+    this.linesAfterCommit = this.snapshotAt = 0;
     this.next?.reject(new Error(`the start on ${this.file} failed: nothing of it was kept`));
     this.next = undefined;
     return this.close();
@@ -176,12 +225,19 @@ export class SandboxDb {
 
   private send(): void {
     if (this.inFlight || !this.next || this.failure) return;
+    this.beforeCommit();
     this.startWriting();
     const batch: Batch = { ...this.pending, meta: { ...this.pending.meta, ...this.metaAtCommit() } };
     this.pending = { lines: [], meta: {}, startOver: false };
     this.inFlight = this.next;
     this.next = undefined;
-    this.writer!.postMessage({ kind: 'batch', batch } satisfies WriterMessage);
+    // A snapshot's bytes are handed over rather than copied when they fill their own buffer.
+    const state = batch.snapshot?.state;
+    const handOver = state && state.byteOffset === 0 && state.byteLength === state.buffer.byteLength;
+    this.writer!.postMessage(
+      { kind: 'batch', batch } satisfies WriterMessage,
+      handOver ? [state.buffer as ArrayBuffer] : [],
+    );
   }
 
   private answered(answer: WriterAnswer): void {

@@ -23,7 +23,7 @@ let server: Server | undefined;
 afterAll(() => server?.child.kill('SIGKILL'));
 
 async function start(): Promise<Server> {
-  server = await startServe(['--db', db, '--seed', seed]);
+  server = await startServe(['--db', db, '--seed', seed, '--snapshot-every', '400']);
   return server;
 }
 

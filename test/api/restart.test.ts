@@ -2,7 +2,8 @@
 // sandbox: the state digest, the journal hash (the session export's events_sha256), the streams' numbered events,
 // and what the gateway kept (idempotency answers, revoked and live tokens, fault windows, logins for the
 // shared-device events), through a reset too. The market files pick up where they were.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,21 @@ async function stop(api: TestApi): Promise<void> {
   await api.close();
 }
 
+/** The file as a kill would leave it now: the db and its write-ahead log, copied once everything is on disk. */
+async function copyOnDisk(api: TestApi, file: string): Promise<string> {
+  await api.sandbox.durable();
+  const copy = join(mkdtempSync(join(tmpdir(), 'propsim-restart-copy-')), 'sandbox.sqlite');
+  copyFileSync(file, copy);
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  return copy;
+}
+
+function dropSnapshot(file: string): void {
+  const raw = new Database(file);
+  raw.exec('DELETE FROM snapshot');
+  raw.close();
+}
+
 /** What a restart must keep: the kernel's state, the journal's hash, the numbered stream events. */
 async function everything(api: TestApi) {
   const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
@@ -64,33 +80,61 @@ async function acmeAccount(api: TestApi): Promise<string> {
 }
 
 describe('docs/api.md#persistence: restart equality', () => {
-  it('a session of orders, prints, fills, clock moves, a lockout and streams restarts to the same state and journal hash', async () => {
-    const file = dbFile();
-    const api = await open(file);
-    api.sandbox.streams.activate(); // a client subscribed: the events are numbered from here
-    const account = await acmeAccount(api);
-    const post = (url: string, payload: object, headers: Record<string, string> = operator) =>
-      api.call({ method: 'POST', url, headers, payload });
-    await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
-    await post('/v1/orders', marketOrderBody(account));
-    await post('/v1/orders', buyLimitBody(account, '4990.00', 'gtc'));
-    await post('/v1/sandbox/clock/advance', { by: '90s' }, admin);
-    await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '4989.75' }] }, admin);
-    await post('/v1/sandbox/clock/advance', { by: '26h' }, admin);
-    const locked = await post(`/v1/accounts/${account}/lockout`, {});
-    expect(locked.statusCode).toBe(200);
-    const before = await everything(api);
-    expect(before.sequence).toBeGreaterThan(5);
-    expect(api.sandbox.kernel.read.clock().now_ms).toBeGreaterThan(api.sandbox.config.startMs + 26 * 3600_000);
-    await stop(api);
+  /**
+   * The three ways a restart finds a file: a snapshot of the end (a clean stop), no snapshot (every line applied
+   * again), and a snapshot from the middle of the session with the lines after it (a kill: the file as it was on disk
+   * at that moment, copied while the server ran).
+   */
+  const ways = [
+    'from the snapshot of a clean stop',
+    'by applying every line',
+    'from a mid-session snapshot and the lines after it',
+  ] as const;
 
-    const again = await open(file);
-    expect(await everything(again)).toEqual(before);
-    // And it goes on from there: the next event is numbered after the last one.
-    const unlocked = await again.call({ method: 'DELETE', url: `/v1/accounts/${account}/lockout`, headers: operator });
-    expect(unlocked.statusCode).toBe(200);
-    expect(again.sandbox.streams.sequence).toBeGreaterThan(before.sequence);
-  });
+  it.each(ways)(
+    'a session of orders, prints, fills, clock moves, a lockout and streams restarts to the same state and journal hash: %s',
+    async (way) => {
+      const file = dbFile();
+      const api = await open(file);
+      api.sandbox.streams.activate(); // a client subscribed: the events are numbered from here
+      const account = await acmeAccount(api);
+      const post = (url: string, payload: object, headers: Record<string, string> = operator) =>
+        api.call({ method: 'POST', url, headers, payload });
+      await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
+      await post('/v1/orders', marketOrderBody(account));
+      await post('/v1/orders', buyLimitBody(account, '4990.00', 'gtc'));
+      if (way === ways[2]) api.sandbox.saveSnapshot(); // as the store does every --snapshot-every lines
+      await post('/v1/sandbox/clock/advance', { by: '90s' }, admin);
+      await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '4989.75' }] }, admin);
+      await post('/v1/sandbox/clock/advance', { by: '26h' }, admin);
+      const locked = await post(`/v1/accounts/${account}/lockout`, {});
+      expect(locked.statusCode).toBe(200);
+      const before = await everything(api);
+      expect(before.sequence).toBeGreaterThan(5);
+      expect(api.sandbox.kernel.read.clock().now_ms).toBeGreaterThan(api.sandbox.config.startMs + 26 * 3600_000);
+      const restartFrom = way === ways[2] ? await copyOnDisk(api, file) : file;
+      await stop(api);
+      if (way === ways[1]) dropSnapshot(file);
+
+      const store = SandboxDb.open(restartFrom);
+      const snapshot = store.snapshot();
+      if (way === ways[1]) expect(snapshot).toBeUndefined();
+      else expect(snapshot!.atLine).toBeGreaterThan(5);
+      if (way === ways[0]) expect(snapshot!.atLine).toBe(store.lineCount);
+      if (way === ways[2]) expect(snapshot!.atLine).toBeLessThan(store.lineCount);
+      const again = await startTestApi({}, store);
+      running.push(again);
+      expect(await everything(again)).toEqual(before);
+      // And it goes on from there: the next event is numbered after the last one.
+      const unlocked = await again.call({
+        method: 'DELETE',
+        url: `/v1/accounts/${account}/lockout`,
+        headers: operator,
+      });
+      expect(unlocked.statusCode).toBe(200);
+      expect(again.sandbox.streams.sequence).toBeGreaterThan(before.sequence);
+    },
+  );
 
   it('idempotency answers, live and revoked tokens, fault windows and logins survive a restart', async () => {
     const file = dbFile();
@@ -233,5 +277,21 @@ describe('docs/api.md#persistence: restart equality', () => {
     await session(second, 2);
     expect(stateDigest(second.sandbox)).toBe(stateDigest(oneRun.sandbox));
     expect((await everything(second)).eventsSha256).toBe((await everything(oneRun)).eventsSha256);
+  });
+});
+
+describe('docs/api.md#persistence: snapshots', () => {
+  it('the store takes a snapshot every snapshotEveryLines journal lines, with the lines before it', async () => {
+    const file = dbFile();
+    const api = await open(file, { snapshotEveryLines: 4 });
+    const account = await acmeAccount(api);
+    for (const price of ['4990.00', '4980.00', '4970.00'])
+      await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: buyLimitBody(account, price) });
+    const copy = await copyOnDisk(api, file);
+    const store = SandboxDb.open(copy);
+    const snapshot = store.snapshot();
+    expect(snapshot!.atLine).toBeGreaterThanOrEqual(4);
+    expect(snapshot!.atLine).toBeLessThanOrEqual(store.lineCount);
+    await store.close();
   });
 });

@@ -136,6 +136,7 @@ describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts n
     [['--speed', '10'], '--speed: only with --clock realtime'],
     [['--clock', 'realtime', '--speed', 'fast'], '--speed'],
     [['--start', 'yesterday'], '--start'],
+    [['--memory', '--snapshot-every', '0'], '--snapshot-every: expected a whole number of at least 1'],
     [['--db', 'x.sqlite', '--memory'], 'mutually exclusive'],
     [['--memory', '--market', 'no-such-file.csv'], 'no-such-file.csv'],
   ])(

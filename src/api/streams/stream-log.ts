@@ -65,6 +65,19 @@ export class StreamLog {
     if (this.active) this.listen();
   }
 
+  /**
+   * Follows the kernel a snapshot was restored into, with the events the snapshot kept: all of them were sent (or
+   * could have been), since the snapshot was committed after them.
+   */
+  restored(kernel: Kernel): void {
+    this.following?.unsubscribe();
+    this.following = undefined;
+    this.sending = undefined;
+    this.lastSent = this.lastSequence;
+    this.kernel = kernel;
+    if (this.active) this.listen();
+  }
+
   /** Starts numbering and keeping the kernel's events, for good (the first subscription of any stream). */
   activate(): void {
     if (this.active) return;

@@ -11,7 +11,7 @@ export type FloorEntry =
   | { kind: 'threshold'; symbol: string; long: boolean; breachTicks: number; upTicks: number | undefined }
   | { kind: 'direct'; symbols: readonly string[] };
 
-class SymbolFloors {
+export class SymbolFloors {
   /** Long accounts breach at prints at or below their level; short ones at or above. */
   readonly longBreach = new PriceLadder<RiskAccount>();
   readonly shortBreach = new PriceLadder<RiskAccount>();

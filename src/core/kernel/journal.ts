@@ -30,8 +30,8 @@ export class Journal {
 
   /** Whether the keep set names `input.*`: every input line. */
   private readonly keepsInputs: boolean;
-  /** Where each kept input line also goes as it is written (the sandbox's durable store). */
-  private inputSink: ((line: string) => void) | undefined;
+  /** Where each kept line also goes as it is written (the sandbox's durable store). */
+  private sink: ((line: string) => void) | undefined;
 
   /**
    * @param enabled false keeps nothing (benchmarks, back-test cells)
@@ -45,9 +45,21 @@ export class Journal {
     this.keepsInputs = keep?.has('input.*') ?? false;
   }
 
-  /** Hands every input line kept from now on to `sink` as well (undefined stops it). */
-  tapInputs(sink: ((line: string) => void) | undefined): void {
-    this.inputSink = sink;
+  /** Hands every line kept from now on to `sink` as well (undefined stops it). */
+  tapLines(sink: ((line: string) => void) | undefined): void {
+    this.sink = sink;
+  }
+
+  /**
+   * Puts back the lines a journal had kept, as they were written (a restart from a snapshot: the snapshot holds the
+   * journal's numbering, the store its lines).
+   */
+  restoreLines(lines: readonly string[]): void {
+    this.chunks.length = 0;
+    for (let i = 0; i + CHUNK_LINES <= lines.length; i += CHUNK_LINES)
+      this.chunks.push(lines.slice(i, i + CHUNK_LINES).join('\n') + '\n');
+    this.recent = lines.slice(lines.length - (lines.length % CHUNK_LINES));
+    this.kept = lines.length;
   }
 
   /** Whether the journal keeps every line, so that it replays the run. */
@@ -96,7 +108,7 @@ export class Journal {
     const head = `{"seq":${seq},"time_ms":${timeMs},"type":"${type}"`;
     const line = dataJson === undefined ? `${head}}` : `${head},"data":${dataJson}}`;
     this.recent.push(line);
-    if (this.inputSink && type.startsWith('input.')) this.inputSink(line);
+    this.sink?.(line);
     this.kept++;
     if (this.recent.length === CHUNK_LINES) {
       this.chunks.push(this.recent.join('\n') + '\n');

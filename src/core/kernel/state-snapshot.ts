@@ -1,0 +1,262 @@
+// Snapshots of a kernel's state (docs/architecture.md#snapshots): what a restart loads instead of applying the whole
+// journal again, so its time does not grow with the history. The kernel's state is a graph of plain data (accounts,
+// orders, positions, lots, timers) hanging off a few long-lived parts (the desks, the books, the clock) that the
+// constructor wires together with closures. So a snapshot keeps the data, not the wiring:
+// - a *part* is a class instance held in a field of another part (the roots given are parts): its data fields are
+//   kept, and a restore writes them into the same part of a freshly constructed kernel, whose wiring (functions,
+//   references between parts, the calendar, the RxJS subjects) stays as its constructor made it;
+// - everything below a part's fields is *data*, written by a structured-clone serializer the caller gives (V8's, in
+//   the sandbox: core stays free of Node), which keeps shared references and cycles; the data classes (a Position,
+//   its FifoLots…) are named so a restore gives them their prototypes back;
+// - an account's XState actor is kept as its persisted snapshot and restarted from it, a decimal as its string.
+// Anything else (a function or an unknown class in the data) cannot be restored faithfully and is refused, naming
+// where it is, so a new kind of state is noticed by the snapshot tests instead of lost.
+import { Observable, Subscription } from 'rxjs';
+import { Actor, createActor } from 'xstate';
+import { accountMachine } from '../accounts/account.machine.js';
+import { GlobexCalendar } from '../calendar/globex-calendar.js';
+import { Dec } from '../money.js';
+import { OcoGroups } from '../orders/oco.js';
+import { InstrumentBook } from '../orders/instrument-book.js';
+import { PriceLadder } from '../orders/price-ladder.js';
+import { FifoLots } from '../positions/lots.js';
+import { InstrumentMark } from '../positions/marks.js';
+import { Position } from '../positions/positions.js';
+import { SymbolFloors } from './floor-index.js';
+
+/** The classes that occur inside the data, by the name a snapshot records them under. */
+const DATA_CLASSES: ReadonlyMap<string, abstract new (...args: never[]) => object> = new Map<
+  string,
+  abstract new (...args: never[]) => object
+>([
+  ['Position', Position],
+  ['FifoLots', FifoLots],
+  ['InstrumentMark', InstrumentMark],
+  ['InstrumentBook', InstrumentBook],
+  ['PriceLadder', PriceLadder],
+  ['OcoGroups', OcoGroups],
+  ['SymbolFloors', SymbolFloors],
+]);
+const NAME_OF = new Map([...DATA_CLASSES].map(([name, type]) => [type.prototype as object, name]));
+
+/** Fields of a part that are not its state (the caller restores them its own way): Journal lines live in the store. */
+export interface SnapshotOptions {
+  omit?: ReadonlyMap<object, readonly string[]>;
+}
+
+/** One part's kept fields; `parts` are its fields that are parts themselves. */
+interface PartRecord {
+  fields: Record<string, unknown>;
+  parts: Record<string, PartRecord | { same: number }>;
+  id: number;
+}
+
+/** A value the serializer cannot write, and where it stands (an object's field, an array's index, a Map's key). */
+interface StandIn {
+  holder: Record<string, unknown> | Map<unknown, unknown>;
+  key: unknown;
+  kind: 'actor' | 'decimal';
+}
+
+interface Payload {
+  roots: Record<string, PartRecord | { value: unknown }>;
+  /** Data objects of a named class, to be given its prototype back. */
+  classes: [object, string][];
+  /** The stand-ins, each with what stands in its place: an actor's persisted snapshot, a decimal's string. */
+  standIns: [StandIn, unknown][];
+}
+
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+}
+
+/**
+ * The state of `roots` (parts, or plain data), written by `write`: a structured-clone serializer (one that keeps
+ * shared references, Maps and Sets, and drops prototypes) whose copy restoreSnapshot reads back.
+ */
+export function takeSnapshot<T>(
+  roots: Record<string, object>,
+  write: (payload: unknown) => T,
+  options: SnapshotOptions = {},
+): T {
+  const walk = new Walk(options);
+  const payload: Payload = { roots: {}, classes: walk.classes, standIns: [] };
+  for (const [name, root] of Object.entries(roots))
+    payload.roots[name] = isPlainData(root) ? { value: walk.data(root, name) } : walk.part(root, name);
+  // What the serializer cannot write is replaced by what stands in for it, for the length of this call only.
+  const originals = walk.standIns.map((standIn) => slotOf(standIn));
+  walk.standIns.forEach((standIn, i) => {
+    const original = originals[i];
+    const written =
+      standIn.kind === 'actor'
+        ? (original as Actor<typeof accountMachine>).getPersistedSnapshot()
+        : (original as Dec).toString();
+    setSlot(standIn, written);
+    payload.standIns.push([standIn, written]);
+  });
+  try {
+    return write(payload);
+  } finally {
+    walk.standIns.forEach((standIn, i) => setSlot(standIn, originals[i]));
+  }
+}
+
+function slotOf({ holder, key }: StandIn): unknown {
+  return holder instanceof Map ? holder.get(key) : holder[key as string];
+}
+
+function setSlot({ holder, key }: StandIn, value: unknown): void {
+  if (holder instanceof Map) holder.set(key, value);
+  else holder[key as string] = value;
+}
+
+/**
+ * Writes a snapshot (the serializer's copy of what takeSnapshot wrote, read back) into `targets` (parts built as
+ * the snapshotted ones were, with their wiring) and returns the roots that were plain data.
+ */
+export function restoreSnapshot(copy: unknown, targets: Record<string, object>): Record<string, unknown> {
+  const payload = copy as Payload;
+  for (const [object, name] of payload.classes) Object.setPrototypeOf(object, DATA_CLASSES.get(name)!.prototype);
+  for (const [standIn, written] of payload.standIns)
+    setSlot(
+      standIn,
+      standIn.kind === 'actor'
+        ? createActor(accountMachine, { snapshot: written as never, input: undefined as never }).start()
+        : new Dec(written as string),
+    );
+  const restored = new Map<number, object>();
+  const values: Record<string, unknown> = {};
+  for (const [name, root] of Object.entries(payload.roots)) {
+    if ('value' in root) values[name] = root.value;
+    else writePart(root, targets[name] ?? refuse(`the snapshot has a part ${name} that was not given`), restored);
+  }
+  return values;
+}
+
+function writePart(record: PartRecord, target: object, restored: Map<number, object>): void {
+  restored.set(record.id, target);
+  const fields = target as Record<string, unknown>;
+  Object.assign(fields, record.fields);
+  for (const [key, part] of Object.entries(record.parts)) {
+    if ('same' in part) {
+      fields[key] = restored.get(part.same);
+      continue;
+    }
+    const into = fields[key];
+    if (typeof into !== 'object' || into === null)
+      refuse(`the part at ${key} is missing from the kernel restored into`);
+    writePart(part, into as object, restored);
+  }
+}
+
+class Walk {
+  readonly classes: [object, string][] = [];
+  readonly standIns: StandIn[] = [];
+  private readonly seen = new Set<object>();
+  private readonly partIds = new Map<object, number>();
+  /** Where the walk is, a step per level (written out only for an error). */
+  private readonly path: string[] = [];
+
+  constructor(private readonly options: SnapshotOptions) {}
+
+  part(part: object, name: string): PartRecord {
+    const id = this.partIds.size;
+    this.partIds.set(part, id);
+    const record: PartRecord = { fields: {}, parts: {}, id };
+    const omitted = this.options.omit?.get(part) ?? [];
+    this.path.push(name);
+    for (const [key, value] of Object.entries(part)) {
+      if (omitted.includes(key) || isWiring(value)) continue;
+      if (typeof value === 'object' && value !== null && !isPlainData(value) && !NAME_OF.has(protoOf(value))) {
+        const known = this.partIds.get(value);
+        record.parts[key] = known === undefined ? this.part(value, `.${key}`) : { same: known };
+      } else record.fields[key] = this.data(value, `.${key}`);
+    }
+    this.path.pop();
+    return record;
+  }
+
+  /**
+   * Checks a data value, noting its classes and stand-ins; returns it as it is (the serializer copies it). `step`
+   * is how it is reached from its holder (`.key`, `[key]`); the path is written out only for an error.
+   */
+  data(value: unknown, step: string): unknown {
+    if (typeof value === 'function') this.refuseAt(step, 'a function');
+    if (typeof value !== 'object' || value === null || this.seen.has(value)) return value;
+    this.seen.add(value);
+    this.path.push(step);
+    if (value instanceof Map) {
+      for (const [key, entry] of value) {
+        if (typeof key === 'object' && key !== null) this.data(key, ' key');
+        this.slot(value, key, entry);
+      }
+    } else if (value instanceof Set) {
+      for (const entry of value)
+        if (typeof entry === 'object' || typeof entry === 'function') this.data(entry, ' entry');
+    } else {
+      if (!isPlainData(value)) {
+        const proto = protoOf(value);
+        const name = NAME_OF.get(proto) ?? this.refuseAt('', `a ${proto.constructor?.name ?? 'foreign'}`);
+        this.classes.push([value, name]);
+      }
+      const holder = value as Record<string, unknown>;
+      for (const key of Object.keys(holder)) this.slot(holder, key, holder[key]);
+    }
+    this.path.pop();
+    return value;
+  }
+
+  /** A value held at `key` of `holder`: a stand-in, or data to check (primitives need nothing). */
+  private slot(holder: StandIn['holder'], key: unknown, value: unknown): void {
+    if (typeof value !== 'object' || value === null) {
+      if (typeof value === 'function') this.refuseAt(stepOf(holder, key), 'a function');
+      return;
+    }
+    if (value instanceof Actor) {
+      if (value.logic !== accountMachine) this.refuseAt(stepOf(holder, key), 'an actor of another machine');
+      this.standIns.push({ holder, key, kind: 'actor' });
+    } else if (value instanceof Dec) this.standIns.push({ holder, key, kind: 'decimal' });
+    else this.data(value, stepOf(holder, key));
+  }
+
+  private refuseAt(step: string, what: string): never {
+    return refuse(`${what} at ${this.path.join('')}${step}`);
+  }
+}
+
+function stepOf(holder: object, key: unknown): string {
+  return holder instanceof Map || Array.isArray(holder) ? `[${String(key)}]` : `.${String(key)}`;
+}
+
+/** What a part's constructor wires, not state: functions, calendars, RxJS streams, pending promises, and context
+ * objects (a plain object handing functions or parts to a part). */
+function isWiring(value: unknown): boolean {
+  if (typeof value === 'function') return true;
+  if (typeof value !== 'object' || value === null) return false;
+  if (value instanceof GlobexCalendar || value instanceof Observable || value instanceof Subscription) return true;
+  if (value instanceof Promise) return true;
+  return isContext(value);
+}
+
+function isContext(value: object): boolean {
+  if (!isPlainData(value) || Array.isArray(value) || value instanceof Map || value instanceof Set) return false;
+  return Object.values(value).some(
+    (v) =>
+      typeof v === 'function' ||
+      (typeof v === 'object' && v !== null && !isPlainData(v as object) && !NAME_OF.has(protoOf(v as object))),
+  );
+}
+
+function isPlainData(value: object): boolean {
+  if (Array.isArray(value) || value instanceof Map || value instanceof Set) return true;
+  const proto = protoOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function protoOf(value: object): object {
+  return Object.getPrototypeOf(value) as object;
+}
+
+function refuse(what: string): never {
+  throw new SnapshotError(`cannot snapshot the kernel's state: ${what}`);
+}
