@@ -1,32 +1,20 @@
 // Crash and replay: a kernel rebuilt from the journal up to any input k, then given the remaining inputs,
 // writes exactly the journal of the uninterrupted run (every example scenario, every k). A scenario with market
 // files journals them by reference: their prints are read again from the files for the replay.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../src/core/calendar/index.js';
-import { applyInput, parseJournal, replayJournal } from '../../src/core/kernel/journal-replay.js';
-import { MarketPrintCursor, type MarketPrint } from '../../src/core/kernel/market-prints.js';
+import { applyInput, replayJournal } from '../../src/core/kernel/journal-replay.js';
+import { MarketPrintCursor } from '../../src/core/kernel/market-prints.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
-import { referencedMarketPrints } from '../../src/market/market-references.js';
-import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
-import { runScenario } from '../../src/scenario/runner.js';
-import { scenarioFolder } from '../../src/scenario/scenario-market.js';
+import { SCENARIO_FILES, scenarioJournal } from './scenario-journals.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
-const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml'));
 
 describe('crash and replay from the journal', () => {
-  it.each(files)(
+  it.each(SCENARIO_FILES)(
     '%s: replaying inputs 1..k and continuing gives the uninterrupted journal, for every k',
     async (file) => {
-      const run = await runScenario(loadScenarioFile(join('scenarios', file)), { calendar });
-      const entries = parseJournal(run.journal);
-      const files = entries.find((e) => e.type === 'input.market_files')?.data as { files: unknown } | undefined;
-      const prints: MarketPrint[] = files
-        ? await referencedMarketPrints(files.files, scenarioFolder(join('scenarios', file)))
-        : [];
-      const inputAt = entries.flatMap((e, i) => (e.type.startsWith('input.') ? [i] : []));
+      const { journal, entries, prints, inputAt } = await scenarioJournal(file, calendar);
       expect(inputAt.length, 'the scenario journals its inputs').toBeGreaterThan(3);
       const step = Math.max(1, Math.floor(inputAt.length / 25)); // up to ~25 crash points per scenario
       for (let k = 1; k < inputAt.length; k += step) {
@@ -35,7 +23,7 @@ describe('crash and replay from the journal', () => {
         const kernel = replayJournal(entries.slice(0, crashAt), calendar, { market });
         for (const entry of entries.slice(crashAt))
           if (entry.type.startsWith('input.')) applyInput(kernel, entry, market);
-        expect(kernel.journal.text(), `crash after input ${k} of ${inputAt.length}`).toBe(run.journal);
+        expect(kernel.journal.text(), `crash after input ${k} of ${inputAt.length}`).toBe(journal);
       }
     },
   );

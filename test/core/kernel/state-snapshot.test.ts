@@ -1,23 +1,17 @@
 // Snapshots of the kernel's state (docs/architecture.md#snapshots): a kernel restored from a snapshot taken after any
 // input k, then given the remaining inputs, writes exactly the journal of the uninterrupted run and answers every read
 // the same (every example scenario, ~25 points each). What a snapshot cannot restore is refused by name.
-import { readdirSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../../src/core/calendar/index.js';
-import { applyInput, parseJournal, replayJournal, startedKernel } from '../../../src/core/kernel/journal-replay.js';
+import { applyInput, replayJournal, startedKernel } from '../../../src/core/kernel/journal-replay.js';
 import type { Kernel } from '../../../src/core/kernel/kernel.js';
-import { MarketPrintCursor, type MarketPrint } from '../../../src/core/kernel/market-prints.js';
+import { MarketPrintCursor } from '../../../src/core/kernel/market-prints.js';
 import { restoreSnapshot, SnapshotError, takeSnapshot } from '../../../src/core/kernel/state-snapshot.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
-import { referencedMarketPrints } from '../../../src/market/market-references.js';
-import { loadScenarioFile } from '../../../src/scenario/load-scenario.js';
-import { runScenario } from '../../../src/scenario/runner.js';
-import { scenarioFolder } from '../../../src/scenario/scenario-market.js';
+import { SCENARIO_FILES, scenarioJournal } from '../../sim/scenario-journals.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
-const files = readdirSync('scenarios').filter((f) => f.endsWith('.yaml'));
 
 /** Every read a client can make of every account, as one string. */
 function reads(kernel: Kernel): string {
@@ -37,17 +31,11 @@ function reads(kernel: Kernel): string {
 }
 
 describe('kernel state snapshots', () => {
-  it.each(files)(
+  it.each(SCENARIO_FILES)(
     '%s: a snapshot after input k, restored and continued, gives the uninterrupted journal and reads, for every k',
     async (file) => {
-      const run = await runScenario(loadScenarioFile(join('scenarios', file)), { calendar });
-      const entries = parseJournal(run.journal);
-      const files = entries.find((e) => e.type === 'input.market_files')?.data as { files: unknown } | undefined;
-      const prints: MarketPrint[] = files
-        ? await referencedMarketPrints(files.files, scenarioFolder(join('scenarios', file)))
-        : [];
+      const { journal, entries, prints, inputAt } = await scenarioJournal(file, calendar);
       const uninterrupted = replayJournal(entries, calendar, { market: new MarketPrintCursor(prints) });
-      const inputAt = entries.flatMap((e, i) => (e.type.startsWith('input.') ? [i] : []));
       const step = Math.max(1, Math.floor(inputAt.length / 25));
       for (let k = 1; k < inputAt.length; k += step) {
         const at = inputAt[k]!;
@@ -57,7 +45,7 @@ describe('kernel state snapshots', () => {
         const kernel = startedKernel(entries[0], calendar, true);
         restoreSnapshot(deserialize(bytes), { kernel });
         for (const entry of entries.slice(at)) if (entry.type.startsWith('input.')) applyInput(kernel, entry, market);
-        expect(kernel.journal.text(), `snapshot after input ${k} of ${inputAt.length}`).toBe(run.journal);
+        expect(kernel.journal.text(), `snapshot after input ${k} of ${inputAt.length}`).toBe(journal);
         expect(reads(kernel), `reads after a snapshot at input ${k}`).toBe(reads(uninterrupted));
       }
     },
