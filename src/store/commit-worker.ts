@@ -28,15 +28,12 @@ const putSnapshotPart = db.prepare('INSERT INTO snapshot (part, at_line, state) 
 /** A snapshot is kept in parts of this many bytes: SQLite's limit for one value is 1 GB. */
 const SNAPSHOT_PART_BYTES = 256 * 1024 * 1024;
 const commit = db.transaction((batch: Batch) => {
-  if (batch.startOver) {
-    clear.run();
-    dropSnapshot.run();
-  }
+  if (batch.startOver) clear.run();
+  if (batch.startOver || batch.snapshot) dropSnapshot.run();
   for (const line of batch.lines) insertLine.run(line);
   for (const [key, value] of Object.entries(batch.meta)) setMeta.run(key, value);
   if (batch.snapshot) {
     const { atLine, state } = batch.snapshot;
-    dropSnapshot.run();
     for (let from = 0, part = 0; from < state.length; from += SNAPSHOT_PART_BYTES, part++)
       putSnapshotPart.run(part, atLine, state.subarray(from, from + SNAPSHOT_PART_BYTES));
   }

@@ -7,8 +7,7 @@ import { StoreFileError, storeFileError } from './store-file-error.js';
 
 /** "PRSB" in the SQLite header's application id: the file is a propsim sandbox. */
 const APPLICATION_ID = 0x50525342;
-/** 2: the snapshot table (a file of schema 1 gets it when opened, and is then of schema 2). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 1;
 
 export function openDbFile(file: string): Database.Database {
   let db: Database.Database | undefined;
@@ -25,9 +24,6 @@ export function openDbFile(file: string): Database.Database {
       CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, line TEXT NOT NULL) STRICT;
       CREATE TABLE IF NOT EXISTS snapshot (part INTEGER PRIMARY KEY, at_line INTEGER NOT NULL, state BLOB NOT NULL) STRICT;
     `);
-    // Written only when it changes: a file that is refused later on (another seed) must be left byte for byte.
-    if ((db.pragma('user_version', { simple: true }) as number) < SCHEMA_VERSION)
-      db.pragma(`user_version = ${SCHEMA_VERSION}`);
     return db;
   } catch (error) {
     db?.close();
@@ -54,4 +50,5 @@ function checkIdentity(db: Database.Database, file: string): void {
       `is another program's SQLite database (${tables.length > 0 ? `tables ${tables.join(', ')}` : `application id ${applicationId}`}), not a propsim sandbox; it was left as it is. Pick another --db`,
     );
   db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.pragma(`user_version = ${SCHEMA_VERSION}`);
 }

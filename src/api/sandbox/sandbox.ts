@@ -221,20 +221,20 @@ export class Sandbox {
    * Commits a snapshot of the state now, with the lines before it: a restart starts from here. The store asks for one
    * every `snapshotEveryLines` lines, and a clean stop takes one; nothing happens without a store.
    */
-  saveSnapshot(db: SandboxDb | undefined = this.store): void {
-    if (!db) return;
+  saveSnapshot(): void {
+    if (!this.store) return;
     const { parts, omit } = this.snapshotParts();
-    db.saveSnapshot(takeSnapshot(parts, serialize, { omit }));
+    this.store.saveSnapshot(takeSnapshot(parts, serialize, { omit }));
   }
 
-  /** Sends each input line the kernel writes from now on to the store. */
+  /** Sends each line the kernel's journal keeps from now on to the store, and snapshots as the lines add up. */
   private journalInto(db: SandboxDb): void {
     this.kernel.journal.tapLines((line) => db.append(line));
     const every = this.config.snapshotEveryLines ?? SNAPSHOT_EVERY_LINES;
     db.commitWith(
       () => ({ market_prints: String(this.feed?.printsRead ?? 0) }),
       () => {
-        if (db.linesSinceSnapshot >= Math.max(every, db.linesInSnapshot)) this.saveSnapshot(db);
+        if (db.linesSinceSnapshot >= Math.max(every, db.linesInSnapshot)) this.saveSnapshot();
       },
     );
   }
@@ -339,7 +339,7 @@ export class Sandbox {
   /** Stops reading the market files and, after a last commit with a snapshot, closes the store. */
   async close(): Promise<void> {
     await this.feed.close();
-    if (this.store && this.store.linesSinceSnapshot > 0) this.saveSnapshot(this.store);
+    if (this.store && this.store.linesSinceSnapshot > 0) this.saveSnapshot();
     await this.store?.close();
   }
 }

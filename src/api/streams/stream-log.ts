@@ -57,12 +57,8 @@ export class StreamLog {
    * keeping every event would cost each write about a fifth of its speed for nothing.
    */
   follow(kernel: Kernel): void {
-    this.following?.unsubscribe();
-    this.following = undefined;
     this.kept = [];
-    this.lastSent = this.lastSequence; // what waited for the store is undone by the reset that brought the kernel
-    this.kernel = kernel;
-    if (this.active) this.listen();
+    this.attach(kernel); // what waited for the store is undone by the reset that brought the kernel
   }
 
   /**
@@ -70,9 +66,14 @@ export class StreamLog {
    * could have been), since the snapshot was committed after them.
    */
   restored(kernel: Kernel): void {
+    this.sending = undefined;
+    this.attach(kernel);
+  }
+
+  /** Listens to `kernel` from now on, with every event numbered so far counted as sent. */
+  private attach(kernel: Kernel): void {
     this.following?.unsubscribe();
     this.following = undefined;
-    this.sending = undefined;
     this.lastSent = this.lastSequence;
     this.kernel = kernel;
     if (this.active) this.listen();
