@@ -92,9 +92,13 @@ export class SandboxDb {
     })();
   }
 
-  /** How many journal lines are stored. */
+  /** How many journal lines are stored (lines are appended, or all deleted at a reset: their seqs have no gaps). */
   get lineCount(): number {
-    return this.reading().prepare('SELECT count(*) FROM journal').pluck().get() as number;
+    // Two subqueries: SQLite answers a lone max() or min() from the index, not an expression of both.
+    return this.reading()
+      .prepare('SELECT coalesce((SELECT max(seq) FROM journal) - (SELECT min(seq) FROM journal) + 1, 0)')
+      .pluck()
+      .get() as number;
   }
 
   /** The last snapshot of the sandbox's state, and how many journal lines (the first ones) it covers. */
@@ -120,12 +124,35 @@ export class SandboxDb {
     return this.snapshotAt;
   }
 
-  /** The stored journal, oldest first. */
-  lines(): IterableIterator<string> {
+  /** The first line of the stored journal (a kernel's `input.kernel_started`), if any. */
+  firstLine(): string | undefined {
+    return this.reading().prepare('SELECT line FROM journal ORDER BY seq LIMIT 1').pluck().get() as string | undefined;
+  }
+
+  /** The stored journal, oldest first, from its `skip`-th line (0-based) on. */
+  lines(skip = 0): IterableIterator<string> {
     return this.reading()
-      .prepare('SELECT line FROM journal ORDER BY seq')
+      .prepare('SELECT line FROM journal ORDER BY seq LIMIT -1 OFFSET ?')
       .pluck()
-      .iterate() as IterableIterator<string>;
+      .iterate(skip) as IterableIterator<string>;
+  }
+
+  /**
+   * Of the first `count` stored lines, those that start with `prefix`, joined `per` lines to a string, each line
+   * ending in a newline. SQLite does the joining: a restart puts back the kernel journal lines a snapshot covers (a
+   * million, after a long session) without making a JavaScript string of each.
+   */
+  joinedLines(count: number, prefix: string, per: number): string[] {
+    return this.reading()
+      .prepare(
+        `SELECT group_concat(line || char(10), '' ORDER BY seq) FROM (
+           SELECT seq, line, (row_number() OVER (ORDER BY seq) - 1) / CAST(:per AS INTEGER) AS piece FROM (
+             SELECT seq, line FROM journal ORDER BY seq LIMIT :count)
+           WHERE substr(line, 1, length(:prefix)) = :prefix)
+         GROUP BY piece ORDER BY piece`,
+      )
+      .pluck()
+      .all({ count, prefix, per }) as string[];
   }
 
   /** Hands the file to the writer thread: from here on the db is written, not read. */

@@ -95,6 +95,30 @@ describe('group commit on the writer thread', () => {
     expect(after.meta('stream_sequence')).toBe('12');
   });
 
+  it('reads back what a restart needs: the line count after a reset, lines from a place, the first lines joined', async () => {
+    const file = freshFile();
+    const db = open(file);
+    for (let n = 1; n <= 3; n++) db.append(`{"old":${n}}`);
+    await db.durable();
+    db.startOver({});
+    // Kernel lines ({"seq":…) with sandbox records among them, which the joined lines leave out.
+    const lines = Array.from({ length: 7 }, (_, i) =>
+      i % 3 === 2 ? `{"type":"sandbox.record","n":${i}}` : `{"seq":${i + 1},"n":${i}}`,
+    );
+    for (const line of lines) db.append(line);
+    await closeAll();
+    const reopened = open(file);
+    expect(reopened.lineCount).toBe(7);
+    expect(reopened.firstLine()).toBe(lines[0]);
+    expect(Array.from(reopened.lines(5))).toEqual(lines.slice(5));
+    const kernelLines = lines.slice(0, 6).filter((line) => line.startsWith('{"seq":'));
+    expect(reopened.joinedLines(6, '{"seq":', 3)).toEqual([
+      kernelLines.slice(0, 3).join('\n') + '\n',
+      kernelLines.slice(3).join('\n') + '\n',
+    ]);
+    expect(reopened.joinedLines(0, '{"seq":', 3)).toEqual([]);
+  });
+
   it('closing commits what waits', async () => {
     const file = freshFile();
     const db = open(file);

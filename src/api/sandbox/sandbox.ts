@@ -6,11 +6,10 @@
 // journaled as it happens, and a restart applies the journal again in order: the same inputs, the same state. A
 // snapshot of the state, taken every so many lines and at a clean close, lets a restart skip the lines it covers.
 import { randomBytes } from 'node:crypto';
-import { deserialize, serialize } from 'node:v8';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
 import { applyInput, startedKernel } from '../../core/kernel/journal-replay.js';
 import { restoreSnapshot, takeSnapshot } from '../../core/kernel/state-snapshot.js';
-import type { JournalEntry } from '../../core/kernel/journal.js';
+import { CHUNK_LINES, type JournalEntry } from '../../core/kernel/journal.js';
 import { Kernel } from '../../core/kernel/kernel.js';
 import { planJson } from '../../core/kernel/risk-json.js';
 import { CommandRefusal, type Outcome } from '../../core/outcome.js';
@@ -18,6 +17,7 @@ import type { ClockJson } from '../../core/shapes/clock.js';
 import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
+import { decodeSnapshot, encodeSnapshot } from '../../store/snapshot-codec.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { StreamLog } from '../streams/stream-log.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
@@ -170,16 +170,15 @@ export class Sandbox {
    */
   private async restore(db: SandboxDb): Promise<void> {
     this.streams.resume(Number(db.meta('stream_sequence') ?? 0), db.meta('streams_active') === 'true');
-    const lines = db.lines();
-    const first = lines.next();
+    const first = db.firstLine();
     this.kernel = startedKernel(
-      first.done ? undefined : (JSON.parse(first.value) as JournalEntry),
+      first === undefined ? undefined : (JSON.parse(first) as JournalEntry),
       this.config.calendar,
       'positions',
     );
     const snapshot = db.snapshot();
-    if (snapshot) this.restoreSnapshot(snapshot.state, [first.value as string, ...take(lines, snapshot.atLine - 1)]);
-    for (const line of lines) {
+    if (snapshot) this.restoreSnapshot(snapshot.state, db.joinedLines(snapshot.atLine, JOURNAL_LINE, CHUNK_LINES));
+    for (const line of db.lines(snapshot?.atLine ?? 1)) {
       if (isJournalLine(line) && !INPUT_LINE.test(line)) continue; // an event: the kernel writes it again
       const entry = JSON.parse(line) as JournalEntry | SandboxRecord;
       if (isSandboxRecord(entry)) this.apply(entry);
@@ -208,12 +207,12 @@ export class Sandbox {
     return { parts, omit };
   }
 
-  /** Puts the state of a snapshot into the fresh kernel and parts, with the journal lines it covers. */
+  /** Puts the state of a snapshot into the fresh kernel and parts, with the journal lines it covers (in chunks). */
   private restoreSnapshot(state: Buffer, covered: string[]): void {
     const { parts } = this.snapshotParts();
-    const { revokedTokens } = restoreSnapshot(deserialize(state), parts) as { revokedTokens: Set<string> };
+    const { revokedTokens } = restoreSnapshot(decodeSnapshot(state), parts) as { revokedTokens: Set<string> };
     for (const tokenId of revokedTokens) this.revokedTokens.add(tokenId);
-    this.kernel.journal.restoreLines(covered.filter(isJournalLine));
+    this.kernel.journal.restoreChunks(covered);
     this.streams.restored(this.kernel);
   }
 
@@ -224,7 +223,7 @@ export class Sandbox {
   saveSnapshot(): void {
     if (!this.store) return;
     const { parts, omit } = this.snapshotParts();
-    this.store.saveSnapshot(takeSnapshot(parts, serialize, { omit }));
+    this.store.saveSnapshot(takeSnapshot(parts, encodeSnapshot, { omit }));
   }
 
   /** Sends each line the kernel's journal keeps from now on to the store, and snapshots as the lines add up. */
@@ -355,20 +354,11 @@ function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
 
 const INPUT_LINE = /^\{"seq":\d+,"time_ms":-?\d+,"type":"input\./;
 
-/** A kernel journal line (`{"seq":…`), as opposed to a sandbox record. */
-function isJournalLine(line: string): boolean {
-  return line.startsWith('{"seq":');
-}
+/** How a kernel journal line starts, as opposed to a sandbox record. */
+const JOURNAL_LINE = '{"seq":';
 
-/** The next `count` items of an iterator (fewer if it ends). */
-function take<T>(items: Iterator<T>, count: number): T[] {
-  const taken: T[] = [];
-  while (taken.length < count) {
-    const next = items.next();
-    if (next.done) break;
-    taken.push(next.value);
-  }
-  return taken;
+function isJournalLine(line: string): boolean {
+  return line.startsWith(JOURNAL_LINE);
 }
 
 function keyGrants(seed: SandboxSeed): Map<string, KeyGrant> {

@@ -14,7 +14,7 @@ export interface JournalEntry {
 }
 
 /** Lines are joined into chunks of this many: one long string survives the young generation instead of thousands. */
-const CHUNK_LINES = 1024;
+export const CHUNK_LINES = 1024;
 
 export class Journal {
   /** Finished chunks: CHUNK_LINES lines each, every line ending in a newline. */
@@ -52,14 +52,17 @@ export class Journal {
 
   /**
    * Puts back the lines a journal had kept, as they were written (a restart from a snapshot: the snapshot holds the
-   * journal's numbering, the store its lines).
+   * journal's numbering, the store its lines), in chunks of CHUNK_LINES lines each ending in a newline, the last
+   * chunk possibly shorter: the form the journal keeps them in, so a long journal comes back without a string per line.
    */
-  restoreLines(lines: readonly string[]): void {
+  restoreChunks(chunks: readonly string[]): void {
+    const last = chunks.at(-1) ?? '';
+    const lastLines = last === '' ? [] : last.slice(0, -1).split('\n');
+    const full = lastLines.length === CHUNK_LINES ? chunks : chunks.slice(0, -1);
     this.chunks.length = 0;
-    for (let i = 0; i + CHUNK_LINES <= lines.length; i += CHUNK_LINES)
-      this.chunks.push(lines.slice(i, i + CHUNK_LINES).join('\n') + '\n');
-    this.recent = lines.slice(lines.length - (lines.length % CHUNK_LINES));
-    this.kept = lines.length;
+    this.chunks.push(...full);
+    this.recent = lastLines.length === CHUNK_LINES ? [] : lastLines;
+    this.kept = full.length * CHUNK_LINES + this.recent.length;
   }
 
   /** Whether the journal keeps every line, so that it replays the run. */

@@ -5,8 +5,8 @@
 // - a *part* is a class instance held in a field of another part (the roots given are parts): its data fields are
 //   kept, and a restore writes them into the same part of a freshly constructed kernel, whose wiring (functions,
 //   references between parts, the calendar, the RxJS subjects) stays as its constructor made it;
-// - everything below a part's fields is *data*, written by a structured-clone serializer the caller gives (V8's, in
-//   the sandbox: core stays free of Node), which keeps shared references and cycles; the data classes (a Position,
+// - everything below a part's fields is *data*, written by a serializer the caller gives (the store's column codec,
+//   in the sandbox: core stays free of Node), which keeps shared references and cycles; the data classes (a Position,
 //   its FifoLots…) are named so a restore gives them their prototypes back;
 // - an account's XState actor is kept as its persisted snapshot and restarted from it, a decimal as its string.
 // Anything else (a function or an unknown class in the data) cannot be restored faithfully and is refused, naming

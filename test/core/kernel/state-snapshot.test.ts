@@ -1,7 +1,6 @@
 // Snapshots of the kernel's state (docs/architecture.md#snapshots): a kernel restored from a snapshot taken after any
 // input k, then given the remaining inputs, writes exactly the journal of the uninterrupted run and answers every read
-// the same (every example scenario, ~25 points each). What a snapshot cannot restore is refused by name.
-import { deserialize, serialize } from 'node:v8';
+// the same (every example scenario, ~25 points each), through the codec the sandbox writes them with. What a snapshot cannot restore is refused by name.
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../../src/core/calendar/index.js';
 import { applyInput, replayJournal, startedKernel } from '../../../src/core/kernel/journal-replay.js';
@@ -9,6 +8,7 @@ import type { Kernel } from '../../../src/core/kernel/kernel.js';
 import { MarketPrintCursor } from '../../../src/core/kernel/market-prints.js';
 import { restoreSnapshot, SnapshotError, takeSnapshot } from '../../../src/core/kernel/state-snapshot.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
+import { decodeSnapshot, encodeSnapshot } from '../../../src/store/snapshot-codec.js';
 import { SCENARIO_FILES, scenarioJournal } from '../../sim/scenario-journals.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
@@ -41,9 +41,9 @@ describe('kernel state snapshots', () => {
         const at = inputAt[k]!;
         const market = new MarketPrintCursor(prints);
         const before = replayJournal(entries.slice(0, at), calendar, { market });
-        const bytes = takeSnapshot({ kernel: before }, serialize);
+        const bytes = takeSnapshot({ kernel: before }, encodeSnapshot);
         const kernel = startedKernel(entries[0], calendar, true);
-        restoreSnapshot(deserialize(bytes), { kernel });
+        restoreSnapshot(decodeSnapshot(bytes), { kernel });
         for (const entry of entries.slice(at)) if (entry.type.startsWith('input.')) applyInput(kernel, entry, market);
         expect(kernel.journal.text(), `snapshot after input ${k} of ${inputAt.length}`).toBe(journal);
         expect(reads(kernel), `reads after a snapshot at input ${k}`).toBe(reads(uninterrupted));
@@ -58,7 +58,7 @@ describe('kernel state snapshots', () => {
       true,
     );
     const before = reads(kernel);
-    takeSnapshot({ kernel }, serialize);
+    takeSnapshot({ kernel }, encodeSnapshot);
     expect(reads(kernel)).toBe(before);
   });
 
@@ -68,13 +68,13 @@ describe('kernel state snapshots', () => {
         data = [{ callback: () => 1 }];
       })(),
     };
-    expect(() => takeSnapshot(part, serialize)).toThrow(SnapshotError);
-    expect(() => takeSnapshot(part, serialize)).toThrow(/a function at kernel\.data\[0\]\.callback/);
+    expect(() => takeSnapshot(part, encodeSnapshot)).toThrow(SnapshotError);
+    expect(() => takeSnapshot(part, encodeSnapshot)).toThrow(/a function at kernel\.data\[0\]\.callback/);
     const foreign = {
       kernel: new (class Holder {
         data = [new (class Stranger {})()];
       })(),
     };
-    expect(() => takeSnapshot(foreign, serialize)).toThrow(/a Stranger at kernel\.data\[0\]/);
+    expect(() => takeSnapshot(foreign, encodeSnapshot)).toThrow(/a Stranger at kernel\.data\[0\]/);
   });
 });
