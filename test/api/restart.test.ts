@@ -4,6 +4,7 @@
 // shared-device events), through a reset too. The market files pick up where they were.
 import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { serialize } from 'node:v8';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +58,16 @@ function dropSnapshot(file: string): void {
   raw.close();
 }
 
+/** Why the snapshot damageSnapshot leaves cannot be read. */
+const DAMAGE = 'the snapshot is not in the format this propsim writes';
+
+/** A snapshot row whose bytes are a V8 value, but not the columns a snapshot is written as (an older format, say). */
+function damageSnapshot(file: string): void {
+  const raw = new Database(file);
+  raw.prepare('UPDATE snapshot SET state = ?').run(serialize({ kernel: { fields: {} } }));
+  raw.close();
+}
+
 /** What a restart must keep: the kernel's state, the journal's hash, the numbered stream events. */
 async function everything(api: TestApi) {
   const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
@@ -89,6 +100,7 @@ describe('docs/api.md#persistence: restart equality', () => {
     'from the snapshot of a clean stop',
     'by applying every line',
     'from a mid-session snapshot and the lines after it',
+    'past a snapshot it cannot read (damaged, or another version), by applying every line with a warning',
   ] as const;
 
   it.each(ways)(
@@ -115,16 +127,23 @@ describe('docs/api.md#persistence: restart equality', () => {
       const restartFrom = way === ways[2] ? await copyOnDisk(api, file) : file;
       await stop(api);
       if (way === ways[1]) dropSnapshot(file);
+      if (way === ways[3]) damageSnapshot(file);
 
       const store = SandboxDb.open(restartFrom);
       const snapshot = store.snapshot();
       if (way === ways[1]) expect(snapshot).toBeUndefined();
       else expect(snapshot!.atLine).toBeGreaterThan(5);
-      if (way === ways[0]) expect(snapshot!.atLine).toBe(store.lineCount);
+      if (way === ways[0] || way === ways[3]) expect(snapshot!.atLine).toBe(store.lineCount);
       if (way === ways[2]) expect(snapshot!.atLine).toBeLessThan(store.lineCount);
-      const again = await startTestApi({}, store);
+      const warnings: string[] = [];
+      const again = await startTestApi({ warn: (message) => warnings.push(message) }, store);
       running.push(again);
       expect(await everything(again)).toEqual(before);
+      expect(warnings).toEqual(
+        way === ways[3]
+          ? [`${restartFrom}: its snapshot cannot be read (${DAMAGE}); applying the whole journal instead`]
+          : [],
+      );
       // And it goes on from there: the next event is numbered after the last one.
       const unlocked = await again.call({
         method: 'DELETE',

@@ -38,12 +38,14 @@ export interface SandboxConfig {
   clockMode: ClockMode;
   /** With a durable store, a snapshot every this many journal lines (default SNAPSHOT_EVERY_LINES). */
   snapshotEveryLines?: number;
+  /** Where a restart says what it could not use (a snapshot it cannot read); default stderr. */
+  warn?: (message: string) => void;
 }
 
 /**
  * A snapshot every 250,000 journal lines (about 35,000 orders with their fills): a restart after a kill applies at
  * most that many lines (a few seconds). A snapshot stops the server while it is taken, for a time that grows with the
- * state (about 2 s for 100,000 orders with their fills), so a large state is snapshotted less often: only once as
+ * state (2 to 3 s for 100,000 orders with their fills), so a large state is snapshotted less often: only once as
  * many lines have come since the last one as it covers. That bounds the share of time spent on snapshots.
  */
 export const SNAPSHOT_EVERY_LINES = 250_000;
@@ -176,7 +178,7 @@ export class Sandbox {
       this.config.calendar,
       'positions',
     );
-    const snapshot = db.snapshot();
+    const snapshot = this.readableSnapshot(db);
     if (snapshot) this.restoreSnapshot(snapshot.state, db.joinedLines(snapshot.atLine, JOURNAL_LINE, CHUNK_LINES));
     for (const line of db.lines(snapshot?.atLine ?? 1)) {
       if (isJournalLine(line) && !INPUT_LINE.test(line)) continue; // an event: the kernel writes it again
@@ -207,10 +209,29 @@ export class Sandbox {
     return { parts, omit };
   }
 
-  /** Puts the state of a snapshot into the fresh kernel and parts, with the journal lines it covers (in chunks). */
-  private restoreSnapshot(state: Buffer, covered: string[]): void {
+  /**
+   * The store's snapshot, decoded, if it can be read. The journal has every line since the reset, so a snapshot that
+   * cannot be (damaged, or written by another version) is passed over with a warning and every line applied instead;
+   * the next snapshot replaces it.
+   */
+  private readableSnapshot(db: SandboxDb): { atLine: number; state: unknown } | undefined {
+    const snapshot = db.snapshot();
+    if (!snapshot) return undefined;
+    try {
+      return { atLine: snapshot.atLine, state: decodeSnapshot(snapshot.state) };
+    } catch (error) {
+      const warn = this.config.warn ?? ((message: string) => void process.stderr.write(`${message}\n`));
+      warn(
+        `${db.file}: its snapshot cannot be read (${error instanceof Error ? error.message : String(error)}); applying the whole journal instead`,
+      );
+      return undefined;
+    }
+  }
+
+  /** Puts a decoded snapshot into the fresh kernel and parts, with the journal lines it covers (in chunks). */
+  private restoreSnapshot(state: unknown, covered: string[]): void {
     const { parts } = this.snapshotParts();
-    const { revokedTokens } = restoreSnapshot(decodeSnapshot(state), parts) as { revokedTokens: Set<string> };
+    const { revokedTokens } = restoreSnapshot(state, parts) as { revokedTokens: Set<string> };
     for (const tokenId of revokedTokens) this.revokedTokens.add(tokenId);
     this.kernel.journal.restoreChunks(covered);
     this.streams.restored(this.kernel);
