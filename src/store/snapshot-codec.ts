@@ -44,15 +44,19 @@ export function encodeSnapshot(graph: unknown): Buffer {
 
 /** The state graph back from encodeSnapshot's bytes. */
 export function decodeSnapshot(bytes: Buffer): unknown {
-  const copy = deserialize(bytes) as Partial<Columns>;
+  const copy = deserialize(bytes) as Partial<Columns> | null;
   return new ColumnReader(checkedColumns(copy)).graph();
 }
 
-function checkedColumns(copy: Partial<Columns>): Columns {
+/** The columns, if the copy is them: a shape is a list of strings (compiled into code that builds its objects). */
+function checkedColumns(copy: Partial<Columns> | null): Columns {
+  if (typeof copy !== 'object' || copy === null)
+    throw new Error('the snapshot is not in the format this propsim writes');
   const { format, shapes, strings, kinds, uints, numbers } = copy;
   if (
     format !== 'propsim-columns-1' ||
     !Array.isArray(shapes) ||
+    !shapes.every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')) ||
     !Array.isArray(strings) ||
     !(kinds instanceof Uint8Array) ||
     !(uints instanceof Uint32Array) ||

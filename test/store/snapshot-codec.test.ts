@@ -102,6 +102,10 @@ describe('snapshot codec', () => {
 
   it('refuses bytes that are not its format, or whose columns are cut', () => {
     expect(() => decodeSnapshot(serialize({ kernel: {} }))).toThrow(/not in the format this propsim writes/);
+    expect(() => decodeSnapshot(serialize(null))).toThrow(/not in the format this propsim writes/);
+    const columns = deserialize(encodeSnapshot([{ a: 1 }])) as { shapes: unknown[][] };
+    columns.shapes[0] = [{ toString: 'not a key' }]; // a shape's keys become code: only strings are taken
+    expect(() => decodeSnapshot(serialize(columns))).toThrow(/not in the format this propsim writes/);
     const bytes = encodeSnapshot({ list: [1, 2, 3], name: 'x' });
     const copy = deserialize(bytes) as { kinds: Uint8Array };
     copy.kinds = copy.kinds.slice(0, -1);
