@@ -1,6 +1,7 @@
 // Snapshots of the kernel's state (docs/architecture.md#snapshots): a kernel restored from a snapshot taken after any
 // input k, then given the remaining inputs, writes exactly the journal of the uninterrupted run and answers every read
-// the same (every example scenario, ~25 points each), through the codec the sandbox writes them with. What a snapshot cannot restore is refused by name.
+// the same (every example scenario, ~25 points each), through the codec the sandbox writes them with. What a snapshot
+// cannot restore is refused by name.
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../../src/core/calendar/index.js';
 import { applyInput, replayJournal, startedKernel } from '../../../src/core/kernel/journal-replay.js';
