@@ -262,7 +262,7 @@ class ColumnReader {
         return this.known(this.objects, this.uint());
       case Kind.Array: {
         const length = this.uint();
-        const array: unknown[] = []; // pushed, not new Array(length): a long preallocated array is a slow dictionary
+        const array: unknown[] = []; // pushed: packed as the kernel made it (a new Array(length) stays holey for life)
         this.objects.push(array);
         for (let i = 0; i < length; i++) array.push(this.read());
         return array;
