@@ -1,10 +1,11 @@
 // The sandbox's durable store (docs/api.md#persistence): one SQLite file in WAL mode holding the sandbox's journal
 // since its last reset (each kernel journal line and each `sandbox.*` record, in the order they happened), its last
-// snapshot, and a few meta values. The file is read on this thread (checks, meta values, the journal for a restart); once the sandbox
-// starts writing, a writer thread holds it. Lines are gathered here and committed together: one batch at a time is
-// with the writer, and everything appended meanwhile goes in the next one (group commit: one fsync for all the
-// requests that came while the last one was written). An answer waits for `durable()`, so a write is acknowledged
-// only once it is on disk. A reset is committed with the lines that follow it, in one transaction.
+// snapshot, and a few meta values. The file is read on this thread (checks, meta values, the journal and snapshot for
+// a restart); once the sandbox starts writing, a writer thread holds it. Lines are gathered here and committed
+// together: one batch at a time is with the writer, and everything appended meanwhile goes in the next one (group
+// commit: one fsync for all the requests that came while the last one was written). An answer waits for
+// `durable()`, so a write is acknowledged only once it is on disk. A reset is committed with the lines that follow
+// it, in one transaction.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';

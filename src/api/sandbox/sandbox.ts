@@ -181,7 +181,7 @@ export class Sandbox {
     const snapshot = this.readableSnapshot(db);
     if (snapshot) this.restoreSnapshot(snapshot.state, db.joinedLines(snapshot.atLine, JOURNAL_LINE, CHUNK_LINES));
     for (const line of db.lines(snapshot?.atLine ?? 1)) {
-      if (isJournalLine(line) && !INPUT_LINE.test(line)) continue; // an event: the kernel writes it again
+      if (EVENT_LINE.test(line)) continue; // the kernel writes its events again
       const entry = JSON.parse(line) as JournalEntry | SandboxRecord;
       if (isSandboxRecord(entry)) this.apply(entry);
       else applyInput(this.kernel, entry);
@@ -373,14 +373,11 @@ function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
   );
 }
 
-const INPUT_LINE = /^\{"seq":\d+,"time_ms":-?\d+,"type":"input\./;
-
 /** How a kernel journal line starts, as opposed to a sandbox record. */
 const JOURNAL_LINE = '{"seq":';
 
-function isJournalLine(line: string): boolean {
-  return line.startsWith(JOURNAL_LINE);
-}
+/** A kernel journal line that is an event, not an input. */
+const EVENT_LINE = /^\{"seq":\d+,"time_ms":-?\d+,"type":"(?!input\.)/;
 
 function keyGrants(seed: SandboxSeed): Map<string, KeyGrant> {
   const keys = new Map<string, KeyGrant>();
