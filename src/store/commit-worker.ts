@@ -2,7 +2,7 @@
 // thread sends in one transaction, then says so. The fsync of a commit waits here, not on the thread that answers
 // requests, which goes on gathering the next batch meanwhile.
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDbFile } from './db-file.js';
+import { openDbFile, readJournalText } from './db-file.js';
 
 export interface Batch {
   lines: readonly string[];
@@ -13,8 +13,9 @@ export interface Batch {
   snapshot?: { atLine: number; state: Uint8Array };
 }
 
-export type WriterMessage = { kind: 'batch'; batch: Batch } | { kind: 'close' };
-export type WriterAnswer = { kind: 'committed' } | { kind: 'failed'; message: string } | { kind: 'closed' };
+export type WriterMessage = { kind: 'batch'; batch: Batch } | { kind: 'read'; prefix: string } | { kind: 'close' };
+export type WriterAnswer =
+  { kind: 'committed' } | { kind: 'read'; text: string } | { kind: 'failed'; message: string } | { kind: 'closed' };
 
 const port = parentPort!;
 const db = openDbFile((workerData as { file: string }).file);
@@ -46,6 +47,10 @@ port.on('message', (message: WriterMessage) => {
     return;
   }
   try {
+    if (message.kind === 'read') {
+      port.postMessage({ kind: 'read', text: readJournalText(db, message.prefix) } satisfies WriterAnswer);
+      return;
+    }
     commit(message.batch);
     port.postMessage({ kind: 'committed' } satisfies WriterAnswer);
   } catch (error) {

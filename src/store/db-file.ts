@@ -31,6 +31,18 @@ export function openDbFile(file: string): Database.Database {
   }
 }
 
+/** The journal lines that start with `prefix`, oldest first, each ending in a newline; SQLite joins them. */
+export function readJournalText(db: Database.Database, prefix: string): string {
+  const text = db
+    .prepare(
+      `SELECT group_concat(line || char(10), '' ORDER BY seq) FROM journal
+       WHERE substr(line, 1, length(:prefix)) = :prefix`,
+    )
+    .pluck()
+    .get({ prefix }) as string | null;
+  return text ?? '';
+}
+
 /** A new (empty) database is made a sandbox db; anything else must already be one, of a schema this release reads. */
 function checkIdentity(db: Database.Database, file: string): void {
   const applicationId = db.pragma('application_id', { simple: true }) as number;

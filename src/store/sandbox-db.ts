@@ -1,26 +1,26 @@
 // The sandbox's durable store (docs/api.md#persistence): one SQLite file in WAL mode holding the sandbox's journal
 // since its last reset (each kernel journal line and each `sandbox.*` record, in the order they happened), its last
-// snapshot, and a few meta values. The file is read on this thread (checks, meta values, the journal and snapshot for
-// a restart); once the sandbox starts writing, a writer thread holds it. Lines are gathered here and committed
-// together: one batch at a time is with the writer, and everything appended meanwhile goes in the next one (group
-// commit: one fsync for all the requests that came while the last one was written). An answer waits for
-// `durable()`, so a write is acknowledged only once it is on disk. A reset is committed with the lines that follow
-// it, in one transaction.
+// snapshot, and a few meta values. The file is read on this thread (checks, meta values, the journal and snapshot
+// for a restart); once the sandbox starts writing, a writer thread holds it, and reads it too (the session export).
+// Lines are gathered here and committed together: one batch at a time is with the writer, and everything appended
+// meanwhile goes in the next one (group commit: one fsync for all the requests that came while the last one was
+// written). An answer waits for `durable()`, so a write is acknowledged only once it is on disk. A reset is
+// committed with the lines that follow it, in one transaction.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { packageRoot } from '../market/holiday-file.js';
 import type { Batch, WriterAnswer, WriterMessage } from './commit-worker.js';
-import { openDbFile } from './db-file.js';
+import { openDbFile, readJournalText } from './db-file.js';
 import { storeFileError } from './store-file-error.js';
 
 /** The meta values the sandbox keeps beside its journal. */
 export type MetaValues = Readonly<Record<string, string>>;
 
-interface Waiting {
-  promise: Promise<void>;
-  resolve: () => void;
+interface Waiting<T = void> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
   reject: (error: unknown) => void;
 }
 
@@ -37,6 +37,8 @@ export class SandboxDb {
   /** Who waits for the pending lines, and for the batch with the writer. */
   private next: Waiting | undefined;
   private inFlight: Waiting | undefined;
+  /** Reads sent to the writer, answered in the order sent. */
+  private readonly reads: Waiting<string>[] = [];
   private scheduled = false;
   private failure: Error | undefined;
   private closed: Promise<void> | undefined;
@@ -139,21 +141,21 @@ export class SandboxDb {
   }
 
   /**
-   * Of the first `count` stored lines, those that start with `prefix`, joined `per` lines to a string, each line
-   * ending in a newline. SQLite does the joining: a restart puts back the kernel journal lines a snapshot covers (a
-   * million, after a long session) without making a JavaScript string of each.
+   * The stored lines that start with `prefix`, oldest first, each ending in a newline, once everything appended so
+   * far is committed. Read on this thread before the sandbox writes, and by the writer thread after, which holds the
+   * file; a batch committed while the read waits may be in it too (the text is a longer beginning of the journal).
    */
-  joinedLines(count: number, prefix: string, per: number): string[] {
-    return this.reading()
-      .prepare(
-        `SELECT group_concat(line || char(10), '' ORDER BY seq) FROM (
-           SELECT seq, line, (row_number() OVER (ORDER BY seq) - 1) / CAST(:per AS INTEGER) AS piece FROM (
-             SELECT seq, line FROM journal ORDER BY seq LIMIT :count)
-           WHERE substr(line, 1, length(:prefix)) = :prefix)
-         GROUP BY piece ORDER BY piece`,
-      )
-      .pluck()
-      .all({ count, prefix, per }) as string[];
+  async journalText(prefix: string): Promise<string> {
+    while (!this.failure && (this.next || this.inFlight)) {
+      this.send();
+      await (this.next ?? this.inFlight)!.promise;
+    }
+    if (this.failure) throw this.failure;
+    if (this.reader) return readJournalText(this.reader, prefix);
+    const read = waiting<string>();
+    this.reads.push(read);
+    this.writer!.postMessage({ kind: 'read', prefix } satisfies WriterMessage);
+    return read.promise;
   }
 
   /** Hands the file to the writer thread: from here on the db is written, not read. */
@@ -274,6 +276,7 @@ export class SandboxDb {
       return;
     }
     if (answer.kind === 'failed') return this.fail(new Error(answer.message));
+    if (answer.kind === 'read') return this.reads.shift()?.resolve(answer.text);
     const done = this.inFlight!;
     this.inFlight = undefined;
     done.resolve();
@@ -283,15 +286,16 @@ export class SandboxDb {
   /** The memory is now ahead of the disk: nothing more is acknowledged (docs/api.md#persistence). */
   private fail(error: Error): void {
     this.failure ??= new Error(`the store ${this.file} failed to commit: ${error.message}`);
-    for (const waiter of [this.inFlight, this.next]) waiter?.reject(this.failure);
+    for (const waiter of [this.inFlight, this.next, ...this.reads]) waiter?.reject(this.failure);
     this.inFlight = this.next = undefined;
+    this.reads.length = 0;
   }
 }
 
-function waiting(): Waiting {
-  let resolve!: () => void;
+function waiting<T = void>(): Waiting<T> {
+  let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
-  const promise = new Promise<void>((res, rej) => {
+  const promise = new Promise<T>((res, rej) => {
     resolve = res;
     reject = rej;
   });

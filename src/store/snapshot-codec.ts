@@ -27,9 +27,16 @@ const enum Kind {
 
 const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 
+/**
+ * The format's name. Its number moves when the bytes change, or what the sandbox keeps in them changes meaning (2: the
+ * journal holds none of the lines a snapshot covers): a restart passes over a snapshot of another version and applies
+ * the journal instead.
+ */
+const FORMAT = 'propsim-columns-2';
+
 /** The columns a graph is laid out in. */
 interface Columns {
-  format: 'propsim-columns-1';
+  format: typeof FORMAT;
   shapes: string[][];
   strings: string[];
   kinds: Uint8Array;
@@ -54,7 +61,7 @@ function checkedColumns(copy: Partial<Columns> | null): Columns {
     throw new Error('the snapshot is not in the format this propsim writes');
   const { format, shapes, strings, kinds, uints, numbers } = copy;
   if (
-    format !== 'propsim-columns-1' ||
+    format !== FORMAT ||
     !Array.isArray(shapes) ||
     !shapes.every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')) ||
     !Array.isArray(strings) ||
@@ -103,7 +110,7 @@ class ColumnWriter {
   columns(graph: unknown): Columns {
     this.write(graph);
     return {
-      format: 'propsim-columns-1',
+      format: FORMAT,
       shapes: this.shapes,
       strings: this.strings,
       kinds: this.kinds.cut(),

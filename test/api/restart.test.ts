@@ -68,11 +68,19 @@ function damageSnapshot(file: string): void {
   raw.close();
 }
 
-/** What a restart must keep: the kernel's state, the journal's hash, the numbered stream events. */
+/** Every account's daily position records over the sandbox's year. */
+function dailyRecords(api: TestApi): unknown[] {
+  const read = api.sandbox.kernel.read;
+  const range = { from_date: '2026-01-01', to_date: '2026-12-31' };
+  return read.accountStates().map((account) => read.dailyPositions({}, account.account_id, range));
+}
+
+/** What a restart must keep: the kernel's state, daily records, the journal's hash, the numbered stream events. */
 async function everything(api: TestApi) {
   const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
   return {
     digest: stateDigest(api.sandbox),
+    daily: JSON.stringify(dailyRecords(api)),
     eventsSha256: exported.headers['x-events-sha256'],
     sequence: api.sandbox.streams.sequence,
     events: JSON.stringify(api.sandbox.streams.after(0)),
@@ -300,6 +308,38 @@ describe('docs/api.md#persistence: restart equality', () => {
 });
 
 describe('docs/api.md#persistence: snapshots', () => {
+  it('a snapshot lets the journal go of the lines it covers; daily records and the session export read on the same', async () => {
+    const file = dbFile();
+    const api = await open(file);
+    const account = await acmeAccount(api);
+    const post = (url: string, payload: object, headers: Record<string, string> = operator) =>
+      api.call({ method: 'POST', url, headers, payload });
+    const fillAt = async (price: string) => {
+      await post('/v1/orders', marketOrderBody(account));
+      await post('/v1/sandbox/clock/advance', { by: '90s' }, admin);
+      await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price }] }, admin);
+    };
+    await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
+    await fillAt('5000.25');
+    const exportedBefore = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
+    const journal = api.sandbox.kernel.journal;
+    const held = journal.length;
+    api.sandbox.saveSnapshot(); // before any daily read: the history catches up with the lines before letting go
+    expect(journal.length, 'the count goes on').toBe(held);
+    expect(() => journal.text(), "the lines are the store's now").toThrow(/the store keeps them/);
+    const unread = await everything(api);
+    expect(unread.daily, 'the daily record of the fill, from lines let go of').toContain('"trade_date"');
+    expect(unread.eventsSha256, 'the export, read from the store').toBe(exportedBefore.headers['x-events-sha256']);
+    // And what follows the snapshot joins them: a fill on the next day, read from memory and the store together.
+    await post('/v1/sandbox/clock/advance', { by: '26h' }, admin);
+    await fillAt('5001.00');
+    const after = await everything(api);
+    expect(JSON.parse(after.daily), 'a record per trade date').not.toEqual(JSON.parse(unread.daily));
+    await stop(api);
+    const again = await open(file);
+    expect(await everything(again), 'and the same after a restart from the clean stop').toEqual(after);
+  });
+
   it('the store takes a snapshot every snapshotEveryLines journal lines, with the lines before it', async () => {
     const file = dbFile();
     const api = await open(file, { snapshotEveryLines: 4 });

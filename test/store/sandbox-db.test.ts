@@ -95,13 +95,13 @@ describe('group commit on the writer thread', () => {
     expect(after.meta('stream_sequence')).toBe('12');
   });
 
-  it('reads back what a restart needs: the line count after a reset, lines from a place, the first lines joined', async () => {
+  it('reads back what a restart needs: the line count after a reset, lines from a place, the kernel lines as text', async () => {
     const file = freshFile();
     const db = open(file);
     for (let n = 1; n <= 3; n++) db.append(`{"old":${n}}`);
     await db.durable();
     db.startOver({});
-    // Kernel lines ({"seq":…) with sandbox records among them, which the joined lines leave out.
+    // Kernel lines ({"seq":…) with sandbox records among them, which the text leaves out.
     const lines = Array.from({ length: 7 }, (_, i) =>
       i % 3 === 2 ? `{"type":"sandbox.record","n":${i}}` : `{"seq":${i + 1},"n":${i}}`,
     );
@@ -111,12 +111,22 @@ describe('group commit on the writer thread', () => {
     expect(reopened.lineCount).toBe(7);
     expect(reopened.firstLine()).toBe(lines[0]);
     expect(Array.from(reopened.lines(5))).toEqual(lines.slice(5));
-    const kernelLines = lines.slice(0, 6).filter((line) => line.startsWith('{"seq":'));
-    expect(reopened.joinedLines(6, '{"seq":', 3)).toEqual([
-      kernelLines.slice(0, 3).join('\n') + '\n',
-      kernelLines.slice(3).join('\n') + '\n',
-    ]);
-    expect(reopened.joinedLines(0, '{"seq":', 3)).toEqual([]);
+    const kernelText = lines.filter((line) => line.startsWith('{"seq":')).join('\n') + '\n';
+    expect(await reopened.journalText('{"seq":'), 'read on this thread, before writing').toBe(kernelText);
+    expect(await reopened.journalText('{"nothing":'), 'no line of the kind').toBe('');
+  });
+
+  it('reads the kernel lines through the writer thread once it holds the file, after what was appended', async () => {
+    const db = open(freshFile());
+    db.append('{"seq":1}');
+    await db.durable(); // the writer holds the file from here on
+    db.append('{"seq":2}');
+    db.append('{"type":"sandbox.record"}');
+    db.append('{"seq":3}');
+    // Not yet committed: the read waits for them, so the text has every line appended before it was asked for.
+    expect(await db.journalText('{"seq":')).toBe('{"seq":1}\n{"seq":2}\n{"seq":3}\n');
+    db.append('{"seq":4}');
+    expect(await db.journalText('{"seq":')).toBe('{"seq":1}\n{"seq":2}\n{"seq":3}\n{"seq":4}\n');
   });
 
   it('closing commits what waits', async () => {

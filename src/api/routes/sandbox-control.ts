@@ -197,7 +197,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       },
     },
     async (_request, reply) => {
-      const { yaml, eventsSha256 } = sessionScenario(sandbox.kernel.journal.text(), sandbox.config.calendar);
+      const { yaml, eventsSha256 } = sessionScenario(await sandbox.journalText(), sandbox.config.calendar);
       return reply
         .type('application/yaml; charset=utf-8')
         .header('content-disposition', 'attachment; filename="session.yaml"')

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
 import { applyInput, startedKernel } from '../../core/kernel/journal-replay.js';
 import { restoreSnapshot, takeSnapshot } from '../../core/kernel/state-snapshot.js';
-import { CHUNK_LINES, type JournalEntry } from '../../core/kernel/journal.js';
+import type { JournalEntry } from '../../core/kernel/journal.js';
 import { Kernel } from '../../core/kernel/kernel.js';
 import { planJson } from '../../core/kernel/risk-json.js';
 import { CommandRefusal, type Outcome } from '../../core/outcome.js';
@@ -114,6 +114,14 @@ export class Sandbox {
     return this.store?.durable();
   }
 
+  /**
+   * The kernel journal's lines since the start or last reset, each ending in a newline (the session export's source).
+   * With a store, read from it: the kernel's journal lets go of the lines a snapshot covers.
+   */
+  async journalText(): Promise<string> {
+    return this.store ? this.store.journalText(JOURNAL_LINE) : this.kernel.journal.text();
+  }
+
   /** Back to the seed: a new kernel at the start time, the seed's firms and demo accounts, nothing else. */
   async reset(): Promise<void> {
     await this.feed?.close();
@@ -179,7 +187,7 @@ export class Sandbox {
       'positions',
     );
     const snapshot = this.readableSnapshot(db);
-    if (snapshot) this.restoreSnapshot(snapshot.state, db.joinedLines(snapshot.atLine, JOURNAL_LINE, CHUNK_LINES));
+    if (snapshot) this.restoreSnapshot(snapshot.state);
     for (const line of db.lines(snapshot?.atLine ?? 1)) {
       if (EVENT_LINE.test(line)) continue; // the kernel writes its events again
       const entry = JSON.parse(line) as JournalEntry | SandboxRecord;
@@ -228,12 +236,14 @@ export class Sandbox {
     }
   }
 
-  /** Puts a decoded snapshot into the fresh kernel and parts, with the journal lines it covers (in chunks). */
-  private restoreSnapshot(state: unknown, covered: string[]): void {
+  /**
+   * Puts a decoded snapshot into the fresh kernel and parts. The journal comes back holding none of the lines the
+   * snapshot covers, as it was when the snapshot was taken: the store has them.
+   */
+  private restoreSnapshot(state: unknown): void {
     const { parts } = this.snapshotParts();
     const { revokedTokens } = restoreSnapshot(state, parts) as { revokedTokens: Set<string> };
     for (const tokenId of revokedTokens) this.revokedTokens.add(tokenId);
-    this.kernel.journal.restoreChunks(covered);
     this.streams.restored(this.kernel);
   }
 
@@ -243,6 +253,8 @@ export class Sandbox {
    */
   saveSnapshot(): void {
     if (!this.store) return;
+    // The store has every line so far (with this snapshot, in one commit): the journal need not hold them too.
+    this.kernel.letGoOfJournalLines();
     const { parts, omit } = this.snapshotParts();
     this.store.saveSnapshot(takeSnapshot(parts, encodeSnapshot, { omit }));
   }

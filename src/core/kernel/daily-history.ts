@@ -27,15 +27,19 @@ export class DailyHistory {
   constructor(private readonly journal: Journal) {}
 
   records(calendar: GlobexCalendar, nowMs: number, query: DailyPositionQuery): DailyPositionJson[] {
-    if (!this.journal.enabled) throw new Error('daily position records need the kernel journal, which is off');
-    if (this.journal.length > this.readLines) {
-      const added = this.journal.linesSince(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
-      this.readLines = this.journal.length;
-      const more = positionHistoryOf(added);
-      for (const account of more.accounts) this.history.accounts.push(account);
-      for (const fill of more.fills) this.history.fills.push(fill);
-      for (const print of more.prints) this.history.prints.push(print);
-    }
+    this.catchUp();
     return dailyPositions({ ...this.history, endMs: nowMs }, calendar, query);
+  }
+
+  /** Reads the lines added to the journal since the last read (before the journal lets go of them). */
+  catchUp(): void {
+    if (!this.journal.enabled) throw new Error('daily position records need the kernel journal, which is off');
+    if (this.journal.length === this.readLines) return;
+    const added = this.journal.linesSince(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
+    this.readLines = this.journal.length;
+    const more = positionHistoryOf(added);
+    for (const account of more.accounts) this.history.accounts.push(account);
+    for (const fill of more.fills) this.history.fills.push(fill);
+    for (const print of more.prints) this.history.prints.push(print);
   }
 }

@@ -2,7 +2,8 @@
 // Lines are built from objects whose keys are written in a fixed order, so identical inputs and seed give
 // byte-identical journals. A journal may keep only some lines (`keep`): the sandbox keeps its inputs (for the session
 // export) and what daily position reads need (accounts, fills, prints), not every event of every order, so a long
-// session's memory stays small.
+// session's memory stays small. A journal whose lines a store keeps may let go of them (`letGo`): the sandbox does
+// at each snapshot, so its memory does not grow with the session (docs/architecture.md#snapshots).
 // Prints of market files journaled by reference are counted, not written: the count since the last line becomes one
 // `input.market_prints` {from, to} line, written before the next line (docs/scenarios.md#the-journal).
 
@@ -14,7 +15,7 @@ export interface JournalEntry {
 }
 
 /** Lines are joined into chunks of this many: one long string survives the young generation instead of thousands. */
-export const CHUNK_LINES = 1024;
+const CHUNK_LINES = 1024;
 
 export class Journal {
   /** Finished chunks: CHUNK_LINES lines each, every line ending in a newline. */
@@ -22,6 +23,8 @@ export class Journal {
   /** The lines since the last chunk. */
   private recent: string[] = [];
   private kept = 0;
+  /** The first kept lines, let go of: a store has them. */
+  private letGoOf = 0;
   private nextSeq = 1;
   /** Market prints counted, and how many of them a line already covers. */
   private marketPrints = 0;
@@ -48,21 +51,6 @@ export class Journal {
   /** Hands every line kept from now on to `sink` as well (undefined stops it). */
   tapLines(sink: ((line: string) => void) | undefined): void {
     this.sink = sink;
-  }
-
-  /**
-   * Puts back the lines a journal had kept, as they were written (a restart from a snapshot: the snapshot holds the
-   * journal's numbering, the store its lines), in chunks of CHUNK_LINES lines each ending in a newline, the last
-   * chunk possibly shorter: the form the journal keeps them in, so a long journal comes back without a string per line.
-   */
-  restoreChunks(chunks: readonly string[]): void {
-    const last = chunks.at(-1) ?? '';
-    const lastLines = last === '' ? [] : last.slice(0, -1).split('\n');
-    const full = lastLines.length === CHUNK_LINES ? chunks : chunks.slice(0, -1);
-    this.chunks.length = 0;
-    this.chunks.push(...full);
-    this.recent = lastLines.length === CHUNK_LINES ? [] : lastLines;
-    this.kept = full.length * CHUNK_LINES + this.recent.length;
   }
 
   /** Whether the journal keeps every line, so that it replays the run. */
@@ -127,14 +115,14 @@ export class Journal {
 
   /** The journal as JSON lines, each ending in a newline. */
   text(): string {
-    this.settle();
-    const tail = this.recent.length === 0 ? '' : this.recent.join('\n') + '\n';
-    return this.chunks.join('') + tail;
+    return this.pieces().join('');
   }
 
   /** The journal in pieces whose concatenation is text(): a long run is written and hashed without joining it. */
   pieces(): string[] {
     this.settle();
+    if (this.letGoOf > 0)
+      throw new Error(`the journal let go of its first ${this.letGoOf} lines: the store keeps them, read them there`);
     const tail = this.recent.length === 0 ? [] : [this.recent.join('\n') + '\n'];
     return [...this.chunks, ...tail];
   }
@@ -142,14 +130,28 @@ export class Journal {
   /** The lines from the `from`-th (0-based) on: a reader that keeps its place reads only what was added. */
   linesSince(from: number): string[] {
     this.settle();
+    if (from < this.letGoOf)
+      throw new Error(`line ${from} of the journal was let go of (the first ${this.letGoOf} are in the store)`);
+    const held = from - this.letGoOf;
     const lines: string[] = [];
     const chunked = this.chunks.length * CHUNK_LINES;
-    for (let c = Math.floor(from / CHUNK_LINES); c < this.chunks.length; c++) {
+    for (let c = Math.floor(held / CHUNK_LINES); c < this.chunks.length; c++) {
       const chunkLines = this.chunks[c]!.slice(0, -1).split('\n');
-      lines.push(...chunkLines.slice(Math.max(0, from - c * CHUNK_LINES)));
+      lines.push(...chunkLines.slice(Math.max(0, held - c * CHUNK_LINES)));
     }
-    lines.push(...this.recent.slice(Math.max(0, from - chunked)));
+    lines.push(...this.recent.slice(Math.max(0, held - chunked)));
     return lines;
+  }
+
+  /**
+   * Lets go of every line kept so far, which a store keeps (the sandbox's, at a snapshot): the count and numbering go
+   * on, and linesSince reads from here on; text() and pieces(), which would miss the first lines, refuse.
+   */
+  letGo(): void {
+    this.settle();
+    this.letGoOf = this.kept;
+    this.chunks.length = 0;
+    this.recent = [];
   }
 
   private settle(): void {

@@ -141,6 +141,15 @@ export class Kernel {
     return this.clock.nextDueMs();
   }
 
+  /**
+   * Lets the journal go of its lines, which a store keeps (the sandbox, at each snapshot), so a long session's memory
+   * does not grow with its journal. The daily position history reads them first; the session export reads the store.
+   */
+  letGoOfJournalLines(): void {
+    this.read.catchUpDailyHistory();
+    this.journal.letGo();
+  }
+
   /** The kernel's parts, for tests' invariant checks only (lint keeps drivers in src/ off it). */
   internals(): KernelInternals {
     const { accounts, positions, desk, risk, firm, provisioning } = this;

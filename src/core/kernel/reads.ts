@@ -331,6 +331,11 @@ export class KernelReads {
     return this.k.positions.livePositionQuantity(accountId, symbol);
   }
 
+  /** Brings the daily position history up to the journal's last line (before the journal lets go of its lines). */
+  catchUpDailyHistory(): void {
+    this.daily.catchUp();
+  }
+
   /** `{items}` of daily position records, from_date..to_date inclusive (docs/order-lifecycle.md#daily-position-records). */
   dailyPositions(
     scope: ReadScope,

@@ -1,7 +1,7 @@
 // The journal's lines (src/core/kernel/journal.ts): exactly the JSON of each entry, numbered in order, whether
 // kept in the recent lines or joined into chunks, and read back from any place.
 import { describe, expect, it } from 'vitest';
-import { CHUNK_LINES, Journal } from '../../../src/core/kernel/journal.js';
+import { Journal } from '../../../src/core/kernel/journal.js';
 import { MarketPrintCursor, type MarketPrint } from '../../../src/core/kernel/market-prints.js';
 
 const entryJson = (seq: number, type: string, data?: unknown) =>
@@ -30,26 +30,24 @@ describe('Journal', () => {
       expect(journal.linesSince(from), `from ${from}`).toEqual(expected.slice(from));
   });
 
-  it.each([0, 1, 1024, 2048, 2500])(
-    'takes back %i lines in chunks as it keeps them, and goes on from there as the journal it came from',
+  it.each([0, 1, 1024, 2500])(
+    'lets go of %i lines a store keeps, and goes on numbering and reading after them',
     (count) => {
-      const written = new Journal();
-      for (let seq = 1; seq <= count; seq++) written.record('orders.state', 1000 + seq, { n: seq });
-      const restored = new Journal();
-      restored.restoreChunks(
-        written.pieces().flatMap((piece) => piece.split(/(?<=\n)/).reduce(chunksOf(CHUNK_LINES), [])),
-      );
-      expect(restored.length).toBe(count);
-      expect(restored.text()).toBe(written.text());
-      for (const from of [0, 1023, 1024, 2047, count])
-        expect(restored.linesSince(from)).toEqual(written.linesSince(from));
-      // The numbering comes back with the snapshot, not with the lines: what follows is placed after them.
-      for (let n = 1; n <= 1100; n++) restored.record('orders.state', 9999, { n });
-      expect(restored.length).toBe(count + 1100);
-      expect(restored.linesSince(count).map((line) => (JSON.parse(line) as { data: unknown }).data)).toEqual(
-        Array.from({ length: 1100 }, (_, i) => ({ n: i + 1 })),
-      );
-      expect(restored.text().startsWith(written.text())).toBe(true);
+      const journal = new Journal();
+      for (let seq = 1; seq <= count; seq++) journal.record('orders.state', 1000 + seq, { n: seq });
+      journal.letGo();
+      expect(journal.length, 'the count goes on').toBe(count);
+      expect(journal.linesSince(count), 'nothing held').toEqual([]);
+      for (let n = 1; n <= 1100; n++) journal.record('orders.state', 9999, { n });
+      expect(journal.length).toBe(count + 1100);
+      const after = journal.linesSince(count).map((line) => JSON.parse(line) as { seq: number; data: unknown });
+      expect(after.map((entry) => entry.data)).toEqual(Array.from({ length: 1100 }, (_, i) => ({ n: i + 1 })));
+      expect(after[0]!.seq, 'numbered after the lines let go of').toBe(count + 1);
+      expect(journal.linesSince(count + 1024)).toHaveLength(76);
+      if (count > 0) {
+        expect(() => journal.linesSince(count - 1), 'a line let go of is not made up').toThrow(/let go of/);
+        expect(() => journal.text(), 'a text without its first lines is not given').toThrow(/the store keeps them/);
+      } else expect(journal.linesSince(0)).toHaveLength(1100);
     },
   );
 
@@ -99,14 +97,3 @@ describe('MarketPrintCursor', () => {
     expect(() => [...cursor.range(0, 5)]).toThrow(/the journal consumed 5 market prints but the market files hold 3/);
   });
 });
-
-/** A reducer joining lines (each ending in a newline) into strings of `per` lines, as the store hands them back. */
-function chunksOf(per: number) {
-  let inChunk = 0;
-  return (chunks: string[], line: string): string[] => {
-    if (inChunk === 0) chunks.push(line);
-    else chunks[chunks.length - 1] += line;
-    inChunk = (inChunk + 1) % per;
-    return chunks;
-  };
-}
