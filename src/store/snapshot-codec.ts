@@ -29,10 +29,10 @@ const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 
 /**
  * The format's name. Its number moves when the bytes change, or what the sandbox keeps in them changes meaning (2: the
- * journal holds none of the lines a snapshot covers): a restart passes over a snapshot of another version and applies
- * the journal instead.
+ * journal holds none of the lines a snapshot covers; 3: the daily position history is kept as columns): a restart
+ * passes over a snapshot of another version and applies the journal instead.
  */
-const FORMAT = 'propsim-columns-2';
+const FORMAT = 'propsim-columns-3';
 
 /** The columns a graph is laid out in. */
 interface Columns {
