@@ -14,6 +14,7 @@ import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { reportFailure } from './input-error.js';
 import { checkOutFolder } from './out-folder.js';
+import { COMMAND_SUMMARIES } from './command-list.js';
 
 interface BacktestArgs {
   config: string;
@@ -23,8 +24,7 @@ interface BacktestArgs {
 }
 
 export const backtestCommand = {
-  command: 'backtest',
-  describe: 'Run a plan-parameter grid over market data and trader activity',
+  ...COMMAND_SUMMARIES.backtest,
   builder: (y: Argv) =>
     y
       .option('config', {

@@ -15,6 +15,7 @@ import { loadHolidayFile } from '../market/holiday-file.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { readStdinLines } from './stdin.js';
 import { formatTable } from '../reports/text-table.js';
+import { COMMAND_SUMMARIES } from './command-list.js';
 
 interface CalendarArgs {
   times: string[] | undefined;
@@ -24,8 +25,7 @@ interface CalendarArgs {
 }
 
 export const calendarCommand = {
-  command: 'calendar [times..]',
-  describe: 'Session facts (open?, trade date, session open/close) for each time',
+  ...COMMAND_SUMMARIES.calendar,
   builder: (y: Argv) =>
     y
       .positional('times', {

@@ -1,19 +1,8 @@
-// The propsim command line: one file per command; this one wires them into yargs. Only the command named on the
-// line is loaded (each pulls in its own layers: the sandbox's web server, the back-tester's worker pool); without
-// one, or with an unknown word, every command is, for the help and the suggestions.
+// The propsim command line: one file per command, listed in command-list.ts; this one wires them into yargs.
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { registerCommands } from './command-list.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
-
-/** The commands in the order the help lists them. */
-const COMMANDS = {
-  replay: async (cli: Argv) => cli.command((await import('./replay-command.js')).replayCommand),
-  backtest: async (cli: Argv) => cli.command((await import('./backtest-command.js')).backtestCommand),
-  report: async (cli: Argv) => cli.command((await import('./report-command.js')).reportCommand),
-  serve: async (cli: Argv) => cli.command((await import('./serve-command.js')).serveCommand),
-  calendar: async (cli: Argv) => cli.command((await import('./calendar-command.js')).calendarCommand),
-};
-type CommandName = keyof typeof COMMANDS;
 
 // `propsim ... | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -21,12 +10,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const named = hideBin(process.argv)[0];
-const wanted = (
-  named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)
-) as CommandName[];
 const cli = yargs(hideBin(process.argv));
-for (const name of wanted) await COMMANDS[name](cli);
+await registerCommands(cli, hideBin(process.argv)[0]);
 
 await cli
   .scriptName('propsim')

@@ -13,6 +13,7 @@ import { runScenario } from '../scenario/runner.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { checkOutFolder, checkRunFolder } from './out-folder.js';
+import { COMMAND_SUMMARIES } from './command-list.js';
 
 interface ReplayArgs {
   scenarios: string[];
@@ -22,8 +23,7 @@ interface ReplayArgs {
 }
 
 export const replayCommand = {
-  command: 'replay <scenarios..>',
-  describe: 'Run scenario files (YAML or JSON) and check their expectations',
+  ...COMMAND_SUMMARIES.replay,
   builder: (y: Argv) =>
     y
       .positional('scenarios', { describe: 'scenario files', type: 'string', array: true, demandOption: true })

@@ -26,6 +26,7 @@ import {
   type DailyPositionsFormat,
 } from '../reports/daily-positions.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
+import { COMMAND_SUMMARIES } from './command-list.js';
 
 interface DailyPositionsArgs {
   run: string;
@@ -105,8 +106,7 @@ const dailyPositionsCommand = {
 };
 
 export const reportCommand = {
-  command: 'report',
-  describe: 'Reports of a finished run: daily-positions',
+  ...COMMAND_SUMMARIES.report,
   builder: (y: Argv) => y.command(dailyPositionsCommand).demandCommand(1, 'Name a report: daily-positions.'),
   handler: () => {},
 };

@@ -15,6 +15,7 @@ import { CliInputError, reportFailure } from './input-error.js';
 import { serveBanner } from './serve-banner.js';
 import { DEFAULT_DB_FILE, openServeStore, removeDbFile } from './serve-store.js';
 import { storeFileError } from '../store/store-file-error.js';
+import { COMMAND_SUMMARIES } from './command-list.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -33,8 +34,7 @@ interface ServeArgs {
 }
 
 export const serveCommand = {
-  command: 'serve',
-  describe: 'Serve the sandbox REST API over a simulated clock',
+  ...COMMAND_SUMMARIES.serve,
   builder: (y: Argv) =>
     y
       .option('port', {

@@ -148,6 +148,13 @@ describe('propsim command line', () => {
       expect(stdout).toContain(`propsim ${command}`);
   });
 
+  it('answers a mistyped command with the command meant, exit 2 and the list of commands', () => {
+    const { status, stdout, stderr } = runCli(['replya']);
+    expect(status, 'invalid input').toBe(2);
+    expect(stderr, 'the suggestion').toContain('Did you mean replay?');
+    expect(stdout + stderr, 'with the list').toContain('propsim serve');
+  });
+
   it('refuses an unknown serve flag with exit 2 before starting anything', () => {
     const { status, stderr } = runCli(['serve', '--bogus']);
     expect(status).toBe(2);
