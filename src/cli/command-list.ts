@@ -4,7 +4,7 @@
 // (about a second on Node 20).
 import type { Argv } from 'yargs';
 
-export interface CommandSummary {
+interface CommandSummary {
   /** The usage yargs lists: the name and its positional arguments. */
   command: string;
   describe: string;
@@ -35,7 +35,7 @@ const LOADERS: Record<CommandName, (cli: Argv) => Promise<unknown>> = {
   calendar: async (cli) => cli.command((await import('./calendar-command.js')).calendarCommand),
 };
 
-export function isCommandName(word: string | undefined): word is CommandName {
+function isCommandName(word: string | undefined): word is CommandName {
   return word !== undefined && Object.hasOwn(COMMAND_SUMMARIES, word);
 }
 

@@ -146,10 +146,7 @@ export class SandboxDb {
    * file; a batch committed while the read waits may be in it too (the text is a longer beginning of the journal).
    */
   async journalText(prefix: string): Promise<string> {
-    while (!this.failure && (this.next || this.inFlight)) {
-      this.send();
-      await (this.next ?? this.inFlight)!.promise;
-    }
+    await this.drained();
     if (this.failure) throw this.failure;
     if (this.reader) return readJournalText(this.reader, prefix);
     const read = waiting<string>();
@@ -222,19 +219,24 @@ export class SandboxDb {
   }
 
   private async closeNow(): Promise<void> {
-    this.send(); // what waits for the end of this turn
+    await this.drained();
     if (!this.writer) {
       this.reader?.close();
       return;
     }
-    while (!this.failure && (this.next || this.inFlight))
-      await (this.next ?? this.inFlight)!.promise.catch(() => undefined);
     const writer = this.writer;
     if (this.writerExited) return; // it failed, and said so
     await new Promise<void>((done) => {
       writer.once('exit', () => done());
       writer.postMessage({ kind: 'close' } satisfies WriterMessage);
     });
+  }
+
+  /** Sends what waits without waiting for the end of this turn; settles once all of it is committed, or failed. */
+  private async drained(): Promise<void> {
+    this.send();
+    while (!this.failure && (this.next || this.inFlight))
+      await (this.next ?? this.inFlight)!.promise.catch(() => undefined);
   }
 
   private reading(): Database.Database {

@@ -16,25 +16,10 @@ import {
 import type { DailyPositionJson } from '../shapes/position.js';
 import type { Journal, JournalEntry } from './journal.js';
 
-/** The fills read so far, a column per field. */
-interface FillColumns {
-  seq: number[];
-  accountId: string[];
-  symbol: string[];
-  side: RunFill['side'][];
-  quantity: number[];
-  priceTicks: number[];
-  occurredAtMs: number[];
-  tradeDate: string[];
-}
-
+/** The fills read so far, a column per field (the execution id is not kept: see fillRows). */
+type FillColumns = Columns<Omit<RunFill, 'executionId'>>;
 /** The prints read so far, a column per field. */
-interface PrintColumns {
-  seq: number[];
-  symbol: string[];
-  priceTicks: number[];
-  timeMs: number[];
-}
+type PrintColumns = Columns<RunPrint>;
 
 export class DailyHistory {
   private readLines = 0;
@@ -69,24 +54,9 @@ export class DailyHistory {
     const added = this.journal.linesSince(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
     this.readLines = this.journal.length;
     const more = positionHistoryOf(added);
-    const { accounts, fills, prints } = this;
-    for (const account of more.accounts) accounts.push(account);
-    for (const fill of more.fills) {
-      fills.seq.push(fill.seq);
-      fills.accountId.push(fill.accountId);
-      fills.symbol.push(fill.symbol);
-      fills.side.push(fill.side);
-      fills.quantity.push(fill.quantity);
-      fills.priceTicks.push(fill.priceTicks);
-      fills.occurredAtMs.push(fill.occurredAtMs);
-      fills.tradeDate.push(fill.tradeDate);
-    }
-    for (const print of more.prints) {
-      prints.seq.push(print.seq);
-      prints.symbol.push(print.symbol);
-      prints.priceTicks.push(print.priceTicks);
-      prints.timeMs.push(print.timeMs);
-    }
+    for (const account of more.accounts) this.accounts.push(account);
+    for (const fill of more.fills) pushRow(this.fills, fill);
+    for (const print of more.prints) pushRow(this.prints, print);
   }
 
   /**
@@ -94,22 +64,28 @@ export class DailyHistory {
    * never show it, and the position book they are computed in needs it only to be unique.
    */
   private fillRows(): RunFill[] {
-    const f = this.fills;
-    return f.seq.map((seq, i) => ({
-      seq,
-      executionId: `line-${seq}`,
-      accountId: f.accountId[i]!,
-      symbol: f.symbol[i]!,
-      side: f.side[i]!,
-      quantity: f.quantity[i]!,
-      priceTicks: f.priceTicks[i]!,
-      occurredAtMs: f.occurredAtMs[i]!,
-      tradeDate: f.tradeDate[i]!,
-    }));
+    return rowsOf(this.fills).map((fill) => ({ ...fill, executionId: `line-${fill.seq}` }));
   }
 
   private printRows(): RunPrint[] {
-    const p = this.prints;
-    return p.seq.map((seq, i) => ({ seq, symbol: p.symbol[i]!, priceTicks: p.priceTicks[i]!, timeMs: p.timeMs[i]! }));
+    return rowsOf(this.prints);
   }
+}
+
+type Columns<Row> = { -readonly [Field in keyof Row]: Row[Field][] };
+
+/** Appends a row's fields to their columns. */
+function pushRow<Row extends object>(columns: Columns<Row>, row: Row): void {
+  for (const field of Object.keys(columns) as (keyof Row)[]) columns[field].push(row[field]);
+}
+
+/** The columns as rows, one object per index. */
+function rowsOf<Row extends object>(columns: Columns<Row>): Row[] {
+  const fields = Object.keys(columns) as (keyof Row)[];
+  const count = columns[fields[0]!].length;
+  return Array.from({ length: count }, (_, i) => {
+    const row = {} as Row;
+    for (const field of fields) row[field] = columns[field][i]!;
+    return row;
+  });
 }
