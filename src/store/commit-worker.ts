@@ -9,8 +9,8 @@ export interface Batch {
   meta: Readonly<Record<string, string>>;
   /** A reset: the journal is emptied before these lines (and its snapshot dropped). */
   startOver: boolean;
-  /** The sandbox's state after these lines, with the number of journal lines it covers. */
-  snapshot?: { atLine: number; state: Uint8Array };
+  /** The sandbox's state after these lines (its parts, snapshot-codec.ts), with the number of journal lines it covers. */
+  snapshot?: { atLine: number; parts: readonly Uint8Array[] };
 }
 
 export type WriterMessage = { kind: 'batch'; batch: Batch } | { kind: 'read'; prefix: string } | { kind: 'close' };
@@ -26,17 +26,14 @@ const setMeta = db.prepare(
 const clear = db.prepare('DELETE FROM journal');
 const dropSnapshot = db.prepare('DELETE FROM snapshot');
 const putSnapshotPart = db.prepare('INSERT INTO snapshot (part, at_line, state) VALUES (?, ?, ?)');
-/** A snapshot is kept in parts of this many bytes: SQLite's limit for one value is 1 GB. */
-const SNAPSHOT_PART_BYTES = 256 * 1024 * 1024;
 const commit = db.transaction((batch: Batch) => {
   if (batch.startOver) clear.run();
   if (batch.startOver || batch.snapshot) dropSnapshot.run();
   for (const line of batch.lines) insertLine.run(line);
   for (const [key, value] of Object.entries(batch.meta)) setMeta.run(key, value);
   if (batch.snapshot) {
-    const { atLine, state } = batch.snapshot;
-    for (let from = 0, part = 0; from < state.length; from += SNAPSHOT_PART_BYTES, part++)
-      putSnapshotPart.run(part, atLine, state.subarray(from, from + SNAPSHOT_PART_BYTES));
+    const { atLine, parts } = batch.snapshot;
+    parts.forEach((state, part) => putSnapshotPart.run(part, atLine, state));
   }
 });
 

@@ -104,17 +104,16 @@ export class SandboxDb {
       .get() as number;
   }
 
-  /** The last snapshot of the sandbox's state, and how many journal lines (the first ones) it covers. */
-  snapshot(): { atLine: number; state: Buffer } | undefined {
-    const parts = this.reading().prepare('SELECT at_line, state FROM snapshot ORDER BY part').all() as {
-      at_line: number;
-      state: Buffer;
-    }[];
-    if (parts.length === 0) return undefined;
-    return {
-      atLine: parts[0]!.at_line,
-      state: parts.length === 1 ? parts[0]!.state : Buffer.concat(parts.map((p) => p.state)),
-    };
+  /**
+   * The last snapshot of the sandbox's state: how many journal lines (the first ones) it covers, and its parts, read
+   * from the file one at a time as they are iterated (a restore never holds the whole snapshot).
+   */
+  snapshot(): { atLine: number; parts: Iterable<Uint8Array> } | undefined {
+    const db = this.reading();
+    const atLine = db.prepare('SELECT at_line FROM snapshot ORDER BY part LIMIT 1').pluck().get() as number | undefined;
+    if (atLine === undefined) return undefined;
+    const parts = db.prepare('SELECT state FROM snapshot ORDER BY part').pluck();
+    return { atLine, parts: { [Symbol.iterator]: () => parts.iterate() as Iterator<Buffer> } };
   }
 
   /** The lines appended since the last snapshot (or since the file was opened, or reset). */
@@ -184,8 +183,8 @@ export class SandboxDb {
   }
 
   /** The state after every line appended so far, committed with them: a restart starts from it. */
-  saveSnapshot(state: Uint8Array): void {
-    this.pending.snapshot = { atLine: this.linesAfterCommit, state };
+  saveSnapshot(parts: readonly Uint8Array[]): void {
+    this.pending.snapshot = { atLine: this.linesAfterCommit, parts };
     this.snapshotAt = this.linesAfterCommit;
     this.schedule();
   }
@@ -263,12 +262,13 @@ export class SandboxDb {
     this.pending = { lines: [], meta: {}, startOver: false };
     this.inFlight = this.next;
     this.next = undefined;
-    // A snapshot's bytes are handed over rather than copied when they fill their own buffer.
-    const state = batch.snapshot?.state;
-    const handOver = state && state.byteOffset === 0 && state.byteLength === state.buffer.byteLength;
+    // A snapshot's parts are handed over rather than copied when each fills its own buffer.
+    const handOver = (batch.snapshot?.parts ?? []).filter(
+      (p) => p.byteOffset === 0 && p.byteLength === p.buffer.byteLength,
+    );
     this.writer!.postMessage(
       { kind: 'batch', batch } satisfies WriterMessage,
-      handOver ? [state.buffer as ArrayBuffer] : [],
+      handOver.map((part) => part.buffer as ArrayBuffer),
     );
   }
 

@@ -1,14 +1,17 @@
 // How a snapshot's state is written into the db (docs/architecture.md#snapshots). V8's serializer alone writes every
 // key of every object and every copy of a repeated string: half a million orders, each with the same 28 keys and the
-// same account id, come to ~1.3 KB each. So the state is first laid out as columns, then handed to V8:
+// same account id, come to ~1.3 KB each. So the state is laid out as columns:
 // - each object's keys once per shape (all orders share one), its values in order;
 // - each distinct string once, then its index;
 // - whole numbers below 2^32 in a Uint32Array, other numbers in a Float64Array, a kind byte per value;
 // - an object met again (a shared reference, a cycle) as the index of its first meeting.
-// Typed arrays serialize as their bytes, so V8's part is quick and the file three times smaller. The graph is what
-// takeSnapshot hands over: plain objects, arrays, Maps, Sets and primitives (a class instance is kept as its own
-// fields, as V8 keeps it; state-snapshot.ts gives it its prototype back). Array holes come back as undefined.
-import { deserialize, serialize } from 'node:v8';
+// The columns are cut into parts of about a megabyte, each one row of the db, and a restore reads them one at a time:
+// neither side ever holds the whole snapshot, or a second copy of it (fresh memory is dear on a VM: reading a 250 MB
+// snapshot whole, then deserializing it, cost a restart 3 s). A part is self-contained: a header, then its slice of
+// each column, the strings and shapes first used in it, all as bytes that typed arrays read in place.
+// The graph is what takeSnapshot hands over: plain objects, arrays, Maps, Sets and primitives (a class instance is
+// kept as its own fields; state-snapshot.ts gives it its prototype back). Array holes come back as undefined.
+import { compiledBuilder, type ShapeBuilder } from './shape-builder.js';
 
 const enum Kind {
   Undefined,
@@ -25,98 +28,78 @@ const enum Kind {
   Object,
 }
 
-const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
+/**
+ * The format's name, the first bytes of each part. Its number moves when the bytes change, or what the sandbox keeps
+ * in them changes meaning (2: the journal holds none of the lines a snapshot covers; 3: the daily position history is
+ * kept as columns; 4: parts): a restart passes over a snapshot of another version and applies the journal instead.
+ */
+const FORMAT = 'propsim-parts-4';
+const MAGIC = Buffer.from(`${FORMAT}\0`, 'latin1');
 
 /**
- * The format's name. Its number moves when the bytes change, or what the sandbox keeps in them changes meaning (2: the
- * journal holds none of the lines a snapshot covers; 3: the daily position history is kept as columns): a restart
- * passes over a snapshot of another version and applies the journal instead.
+ * A part's header: the magic (16 bytes), then eight u32 (in the writer's byte order, which BYTE_ORDER tells). The
+ * columns follow, each aligned for its typed array: numbers (f64), uints (u32), string units (u32: a string's length
+ * in UTF-16 code units times two, plus one if it is written as UTF-16 rather than Latin-1), kinds (u8), the string
+ * bytes, and the JSON of the shapes first used in the part.
  */
-const FORMAT = 'propsim-columns-3';
+const enum Head {
+  Kinds = 4,
+  Uints,
+  Numbers,
+  Strings,
+  StringBytes,
+  ShapeBytes,
+  Part,
+  ByteOrder,
+}
+const HEADER_BYTES = 48;
+const BYTE_ORDER = 0x01020304;
 
-/** The columns a graph is laid out in. */
-interface Columns {
-  format: typeof FORMAT;
-  shapes: string[][];
-  strings: string[];
-  kinds: Uint8Array;
-  uints: Uint32Array;
-  numbers: Float64Array;
+/** A part holds at most this many values, and is cut once its strings pass this many bytes. */
+const PART_VALUES = 1 << 17;
+const PART_STRING_BYTES = 1 << 20;
+
+/** A string with a character beyond Latin-1 (a lone surrogate included) is written as UTF-16. */
+const WIDE = /[\u0100-\uffff]/;
+
+/** The parts of a snapshot's state graph, each in its own buffer (so it can be handed to another thread). */
+export function encodeSnapshot(graph: unknown): Uint8Array[] {
+  return new PartWriter().parts(graph);
 }
 
-/** The bytes of a snapshot's state graph. */
-export function encodeSnapshot(graph: unknown): Buffer {
-  return serialize(new ColumnWriter().columns(graph));
-}
-
-/** The state graph back from encodeSnapshot's bytes. */
-export function decodeSnapshot(bytes: Buffer): unknown {
-  const copy = deserialize(bytes) as Partial<Columns> | null;
-  return new ColumnReader(checkedColumns(copy)).graph();
-}
-
-/** The columns, if the copy is them: a shape is a list of strings (compiled into code that builds its objects). */
-function checkedColumns(copy: Partial<Columns> | null): Columns {
-  if (typeof copy !== 'object' || copy === null)
-    throw new Error('the snapshot is not in the format this propsim writes');
-  const { format, shapes, strings, kinds, uints, numbers } = copy;
-  if (
-    format !== FORMAT ||
-    !Array.isArray(shapes) ||
-    !shapes.every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')) ||
-    !Array.isArray(strings) ||
-    !(kinds instanceof Uint8Array) ||
-    !(uints instanceof Uint32Array) ||
-    !(numbers instanceof Float64Array)
-  )
-    throw new Error('the snapshot is not in the format this propsim writes');
-  return copy as Columns;
-}
-
-/** A growing typed array (doubling), cut to its length at the end. */
-class Column<T extends Uint8Array | Uint32Array | Float64Array> {
-  private values: T;
-  private length = 0;
-
-  constructor(private readonly make: (length: number) => T) {
-    this.values = make(1 << 16);
-  }
-
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const grown = this.make(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = value;
-  }
-
-  cut(): T {
-    return this.values.slice(0, this.length) as T;
+/** The state graph back from encodeSnapshot's parts, in order, read one at a time. */
+export function decodeSnapshot(parts: Iterable<Uint8Array>): unknown {
+  const iterator = parts[Symbol.iterator]();
+  try {
+    return new PartReader(iterator).graph();
+  } finally {
+    iterator.return?.(); // a db cursor left open would keep its connection busy
   }
 }
 
-class ColumnWriter {
-  private readonly kinds = new Column((n) => new Uint8Array(n));
-  private readonly uints = new Column((n) => new Uint32Array(n));
-  private readonly numbers = new Column((n) => new Float64Array(n));
-  private readonly strings: string[] = [];
+class PartWriter {
+  private readonly done: Uint8Array[] = [];
+  private readonly kinds = new Uint8Array(PART_VALUES);
+  private readonly uints = new Uint32Array(PART_VALUES);
+  private readonly numbers = new Float64Array(PART_VALUES);
+  private kindCount = 0;
+  private uintCount = 0;
+  private numberCount = 0;
+  /** The strings and shapes first used in this part, with the units and bytes of those strings. */
+  private newStrings: string[] = [];
+  private newStringUnits: number[] = [];
+  private newStringBytes = 0;
+  private newShapes: string[][] = [];
   private readonly stringIndex = new Map<string, number>();
   private readonly shapes: string[][] = [];
   /** Shapes by their first key (property names are interned strings: comparing them is comparing pointers). */
   private readonly shapesByFirstKey = new Map<string | undefined, number[]>();
   private readonly objectIndex = new Map<object, number>();
 
-  columns(graph: unknown): Columns {
+  parts(graph: unknown): Uint8Array[] {
     this.write(graph);
-    return {
-      format: FORMAT,
-      shapes: this.shapes,
-      strings: this.strings,
-      kinds: this.kinds.cut(),
-      uints: this.uints.cut(),
-      numbers: this.numbers.cut(),
-    };
+    this.cut();
+    return this.done;
   }
 
   private write(value: unknown): void {
@@ -126,34 +109,44 @@ class ColumnWriter {
       case 'number':
         if (value >>> 0 === value && !Object.is(value, -0)) this.put(Kind.Uint, value);
         else {
-          this.kinds.push(Kind.Number);
-          this.numbers.push(value);
+          this.kind(Kind.Number);
+          this.numbers[this.numberCount++] = value;
         }
         return;
       case 'boolean':
-        return this.kinds.push(value ? Kind.True : Kind.False);
+        return this.kind(value ? Kind.True : Kind.False);
       case 'undefined':
-        return this.kinds.push(Kind.Undefined);
+        return this.kind(Kind.Undefined);
       case 'object':
-        return value === null ? this.kinds.push(Kind.Null) : this.writeObject(value);
+        return value === null ? this.kind(Kind.Null) : this.writeObject(value);
       default:
         throw new TypeError(`a snapshot cannot hold a ${typeof value}`);
     }
   }
 
+  /** Each value starts with its kind, in the part that will hold the rest of it: a full part is cut first. */
+  private kind(kind: Kind): void {
+    if (this.kindCount === PART_VALUES || this.newStringBytes >= PART_STRING_BYTES) this.cut();
+    this.kinds[this.kindCount++] = kind;
+  }
+
   private put(kind: Kind, uint: number): void {
-    this.kinds.push(kind);
-    this.uints.push(uint);
+    this.kind(kind);
+    this.uints[this.uintCount++] = uint;
   }
 
   private writeString(value: string): void {
+    this.kind(Kind.String);
     let index = this.stringIndex.get(value);
     if (index === undefined) {
-      index = this.strings.length;
-      this.strings.push(value);
+      index = this.stringIndex.size;
       this.stringIndex.set(value, index);
+      const wide = WIDE.test(value);
+      this.newStrings.push(value);
+      this.newStringUnits.push(value.length * 2 + (wide ? 1 : 0));
+      this.newStringBytes += wide ? value.length * 2 : value.length;
     }
-    this.put(Kind.String, index);
+    this.uints[this.uintCount++] = index;
   }
 
   private writeObject(value: object): void {
@@ -176,7 +169,8 @@ class ColumnWriter {
       if (value instanceof Date || value instanceof RegExp || ArrayBuffer.isView(value) || value instanceof ArrayBuffer)
         throw new TypeError(`a snapshot cannot hold a ${value.constructor.name}`);
       const keys = Object.keys(value);
-      this.put(Kind.Object, this.shapeOf(keys));
+      this.kind(Kind.Object);
+      this.uints[this.uintCount++] = this.shapeOf(keys);
       const fields = value as Record<string, unknown>;
       for (let i = 0; i < keys.length; i++) this.write(fields[keys[i]!]);
     }
@@ -191,9 +185,61 @@ class ColumnWriter {
     for (const id of candidates) if (sameKeys(this.shapes[id]!, keys)) return id;
     const id = this.shapes.length;
     this.shapes.push(keys);
+    this.newShapes.push(keys);
     candidates.push(id);
     return id;
   }
+
+  /** Writes out the part so far and starts the next. */
+  private cut(): void {
+    const shapes = this.newShapes.length === 0 ? '' : JSON.stringify(this.newShapes);
+    const counts = [this.kindCount, this.uintCount, this.numberCount, this.newStrings.length] as const;
+    const layout = partLayout(...counts, this.newStringBytes, Buffer.byteLength(shapes));
+    const part = new Uint8Array(layout.bytes);
+    const bytes = Buffer.from(part.buffer);
+    MAGIC.copy(bytes, 0);
+    const head = new Uint32Array(part.buffer, 0, HEADER_BYTES / 4);
+    head.set([...counts, this.newStringBytes, layout.bytes - layout.shapes, this.done.length, BYTE_ORDER], Head.Kinds);
+    new Float64Array(part.buffer, layout.numbers, this.numberCount).set(this.numbers.subarray(0, this.numberCount));
+    new Uint32Array(part.buffer, layout.uints, this.uintCount).set(this.uints.subarray(0, this.uintCount));
+    new Uint32Array(part.buffer, layout.units, this.newStrings.length).set(this.newStringUnits);
+    part.set(this.kinds.subarray(0, this.kindCount), layout.kinds);
+    let at = layout.strings;
+    for (let i = 0; i < this.newStrings.length; i++)
+      at += bytes.write(this.newStrings[i]!, at, (this.newStringUnits[i]! & 1) === 1 ? 'utf16le' : 'latin1');
+    bytes.write(shapes, layout.shapes, 'utf8');
+    this.done.push(part);
+    this.kindCount = this.uintCount = this.numberCount = this.newStringBytes = 0;
+    this.newStrings = [];
+    this.newStringUnits = [];
+    this.newShapes = [];
+  }
+}
+
+/** Where each column of a part starts, and the part's length. */
+function partLayout(
+  kinds: number,
+  uints: number,
+  numbers: number,
+  strings: number,
+  stringBytes: number,
+  shapeBytes: number,
+) {
+  const numbersAt = HEADER_BYTES;
+  const uintsAt = numbersAt + numbers * 8;
+  const unitsAt = uintsAt + uints * 4;
+  const kindsAt = unitsAt + strings * 4;
+  const stringsAt = kindsAt + kinds;
+  const shapesAt = stringsAt + stringBytes;
+  return {
+    numbers: numbersAt,
+    uints: uintsAt,
+    units: unitsAt,
+    kinds: kindsAt,
+    strings: stringsAt,
+    shapes: shapesAt,
+    bytes: shapesAt + shapeBytes,
+  };
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
@@ -202,54 +248,39 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+const NOT_THE_FORMAT = 'the snapshot is not in the format this propsim writes';
+
 /** Objects of a shape met this often are built by code compiled for the shape. */
 const COMPILE_AFTER_USES = 8;
 
-interface ShapeBuilder {
-  make(): object;
-  fill(object: object, read: () => unknown): void;
-}
-
-/**
- * Code that builds an object of one shape: an object literal with every key (V8 gives each literal its own allocation
- * site, which it learns to allocate straight into the old generation: a restore's objects all live on, and copying
- * them out of the young one was half its time), then a store per key in order. The keys are written as JSON string
- * literals, so no key can be anything but a key. A shape with a __proto__ key keeps the plain path (null), since in a
- * literal that key sets the prototype.
- */
-function compiledBuilder(keys: readonly string[]): ShapeBuilder | null {
-  if (keys.includes('__proto__')) return null;
-  const quoted = keys.map((key) => JSON.stringify(key));
-  return {
-    make: new Function(`return {${quoted.map((key) => `${key}: undefined`).join(', ')}};`) as () => object,
-    fill: new Function('object', 'read', quoted.map((key) => `object[${key}] = read();`).join('\n')) as (
-      object: object,
-      read: () => unknown,
-    ) => void,
-  };
-}
-
-class ColumnReader {
+class PartReader {
+  private partsRead = 0;
+  private kinds: Uint8Array = new Uint8Array(0);
+  private uints: Uint32Array = new Uint32Array(0);
+  private numbers: Float64Array = new Float64Array(0);
   private kindAt = 0;
   private uintAt = 0;
   private numberAt = 0;
+  private readonly strings: string[] = [];
+  private readonly shapes: string[][] = [];
   private readonly objects: object[] = [];
   private readonly shapeUses: number[] = [];
   private readonly builders: (ShapeBuilder | null)[] = [];
   private readonly readValue = (): unknown => this.read();
 
-  constructor(private readonly columns: Columns) {}
+  constructor(private readonly parts: Iterator<Uint8Array>) {}
 
   graph(): unknown {
     const graph = this.read();
-    const { kinds, uints, numbers } = this.columns;
-    if (this.kindAt !== kinds.length || this.uintAt !== uints.length || this.numberAt !== numbers.length)
-      throw new Error('the snapshot is damaged: its columns do not end together');
+    if (this.kindAt !== this.kinds.length) throw damaged('its state ends before its last part does');
+    this.endPart();
+    if (!this.parts.next().done) throw damaged('it has parts after the end of its state');
     return graph;
   }
 
   private read(): unknown {
-    const kind = this.columns.kinds[this.kindAt++];
+    if (this.kindAt === this.kinds.length) this.nextPart();
+    const kind = this.kinds[this.kindAt++];
     switch (kind) {
       case Kind.Undefined:
         return undefined;
@@ -262,16 +293,20 @@ class ColumnReader {
       case Kind.Uint:
         return this.uint();
       case Kind.Number:
-        return this.columns.numbers[this.numberAt++];
+        if (this.numberAt >= this.numbers.length) throw damaged('its numbers end early');
+        return this.numbers[this.numberAt++];
       case Kind.String:
-        return this.known(this.columns.strings, this.uint());
+        return this.known(this.strings, this.uint());
       case Kind.Seen:
         return this.known(this.objects, this.uint());
       case Kind.Array: {
         const length = this.uint();
-        const array: unknown[] = []; // pushed: packed as the kernel made it (a new Array(length) stays holey for life)
+        // Made at its length (holey to V8, but no hole is left): grown by pushes, an array has room for 17 at its
+        // first, and a restore holds a million short ones (an order's history, a trade's lots); a long one is copied
+        // into fresh memory each time it grows. Made at length, a restore of 500,000 orders took 6.5 -> 5 s.
+        const array = new Array<unknown>(length);
         this.objects.push(array);
-        for (let i = 0; i < length; i++) array.push(this.read());
+        for (let i = 0; i < length; i++) array[i] = this.read();
         return array;
       }
       case Kind.Map: {
@@ -291,12 +326,12 @@ class ColumnReader {
       case Kind.Object:
         return this.readObject(this.uint());
       default:
-        throw new Error(`the snapshot is damaged: value kind ${kind} at ${this.kindAt - 1}`);
+        throw damaged(`value kind ${kind} in part ${this.partsRead - 1}`);
     }
   }
 
   private readObject(shapeId: number): object {
-    const keys = this.known(this.columns.shapes, shapeId);
+    const keys = this.known(this.shapes, shapeId);
     let builder = this.builders[shapeId];
     if (builder === undefined) {
       const uses = (this.shapeUses[shapeId] = (this.shapeUses[shapeId] ?? 0) + 1);
@@ -319,13 +354,90 @@ class ColumnReader {
     return object;
   }
 
+  /** The next part's columns; its strings and shapes join those of the parts before. */
+  private nextPart(): void {
+    if (this.partsRead > 0) this.endPart();
+    const next = this.parts.next();
+    if (next.done) throw this.partsRead === 0 ? new Error(NOT_THE_FORMAT) : damaged('its parts end early');
+    // Typed arrays read a part in place, so it must start on an 8-byte boundary (a copy, if not).
+    const part = next.value.byteOffset % 8 === 0 ? next.value : new Uint8Array(next.value);
+    const bytes = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    if (bytes.length < HEADER_BYTES || !MAGIC.equals(bytes.subarray(0, MAGIC.length)))
+      throw this.partsRead === 0
+        ? new Error(NOT_THE_FORMAT)
+        : damaged(`part ${this.partsRead} is not one of its parts`);
+    const head = new Uint32Array(part.buffer, part.byteOffset, HEADER_BYTES / 4);
+    if (head[Head.ByteOrder] !== BYTE_ORDER)
+      throw new Error(`${NOT_THE_FORMAT} (it was written in another byte order)`);
+    if (head[Head.Part] !== this.partsRead) throw damaged(`part ${this.partsRead} is missing`);
+    const [kinds, uints, numbers, strings, stringBytes, shapeBytes] = [
+      head[Head.Kinds]!,
+      head[Head.Uints]!,
+      head[Head.Numbers]!,
+      head[Head.Strings]!,
+      head[Head.StringBytes]!,
+      head[Head.ShapeBytes]!,
+    ];
+    const layout = partLayout(kinds, uints, numbers, strings, stringBytes, shapeBytes);
+    if (layout.bytes !== part.byteLength)
+      throw damaged(`part ${this.partsRead} is ${part.byteLength} bytes, not ${layout.bytes}`);
+    const at = part.byteOffset;
+    this.numbers = new Float64Array(part.buffer, at + layout.numbers, numbers);
+    this.uints = new Uint32Array(part.buffer, at + layout.uints, uints);
+    this.kinds = part.subarray(layout.kinds, layout.kinds + kinds);
+    this.kindAt = this.uintAt = this.numberAt = 0;
+    this.readStrings(bytes, new Uint32Array(part.buffer, at + layout.units, strings), layout.strings, layout.shapes);
+    this.readShapes(shapeBytes === 0 ? '[]' : bytes.toString('utf8', layout.shapes, layout.bytes));
+    this.partsRead++;
+  }
+
+  private readStrings(bytes: Buffer, units: Uint32Array, from: number, to: number): void {
+    let at = from;
+    for (let i = 0; i < units.length; i++) {
+      const unit = units[i]!;
+      const wide = (unit & 1) === 1;
+      const end = at + (wide ? unit - 1 : unit >>> 1);
+      this.strings.push(bytes.toString(wide ? 'utf16le' : 'latin1', at, end));
+      at = end;
+    }
+    if (at !== to) throw damaged(`the strings of part ${this.partsRead} do not fill their bytes`);
+  }
+
+  /** A shape is a list of strings, which become code (shape-builder.ts): nothing else is taken. */
+  private readShapes(json: string): void {
+    let shapes: unknown;
+    try {
+      shapes = JSON.parse(json);
+    } catch {
+      throw new Error(NOT_THE_FORMAT);
+    }
+    if (
+      !Array.isArray(shapes) ||
+      !shapes.every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string'))
+    )
+      throw new Error(NOT_THE_FORMAT);
+    this.shapes.push(...(shapes as string[][]));
+  }
+
+  /** Every value of a part read: its columns end together. */
+  private endPart(): void {
+    if (this.uintAt !== this.uints.length || this.numberAt !== this.numbers.length)
+      throw damaged(`the columns of part ${this.partsRead - 1} do not end together`);
+  }
+
   private uint(): number {
-    if (this.uintAt >= this.columns.uints.length) throw new Error('the snapshot is damaged: its columns end early');
-    return this.columns.uints[this.uintAt++]!;
+    if (this.uintAt >= this.uints.length) throw damaged('its columns end early');
+    return this.uints[this.uintAt++]!;
   }
 
   private known<T>(list: readonly T[], index: number): T {
-    if (index >= list.length) throw new Error(`the snapshot is damaged: a reference to ${index} of ${list.length}`);
+    if (index >= list.length) throw damaged(`a reference to ${index} of ${list.length}`);
     return list[index]!;
   }
+}
+
+const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
+
+function damaged(what: string): Error {
+  return new Error(`the snapshot is damaged: ${what}`);
 }

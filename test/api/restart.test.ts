@@ -2,7 +2,7 @@
 // sandbox: the state digest, the journal hash (the session export's events_sha256), the streams' numbered events,
 // and what the gateway kept (idempotency answers, revoked and live tokens, fault windows, logins for the
 // shared-device events), through a reset too. The market files pick up where they were.
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { serialize } from 'node:v8';
 import { tmpdir } from 'node:os';
@@ -338,6 +338,31 @@ describe('docs/api.md#persistence: snapshots', () => {
     await stop(api);
     const again = await open(file);
     expect(await everything(again), 'and the same after a restart from the clean stop').toEqual(after);
+  });
+
+  it('a snapshot SQLite cannot read (its pages damaged) is the file in trouble: the start is refused, not replayed', async () => {
+    const file = dbFile();
+    const api = await open(file);
+    const account = await acmeAccount(api);
+    // Enough orders that the snapshot's part spans several of SQLite's overflow pages.
+    for (let i = 0; i < 40; i++)
+      await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: marketOrderBody(account) });
+    await stop(api);
+    const bytes = readFileSync(file);
+    // An overflow page of the snapshot's part (the only value longer than a page): its first 4 bytes name the next
+    // page of the chain, the one after it in the file. Pointed past the end of the file, the part cannot be read.
+    const pages = bytes.length / 4096;
+    const overflow = Array.from({ length: pages }, (_, i) => i).find((i) => bytes.readUInt32BE(i * 4096) === i + 2);
+    expect(overflow).toBeDefined();
+    bytes.writeUInt32BE(0x7fff_fff0, overflow! * 4096);
+    writeFileSync(file, bytes);
+    const warnings: string[] = [];
+    const store = SandboxDb.open(file);
+    await expect(startTestApi({ warn: (message) => warnings.push(message) }, store)).rejects.toMatchObject({
+      code: expect.stringMatching(/^SQLITE_CORRUPT/),
+    });
+    expect(warnings).toEqual([]);
+    await store.close();
   });
 
   it('the store takes a snapshot every snapshotEveryLines journal lines, with the lines before it', async () => {

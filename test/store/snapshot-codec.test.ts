@@ -1,13 +1,15 @@
 // The snapshot codec (src/store/snapshot-codec.ts): any graph of plain data comes back equal, with its shared
 // references and cycles, its Maps and Sets, and the numbers JSON would lose; repeated keys and strings are written once;
-// bytes that are not its format, or are cut, are refused instead of restored wrong.
+// the state is cut into parts read one at a time; bytes that are not its format, or a part missing, cut or out of place,
+// are refused instead of restored wrong.
 import fc from 'fast-check';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { decodeSnapshot, encodeSnapshot } from '../../src/store/snapshot-codec.js';
 
 const primitive = fc.oneof(
   fc.string(),
+  fc.string({ unit: 'binary' }), // any code point: written as UTF-16 beyond Latin-1
   fc.double(), // NaN, -0, ±Infinity, fractions
   fc.integer({ min: 0, max: 2 ** 32 - 1 }),
   fc.maxSafeInteger(),
@@ -88,7 +90,7 @@ describe('snapshot codec', () => {
       filledQuantity: 1,
       history: [{ status: 'FILLED', reason: 'filled 1', occurredAtMs: 1_773_151_200_001 + i }],
     }));
-    const compact = encodeSnapshot(orders).length;
+    const compact = bytesOf(encodeSnapshot(orders));
     expect(decodeSnapshot(encodeSnapshot(orders))).toStrictEqual(orders);
     expect(compact).toBeLessThan(serialize(orders).length / 2.5);
   });
@@ -100,15 +102,74 @@ describe('snapshot codec', () => {
     expect(() => encodeSnapshot({ s: Symbol('x') })).toThrow(/cannot hold a symbol/);
   });
 
-  it('refuses bytes that are not its format, or whose columns are cut', () => {
-    expect(() => decodeSnapshot(serialize({ kernel: {} }))).toThrow(/not in the format this propsim writes/);
-    expect(() => decodeSnapshot(serialize(null))).toThrow(/not in the format this propsim writes/);
-    const columns = deserialize(encodeSnapshot([{ a: 1 }])) as { shapes: unknown[][] };
-    columns.shapes[0] = [{ toString: 'not a key' }]; // a shape's keys become code: only strings are taken
-    expect(() => decodeSnapshot(serialize(columns))).toThrow(/not in the format this propsim writes/);
-    const bytes = encodeSnapshot({ list: [1, 2, 3], name: 'x' });
-    const copy = deserialize(bytes) as { kinds: Uint8Array };
-    copy.kinds = copy.kinds.slice(0, -1);
-    expect(() => decodeSnapshot(serialize(copy))).toThrow(/the snapshot is damaged/);
+  it('cuts a large state into parts of about a megabyte, each in its own buffer, and reads them back in order', () => {
+    const accountId = 'd45e8931-d660-4486-9f20-000d74ae5ad0';
+    // 200,000 values (two per fill) and 100,000 distinct strings: more than one part's worth of each.
+    const fills = Array.from({ length: 50_000 }, (_, i) => ({ id: `fill-${i}`, accountId, at: 1.5 + i, n: i }));
+    const parts = encodeSnapshot(fills);
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) {
+      expect(part.byteLength).toBeLessThan(2 * 1024 * 1024);
+      expect(part.byteLength).toBe(part.buffer.byteLength); // can be handed to the writer thread
+    }
+    let read = 0;
+    const counted = (function* () {
+      for (const part of parts) {
+        read++;
+        yield part;
+      }
+    })();
+    expect(decodeSnapshot(counted)).toStrictEqual(fills);
+    expect(read).toBe(parts.length);
+    // A part that starts off an 8-byte boundary (as a db row may) is read all the same.
+    const shifted = parts.map((part) => new Uint8Array(new Uint8Array([0, ...part]).buffer, 1));
+    expect(decodeSnapshot(shifted)).toStrictEqual(fills);
+  });
+
+  it('keeps strings beyond Latin-1 as they were: other scripts, emoji, a lone surrogate', () => {
+    const graph = ['Zürich', 'Ελληνικά', '日本語', '🚀 launch', 'lone \ud800 surrogate', 'x'.repeat(300)];
+    expect(decodeSnapshot(encodeSnapshot(graph))).toStrictEqual(graph);
+  });
+
+  it('refuses bytes that are not its format', () => {
+    expect(() => decodeSnapshot([serialize({ kernel: {} })])).toThrow(/not in the format this propsim writes/);
+    expect(() => decodeSnapshot([new Uint8Array(0)])).toThrow(/not in the format this propsim writes/);
+    expect(() => decodeSnapshot([])).toThrow(/not in the format this propsim writes/);
+    // A shape's keys become code: only strings are taken.
+    const [part] = encodeSnapshot(Array.from({ length: 10 }, () => ({ a: 1 })));
+    const text = Buffer.from(part!).toString('latin1').replace('[["a"]]', '[[{"a":1}]]');
+    expect(text).not.toBe(Buffer.from(part!).toString('latin1'));
+    expect(() => decodeSnapshot([withLength(Buffer.from(text, 'latin1'), 4)])).toThrow(
+      /not in the format this propsim writes/,
+    );
+  });
+
+  it('refuses a part missing, cut, out of place, or after the end of the state', () => {
+    const parts = encodeSnapshot(Array.from({ length: 400_000 }, (_, i) => i + 0.5)); // a value per number
+    expect(parts.length).toBeGreaterThan(2);
+    expect(() => decodeSnapshot(parts.slice(0, -1))).toThrow(/the snapshot is damaged: its parts end early/);
+    expect(() => decodeSnapshot([parts[0]!, ...parts.slice(2)])).toThrow(/the snapshot is damaged: part 1 is missing/);
+    expect(() => decodeSnapshot([parts[0]!, parts[2]!, parts[1]!, ...parts.slice(3)])).toThrow(/part 1 is missing/);
+    const cut = parts.map((part, i) => (i === 1 ? part.subarray(0, part.length - 1) : part));
+    expect(() => decodeSnapshot(cut)).toThrow(/the snapshot is damaged: part 1 is \d+ bytes, not \d+/);
+    expect(() => decodeSnapshot([...parts, parts[0]!])).toThrow(/parts after the end of its state/);
+    // A kind byte overwritten: the values no longer match their columns.
+    const [one] = encodeSnapshot({ list: [1, 2, 3], name: 'x' });
+    const kinds = Buffer.from(one!).lastIndexOf(4); // the last whole number's kind
+    const changed = new Uint8Array(one!);
+    changed[kinds] = 0; // undefined: its uint is left over
+    expect(() => decodeSnapshot([changed])).toThrow(/the snapshot is damaged/);
   });
 });
+
+function bytesOf(parts: readonly Uint8Array[]): number {
+  return parts.reduce((sum, part) => sum + part.byteLength, 0);
+}
+
+/** A part whose shapes' JSON grew by `extra` bytes: the header's count of shape bytes is mended to match. */
+function withLength(part: Buffer, extra: number): Uint8Array {
+  const copy = new Uint8Array(part);
+  const head = new Uint32Array(copy.buffer, 0, 12);
+  head[9]! += extra;
+  return copy;
+}

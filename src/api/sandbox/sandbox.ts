@@ -226,8 +226,10 @@ export class Sandbox {
     const snapshot = db.snapshot();
     if (!snapshot) return undefined;
     try {
-      return { atLine: snapshot.atLine, state: decodeSnapshot(snapshot.state) };
+      return { atLine: snapshot.atLine, state: decodeSnapshot(snapshot.parts) };
     } catch (error) {
+      if (isSqliteError(error)) throw error; // the file is in trouble, not just its snapshot: refused as a whole
+
       const warn = this.config.warn ?? ((message: string) => void process.stderr.write(`${message}\n`));
       warn(
         `${db.file}: its snapshot cannot be read (${error instanceof Error ? error.message : String(error)}); applying the whole journal instead`,
@@ -405,4 +407,12 @@ function settled<T>(outcome: Outcome<T>): T {
   if (!outcome.ok)
     throw new CommandRefusal(outcome.status, outcome.body.code, `the seed was refused: ${outcome.body.error}`);
   return outcome.body;
+}
+
+/** An error of SQLite reading the file (better-sqlite3's codes start with SQLITE_), not of the bytes it read. */
+function isSqliteError(error: unknown): boolean {
+  return (
+    typeof (error as { code?: unknown } | null)?.code === 'string' &&
+    (error as { code: string }).code.startsWith('SQLITE_')
+  );
 }
