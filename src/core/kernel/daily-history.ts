@@ -1,50 +1,81 @@
-// Daily position records of a live kernel (GET /v1/accounts/{id}/positions/daily). They are computed as the
-// `report daily-positions` command computes them, from the journal's fills and prints (positions/daily.ts); this
-// keeps what it has read of the journal and reads only the lines added since, so a read costs what happened since
-// the last one, not the whole history. What it keeps lives as long as the sandbox (and is in its snapshots), so it is
-// kept as columns, an array per field, rather than an object per fill or print: a few long arrays are smaller and
-// are written and read back much faster (docs/architecture.md#snapshots).
+// Daily position records of a live kernel (GET /v1/accounts/{id}/positions/daily), as the `report daily-positions`
+// command computes them from a whole journal (positions/daily.ts, docs/order-lifecycle.md#daily-position-records),
+// but as the journal goes: the fills and prints of the lines added since the last read are applied to positions of
+// their own (the same FIFO arithmetic), and each instrument's session close, once time has passed it, leaves its
+// records. A read then costs what happened since the last one plus the account's records, not the whole history,
+// and what is kept (the positions, the records of closed sessions) grows with accounts and days, not with fills or
+// prints; it lives as long as the sandbox, in its snapshots too.
+import { addDays } from '../calendar/dates.js';
 import type { GlobexCalendar } from '../calendar/globex-calendar.js';
-import {
-  dailyPositions,
-  positionHistoryOf,
-  type DailyPositionQuery,
-  type RunAccount,
-  type RunFill,
-  type RunPrint,
-} from '../positions/daily.js';
+import { parseSymbol, type ProductFamily } from '../instruments.js';
+import { formatCents } from '../money.js';
+import { positionHistoryOf, type DailyPositionQuery, type RunFill, type RunPrint } from '../positions/daily.js';
+import { assertValidExecution } from '../positions/execution.js';
+import { markIn, type InstrumentMark } from '../positions/marks.js';
+import { Position } from '../positions/positions.js';
 import type { DailyPositionJson } from '../shapes/position.js';
 import type { Journal, JournalEntry } from './journal.js';
 
-/** The fills read so far, a column per field (the execution id is not kept: see fillRows). */
-type FillColumns = Columns<Omit<RunFill, 'executionId'>>;
-/** The prints read so far, a column per field. */
-type PrintColumns = Columns<RunPrint>;
+/** Where an instrument is in its sessions: the one whose close is still ahead. */
+interface NextClose {
+  family: ProductFamily;
+  tradeDate: string;
+  openMs: number;
+  /** Infinity when the calendar has no later session. */
+  closeMs: number;
+  /** Fills stamped at the close itself: they belong to the next session, after every print stamped at the close. */
+  heldFills: RunFill[];
+  /** The last close recorded (-Infinity before the first). */
+  closedMs: number;
+}
+
+/** The calendar's sessions are looked for this many days ahead (weekends and holiday runs are shorter). */
+const SESSION_SEARCH_DAYS = 30;
 
 export class DailyHistory {
   private readLines = 0;
-  private readonly accounts: RunAccount[] = [];
-  private readonly fills: FillColumns = {
-    seq: [],
-    accountId: [],
-    symbol: [],
-    side: [],
-    quantity: [],
-    priceTicks: [],
-    occurredAtMs: [],
-    tradeDate: [],
-  };
-  private readonly prints: PrintColumns = { seq: [], symbol: [], priceTicks: [], timeMs: [] };
+  private readonly marks = new Map<string, InstrumentMark>();
+  /** By symbol, then account: each account's position, in the order first traded. */
+  private readonly positions = new Map<string, Map<string, Position>>();
+  /** By symbol, from the instrument's first fill. */
+  private readonly nextCloses = new Map<string, NextClose>();
+  /** Each account's records of the sessions closed so far, in the order closed. */
+  private readonly closed = new Map<string, DailyPositionJson[]>();
+  private tradeIds = 0;
+  private readonly newTradeId = () => `daily-${++this.tradeIds}`;
 
-  constructor(private readonly journal: Journal) {}
+  constructor(
+    private readonly journal: Journal,
+    private readonly calendar: GlobexCalendar,
+  ) {}
 
-  records(calendar: GlobexCalendar, nowMs: number, query: DailyPositionQuery): DailyPositionJson[] {
+  /**
+   * The account's records for trade dates in the query's range, sorted by trade_date then instrument_id: the sessions
+   * closed by `nowMs`, and the one in progress (or next to open) as things stand now.
+   */
+  records(nowMs: number, query: DailyPositionQuery): DailyPositionJson[] {
     this.catchUp();
-    return dailyPositions(
-      { accounts: this.accounts, fills: this.fillRows(), prints: this.printRows(), endMs: nowMs },
-      calendar,
-      query,
-    );
+    for (const [symbol, next] of this.nextCloses) {
+      // No line can come stamped before now: every close before it is final.
+      this.closeSessionsBefore(symbol, nowMs);
+      // Fills held at a close that is now: read as the next session's. (The kernel never fills at a close, when the
+      // market is shut; a print stamped at this instant after this read would not move this close's mark.)
+      if (next.closeMs === nowMs && next.heldFills.length > 0) this.closeSession(symbol, next);
+    }
+    const wanted = (record: DailyPositionJson) =>
+      record.trade_date >= query.fromDate &&
+      record.trade_date <= query.toDate &&
+      (query.instrumentId === undefined || record.instrument_id === query.instrumentId);
+    const records = (this.closed.get(query.accountId) ?? []).filter(wanted);
+    for (const [symbol, next] of this.nextCloses) {
+      const position = this.positions.get(symbol)?.get(query.accountId);
+      if (position === undefined) continue;
+      const traded = position.realizedByTradeDateCents.has(next.tradeDate);
+      if (!traded && next.openMs > nowMs) continue; // not opened yet: nothing is known of it
+      const record = recordOf(position, next.tradeDate);
+      if (record && wanted(record)) records.push(record);
+    }
+    return records.sort((a, b) => compare(a.trade_date, b.trade_date) || compare(a.instrument_id, b.instrument_id));
   }
 
   /** Reads the lines added to the journal since the last read (before the journal lets go of them). */
@@ -53,39 +84,128 @@ export class DailyHistory {
     if (this.journal.length === this.readLines) return;
     const added = this.journal.linesSince(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
     this.readLines = this.journal.length;
-    const more = positionHistoryOf(added);
-    for (const account of more.accounts) this.accounts.push(account);
-    for (const fill of more.fills) pushRow(this.fills, fill);
-    for (const print of more.prints) pushRow(this.prints, print);
+    const { fills, prints } = positionHistoryOf(added);
+    // In journal order, which is time order: the fills and prints of one line number never mix.
+    let f = 0;
+    let p = 0;
+    while (f < fills.length || p < prints.length) {
+      if (p === prints.length || (f < fills.length && fills[f]!.seq < prints[p]!.seq)) this.fill(fills[f++]!);
+      else this.print(prints[p++]!);
+    }
   }
 
-  /**
-   * The fills as rows. A fill's journal line number stands in for its execution id, which is not kept: the records
-   * never show it, and the position book they are computed in needs it only to be unique.
-   */
-  private fillRows(): RunFill[] {
-    return rowsOf(this.fills).map((fill) => ({ ...fill, executionId: `line-${fill.seq}` }));
+  private fill(fill: RunFill): void {
+    let next = this.nextCloses.get(fill.symbol);
+    if (next === undefined) {
+      next = this.firstSession(fill);
+      this.nextCloses.set(fill.symbol, next);
+    }
+    inTimeOrder(next, fill.occurredAtMs, fill.seq);
+    this.closeSessionsBefore(fill.symbol, fill.occurredAtMs);
+    // Trading runs in [open, close): a fill at the close belongs to the next session.
+    if (fill.occurredAtMs === next.closeMs) next.heldFills.push(fill);
+    else this.apply(fill);
   }
 
-  private printRows(): RunPrint[] {
-    return rowsOf(this.prints);
+  private print(print: RunPrint): void {
+    // A print at the close is still "at or before" it: it marks that close.
+    const next = this.nextCloses.get(print.symbol);
+    if (next) inTimeOrder(next, print.timeMs, print.seq);
+    this.closeSessionsBefore(print.symbol, print.timeMs);
+    const mark = this.markOf(print.symbol);
+    mark.lastPrintTicks = print.priceTicks;
+    mark.hasPrint = true;
+  }
+
+  private apply(fill: RunFill): void {
+    // The execution id is not shown in a record: the fill's line number stands in for it.
+    const execution = { ...fill, executionId: `line-${fill.seq}`, orderId: null, commissionCents: 0 };
+    assertValidExecution(execution);
+    const mark = this.markOf(fill.symbol);
+    let byAccount = this.positions.get(fill.symbol);
+    if (byAccount === undefined) {
+      byAccount = new Map();
+      this.positions.set(fill.symbol, byAccount);
+    }
+    let position = byAccount.get(fill.accountId);
+    if (position === undefined) {
+      position = new Position(fill.accountId, fill.symbol, mark, byAccount.size + 1);
+      byAccount.set(fill.accountId, position);
+    }
+    position.apply(execution, this.newTradeId);
+    mark.lastFillTicks = fill.priceTicks;
+    mark.hasFill = true;
+  }
+
+  private closeSessionsBefore(symbol: string, timeMs: number): void {
+    const next = this.nextCloses.get(symbol);
+    while (next !== undefined && next.closeMs < timeMs) this.closeSession(symbol, next);
+  }
+
+  /** The records of the close `next` waits for, then on to the next session, with the fills held at the close. */
+  private closeSession(symbol: string, next: NextClose): void {
+    for (const [accountId, position] of this.positions.get(symbol) ?? []) {
+      const record = recordOf(position, next.tradeDate);
+      if (record === undefined) continue;
+      let records = this.closed.get(accountId);
+      if (records === undefined) {
+        records = [];
+        this.closed.set(accountId, records);
+      }
+      records.push(record);
+    }
+    const held = next.heldFills;
+    next.closedMs = next.closeMs;
+    Object.assign(next, this.sessionFrom(addDays(next.tradeDate, 1), next.family), { heldFills: [] });
+    for (const fill of held) this.apply(fill);
+  }
+
+  /** Where an instrument's records start: the session of its first fill's trade date. */
+  private firstSession(fill: RunFill): NextClose {
+    const family = parseSymbol(fill.symbol).spec.family;
+    return { family, ...this.sessionFrom(fill.tradeDate, family), heldFills: [], closedMs: Number.NEGATIVE_INFINITY };
+  }
+
+  /** The first session on or after `date` (trade dates without one, weekends and holidays, are passed over). */
+  private sessionFrom(date: string, family: ProductFamily): Pick<NextClose, 'tradeDate' | 'openMs' | 'closeMs'> {
+    for (let day = 0, d = date; day < SESSION_SEARCH_DAYS; day++, d = addDays(d, 1)) {
+      const session = this.calendar.sessionOf(d, family);
+      if (session) return { tradeDate: d, openMs: session.openMs, closeMs: session.closeMs };
+    }
+    return { tradeDate: date, openMs: Number.POSITIVE_INFINITY, closeMs: Number.POSITIVE_INFINITY };
+  }
+
+  private markOf(symbol: string): InstrumentMark {
+    return markIn(this.marks, symbol);
   }
 }
 
-type Columns<Row> = { -readonly [Field in keyof Row]: Row[Field][] };
-
-/** Appends a row's fields to their columns. */
-function pushRow<Row extends object>(columns: Columns<Row>, row: Row): void {
-  for (const field of Object.keys(columns) as (keyof Row)[]) columns[field].push(row[field]);
+/**
+ * A close once recorded is final: a fill or print stamped before it cannot be taken. A live kernel's clock never goes
+ * back (a replayed history's `record_fill` may be stamped earlier, and is not for this reader).
+ */
+function inTimeOrder(next: NextClose, timeMs: number, seq: number): void {
+  if (timeMs < next.closedMs)
+    throw new Error(
+      `daily position records: journal line ${seq} is stamped ${timeMs}, before the close at ${next.closedMs} already recorded`,
+    );
 }
 
-/** The columns as rows, one object per index. */
-function rowsOf<Row extends object>(columns: Columns<Row>): Row[] {
-  const fields = Object.keys(columns) as (keyof Row)[];
-  const count = columns[fields[0]!].length;
-  return Array.from({ length: count }, (_, i) => {
-    const row = {} as Row;
-    for (const field of fields) row[field] = columns[field][i]!;
-    return row;
-  });
+/** A position's record for a trade date: when it traded that date or is open (undefined otherwise). */
+function recordOf(position: Position, tradeDate: string): DailyPositionJson | undefined {
+  const realized = position.realizedByTradeDateCents.get(tradeDate);
+  if (realized === undefined && position.netQuantity === 0) return undefined;
+  const averagePrice = position.averagePrice();
+  return {
+    trade_date: tradeDate,
+    instrument_id: position.symbol,
+    net_quantity: position.netQuantity,
+    ...(averagePrice === null ? {} : { average_price: averagePrice }),
+    realized_pnl: formatCents(realized ?? 0),
+    unrealized_pnl: formatCents(position.unrealizedCents()),
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -85,7 +85,7 @@ export class KernelReads {
   private readonly daily: DailyHistory;
 
   constructor(private readonly k: KernelParts) {
-    this.daily = new DailyHistory(k.journal);
+    this.daily = new DailyHistory(k.journal, k.calendar);
   }
 
   clock(): ClockJson {
@@ -344,7 +344,7 @@ export class KernelReads {
   ): Outcome<{ items: DailyPositionJson[] }> {
     return attempt(() => {
       this.account(scope, accountId);
-      const items = this.daily.records(this.k.calendar, this.k.clock.nowMs, {
+      const items = this.daily.records(this.k.clock.nowMs, {
         accountId,
         fromDate: range.from_date,
         toDate: range.to_date,

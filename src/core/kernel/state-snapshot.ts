@@ -82,7 +82,7 @@ export function takeSnapshot<T>(
   const walk = new Walk(options);
   const payload: Payload = { roots: {}, classes: walk.classes, standIns: [] };
   for (const [name, root] of Object.entries(roots))
-    payload.roots[name] = isPlainData(root) ? { value: walk.data(root, name) } : walk.part(root, name);
+    payload.roots[name] = isPlainData(root) ? { value: walk.data(root, null, name) } : walk.part(root, name);
   // What the serializer cannot write is replaced by what stands in for it, for the length of this call only.
   const originals = walk.standIns.map((standIn) => slotOf(standIn));
   walk.standIns.forEach((standIn, i) => {
@@ -154,8 +154,12 @@ class Walk {
   readonly standIns: StandIn[] = [];
   private readonly seen = new Set<object>();
   private readonly partIds = new Map<object, number>();
-  /** Where the walk is, a step per level (written out only for an error). */
-  private readonly path: string[] = [];
+  /**
+   * Where the walk is, a step per level: the holder and the key (or, with no holder, the step's text). Written out
+   * only for an error: a snapshot walks millions of values, and a string per step would be most of its garbage.
+   */
+  private readonly pathHolders: (object | null)[] = [];
+  private readonly pathKeys: unknown[] = [];
 
   constructor(private readonly options: SnapshotOptions) {}
 
@@ -164,67 +168,79 @@ class Walk {
     this.partIds.set(part, id);
     const record: PartRecord = { fields: {}, parts: {}, id };
     const omitted = this.options.omit?.get(part) ?? [];
-    this.path.push(name);
+    this.enter(null, name);
     for (const [key, value] of Object.entries(part)) {
       if (omitted.includes(key) || isWiring(value)) continue;
       if (typeof value === 'object' && value !== null && !isPlainData(value) && !NAME_OF.has(protoOf(value))) {
         const known = this.partIds.get(value);
         record.parts[key] = known === undefined ? this.part(value, `.${key}`) : { same: known };
-      } else record.fields[key] = this.data(value, `.${key}`);
+      } else record.fields[key] = this.data(value, null, `.${key}`);
     }
-    this.path.pop();
+    this.leave();
     return record;
   }
 
   /**
-   * Checks a data value, noting its classes and stand-ins; returns it as it is (the serializer copies it). `step`
-   * is how it is reached from its holder (`.key`, `[key]`); the path is written out only for an error.
+   * Checks a data value, noting its classes and stand-ins; returns it as it is (the serializer copies it). It is
+   * reached from `holder` at `key` (with no holder, `key` is the step's text: ` key`, `.field`).
    */
-  data(value: unknown, step: string): unknown {
-    if (typeof value === 'function') this.refuseAt(step, 'a function');
+  data(value: unknown, holder: object | null, key: unknown): unknown {
+    if (typeof value === 'function') this.refuseAt(holder, key, 'a function');
     if (typeof value !== 'object' || value === null || this.seen.has(value)) return value;
     this.seen.add(value);
-    this.path.push(step);
+    this.enter(holder, key);
     if (value instanceof Map) {
       for (const [key, entry] of value) {
-        if (typeof key === 'object' && key !== null) this.data(key, ' key');
+        if (typeof key === 'object' && key !== null) this.data(key, null, ' key');
         this.slot(value, key, entry);
       }
     } else if (value instanceof Set) {
       for (const entry of value)
-        if (typeof entry === 'object' || typeof entry === 'function') this.data(entry, ' entry');
+        if (typeof entry === 'object' || typeof entry === 'function') this.data(entry, null, ' entry');
     } else {
       if (!isPlainData(value)) {
         const proto = protoOf(value);
-        const name = NAME_OF.get(proto) ?? this.refuseAt('', `a ${proto.constructor?.name ?? 'foreign'}`);
+        const name = NAME_OF.get(proto) ?? this.refuseAt(null, '', `a ${proto.constructor?.name ?? 'foreign'}`);
         this.classes.push([value, name]);
       }
       const holder = value as Record<string, unknown>;
       for (const key of Object.keys(holder)) this.slot(holder, key, holder[key]);
     }
-    this.path.pop();
+    this.leave();
     return value;
   }
 
   /** A value held at `key` of `holder`: a stand-in, or data to check (primitives need nothing). */
   private slot(holder: StandIn['holder'], key: unknown, value: unknown): void {
     if (typeof value !== 'object' || value === null) {
-      if (typeof value === 'function') this.refuseAt(stepOf(holder, key), 'a function');
+      if (typeof value === 'function') this.refuseAt(holder, key, 'a function');
       return;
     }
     if (value instanceof Actor) {
-      if (value.logic !== accountMachine) this.refuseAt(stepOf(holder, key), 'an actor of another machine');
+      if (value.logic !== accountMachine) this.refuseAt(holder, key, 'an actor of another machine');
       this.standIns.push({ holder, key, kind: 'actor' });
     } else if (value instanceof Dec) this.standIns.push({ holder, key, kind: 'decimal' });
-    else this.data(value, stepOf(holder, key));
+    else this.data(value, holder, key);
   }
 
-  private refuseAt(step: string, what: string): never {
-    return refuse(`${what} at ${this.path.join('')}${step}`);
+  private enter(holder: object | null, key: unknown): void {
+    this.pathHolders.push(holder);
+    this.pathKeys.push(key);
+  }
+
+  private leave(): void {
+    this.pathHolders.pop();
+    this.pathKeys.pop();
+  }
+
+  private refuseAt(holder: object | null, key: unknown, what: string): never {
+    const path = this.pathHolders.map((h, i) => stepOf(h, this.pathKeys[i])).join('');
+    return refuse(`${what} at ${path}${stepOf(holder, key)}`);
   }
 }
 
-function stepOf(holder: object, key: unknown): string {
+function stepOf(holder: object | null, key: unknown): string {
+  if (holder === null) return String(key);
   return holder instanceof Map || Array.isArray(holder) ? `[${String(key)}]` : `.${String(key)}`;
 }
 

@@ -21,3 +21,13 @@ export class InstrumentMark {
     return this.hasFill ? this.lastFillTicks : null;
   }
 }
+
+/** The mark of `symbol` in `marks`, made on first use. */
+export function markIn(marks: Map<string, InstrumentMark>, symbol: string): InstrumentMark {
+  let mark = marks.get(symbol);
+  if (mark === undefined) {
+    mark = new InstrumentMark(symbol);
+    marks.set(symbol, mark);
+  }
+  return mark;
+}

@@ -6,7 +6,7 @@
 import { assertValidExecution, InvalidExecutionError, type Execution } from './execution.js';
 import { fillRecordOf, type FillRecord } from './fills.js';
 import type { LotRecord } from './lots.js';
-import { InstrumentMark } from './marks.js';
+import { markIn, type InstrumentMark } from './marks.js';
 import { Position, type PositionView } from './positions.js';
 import type { TradeRecord } from './trades.js';
 
@@ -194,12 +194,7 @@ export class PositionBook {
   }
 
   private markOf(symbol: string): InstrumentMark {
-    let mark = this.marks.get(symbol);
-    if (mark === undefined) {
-      mark = new InstrumentMark(symbol);
-      this.marks.set(symbol, mark);
-    }
-    return mark;
+    return markIn(this.marks, symbol);
   }
 
   private accountOf(accountId: string): AccountEntries {

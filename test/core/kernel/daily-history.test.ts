@@ -1,10 +1,15 @@
 // docs/order-lifecycle.md#daily-position-records, read live (src/core/kernel/daily-history.ts): the records a kernel
 // answers, read in several pieces and across the journal letting go of its lines, are the records computed from the
 // whole journal at once, as `propsim report daily-positions` computes them.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ProductFamily } from '../../../src/core/instruments.js';
+import { DailyHistory } from '../../../src/core/kernel/daily-history.js';
+import { Journal } from '../../../src/core/kernel/journal.js';
 import { parseJournal } from '../../../src/core/kernel/journal-replay.js';
 import { dailyPositions, positionHistoryOf } from '../../../src/core/positions/daily.js';
 import { ALL, calendar, harness } from './kernel-harness.js';
+import { testPlan } from './test-plans.js';
 
 const RANGE = { from_date: '2026-03-01', to_date: '2026-03-31' };
 
@@ -50,4 +55,182 @@ describe('daily position records of a live kernel', () => {
       ['2026-03-11', 1, '500.00', '400.00'],
     ]);
   });
+
+  it('equal the records of the whole journal at every read of a random session: several accounts and instruments, closes, weekends, prints at the close', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 20, maxLength: 60, size: 'max' }), (steps) => {
+        const { kernel, accountId } = harness({ latencyMs: 0 });
+        const accounts = [accountId];
+        for (let i = 0; i < 2; i++) {
+          // Far from breaching (the harness's own account breaches soon: its liquidation fills are in the records too).
+          const roomy = { max_drawdown_mode: 'static', max_drawdown_value: '400000' };
+          const plan = testPlan({ starting_balance: '500000', risk_profile: roomy });
+          const opened = kernel.dispatch({ type: 'open_account', plan });
+          if (opened.ok) accounts.push(opened.body.account_id);
+        }
+        const lines = [...kernel.journal.linesSince(0)];
+        kernel.journal.tapLines((line) => lines.push(line));
+        const ticks = INSTRUMENTS.map((i) => i.startTicks);
+        const compare = (when: string) => {
+          const history = positionHistoryOf(parseJournal(lines.join('\n') + '\n'));
+          for (const account of accounts) {
+            const live = kernel.read.dailyPositions(ALL, account, WIDE_RANGE);
+            if (!live.ok) throw new Error(JSON.stringify(live.body));
+            const query = { accountId: account, fromDate: WIDE_RANGE.from_date, toDate: WIDE_RANGE.to_date };
+            expect(live.body.items, when).toEqual(dailyPositions({ ...history, endMs: kernel.nowMs }, calendar, query));
+          }
+        };
+        steps.forEach((s, n) => {
+          const instrument = INSTRUMENTS[s.instrument]!;
+          if (s.kind === 'print') {
+            ticks[s.instrument]! += s.move;
+            kernel.dispatch({ type: 'advance', to_ms: kernel.nowMs + s.afterMs });
+            kernel.dispatch({
+              type: 'tick',
+              instrument_id: instrument.symbol,
+              price: priceOf(instrument, ticks[s.instrument]!),
+            });
+          } else if (s.kind === 'order') {
+            const body = {
+              account_id: accounts[s.account % accounts.length],
+              instrument_id: instrument.symbol,
+              side: s.side,
+              type: 'market',
+              quantity: s.quantity,
+            };
+            kernel.dispatch({ type: 'place_order', body }); // refused when the market is shut: that is fine
+            // Filled by the next print of the instrument, this one.
+            kernel.dispatch({
+              type: 'tick',
+              instrument_id: instrument.symbol,
+              price: priceOf(instrument, ticks[s.instrument]!),
+            });
+          } else if (s.kind === 'advance') {
+            const session = calendar.sessionAtFamily(kernel.nowMs, instrument.family);
+            const to =
+              s.to === 'hours'
+                ? kernel.nowMs + s.hours * 3_600_000
+                : s.to === 'open'
+                  ? session.openMs // the next session's, when shut
+                  : session.closeMs + (s.to === 'close' ? 0 : 1);
+            kernel.dispatch({ type: 'advance', to_ms: Math.max(kernel.nowMs, to) });
+          } else if (s.kind === 'let go') kernel.letGoOfJournalLines();
+          else compare(`read at step ${n}`);
+        });
+        compare('at the end');
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
+
+describe('daily position records: a fill stamped at a session close (a replayed history may have one)', () => {
+  it('belongs to the next session, and a print stamped at the close still marks the close it is at', () => {
+    const journal = new Journal();
+    const at = (iso: string) => Date.parse(iso);
+    const close = at('2026-03-10T21:00:00Z'); // Tuesday 16:00 CDT
+    const fill = (id: string, timeMs: number, side: string, quantity: number, price: string, tradeDate: string) =>
+      journal.record('fills.created', timeMs, {
+        execution_id: id,
+        account_id: 'a-1',
+        instrument_id: 'ESM6',
+        side,
+        quantity,
+        price,
+        occurred_at: timeMs,
+        trade_date: tradeDate,
+      });
+    const tick = (timeMs: number, price: string) =>
+      journal.record('input.tick', timeMs, { instrument_id: 'ESM6', price });
+    fill('e-1', at('2026-03-10T20:00:00Z'), 'buy', 2, '5000.00', '2026-03-10');
+    tick(at('2026-03-10T20:30:00Z'), '5001.00');
+    fill('e-2', close, 'sell', 1, '5002.00', '2026-03-11'); // at the close: Wednesday's
+    tick(close, '5003.00'); // after it in the journal, but at the close: Tuesday's mark
+    const live = new DailyHistory(journal, calendar);
+    const query = { accountId: 'a-1', fromDate: '2026-03-01', toDate: '2026-03-31' };
+    const wholeJournal = (nowMs: number) =>
+      dailyPositions({ ...positionHistoryOf(parseJournal(journal.text())), endMs: nowMs }, calendar, query);
+    // Read at the close itself, then the next morning.
+    for (const nowMs of [close, at('2026-03-11T15:00:00Z')]) {
+      const records = live.records(nowMs, query);
+      expect(records).toEqual(wholeJournal(nowMs));
+      // ES is $50 a point. Tuesday: 2 long at 5000.00 marked 5003.00: 2 x 3.00 x 50 = 300.00. Wednesday: sold 1 at
+      // 5002.00, realized 2.00 x 50 = 100.00; 1 left, marked 5003.00: 150.00.
+      expect(records.map((r) => [r.trade_date, r.net_quantity, r.realized_pnl, r.unrealized_pnl])).toEqual([
+        ['2026-03-10', 2, '0.00', '300.00'],
+        ['2026-03-11', 1, '100.00', '150.00'],
+      ]);
+    }
+  });
+
+  it('a line stamped before a close already recorded is refused, not folded in wrong', () => {
+    const journal = new Journal();
+    const live = new DailyHistory(journal, calendar);
+    const data = { account_id: 'a-1', instrument_id: 'ESM6', side: 'buy', quantity: 1, price: '5000.00' };
+    const tuesday = Date.parse('2026-03-10T20:00:00Z');
+    journal.record('fills.created', tuesday, {
+      ...data,
+      execution_id: 'e-1',
+      occurred_at: tuesday,
+      trade_date: '2026-03-10',
+    });
+    const query = { accountId: 'a-1', fromDate: '2026-03-01', toDate: '2026-03-31' };
+    expect(live.records(Date.parse('2026-03-11T15:00:00Z'), query)).toHaveLength(2); // Tuesday's close is recorded
+    journal.record('fills.created', tuesday, {
+      ...data,
+      execution_id: 'e-2',
+      occurred_at: tuesday,
+      trade_date: '2026-03-10',
+    });
+    expect(() => live.records(Date.parse('2026-03-11T15:00:00Z'), query)).toThrow(
+      /before the close at \d+ already recorded/,
+    );
+  });
+});
+
+const WIDE_RANGE = { from_date: '2026-03-01', to_date: '2026-12-31' };
+
+const INSTRUMENTS: { symbol: string; family: ProductFamily; startTicks: number; tick: number; places: number }[] = [
+  { symbol: 'ESM6', family: 'equity_index', startTicks: 20_000, tick: 0.25, places: 2 },
+  { symbol: 'CLM6', family: 'energy', startTicks: 7_000, tick: 0.01, places: 2 },
+];
+
+function priceOf(instrument: (typeof INSTRUMENTS)[number], ticks: number): string {
+  return (ticks * instrument.tick).toFixed(instrument.places);
+}
+
+const instrument = fc.integer({ min: 0, max: INSTRUMENTS.length - 1 });
+/** A print, an order, a move of the clock (to a close, just past one, to the next open, or some hours on), letting go,
+ * or a read. */
+const step = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('print' as const),
+      instrument,
+      move: fc.integer({ min: -8, max: 8 }),
+      afterMs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 900_000 })), // 0: at the close, after a move to it
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('order' as const),
+      instrument,
+      account: fc.nat(),
+      side: fc.constantFrom('buy', 'sell'),
+      quantity: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      instrument,
+      to: fc.constantFrom('close', 'past close', 'open', 'hours'),
+      hours: fc.integer({ min: 1, max: 30 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('let go' as const), instrument }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('read' as const), instrument }) },
+);
