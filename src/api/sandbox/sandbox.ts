@@ -229,7 +229,6 @@ export class Sandbox {
       return { atLine: snapshot.atLine, state: decodeSnapshot(snapshot.parts) };
     } catch (error) {
       if (isSqliteError(error)) throw error; // the file is in trouble, not just its snapshot: refused as a whole
-
       const warn = this.config.warn ?? ((message: string) => void process.stderr.write(`${message}\n`));
       warn(
         `${db.file}: its snapshot cannot be read (${error instanceof Error ? error.message : String(error)}); applying the whole journal instead`,
