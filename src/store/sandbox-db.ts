@@ -131,10 +131,13 @@ export class SandboxDb {
     return this.reading().prepare('SELECT line FROM journal ORDER BY seq LIMIT 1').pluck().get() as string | undefined;
   }
 
-  /** The stored journal, oldest first, from its `skip`-th line (0-based) on. */
+  /**
+   * The stored journal, oldest first, from its `skip`-th line (0-based) on. Seqs have no gaps, so the line is found
+   * by its seq (an OFFSET would step over every line before it: a quarter of a second for a million).
+   */
   lines(skip = 0): IterableIterator<string> {
     return this.reading()
-      .prepare('SELECT line FROM journal ORDER BY seq LIMIT -1 OFFSET ?')
+      .prepare('SELECT line FROM journal WHERE seq >= (SELECT min(seq) FROM journal) + ? ORDER BY seq')
       .pluck()
       .iterate(skip) as IterableIterator<string>;
   }
