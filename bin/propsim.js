@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run by `prepare` on npm ci / npm install).
-import '../dist/src/cli/main.js';
+// Thin launcher: `npm run build` (run by `prepare` on npm ci / npm install) compiles the CLI to dist/ and bundles it
+// into dist/bundle/ (scripts/bundle-cli.ts).
+import '../dist/bundle/main.js';

@@ -1,6 +1,9 @@
 // The propsim command line: one file per command, listed in command-list.ts; this one wires them into yargs.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { packageRoot } from '../market/holiday-file.js';
 import { registerCommands } from './command-list.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
 
@@ -24,7 +27,8 @@ await cli
   .recommendCommands()
   .help()
   .alias('h', 'help')
-  .version()
+  // Named, not looked up by yargs beside its own file: in the bundle (scripts/bundle-cli.ts) that is not propsim's.
+  .version((JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version)
   .wrap(Math.min(110, process.stdout.columns ?? 110))
   // Usage errors: yargs' own (an unknown flag, a missing command) come with the help; a flag with no value
   // after it, or a bad value found by a coerce hook (flag-values.ts), is one line naming the flag, like any

@@ -1,0 +1,28 @@
+// The CLI as one bundle (dist/bundle/), which bin/propsim.js runs: Node loads an ES module file by file, and the
+// CLI's dependencies come to many hundreds of files (TypeBox alone ~700), which took ~0.6 s of every start (`propsim serve`
+// listens after 0.75 s instead of 1.3 s; docs/architecture.md#layout). Run by `npm run build` after tsc, from its
+// output; each command stays its own chunk, loaded when named. Left outside: the native SQLite addon, packages that
+// read files beside their own code, and the store's writer thread, which is started from
+// dist/src/store/commit-worker.js.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { packageRoot } from '../src/market/holiday-file.js';
+
+const root = packageRoot();
+await build({
+  entryPoints: [join(root, 'dist', 'src', 'cli', 'main.js')],
+  outdir: join(root, 'dist', 'bundle'),
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // Left to Node: packages that find files beside their own code through __dirname (a worker script, a page,
+  // their package.json), which a bundle cannot give them.
+  external: ['better-sqlite3', 'echarts', 'piscina', 'pino', '@fastify/swagger', '@fastify/swagger-ui'],
+  // Bundled CommonJS packages (Fastify, yargs…) call require: give the bundle one.
+  banner: {
+    js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
+  },
+  logLevel: 'warning',
+});
