@@ -33,3 +33,9 @@ export function storeFileError(file: string, error: unknown): unknown {
   }
   return error;
 }
+
+/** An error of SQLite itself (better-sqlite3's codes start with SQLITE_), rather than of the bytes it gave back. */
+export function isSqliteError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_');
+}

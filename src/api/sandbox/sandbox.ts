@@ -18,6 +18,7 @@ import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
 import { decodeSnapshot, encodeSnapshot } from '../../store/snapshot-codec.js';
+import { isSqliteError } from '../../store/store-file-error.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { StreamLog } from '../streams/stream-log.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
@@ -406,12 +407,4 @@ function settled<T>(outcome: Outcome<T>): T {
   if (!outcome.ok)
     throw new CommandRefusal(outcome.status, outcome.body.code, `the seed was refused: ${outcome.body.error}`);
   return outcome.body;
-}
-
-/** An error of SQLite reading the file (better-sqlite3's codes start with SQLITE_), not of the bytes it read. */
-function isSqliteError(error: unknown): boolean {
-  return (
-    typeof (error as { code?: unknown } | null)?.code === 'string' &&
-    (error as { code: string }).code.startsWith('SQLITE_')
-  );
 }

@@ -8,8 +8,14 @@
 import { addDays } from '../calendar/dates.js';
 import type { GlobexCalendar } from '../calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../instruments.js';
-import { formatCents } from '../money.js';
-import { positionHistoryOf, type DailyPositionQuery, type RunFill, type RunPrint } from '../positions/daily.js';
+import {
+  byTradeDateThenInstrument,
+  dailyRecord,
+  positionHistoryOf,
+  type DailyPositionQuery,
+  type RunFill,
+  type RunPrint,
+} from '../positions/daily.js';
 import { assertValidExecution } from '../positions/execution.js';
 import { markIn, type InstrumentMark } from '../positions/marks.js';
 import { Position } from '../positions/positions.js';
@@ -75,7 +81,7 @@ export class DailyHistory {
       const record = recordOf(position, next.tradeDate);
       if (record && wanted(record)) records.push(record);
     }
-    return records.sort((a, b) => compare(a.trade_date, b.trade_date) || compare(a.instrument_id, b.instrument_id));
+    return records.sort(byTradeDateThenInstrument);
   }
 
   /** Reads the lines added to the journal since the last read (before the journal lets go of them). */
@@ -195,17 +201,10 @@ function inTimeOrder(next: NextClose, timeMs: number, seq: number): void {
 function recordOf(position: Position, tradeDate: string): DailyPositionJson | undefined {
   const realized = position.realizedByTradeDateCents.get(tradeDate);
   if (realized === undefined && position.netQuantity === 0) return undefined;
-  const averagePrice = position.averagePrice();
-  return {
-    trade_date: tradeDate,
-    instrument_id: position.symbol,
-    net_quantity: position.netQuantity,
-    ...(averagePrice === null ? {} : { average_price: averagePrice }),
-    realized_pnl: formatCents(realized ?? 0),
-    unrealized_pnl: formatCents(position.unrealizedCents()),
+  const figures = {
+    netQuantity: position.netQuantity,
+    averagePrice: position.averagePrice(),
+    unrealizedCents: position.unrealizedCents(),
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return dailyRecord(tradeDate, position.symbol, figures, realized);
 }

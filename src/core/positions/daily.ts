@@ -240,16 +240,31 @@ export function dailyPositions(
     if (view === undefined) continue;
     if (!traded && view.netQuantity === 0) continue;
     const realized = book.realizedByTradeDate(query.accountId, sample.symbol).get(sample.tradeDate);
-    records.push({
-      trade_date: sample.tradeDate,
-      instrument_id: sample.symbol,
-      net_quantity: view.netQuantity,
-      ...(view.averagePrice === null ? {} : { average_price: view.averagePrice }),
-      realized_pnl: formatCents(realized ?? 0),
-      unrealized_pnl: formatCents(view.unrealizedCents),
-    });
+    records.push(dailyRecord(sample.tradeDate, sample.symbol, view, realized));
   }
-  return records.sort((a, b) => compare(a.trade_date, b.trade_date) || compare(a.instrument_id, b.instrument_id));
+  return records.sort(byTradeDateThenInstrument);
+}
+
+/** A record from a position's figures at a close (`realizedCents` undefined: nothing traded that date). */
+export function dailyRecord(
+  tradeDate: string,
+  symbol: string,
+  position: { netQuantity: number; averagePrice: string | null; unrealizedCents: number },
+  realizedCents: number | undefined,
+): DailyPositionRecord {
+  return {
+    trade_date: tradeDate,
+    instrument_id: symbol,
+    net_quantity: position.netQuantity,
+    ...(position.averagePrice === null ? {} : { average_price: position.averagePrice }),
+    realized_pnl: formatCents(realizedCents ?? 0),
+    unrealized_pnl: formatCents(position.unrealizedCents),
+  };
+}
+
+/** The records' order: by trade_date, then instrument_id. */
+export function byTradeDateThenInstrument(a: DailyPositionRecord, b: DailyPositionRecord): number {
+  return compare(a.trade_date, b.trade_date) || compare(a.instrument_id, b.instrument_id);
 }
 
 function compare(a: string, b: string): number {
