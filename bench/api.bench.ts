@@ -162,22 +162,31 @@ async function timeRestart(store: readonly string[], file: string): Promise<{ jo
 }
 
 /** The bundled seed with the rate limit lifted, written to a temporary file (the same bytes each time). */
-export function benchSeedFile(): string {
+export function benchSeedFile(edit: (seed: string) => string = (seed) => seed): string {
   const seed = join(tmpdir(), 'propsim-bench-seed.yaml');
   // The bundled seed names bundled plans, which a copy elsewhere still finds (propsim's fixtures/plans).
   writeFileSync(
     seed,
-    `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nrate_limit: { per_second: 100000000, burst: 100000000 }\n`,
+    `${edit(readFileSync(DEFAULT_SEED_FILE, 'utf8'))}\nrate_limit: { per_second: 100000000, burst: 100000000 }\n`,
   );
   return seed;
 }
 
 /** `propsim serve` on a free port, with the bench seed; state in memory unless `store` names a --db. */
-export async function startServer(store: readonly string[] = ['--memory']): Promise<Server> {
-  const seed = benchSeedFile();
+export async function startServer(store: readonly string[] = ['--memory'], seed = benchSeedFile()): Promise<Server> {
   const child = spawn(
     process.execPath,
-    [join(packageRoot(), 'bin', 'propsim.js'), 'serve', '--port', '0', '--seed', seed, ...store],
+    [
+      // e.g. PROPSIM_BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp" to profile the server
+      ...(process.env.PROPSIM_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      join(packageRoot(), 'bin', 'propsim.js'),
+      'serve',
+      '--port',
+      '0',
+      '--seed',
+      seed,
+      ...store,
+    ],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
@@ -202,7 +211,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** User + system CPU time of a process in ms (Linux /proc; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -2,6 +2,7 @@
 // a trader's /v1/ws by channel (orders, positions, balances) for one account at a time, a firm's /v1/firm-ws for
 // every account of the firm.
 import type { KernelEvent } from '../../core/kernel/events.js';
+import { textFrame } from './text-frame.js';
 
 export const CHANNELS = ['orders', 'positions', 'balances'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -65,15 +66,18 @@ export function streamEventOf(event: KernelEvent, sequence: number): StreamEvent
   };
 }
 
-const MESSAGES = new WeakMap<StreamEvent, string>();
+const FRAMES = new WeakMap<StreamEvent, Buffer>();
 
-/** The message a socket sends for an event, serialized once however many sockets send it. */
-export function eventMessage(event: StreamEvent): string {
-  let message = MESSAGES.get(event);
-  if (message === undefined) {
+/**
+ * An event as a WebSocket text frame, ready to write to a socket (a server's frames are not masked): serialized
+ * and framed once however many sockets send it.
+ */
+export function eventFrame(event: StreamEvent): Buffer {
+  let frame = FRAMES.get(event);
+  if (frame === undefined) {
     const { type, sequence, occurred_at, data } = event;
-    message = JSON.stringify({ type, sequence, occurred_at, data });
-    MESSAGES.set(event, message);
+    frame = textFrame(Buffer.from(JSON.stringify({ type, sequence, occurred_at, data })));
+    FRAMES.set(event, frame);
   }
-  return message;
+  return frame;
 }

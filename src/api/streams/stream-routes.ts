@@ -9,6 +9,7 @@ import { readScopeOf, type Caller, type RoutePolicy } from '../gateway/caller.js
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
 import { CHANNELS, type Channel } from './stream-events.js';
+import { StreamFanout } from './stream-fanout.js';
 import { StreamSocket } from './stream-socket.js';
 
 /** Unsent bytes a socket may hold before it is closed as a slow consumer. */
@@ -33,6 +34,7 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
   const { sandbox } = deps;
   ticketRoute(app, sandbox);
   const limit = deps.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT_BYTES;
+  const fanout = new StreamFanout(sandbox.streams.events$);
   const streamRoute = (url: string, policy: RoutePolicy, subscribe: typeof traderSubscribe) =>
     app.route({
       method: 'GET',
@@ -41,7 +43,7 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
       schema: { hide: true },
       handler: upgradeRequired,
       wsHandler: (socket, request) => {
-        const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, limit);
+        const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, fanout, limit);
         onMessages(socket, stream, (message) => subscribe(message, request.caller, sandbox, stream));
       },
     });
@@ -106,6 +108,7 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
   const wanted = new Set(channels as Channel[]);
   const subscribed = stream.subscribe(
     { channels, account_id: accountId },
+    `ws ${accountId} ${[...wanted].sort().join(',')}`,
     (event) => event.account_id === accountId && event.channel !== undefined && wanted.has(event.channel),
     since,
   );
@@ -118,6 +121,7 @@ function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, strea
   const scope = readScopeOf(caller);
   const subscribed = stream.subscribe(
     {},
+    `firm-ws ${scope.firmId ?? '(every firm)'}`,
     (event) =>
       event.firm &&
       (event.account_id === undefined

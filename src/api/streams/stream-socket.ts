@@ -1,49 +1,51 @@
 // One WebSocket of a stream (docs/api.md#streams): its subscriptions, each sent first what the log kept after
 // `since_sequence` and then the live events, with no gap or duplicate between the two (both happen in one turn of
 // the event loop); and the slow-consumer bound, which closes a socket whose unsent data passes the limit, so one
-// client cannot grow the server's memory. What one turn of the event loop sends to a socket (the events of one
-// request, say) leaves in one write: the TCP socket is corked until the turn ends.
+// client cannot grow the server's memory. Live events come from the subscription's group (stream-fanout.ts), as
+// frames ready to write to the connection; acknowledgements and errors go through ws.
 import type { Socket } from 'node:net';
-import { filter, type Subscription } from 'rxjs';
 import type { WebSocket } from 'ws';
-import { eventMessage, type StreamEvent } from './stream-events.js';
+import { eventFrame, type StreamEvent } from './stream-events.js';
+import type { StreamFanout } from './stream-fanout.js';
 import type { StreamLog } from './stream-log.js';
 
 /** The close code and reason of a socket that fell behind (1013: try again later). */
 export const SLOW_CONSUMER_CLOSE = 1013;
 
 export class StreamSocket {
-  private readonly subscriptions: Subscription[] = [];
-  private corked = false;
+  private readonly leaves: Array<() => void> = [];
 
   constructor(
     private readonly socket: WebSocket,
     /** The connection under the WebSocket. */
     private readonly tcp: Socket,
     private readonly log: StreamLog,
+    private readonly fanout: StreamFanout,
     private readonly bufferLimitBytes: number,
   ) {
-    socket.on('close', () => {
-      for (const subscription of this.subscriptions) subscription.unsubscribe();
-    });
+    socket.on('close', () => this.leaveAll());
   }
 
   /**
    * Acknowledges with `subscribed` and the current sequence, then sends the kept events after `since` that
-   * `wanted` accepts, then the live ones. False when events after `since` are no longer kept.
+   * `wanted` accepts, then the live ones of the group `groupKey` (every subscription of one key wants the same
+   * events). False when events after `since` are no longer kept.
    */
-  subscribe(ack: Record<string, unknown>, wanted: (event: StreamEvent) => boolean, since: number | undefined): boolean {
+  subscribe(
+    ack: Record<string, unknown>,
+    groupKey: string,
+    wanted: (event: StreamEvent) => boolean,
+    since: number | undefined,
+  ): boolean {
     this.log.activate();
     const backlog = since === undefined ? [] : this.log.after(since);
     if (!backlog) return false;
     const current = this.log.sequence;
     this.sendJson({ type: 'subscribed', ...ack, sequence: current });
-    for (const event of backlog) if (wanted(event)) this.send(eventMessage(event));
-    this.subscriptions.push(
-      this.log.events$
-        .pipe(filter((event) => event.sequence > current && wanted(event)))
-        .subscribe((event) => this.send(eventMessage(event))),
-    );
+    const frames = backlog.filter(wanted).map(eventFrame);
+    if (frames.length > 0) this.write(Buffer.concat(frames));
+    if (this.isOpen())
+      this.leaves.push(this.fanout.join(groupKey, wanted, { after: current, write: (f) => this.write(f) }));
     return true;
   }
 
@@ -52,26 +54,27 @@ export class StreamSocket {
   }
 
   private sendJson(message: Record<string, unknown>): void {
-    this.send(JSON.stringify(message));
+    if (this.isOpen()) this.socket.send(JSON.stringify(message));
   }
 
-  private send(text: string): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    if (!this.corked) {
-      this.corked = true;
-      this.tcp.cork();
-      process.nextTick(() => {
-        this.corked = false;
-        this.tcp.uncork();
-      });
-    }
-    this.socket.send(text);
-    if (this.socket.bufferedAmount > this.bufferLimitBytes) {
-      for (const subscription of this.subscriptions) subscription.unsubscribe();
+  /** Writes frames under ws, which sends its own synchronously (no compression), so the two never interleave. */
+  private write(frames: Buffer): void {
+    if (!this.isOpen()) return;
+    this.tcp.write(frames);
+    if (this.tcp.writableLength > this.bufferLimitBytes) {
+      this.leaveAll();
       this.socket.close(
         SLOW_CONSUMER_CLOSE,
         `slow consumer: more than ${this.bufferLimitBytes} bytes unsent; reconnect with since_sequence`,
       );
     }
+  }
+
+  private isOpen(): boolean {
+    return this.socket.readyState === this.socket.OPEN && !this.tcp.destroyed;
+  }
+
+  private leaveAll(): void {
+    for (const leave of this.leaves.splice(0)) leave();
   }
 }

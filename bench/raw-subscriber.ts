@@ -1,0 +1,132 @@
+// A lean WebSocket subscriber for the fan-out benchmark: Node's HTTP upgrade, one masked frame to subscribe (framed
+// by ws), and then the raw bytes read as frames without decoding their text. A thousand `ws` clients in the
+// benchmark's process would spend more CPU decoding messages than the server spends sending them, on the same two
+// cores, and the figures would be the client's. It counts frames and FILLED records, and times a chunk's FILLED
+// records by the order ids of its first and last ones (all the orders of one tick are filled by one print).
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import type { Socket } from 'node:net';
+import { textFrame } from '../src/api/streams/text-frame.js';
+
+const FILLED = Buffer.from('"status":"FILLED"');
+const ORDER_ID = Buffer.from('"order_id":"');
+const ID_LENGTH = 36;
+
+export interface Deliveries {
+  /** Chunks read from the sockets (a server writing a batch at once sends one per socket and batch). */
+  reads: number;
+  frames: number;
+  filled: number;
+  /** Latency of each delivered FILLED record, in buckets of 0.1 ms. */
+  readonly histogram: Uint32Array;
+}
+
+export function newDeliveries(): Deliveries {
+  return { reads: 0, frames: 0, filled: 0, histogram: new Uint32Array(100_000) };
+}
+
+/** Opens /v1/ws, subscribes to `channels` of the account and resolves once the acknowledgement has come. */
+export function rawSubscriber(
+  url: string,
+  token: string,
+  accountId: string,
+  sentAt: ReadonlyMap<string, number>,
+  into: Deliveries,
+): Promise<Socket> {
+  return new Promise((ready, fail) => {
+    const upgrade = request(url.replace('ws://', 'http://'), {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': randomBytes(16).toString('base64'),
+        authorization: `Bearer ${token}`,
+      },
+    });
+    upgrade.once('error', fail);
+    upgrade.once('response', (response) => fail(new Error(`upgrade refused: ${response.statusCode}`)));
+    upgrade.once('upgrade', (_response, socket, head) => {
+      const subscribe = Buffer.from(JSON.stringify({ op: 'subscribe', channels: ['orders'], account_id: accountId }));
+      socket.write(textFrame(subscribe, { masked: true }));
+      let acknowledged = false;
+      let rest: Buffer = head;
+      socket.on('data', (chunk: Buffer) => {
+        into.reads++;
+        const bytes = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
+        const end = completeFramesEnd(bytes, into);
+        if (!acknowledged && end > 0) {
+          acknowledged = true;
+          ready(socket);
+        } else timeFilled(bytes.subarray(0, end), sentAt, into);
+        rest = end === bytes.length ? Buffer.alloc(0) : Buffer.from(bytes.subarray(end));
+      });
+    });
+    upgrade.end();
+  });
+}
+
+/** Where the last complete frame of `bytes` ends, counting the complete frames. */
+function completeFramesEnd(bytes: Buffer, into: Deliveries): number {
+  let at = 0;
+  for (;;) {
+    if (bytes.length - at < 2) return at;
+    let length = bytes[at + 1]! & 0x7f;
+    let header = 2;
+    if (length === 126) {
+      if (bytes.length - at < 4) return at;
+      length = bytes.readUInt16BE(at + 2);
+      header = 4;
+    } else if (length === 127) {
+      if (bytes.length - at < 10) return at;
+      length = bytes.readUIntBE(at + 4, 6);
+      header = 10;
+    }
+    if (bytes.length - at < header + length) return at;
+    at += header + length;
+    into.frames++;
+  }
+}
+
+function timeFilled(frames: Buffer, sentAt: ReadonlyMap<string, number>, into: Deliveries): void {
+  const now = performance.now();
+  let first = -1;
+  let last = -1;
+  let count = 0;
+  for (let at = frames.indexOf(FILLED); at >= 0; at = frames.indexOf(FILLED, at + FILLED.length)) {
+    if (first < 0) first = at;
+    last = at;
+    count++;
+  }
+  if (count === 0) return;
+  into.filled += count;
+  const firstSent = sentAt.get(orderIdBefore(frames, first));
+  const lastSent = sentAt.get(orderIdBefore(frames, last));
+  if (firstSent === undefined || lastSent === undefined) return;
+  if (firstSent === lastSent) return record(into, now - firstSent, count);
+  // Records of more than one tick in one chunk: each one by its own order.
+  for (let at = frames.indexOf(FILLED); at >= 0; at = frames.indexOf(FILLED, at + FILLED.length)) {
+    const sent = sentAt.get(orderIdBefore(frames, at));
+    if (sent !== undefined) record(into, now - sent, 1);
+  }
+}
+
+function orderIdBefore(frames: Buffer, at: number): string {
+  const start = frames.lastIndexOf(ORDER_ID, at) + ORDER_ID.length;
+  return frames.toString('latin1', start, start + ID_LENGTH);
+}
+
+function record(into: Deliveries, ms: number, count: number): void {
+  into.histogram[Math.min(into.histogram.length - 1, Math.max(0, Math.round(ms * 10)))]! += count;
+}
+
+/** The latency (ms) under which a share `p` of the recorded deliveries fall. */
+export function percentile(into: Deliveries, p: number): number {
+  let total = 0;
+  for (const n of into.histogram) total += n;
+  let seen = 0;
+  for (let bucket = 0; bucket < into.histogram.length; bucket++) {
+    seen += into.histogram[bucket]!;
+    if (seen > 0 && seen >= p * total) return bucket / 10;
+  }
+  return NaN;
+}

@@ -1,0 +1,159 @@
+// docs/api.md#streams: how live events reach many sockets (src/api/streams/stream-fanout.ts, batch-per-turn.ts).
+// Subscriptions of one key share a group that filters and frames each event once and writes, per turn of the event
+// loop, one buffer of the turn's frames to every member (the same buffer to all), no sooner than WRITE_GAP_MS after
+// its previous write; a member gets only the events after the sequence it joined at; the last member to leave ends
+// the group's subscription. Timers are faked so that turns and gaps are steps of the test, not waits.
+import { Subject } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { batchPerTurn } from '../../src/api/streams/batch-per-turn.js';
+import { eventFrame, type StreamEvent } from '../../src/api/streams/stream-events.js';
+import { StreamFanout, WRITE_GAP_MS, type FanoutMember } from '../../src/api/streams/stream-fanout.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function event(sequence: number, accountId = 'a1'): StreamEvent {
+  return {
+    sequence,
+    type: 'orders.state',
+    occurred_at: 1_000 + sequence,
+    account_id: accountId,
+    channel: 'orders',
+    firm: false,
+    data: { order_id: `o${sequence}`, status: 'FILLED' },
+  };
+}
+
+/** A member that keeps what it was written. */
+function member(after: number): FanoutMember & { writes: Buffer[] } {
+  const writes: Buffer[] = [];
+  return { after, writes, write: (frames) => void writes.push(frames) };
+}
+
+/** The messages in a buffer of unmasked text frames whose payloads are under 126 bytes. */
+function messages(frames: Buffer): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (let at = 0; at < frames.length; at += 2 + frames[at + 1]!) {
+    expect(frames[at]).toBe(0x81); // FIN, text
+    out.push(JSON.parse(frames.toString('utf8', at + 2, at + 2 + frames[at + 1]!)) as Record<string, unknown>);
+  }
+  return out;
+}
+
+const sequences = (frames: Buffer) => messages(frames).map((m) => m.sequence);
+const ofAccount = (accountId: string) => (e: StreamEvent) => e.account_id === accountId;
+
+describe('eventFrame', () => {
+  it('frames an event as one unmasked text frame of {type, sequence, occurred_at, data}, once per event', () => {
+    const e = event(7);
+    const frame = eventFrame(e);
+    expect(messages(frame)).toEqual([
+      { type: 'orders.state', sequence: 7, occurred_at: 1_007, data: { order_id: 'o7', status: 'FILLED' } },
+    ]);
+    expect(eventFrame(e)).toBe(frame);
+  });
+
+  it('uses the 16-bit length of a payload of 126 bytes or more', () => {
+    const frame = eventFrame({ ...event(1), data: { note: 'x'.repeat(300) } });
+    expect(frame[1]).toBe(126);
+    expect(frame.readUInt16BE(2)).toBe(frame.length - 4);
+  });
+});
+
+describe('StreamFanout', () => {
+  it("writes a turn's events as one buffer, the same buffer to every member of the group", () => {
+    const events$ = new Subject<StreamEvent>();
+    const fanout = new StreamFanout(events$);
+    const [first, second] = [member(0), member(0)];
+    fanout.join('ws a1 orders', ofAccount('a1'), first);
+    fanout.join('ws a1 orders', ofAccount('a1'), second);
+    events$.next(event(1));
+    events$.next(event(2, 'a2')); // not the group's
+    events$.next(event(3));
+    expect(first.writes).toHaveLength(0); // not before the turn ends
+    vi.advanceTimersToNextTimer();
+    expect(first.writes).toHaveLength(1);
+    expect(sequences(first.writes[0]!)).toEqual([1, 3]);
+    expect(second.writes[0]).toBe(first.writes[0]);
+  });
+
+  it('sends a member only the events after the sequence it joined at, even within the turn it joined in', () => {
+    const events$ = new Subject<StreamEvent>();
+    const fanout = new StreamFanout(events$);
+    const early = member(0);
+    fanout.join('k', ofAccount('a1'), early);
+    events$.next(event(1));
+    events$.next(event(2));
+    const late = member(2); // subscribed after event 2 had gone out (its backlog, if any, came with the ack)
+    fanout.join('k', ofAccount('a1'), late);
+    events$.next(event(3));
+    vi.advanceTimersToNextTimer();
+    expect(sequences(early.writes[0]!)).toEqual([1, 2, 3]);
+    expect(sequences(late.writes[0]!)).toEqual([3]);
+    const none = member(3);
+    fanout.join('k', ofAccount('a1'), none);
+    events$.next(event(4, 'a2'));
+    vi.runAllTimers();
+    expect(none.writes).toHaveLength(0);
+  });
+
+  it('writes a busy group no sooner than WRITE_GAP_MS after its previous write', () => {
+    const events$ = new Subject<StreamEvent>();
+    const fanout = new StreamFanout(events$);
+    const m = member(0);
+    fanout.join('k', ofAccount('a1'), m);
+    events$.next(event(1));
+    vi.advanceTimersToNextTimer();
+    events$.next(event(2));
+    vi.advanceTimersByTime(WRITE_GAP_MS - 1);
+    events$.next(event(3));
+    expect(m.writes).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(m.writes.map(sequences)).toEqual([[1], [2, 3]]);
+  });
+
+  it('ends the group when its last member leaves, and a new join starts a new one', () => {
+    const events$ = new Subject<StreamEvent>();
+    const fanout = new StreamFanout(events$);
+    const [a, b] = [member(0), member(0)];
+    const leaveA = fanout.join('k', ofAccount('a1'), a);
+    const leaveB = fanout.join('k', ofAccount('a1'), b);
+    leaveA();
+    expect(events$.observed).toBe(true);
+    events$.next(event(1));
+    vi.runAllTimers();
+    expect([a.writes.length, b.writes.length]).toEqual([0, 1]);
+    leaveB();
+    expect(events$.observed).toBe(false);
+    const c = member(1);
+    fanout.join('k', ofAccount('a1'), c);
+    events$.next(event(2));
+    vi.runAllTimers();
+    expect(c.writes.map(sequences)).toEqual([[2]]);
+  });
+});
+
+describe('batchPerTurn', () => {
+  it('emits what one turn brought as one array and flushes what is left when the source completes', () => {
+    const source = new Subject<number>();
+    const batches: number[][] = [];
+    let completed = false;
+    source.pipe(batchPerTurn(WRITE_GAP_MS)).subscribe({
+      next: (b) => void batches.push(b),
+      complete: () => (completed = true),
+    });
+    source.next(1);
+    source.next(2);
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersByTime(WRITE_GAP_MS);
+    source.next(3);
+    source.complete();
+    expect(batches).toEqual([[1, 2], [3]]);
+    expect(completed).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
