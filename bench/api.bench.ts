@@ -15,7 +15,11 @@ import { packageRoot } from '../src/market/holiday-file.js';
 import { SandboxDb } from '../src/store/sandbox-db.js';
 import { median, type Bench } from './bench.js';
 
-const RUNS = 3;
+const RUNS = Number(process.env.PROPSIM_BENCH_API_RUNS ?? 3);
+/** e.g. PROPSIM_BENCH_API_CASES=postOrdersDurable runs that case alone. */
+const ONLY_CASES = (process.env.PROPSIM_BENCH_API_CASES ?? 'postOrders,postOrdersDurable,getRiskState,getHealth').split(
+  ',',
+);
 const DURATION_S = 8;
 const WARMUP_S = 2;
 const CONNECTIONS = 32;
@@ -44,6 +48,7 @@ export const apiBench: Bench = {
       // The floor of this machine: Fastify answering a route with no work, for comparing the two above.
       ['getHealth', getHealth, false] as const,
     ]) {
+      if (!ONLY_CASES.includes(name)) continue;
       const runs: LoadFigures[] = [];
       for (let run = 0; run < RUNS; run++) {
         const folder = mkdtempSync(join(tmpdir(), 'propsim-bench-db-'));
@@ -162,12 +167,12 @@ async function timeRestart(store: readonly string[], file: string): Promise<{ jo
 }
 
 /** The bundled seed with the rate limit lifted, written to a temporary file (the same bytes each time). */
-export function benchSeedFile(edit: (seed: string) => string = (seed) => seed): string {
-  const seed = join(tmpdir(), 'propsim-bench-seed.yaml');
+export function benchSeedFile(edit?: { name: string; change: (seed: string) => string }): string {
+  const seed = join(tmpdir(), `propsim-bench-seed${edit ? `-${edit.name}` : ''}.yaml`);
   // The bundled seed names bundled plans, which a copy elsewhere still finds (propsim's fixtures/plans).
   writeFileSync(
     seed,
-    `${edit(readFileSync(DEFAULT_SEED_FILE, 'utf8'))}\nrate_limit: { per_second: 100000000, burst: 100000000 }\n`,
+    `${(edit?.change ?? String)(readFileSync(DEFAULT_SEED_FILE, 'utf8'))}\nrate_limit: { per_second: 100000000, burst: 100000000 }\n`,
   );
   return seed;
 }

@@ -19,11 +19,14 @@ const TICK_MS = 20;
  * The seed, with the demo trader's plan free of commission (a thousand round turns a second at one price would
  * otherwise reach the daily loss limit, and the account's lock, within half a second) and 10 contracts a side.
  */
-const FREE_OF_COMMISSION = (seed: string) =>
-  seed.replace(
-    'eval-50k: eval-50k-eod',
-    `eval-50k: { starting_balance: "50000.00", currency: USD, commission_per_contract: "0", position_limits: { max_contracts: 10 }, risk_profile: { max_drawdown_mode: eod_balance, max_drawdown_value: "2000.00", max_drawdown_limit: "0", daily_loss_value: "1000.00" }, passing_criteria: { profit_target: "3000.00", min_trading_days: 5, consistency_pct: "40" }, enabled_families: [equity_index], trading_sessions: [cme_globex] }`,
-  );
+const FREE_OF_COMMISSION = {
+  name: 'free-of-commission',
+  change: (seed: string) =>
+    seed.replace(
+      'eval-50k: eval-50k-eod',
+      `eval-50k: { starting_balance: "50000.00", currency: USD, commission_per_contract: "0", position_limits: { max_contracts: 10 }, risk_profile: { max_drawdown_mode: eod_balance, max_drawdown_value: "2000.00", max_drawdown_limit: "0", daily_loss_value: "1000.00" }, passing_criteria: { profit_target: "3000.00", min_trading_days: 5, consistency_pct: "40" }, enabled_families: [equity_index], trading_sessions: [cme_globex] }`,
+    ),
+};
 const KEY = 'svc_live_acme_operator_demo';
 const ADMIN = 'svc_live_platform_admin_demo';
 
