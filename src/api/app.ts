@@ -67,8 +67,9 @@ export async function buildApp({
   // session cookie when no header credential came, and login sets it (routes/auth.ts).
   await app.register(cookie, { hook: false });
   // Before the gateway's hooks: its own onRequest marks an upgrade request, so that a refused upgrade (401, 403)
-  // has its socket closed once answered.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // has its socket closed once answered. No compression: the streams write ready-made frames under ws, which
+  // must send its own at once to keep the order (streams/stream-socket.ts), and compressing makes ws queue them.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, perMessageDeflate: false } });
   // Callback-style hooks: with a key (the common case) nothing here waits, so no promise is made per request.
   const gateway = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.header('x-request-id', request.id);
