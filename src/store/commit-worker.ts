@@ -15,7 +15,13 @@ export interface Batch {
 
 export type WriterMessage = { kind: 'batch'; batch: Batch } | { kind: 'read'; prefix: string } | { kind: 'close' };
 export type WriterAnswer =
-  { kind: 'committed' } | { kind: 'read'; text: string } | { kind: 'failed'; message: string } | { kind: 'closed' };
+  | { kind: 'committed' }
+  | { kind: 'read'; text: string }
+  /** A read failed (its text too long for SQLite, say): only that read; the journal is as it was. */
+  | { kind: 'read-failed'; message: string }
+  /** A commit failed: the memory is ahead of the disk. */
+  | { kind: 'failed'; message: string }
+  | { kind: 'closed' };
 
 const port = parentPort!;
 const db = openDbFile((workerData as { file: string }).file);
@@ -43,11 +49,15 @@ port.on('message', (message: WriterMessage) => {
     port.postMessage({ kind: 'closed' } satisfies WriterAnswer);
     return;
   }
-  try {
-    if (message.kind === 'read') {
+  if (message.kind === 'read') {
+    try {
       port.postMessage({ kind: 'read', text: readJournalText(db, message.prefix) } satisfies WriterAnswer);
-      return;
+    } catch (error) {
+      port.postMessage({ kind: 'read-failed', message: (error as Error).message } satisfies WriterAnswer);
     }
+    return;
+  }
+  try {
     commit(message.batch);
     port.postMessage({ kind: 'committed' } satisfies WriterAnswer);
   } catch (error) {

@@ -282,6 +282,8 @@ export class SandboxDb {
     }
     if (answer.kind === 'failed') return this.fail(new Error(answer.message));
     if (answer.kind === 'read') return this.reads.shift()?.resolve(answer.text);
+    if (answer.kind === 'read-failed')
+      return this.reads.shift()?.reject(new Error(`reading the journal of ${this.file} failed: ${answer.message}`));
     const done = this.inFlight!;
     this.inFlight = undefined;
     done.resolve();

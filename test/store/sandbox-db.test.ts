@@ -129,6 +129,18 @@ describe('group commit on the writer thread', () => {
     expect(await db.journalText('{"seq":')).toBe('{"seq":1}\n{"seq":2}\n{"seq":3}\n{"seq":4}\n');
   });
 
+  it('a read that fails on the writer thread rejects that read only: the store goes on committing', async () => {
+    const db = open(freshFile());
+    db.append('{"seq":1}');
+    await db.durable(); // the writer holds the file from here on
+    // A fault injected where SQLite refuses the query (a real one: a journal text longer than SQLite's 1 GB limit).
+    const unbindable = {} as unknown as string;
+    await expect(db.journalText(unbindable)).rejects.toThrow(/reading the journal of .* failed: .*bind/);
+    db.append('{"seq":2}');
+    await db.durable();
+    expect(await db.journalText('{"seq":')).toBe('{"seq":1}\n{"seq":2}\n');
+  });
+
   it('closing commits what waits', async () => {
     const file = freshFile();
     const db = open(file);
