@@ -1,13 +1,19 @@
 // docs/api.md#streams: how live events reach many sockets (src/api/streams/stream-fanout.ts, batch-per-turn.ts).
 // Subscriptions of one key share a group that filters and frames each event once and writes, per turn of the event
 // loop, one buffer of the turn's frames to every member (the same buffer to all), no sooner than WRITE_GAP_MS after
-// its previous write; a member gets only the events after the sequence it joined at; the last member to leave ends
-// the group's subscription. Timers are faked so that turns and gaps are steps of the test, not waits.
+// the previous write; a socket with subscriptions in several groups gets their events in one write, in sequence
+// order; a member gets only the events after the sequence it joined at; once the last member leaves, the fan-out
+// stops following the events. Timers are faked so that turns and gaps are steps of the test, not waits.
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchPerTurn } from '../../src/api/streams/batch-per-turn.js';
 import { eventFrame, type StreamEvent } from '../../src/api/streams/stream-events.js';
-import { StreamFanout, WRITE_GAP_MS, type FanoutMember } from '../../src/api/streams/stream-fanout.js';
+import {
+  StreamFanout,
+  WRITE_GAP_MS,
+  type FanoutMember,
+  type FanoutSocket,
+} from '../../src/api/streams/stream-fanout.js';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'performance'] });
@@ -28,10 +34,16 @@ function event(sequence: number, accountId = 'a1'): StreamEvent {
   };
 }
 
-/** A member that keeps what it was written. */
-function member(after: number): FanoutMember & { writes: Buffer[] } {
-  const writes: Buffer[] = [];
-  return { after, writes, write: (frames) => void writes.push(frames) };
+/** A subscription of a socket of its own, which keeps what it was written. */
+function member(after: number, socket = new Socket()): FanoutMember & { writes: Buffer[] } {
+  return { after, socket, writes: socket.writes };
+}
+
+class Socket implements FanoutSocket {
+  readonly writes: Buffer[] = [];
+  write(frames: Buffer): void {
+    this.writes.push(frames);
+  }
 }
 
 /** The messages in a buffer of unmasked text frames whose payloads are under 126 bytes. */
@@ -101,7 +113,24 @@ describe('StreamFanout', () => {
     expect(none.writes).toHaveLength(0);
   });
 
-  it('writes a busy group no sooner than WRITE_GAP_MS after its previous write', () => {
+  it("writes a socket's subscriptions of two groups in one write, in the order the events were published", () => {
+    const events$ = new Subject<StreamEvent>();
+    const fanout = new StreamFanout(events$);
+    const socket = new Socket();
+    fanout.join('ws a1 orders', ofAccount('a1'), member(0, socket));
+    fanout.join('ws a2 orders', ofAccount('a2'), member(0, socket));
+    const other = member(0);
+    fanout.join('ws a1 orders', ofAccount('a1'), other);
+    events$.next(event(1, 'a1'));
+    events$.next(event(2, 'a2'));
+    events$.next(event(3, 'a1'));
+    events$.next(event(4, 'a3'));
+    vi.advanceTimersToNextTimer();
+    expect(socket.writes.map(sequences)).toEqual([[1, 2, 3]]);
+    expect(other.writes.map(sequences)).toEqual([[1, 3]]);
+  });
+
+  it('writes a busy stream no sooner than WRITE_GAP_MS after its previous write', () => {
     const events$ = new Subject<StreamEvent>();
     const fanout = new StreamFanout(events$);
     const m = member(0);
@@ -116,7 +145,7 @@ describe('StreamFanout', () => {
     expect(m.writes.map(sequences)).toEqual([[1], [2, 3]]);
   });
 
-  it('ends the group when its last member leaves, and a new join starts a new one', () => {
+  it('stops following the events when the last member leaves, and follows them again at a new join', () => {
     const events$ = new Subject<StreamEvent>();
     const fanout = new StreamFanout(events$);
     const [a, b] = [member(0), member(0)];

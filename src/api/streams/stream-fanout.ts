@@ -1,72 +1,87 @@
 // How live events reach many sockets (docs/api.md#streams). Subscriptions that want the same events (one account's
-// channels on /v1/ws, one firm's /v1/firm-ws) share a group: the group filters each event once, takes its frame
-// (framed once per event, stream-events.ts) and, once per turn of the event loop, writes what the turn brought as
-// one buffer to every member. A thousand subscribers of one account cost one filter per event and one concatenation
-// per turn, plus one write each, instead of a filter, a framing and a write per event and subscriber.
-import { filter, type Observable, type Subscription } from 'rxjs';
+// channels on /v1/ws, one firm's /v1/firm-ws) share a group, which picks its events once. Events are gathered per
+// turn of the event loop (batch-per-turn.ts); then each group's events, framed once each (stream-events.ts), are
+// joined once into one buffer that every socket of the group gets in one write. A thousand subscribers of one
+// account cost one filter per event and one concatenation per turn, plus one write each, instead of a filter, a
+// framing and a write per event and subscriber. A socket with several subscriptions gets their events in one write
+// too, in sequence order, as they were published.
+import type { Observable, Subscription } from 'rxjs';
 import { batchPerTurn } from './batch-per-turn.js';
 import { eventFrame, type StreamEvent } from './stream-events.js';
 
-/** One subscription of a socket, as a group sees it. */
-export interface FanoutMember {
-  /** The last sequence the subscription has had (its backlog, or the stream's when it subscribed): sent after it. */
-  readonly after: number;
+/** A socket, as the fan-out writes to it. */
+export interface FanoutSocket {
   write(frames: Buffer): void;
 }
 
-/** The shortest time between two writes of a group: what a busy stream adds to an event's delivery, at most. */
+/** One subscription of a socket. */
+export interface FanoutMember {
+  /** The last sequence the subscription has had (its backlog, or the stream's when it subscribed): sent after it. */
+  readonly after: number;
+  readonly socket: FanoutSocket;
+}
+
+/** The shortest time between two writes: what a busy stream adds to an event's delivery, at most. */
 export const WRITE_GAP_MS = 5;
 
+interface Group {
+  readonly wanted: (event: StreamEvent) => boolean;
+  readonly members: Set<FanoutMember>;
+}
+
 export class StreamFanout {
-  private readonly groups = new Map<string, FanoutGroup>();
+  private readonly groups = new Map<string, Group>();
+  private subscription: Subscription | undefined;
 
   constructor(private readonly events$: Observable<StreamEvent>) {}
 
   /**
    * Adds a member to the group of `key`, made with `wanted` when it is the first: every subscription of a key must
-   * want the same events. Returns how the member leaves (the last one ends the group).
+   * want the same events. Returns how the member leaves.
    */
   join(key: string, wanted: (event: StreamEvent) => boolean, member: FanoutMember): () => void {
     let group = this.groups.get(key);
     if (!group) {
-      group = new FanoutGroup(this.events$, wanted);
+      group = { wanted, members: new Set() };
       this.groups.set(key, group);
     }
     const joined = group;
     joined.members.add(member);
+    this.subscription ??= this.events$.pipe(batchPerTurn(WRITE_GAP_MS)).subscribe((batch) => this.deliver(batch));
     return () => {
       joined.members.delete(member);
-      if (joined.members.size > 0 || this.groups.get(key) !== joined) return;
-      joined.end();
-      this.groups.delete(key);
+      if (joined.members.size === 0 && this.groups.get(key) === joined) this.groups.delete(key);
+      if (this.groups.size > 0) return;
+      this.subscription?.unsubscribe();
+      this.subscription = undefined;
     };
-  }
-}
-
-class FanoutGroup {
-  readonly members = new Set<FanoutMember>();
-  private readonly subscription: Subscription;
-
-  constructor(events$: Observable<StreamEvent>, wanted: (event: StreamEvent) => boolean) {
-    this.subscription = events$
-      .pipe(filter(wanted), batchPerTurn(WRITE_GAP_MS))
-      .subscribe((batch) => this.deliver(batch));
-  }
-
-  end(): void {
-    this.subscription.unsubscribe();
   }
 
   private deliver(batch: readonly StreamEvent[]): void {
-    const first = batch[0]!.sequence;
-    const last = batch[batch.length - 1]!.sequence;
-    let whole: Buffer | undefined;
-    for (const member of this.members) {
-      // (a member closed as a slow consumer leaves the set during the loop, which a Set allows)
-      if (member.after >= last) continue;
-      // A member that joined during the turn has had the events up to its `after` some other way.
-      if (member.after < first) member.write((whole ??= Buffer.concat(batch.map(eventFrame))));
-      else member.write(Buffer.concat(batch.filter((event) => event.sequence > member.after).map(eventFrame)));
+    // What each socket gets: usually one group's events (shared with its other members), else several to merge.
+    const bySocket = new Map<FanoutSocket, Array<{ events: StreamEvent[]; whole: () => Buffer }>>();
+    for (const group of this.groups.values()) {
+      const events = batch.filter(group.wanted);
+      if (events.length === 0) continue;
+      let whole: Buffer | undefined;
+      const groupWhole = () => (whole ??= framesOf(events));
+      for (const member of group.members) {
+        // A member that joined during the turn has had the events up to its `after` some other way.
+        const mine = member.after < events[0]!.sequence ? events : events.filter((e) => e.sequence > member.after);
+        if (mine.length === 0) continue;
+        const share = { events: mine, whole: mine === events ? groupWhole : () => framesOf(mine) };
+        const shares = bySocket.get(member.socket);
+        if (shares) shares.push(share);
+        else bySocket.set(member.socket, [share]);
+      }
+    }
+    for (const [socket, shares] of bySocket) {
+      if (shares.length === 1) socket.write(shares[0]!.whole());
+      else socket.write(framesOf(shares.flatMap((share) => share.events).sort((a, b) => a.sequence - b.sequence)));
     }
   }
+}
+
+function framesOf(events: readonly StreamEvent[]): Buffer {
+  return Buffer.concat(events.map(eventFrame));
 }

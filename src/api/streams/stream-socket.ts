@@ -6,13 +6,13 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { eventFrame, type StreamEvent } from './stream-events.js';
-import type { StreamFanout } from './stream-fanout.js';
+import type { FanoutSocket, StreamFanout } from './stream-fanout.js';
 import type { StreamLog } from './stream-log.js';
 
 /** The close code and reason of a socket that fell behind (1013: try again later). */
 export const SLOW_CONSUMER_CLOSE = 1013;
 
-export class StreamSocket {
+export class StreamSocket implements FanoutSocket {
   private readonly leaves: Array<() => void> = [];
 
   constructor(
@@ -44,8 +44,7 @@ export class StreamSocket {
     this.sendJson({ type: 'subscribed', ...ack, sequence: current });
     const frames = backlog.filter(wanted).map(eventFrame);
     if (frames.length > 0) this.write(Buffer.concat(frames));
-    if (this.isOpen())
-      this.leaves.push(this.fanout.join(groupKey, wanted, { after: current, write: (f) => this.write(f) }));
+    if (this.isOpen()) this.leaves.push(this.fanout.join(groupKey, wanted, { after: current, socket: this }));
     return true;
   }
 
@@ -58,7 +57,7 @@ export class StreamSocket {
   }
 
   /** Writes frames under ws, which sends its own synchronously (no compression), so the two never interleave. */
-  private write(frames: Buffer): void {
+  write(frames: Buffer): void {
     if (!this.isOpen()) return;
     this.tcp.write(frames);
     if (this.tcp.writableLength > this.bufferLimitBytes) {
