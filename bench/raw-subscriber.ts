@@ -25,7 +25,7 @@ export function newDeliveries(): Deliveries {
   return { reads: 0, frames: 0, filled: 0, histogram: new Uint32Array(100_000) };
 }
 
-/** Opens /v1/ws, subscribes to `channels` of the account and resolves once the acknowledgement has come. */
+/** Opens /v1/ws, subscribes to the account's `orders` channel and resolves once the acknowledgement has come. */
 export function rawSubscriber(
   url: string,
   token: string,

@@ -56,6 +56,12 @@ function messages(frames: Buffer): Array<Record<string, unknown>> {
   return out;
 }
 
+/** A fan-out following a Subject the test publishes on. */
+function fanoutOnSubject(): { events$: Subject<StreamEvent>; fanout: StreamFanout } {
+  const events$ = new Subject<StreamEvent>();
+  return { events$, fanout: new StreamFanout(events$) };
+}
+
 const sequences = (frames: Buffer) => messages(frames).map((m) => m.sequence);
 const ofAccount = (accountId: string) => (e: StreamEvent) => e.account_id === accountId;
 
@@ -78,8 +84,7 @@ describe('eventFrame', () => {
 
 describe('StreamFanout', () => {
   it("writes a turn's events as one buffer, the same buffer to every member of the group", () => {
-    const events$ = new Subject<StreamEvent>();
-    const fanout = new StreamFanout(events$);
+    const { events$, fanout } = fanoutOnSubject();
     const [first, second] = [member(0), member(0)];
     fanout.join('ws a1 orders', ofAccount('a1'), first);
     fanout.join('ws a1 orders', ofAccount('a1'), second);
@@ -94,8 +99,7 @@ describe('StreamFanout', () => {
   });
 
   it('sends a member only the events after the sequence it joined at, even within the turn it joined in', () => {
-    const events$ = new Subject<StreamEvent>();
-    const fanout = new StreamFanout(events$);
+    const { events$, fanout } = fanoutOnSubject();
     const early = member(0);
     fanout.join('k', ofAccount('a1'), early);
     events$.next(event(1));
@@ -114,8 +118,7 @@ describe('StreamFanout', () => {
   });
 
   it("writes a socket's subscriptions of two groups in one write, in the order the events were published", () => {
-    const events$ = new Subject<StreamEvent>();
-    const fanout = new StreamFanout(events$);
+    const { events$, fanout } = fanoutOnSubject();
     const socket = new Socket();
     fanout.join('ws a1 orders', ofAccount('a1'), member(0, socket));
     fanout.join('ws a2 orders', ofAccount('a2'), member(0, socket));
@@ -131,8 +134,7 @@ describe('StreamFanout', () => {
   });
 
   it('writes a busy stream no sooner than WRITE_GAP_MS after its previous write', () => {
-    const events$ = new Subject<StreamEvent>();
-    const fanout = new StreamFanout(events$);
+    const { events$, fanout } = fanoutOnSubject();
     const m = member(0);
     fanout.join('k', ofAccount('a1'), m);
     events$.next(event(1));
@@ -146,8 +148,7 @@ describe('StreamFanout', () => {
   });
 
   it('stops following the events when the last member leaves, and follows them again at a new join', () => {
-    const events$ = new Subject<StreamEvent>();
-    const fanout = new StreamFanout(events$);
+    const { events$, fanout } = fanoutOnSubject();
     const [a, b] = [member(0), member(0)];
     const leaveA = fanout.join('k', ofAccount('a1'), a);
     const leaveB = fanout.join('k', ofAccount('a1'), b);
