@@ -7,7 +7,7 @@ import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { replayDocument, slugOf, writeReplayOutputs } from '../reports/replay-outputs.js';
+import { ReplayOutputs, replayDocument, slugOf } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
 import { runScenario } from '../scenario/runner.js';
 import { wholeNumberFlag } from './flag-values.js';
@@ -66,34 +66,43 @@ async function replay(args: ReplayArgs): Promise<number> {
   if (clash) throw new CliInputError(`two scenarios would write to ${args.out}/${clash}: give them different names`);
   for (const slug of slugs) checkRunFolder(join(args.out, slug));
   const calendar = new GlobexCalendar(loadHolidayFile());
-  // Run everything before writing anything: input found bad mid-run (a market file row) loses nothing.
+  // Run everything before moving anything into place: input found bad mid-run (a market file row) loses nothing.
+  // Each run's events.jsonl is written as it goes, into a staging folder that a failure removes.
+  const outputs = new ReplayOutputs(args.out);
   const runs = [];
-  for (const scenario of scenarios) {
-    const progress = process.stderr.isTTY
-      ? (prints: number, timeMs: number) =>
-          process.stderr.write(
-            `\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`,
-          )
-      : undefined;
-    const options = {
-      calendar,
-      ...(args.seed === undefined ? {} : { seed: args.seed }),
-      ...(progress ? { onProgress: progress } : {}),
-    };
-    const run = await runScenario(scenario, options).catch((error: unknown) => {
-      throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
-    });
-    if (progress && run.marketPrints >= 100_000) process.stderr.write('\n');
-    runs.push(run);
+  try {
+    for (const scenario of scenarios) {
+      const progress = process.stderr.isTTY
+        ? (prints: number, timeMs: number) =>
+            process.stderr.write(
+              `\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`,
+            )
+        : undefined;
+      const options = {
+        calendar,
+        journalTo: outputs.eventsOf(scenario.name),
+        ...(args.seed === undefined ? {} : { seed: args.seed }),
+        ...(progress ? { onProgress: progress } : {}),
+      };
+      const run = await runScenario(scenario, options).catch((error: unknown) => {
+        throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
+      });
+      if (progress && run.marketPrints >= 100_000) process.stderr.write('\n');
+      runs.push(run);
+    }
+  } catch (error) {
+    outputs.abandon();
+    throw error;
   }
+  const written = outputs.finish(runs);
   const documents: Array<Record<string, unknown>> = [];
   let allPassed = true;
-  for (const run of runs) {
-    const { folder, sha256 } = writeReplayOutputs(run, args.out);
+  runs.forEach((run, i) => {
+    const { folder, sha256 } = written[i]!;
     documents.push(replayDocument(run, sha256));
     allPassed &&= run.passed;
     if (!args.json) process.stdout.write(summary(run.scenario.name, run.passed, run.expectations, folder));
-  }
+  });
   if (args.json)
     process.stdout.write(JSON.stringify(documents.length === 1 ? documents[0] : documents, null, 2) + '\n');
   return allPassed ? 0 : 1;

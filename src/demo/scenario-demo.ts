@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { packageRoot } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { writeReplayOutputs } from '../reports/replay-outputs.js';
+import { ReplayOutputs } from '../reports/replay-outputs.js';
 import { runScenario } from '../scenario/runner.js';
 
 export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Promise<boolean> {
@@ -17,8 +17,15 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
   out.write(`propsim demo: replaying ${files.length} example scenarios from scenarios/\n`);
   let allPassed = true;
   for (const file of files) {
-    const run = await runScenario(loadScenarioFile(file), { calendar });
-    const { folder } = writeReplayOutputs(run, outDir);
+    const scenario = loadScenarioFile(file);
+    const outputs = new ReplayOutputs(outDir);
+    const run = await runScenario(scenario, { calendar, journalTo: outputs.eventsOf(scenario.name) }).catch(
+      (error: unknown) => {
+        outputs.abandon();
+        throw error;
+      },
+    );
+    const { folder } = outputs.finish([run])[0]!;
     const held = run.expectations.filter((e) => e.passed).length;
     out.write(
       `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,

@@ -1,31 +1,18 @@
 // What `propsim replay` writes for one scenario: DIR/<name>/events.jsonl, state.json and report.html, and
 // the --json document. Files are written into a temporary folder and renamed into place, so a run that
-// fails leaves no half-written folder behind.
+// fails leaves no half-written folder behind. events.jsonl is written as the run goes (the kernel's journal goes
+// out to it), the other two once the run has ended.
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { EventsFile } from './events-file.js';
 import { replayReportHtml } from './replay-report.js';
 import type { ScenarioRun } from '../scenario/runner.js';
 
+/** The sha256 of a journal kept in memory (a run given no out): the events_sha256 its events.jsonl would have. */
 export function eventsSha256(run: ScenarioRun): string {
   const hash = createHash('sha256');
   for (const piece of run.journalPieces) hash.update(piece);
-  return hash.digest('hex');
-}
-
-/** Writes events.jsonl a piece at a time, each encoded once for both the file and the hash; returns the sha256. */
-function writeEvents(run: ScenarioRun, file: string): string {
-  const hash = createHash('sha256');
-  const fd = openSync(file, 'w');
-  try {
-    for (const piece of run.journalPieces) {
-      const bytes = Buffer.from(piece, 'utf8');
-      hash.update(bytes);
-      writeSync(fd, bytes);
-    }
-  } finally {
-    closeSync(fd);
-  }
   return hash.digest('hex');
 }
 
@@ -49,25 +36,55 @@ export function replayDocument(run: ScenarioRun, sha256: string): Record<string,
 }
 
 /**
- * Writes the three files of a run into `dir` (replacing an earlier run's folder); returns the folder and the
- * events' sha256, computed as events.jsonl is written.
+ * The folders of a replay's runs while they are written: each run's events.jsonl fills as the run goes, in a hidden
+ * staging folder under `dir`; finish() adds state.json and report.html and renames every folder into place (replacing
+ * an earlier run's), abandon() removes them, and `dir` too if it was made here and is left empty.
  */
-export function writeReplayOutputs(run: ScenarioRun, dir: string): { folder: string; sha256: string } {
-  mkdirSync(dir, { recursive: true });
-  const staging = join(dir, `.${slugOf(run.scenario.name)}.partial-${process.pid}`);
-  const target = join(dir, slugOf(run.scenario.name));
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging);
-  try {
-    const sha256 = writeEvents(run, join(staging, 'events.jsonl'));
-    const state = { scenario: run.scenario.name, file: run.scenario.file, seed: run.seed, passed: run.passed, events_sha256: sha256, ...run.final };
-    writeFileSync(join(staging, 'state.json'), JSON.stringify(state, null, 2) + '\n');
-    writeFileSync(join(staging, 'report.html'), replayReportHtml(run, sha256));
-    rmSync(target, { recursive: true, force: true });
-    renameSync(staging, target);
-    return { folder: target, sha256 };
-  } catch (error) {
+export class ReplayOutputs {
+  private readonly staged: Array<{ staging: string; target: string; events: EventsFile }> = [];
+  private readonly madeDir: boolean;
+
+  constructor(private readonly dir: string) {
+    this.madeDir = !existsSync(dir);
+    mkdirSync(dir, { recursive: true });
+  }
+
+  /** The events.jsonl of the next run, named after its scenario: the run's journal goes out to it. */
+  eventsOf(scenarioName: string): EventsFile {
+    const slug = slugOf(scenarioName);
+    const staging = join(this.dir, `.${slug}.partial-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
-    throw error;
+    mkdirSync(staging);
+    const events = new EventsFile(join(staging, 'events.jsonl'));
+    this.staged.push({ staging, target: join(this.dir, slug), events });
+    return events;
+  }
+
+  /** Writes each run's other files and moves its folder into place; runs are given in the order of eventsOf. */
+  finish(runs: readonly ScenarioRun[]): Array<{ folder: string; sha256: string }> {
+    try {
+      return runs.map((run, i) => {
+        const { staging, target, events } = this.staged[i]!;
+        const sha256 = events.close();
+        const state = { scenario: run.scenario.name, file: run.scenario.file, seed: run.seed, passed: run.passed, events_sha256: sha256, ...run.final };
+        writeFileSync(join(staging, 'state.json'), JSON.stringify(state, null, 2) + '\n');
+        writeFileSync(join(staging, 'report.html'), replayReportHtml(run, sha256));
+        rmSync(target, { recursive: true, force: true });
+        renameSync(staging, target);
+        return { folder: target, sha256 };
+      });
+    } catch (error) {
+      this.abandon();
+      throw error;
+    }
+  }
+
+  /** Removes what was staged and not moved into place (and `dir`, if made here and empty). */
+  abandon(): void {
+    for (const { staging, events } of this.staged) {
+      events.close();
+      rmSync(staging, { recursive: true, force: true });
+    }
+    if (this.madeDir && existsSync(this.dir) && readdirSync(this.dir).length === 0) rmdirSync(this.dir);
   }
 }

@@ -6,6 +6,7 @@ import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import type { AccountCommandType } from '../core/kernel/commands.js';
 import { applyInput } from '../core/kernel/journal-replay.js';
+import type { JournalOut } from '../core/kernel/journal.js';
 import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
@@ -24,6 +25,11 @@ export interface RunOptions {
   /** Overrides the scenario's seed. */
   seed?: number;
   onProgress?: (printsReplayed: number, timeMs: number) => void;
+  /**
+   * Where the journal goes as the run writes it (a replay's events.jsonl), instead of being kept: the run's
+   * `journal` and `journalPieces` then refuse to be read.
+   */
+  journalTo?: JournalOut;
 }
 
 export interface ScenarioRun {
@@ -31,10 +37,10 @@ export interface ScenarioRun {
   seed: number;
   passed: boolean;
   expectations: ExpectationResult[];
-  /** The journal: every input and event, one JSON line each (joined when first read). */
+  /** The journal: every input and event, one JSON line each (joined when first read; kept unless `journalTo`). */
   readonly journal: string;
-  /** The journal in pieces whose concatenation is `journal`, for writing and hashing it without joining it. */
-  journalPieces: readonly string[];
+  /** The journal in pieces whose concatenation is `journal`, for hashing it without joining it. */
+  readonly journalPieces: readonly string[];
   final: FinalState;
   marketPrints: number;
   printsBeforeStart: number;
@@ -52,6 +58,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     fillModel: scenario.fillModel,
     rollFamily: rollFamilyOf(scenario),
     ...(scenario.riskLoadDelayMs === undefined ? {} : { riskLoadDelayMs: scenario.riskLoadDelayMs }),
+    ...(options.journalTo ? { journal: options.journalTo } : {}),
   });
   const accountIds = new Map<string, string>();
   for (const account of scenario.accounts) {
@@ -81,17 +88,21 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     defaultValue: undefined,
   });
   replay.finish();
+  kernel.journal.flush();
   const expectations = context.expectations;
-  const journalPieces = kernel.journal.pieces();
+  let pieces: string[] | undefined;
+  const journalPieces = () => (pieces ??= kernel.journal.pieces());
   let joined: string | undefined;
   return {
     scenario,
     seed,
     passed: expectations.every((e) => e.passed),
     expectations,
-    journalPieces,
+    get journalPieces() {
+      return journalPieces();
+    },
     get journal() {
-      return (joined ??= journalPieces.join(''));
+      return (joined ??= journalPieces().join(''));
     },
     final: finalState(kernel, accountIds),
     marketPrints: replay.printsReplayed,

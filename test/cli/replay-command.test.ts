@@ -3,6 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { GlobexCalendar } from '../../src/core/calendar/index.js';
+import { loadHolidayFile } from '../../src/market/holiday-file.js';
+import { slugOf } from '../../src/reports/replay-outputs.js';
+import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
+import { runScenario } from '../../src/scenario/runner.js';
 import { runCli } from './run-cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'propsim-replay-'));
@@ -52,6 +57,74 @@ describe('propsim replay', () => {
     });
     const journal = readFileSync(join(out, 'oco-bracket', 'events.jsonl'));
     expect(doc.events_sha256).toBe(createHash('sha256').update(journal).digest('hex'));
+  });
+
+  it('docs/architecture.md#the-journal-goes-out-as-it-is-written: events.jsonl, written as the run goes, is the journal a run keeps in memory', async () => {
+    const dir = tmp();
+    const fills = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `  - fill: { account: a, instrument: ESM6, side: ${i % 2 === 0 ? 'buy' : 'sell'}, quantity: 1, price: "${5000 + (i % 5)}.00" }\n`,
+    );
+    const file = join(dir, 'many.yaml');
+    writeFileSync(
+      file,
+      FAILING.replace('name: wrong balance', 'name: many').replace(/steps:\n[^]*$/, `steps:\n${fills.join('')}`),
+    );
+    for (const files of [[file], ['scenarios/passing.yaml']]) {
+      const out = join(dir, 'out');
+      const replayed = runCli(['replay', ...files, '--out', out]);
+      expect(replayed.stderr).toBe('');
+      expect(replayed.status).toBe(0);
+      const scenario = loadScenarioFile(files[0]!);
+      const kept = await runScenario(scenario, { calendar: new GlobexCalendar(loadHolidayFile()) });
+      expect(kept.journal.split('\n').length, `${files[0]}: more lines than one chunk`).toBeGreaterThan(128);
+      expect(readFileSync(join(out, slugOf(scenario.name), 'events.jsonl'), 'utf8'), files[0]).toBe(kept.journal);
+    }
+  });
+
+  it('a market file row found bad mid-run: exit 2 naming the file and line; folders already in place stay as they were, nothing is staged', () => {
+    const dir = tmp();
+    writeFileSync(
+      join(dir, 'good.yaml'),
+      FAILING.replace('name: wrong balance', 'name: good').replace(/ {2}- expect.*\n/, ''),
+    );
+    writeFileSync(
+      join(dir, 'ticks.csv'),
+      'ts,price\n2026-03-10T09:30:00-05:00,5000.00\n2026-03-10T09:31:00-05:00,abc\n',
+    );
+    writeFileSync(
+      join(dir, 'bad-row.yaml'),
+      `name: bad row
+start: 2026-03-10T09:00:00-05:00
+plans:
+  p: { starting_balance: "50000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "2000" }, passing_criteria: { profit_target: "3000" } }
+accounts: [ { alias: a, plan: p } ]
+market:
+  files: [ { path: ticks.csv, format: ticks, instrument: ESM6 } ]
+steps:
+  - at: 2026-03-10T10:00:00-05:00
+`,
+    );
+    const out = join(dir, 'out');
+    expect(runCli(['replay', join(dir, 'good.yaml'), '--out', out]).status).toBe(0);
+    const before = readFileSync(join(out, 'good', 'events.jsonl'));
+    const { status, stderr } = runCli([
+      'replay',
+      join(dir, 'good.yaml'),
+      join(dir, 'bad-row.yaml'),
+      '--out',
+      out,
+      '--seed',
+      '7',
+    ]);
+    expect(stderr).toMatch(/ticks\.csv:3: column price: expected a decimal/);
+    expect(status).toBe(2);
+    expect(readdirSync(out), 'no staging folder is left').toEqual(['good']);
+    expect(readFileSync(join(out, 'good', 'events.jsonl')).equals(before), 'the earlier run is untouched').toBe(true);
+    const fresh = join(dir, 'fresh');
+    expect(runCli(['replay', join(dir, 'good.yaml'), join(dir, 'bad-row.yaml'), '--out', fresh]).status).toBe(2);
+    expect(existsSync(fresh), 'an --out folder made for the runs is removed').toBe(false);
   });
 
   it('the same scenario and seed give the same events_sha256; another --seed changes it', () => {

@@ -26,7 +26,10 @@ export function sessionScenario(journalText: string, calendar: GlobexCalendar): 
     throw new Error(
       `a session rolling with ${kernel.roll_family} cannot be written as a scenario without market files`,
     );
-  const eventsSha256 = createHash('sha256').update(replayJournal(inputs, calendar).journal.text()).digest('hex');
+  // Hashed as the replay writes it, as `propsim replay` does: a long session's journal is never held whole.
+  const hash = createHash('sha256');
+  replayJournal(inputs, calendar, { journal: { write: (chunk) => void hash.update(chunk) } }).journal.flush();
+  const eventsSha256 = hash.digest('hex');
   const fill = kernel.fill_model;
   const lines = [
     `# Exported by propsim serve: every input of the sandbox session, in order, at its time (docs/scenarios.md#input-steps).`,

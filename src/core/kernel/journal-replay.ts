@@ -42,7 +42,7 @@ export function replayJournal(
 export function startedKernel(
   first: JournalEntry | undefined,
   calendar: GlobexCalendar,
-  journal: boolean | 'positions',
+  journal: NonNullable<KernelOptions['journal']>,
 ): Kernel {
   if (first?.type !== 'input.kernel_started') throw new Error('a journal starts with an input.kernel_started line');
   const started = first.data as Data;

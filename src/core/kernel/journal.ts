@@ -6,6 +6,8 @@
 // at each snapshot, so its memory does not grow with the session (docs/architecture.md#snapshots).
 // Prints of market files journaled by reference are counted, not written: the count since the last line becomes one
 // `input.market_prints` {from, to} line, written before the next line (docs/scenarios.md#the-journal).
+// A journal may also go out as it is written (`out`): a replay's goes to its events.jsonl in chunks of OUT_CHUNK_LINES,
+// so its memory does not grow with the run (docs/architecture.md#the-journal-goes-out-as-it-is-written).
 
 export interface JournalEntry {
   seq: number;
@@ -16,6 +18,16 @@ export interface JournalEntry {
 
 /** Lines are joined into chunks of this many: one long string survives the young generation instead of thousands. */
 const CHUNK_LINES = 1024;
+/**
+ * A journal that goes out hands over chunks of this many lines (~30 KB): small enough to stay in the young generation
+ * and die there, where a kept line costs a first touch of fresh memory (docs/architecture.md#the-journal-goes-out-as-it-is-written).
+ */
+const OUT_CHUNK_LINES = 128;
+
+/** Where a journal's lines go as they are written: chunks of whole lines, each ending in a newline, in order. */
+export interface JournalOut {
+  write(chunk: string): void;
+}
 
 export class Journal {
   /** Finished chunks: CHUNK_LINES lines each, every line ending in a newline. */
@@ -40,10 +52,13 @@ export class Journal {
    * @param enabled false keeps nothing (benchmarks, back-test cells)
    * @param keep the line types to keep (`input.*` for every input), default every one; numbering counts every
    *   line either way
+   * @param out where every line goes, in chunks, instead of being kept: only the lines not handed over yet are held,
+   *   and flush() hands them over at the end of a run
    */
   constructor(
     readonly enabled = true,
     private readonly keep?: ReadonlySet<string>,
+    private readonly out?: JournalOut,
   ) {
     this.keepsInputs = keep?.has('input.*') ?? false;
   }
@@ -101,10 +116,27 @@ export class Journal {
     this.recent.push(line);
     this.sink?.(line);
     this.kept++;
-    if (this.recent.length === CHUNK_LINES) {
+    if (this.out) {
+      if (this.recent.length === OUT_CHUNK_LINES) this.handOver(this.out);
+    } else if (this.recent.length === CHUNK_LINES) {
       this.chunks.push(this.recent.join('\n') + '\n');
       this.recent = [];
     }
+  }
+
+  /**
+   * Hands the lines not handed over yet to the journal's out (the end of a run; market prints counted since the last
+   * line become theirs first). A journal without an out keeps its lines: nothing to do.
+   */
+  flush(): void {
+    this.settle();
+    if (this.out && this.recent.length > 0) this.handOver(this.out);
+  }
+
+  private handOver(out: JournalOut): void {
+    out.write(this.recent.join('\n') + '\n');
+    this.letGoOf += this.recent.length;
+    this.recent = [];
   }
 
   /** The lines so far; reading the journal ends the current run of counted market prints with its line. */
@@ -121,6 +153,7 @@ export class Journal {
   /** The journal in pieces whose concatenation is text(): a long run is written and hashed without joining it. */
   pieces(): string[] {
     this.settle();
+    if (this.out) throw new Error('the journal went out as it was written: read it where its out put it');
     if (this.letGoOf > 0)
       throw new Error(`the journal let go of its first ${this.letGoOf} lines: the store keeps them, read them there`);
     const tail = this.recent.length === 0 ? [] : [this.recent.join('\n') + '\n'];
@@ -131,7 +164,11 @@ export class Journal {
   linesSince(from: number): string[] {
     this.settle();
     if (from < this.letGoOf)
-      throw new Error(`line ${from} of the journal was let go of (the first ${this.letGoOf} are in the store)`);
+      throw new Error(
+        this.out
+          ? `line ${from} of the journal went out (the first ${this.letGoOf} are where its out put them)`
+          : `line ${from} of the journal was let go of (the first ${this.letGoOf} are in the store)`,
+      );
     const held = from - this.letGoOf;
     const lines: string[] = [];
     const chunked = this.chunks.length * CHUNK_LINES;
@@ -148,6 +185,7 @@ export class Journal {
    * on, and linesSince reads from here on; text() and pieces(), which would miss the first lines, refuse.
    */
   letGo(): void {
+    if (this.out) return this.flush(); // its out has every line
     this.settle();
     this.letGoOf = this.kept;
     this.chunks.length = 0;

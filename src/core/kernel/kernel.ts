@@ -22,7 +22,7 @@ import type { KernelContext } from './context.js';
 import { Subject, type Observable } from 'rxjs';
 import { eventData, type KernelEvent, type KernelEventType, type KernelTimer } from './events.js';
 import { FirmControl } from './firm-control.js';
-import { Journal } from './journal.js';
+import { Journal, type JournalOut } from './journal.js';
 import type { MarketFileReference } from './market-prints.js';
 import { KernelReads } from './reads.js';
 import { OrderDesk } from './order-desk.js';
@@ -38,10 +38,11 @@ export interface KernelOptions {
   calendar: GlobexCalendar;
   fillModel?: Partial<FillModel>;
   /**
-   * The JSON-lines journal: every line (true, the default: replays and scenario runs), none (false: benchmarks
-   * and back-test cells), or the inputs and what daily position reads need ('positions': the sandbox).
+   * The JSON-lines journal: every line (true, the default: scenario runs in tests), none (false: benchmarks
+   * and back-test cells), the inputs and what daily position reads need ('positions': the sandbox), or every line
+   * handed to an out as it is written and not kept (a replay's events.jsonl).
    */
-  journal?: boolean | 'positions';
+  journal?: boolean | 'positions' | JournalOut;
   /** The risk engine's loading window after create and unlock (docs/risk-rules.md#the-loading-window), default 250 ms. */
   riskLoadDelayMs?: number;
   /** The product group whose sessions define the session roll of every account, default equity_index. */
@@ -90,7 +91,10 @@ export class Kernel {
     this.clock = new SimClock(options.startMs);
     this.ids = new IdGenerator(options.seed);
     const journal = options.journal ?? true;
-    this.journal = new Journal(journal !== false, journal === 'positions' ? SANDBOX_LINES : undefined);
+    this.journal =
+      typeof journal === 'object'
+        ? new Journal(true, undefined, journal)
+        : new Journal(journal !== false, journal === 'positions' ? SANDBOX_LINES : undefined);
     this.calendar = options.calendar;
     this.fillModel = { ...DEFAULT_FILL_MODEL, ...options.fillModel };
     this.rollFamily = options.rollFamily ?? 'equity_index';

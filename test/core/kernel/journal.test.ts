@@ -79,6 +79,36 @@ describe('Journal', () => {
     );
     expect(journal.length).toBe(4);
   });
+
+  it('docs/architecture.md#the-journal-goes-out-as-it-is-written: an out gets the same bytes in chunks of whole lines, and nothing is kept', () => {
+    const chunks: string[] = [];
+    const out = new Journal(true, undefined, { write: (chunk) => void chunks.push(chunk) });
+    const kept = new Journal();
+    for (let seq = 1; seq <= 300; seq++) {
+      for (const journal of [out, kept]) {
+        journal.record('orders.state', 1000 + seq, { n: seq });
+        if (seq % 7 === 0) journal.countMarketPrint(1000 + seq);
+      }
+    }
+    expect(chunks.length, 'chunks go out as the lines come, before the end').toBeGreaterThan(0);
+    expect(
+      chunks.every((chunk) => chunk.endsWith('\n') && !chunk.startsWith('\n')),
+      'whole lines',
+    ).toBe(true);
+    const linesBeforeFlush = chunks.join('').split('\n').length - 1;
+    expect(out.linesSince(linesBeforeFlush), 'the lines not handed over yet are held').toHaveLength(
+      out.length - linesBeforeFlush,
+    );
+    expect(() => out.linesSince(linesBeforeFlush - 1), 'a line handed over is not held').toThrow(/went out/);
+    out.countMarketPrint(1301);
+    out.flush();
+    kept.countMarketPrint(1301);
+    expect(chunks.join(''), 'the same bytes as a journal kept in memory').toBe(kept.text());
+    expect(out.length).toBe(kept.length);
+    expect(() => out.text(), 'a journal that went out is read where it went').toThrow(/went out/);
+    out.flush();
+    expect(chunks.join(''), 'a second flush hands over nothing').toBe(kept.text());
+  });
 });
 
 describe('MarketPrintCursor', () => {
