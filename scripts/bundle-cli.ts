@@ -5,10 +5,13 @@
 // read files beside their own code, and the store's writer thread, which is started from
 // dist/src/store/commit-worker.js.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/market/holiday-file.js';
 
 const root = packageRoot();
+// Chunks are named by content hash: without a clean folder, every build would leave the last one's chunks behind.
+rmSync(join(root, 'dist', 'bundle'), { recursive: true, force: true });
 await build({
   entryPoints: [join(root, 'dist', 'src', 'cli', 'main.js')],
   outdir: join(root, 'dist', 'bundle'),
