@@ -3,6 +3,7 @@
 // process). A process pays fixed costs too (start-up, the scenario's YAML, the report): each case also runs on the
 // file's first 200,000 prints, and the difference gives the cost of each further print (the marginal rate).
 // Targets: 1,000 accounts: replay >= 0.5 x the bare read, report.html <= 2 MB; 10,000 accounts: >= 1 M prints/s.
+// The scenarios are JSON, as a script writes them (the same scenario's load time as YAML is logged beside).
 // Medians of 3 runs.
 import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -21,6 +22,8 @@ import { join } from 'node:path';
 import { packageRoot } from '../src/market/holiday-file.js';
 import { SymbolTable } from '../src/market/symbol-table.js';
 import { readTickCsv } from '../src/market/tick-csv-reader.js';
+import { stringify as stringifyYaml } from 'yaml';
+import { loadScenarioFile } from '../src/scenario/load-scenario.js';
 import { median, type Bench } from './bench.js';
 
 const PRINTS = 2_000_000;
@@ -56,10 +59,16 @@ export const replayBench: Bench = {
     log(`  bare read ${fmt(bareRate)} prints/s (runs: ${bare.map(fmt).join(', ')})`);
     const cases: Record<string, unknown>[] = [];
     for (const accounts of CASES) {
-      const full = join(folder, `scenario-${accounts}.yaml`);
-      const short = join(folder, `scenario-${accounts}-short.yaml`);
-      writeFileSync(full, scenarioText(ticks, accounts));
-      writeFileSync(short, scenarioText(shortTicks, accounts));
+      const full = join(folder, `scenario-${accounts}.json`);
+      const short = join(folder, `scenario-${accounts}-short.json`);
+      writeFileSync(full, scenarioJson(ticks, accounts));
+      writeFileSync(short, scenarioJson(shortTicks, accounts));
+      const asYaml = join(folder, `scenario-${accounts}.yaml`);
+      writeFileSync(asYaml, stringifyYaml(JSON.parse(scenarioJson(ticks, accounts))));
+      const loads = { json: loadSeconds(full), yaml: loadSeconds(asYaml) };
+      log(
+        `  ${fmt(accounts)} accounts: the scenario loads in ${loads.json.toFixed(2)} s as JSON (as below), ${loads.yaml.toFixed(2)} s as YAML`,
+      );
       const fulls: ReplayRun[] = [];
       const shorts: ReplayRun[] = [];
       for (let run = 0; run < RUNS; run++) {
@@ -82,6 +91,7 @@ export const replayBench: Bench = {
         marginalPrintsPerSecond: Math.round(marginal),
         marginalRatio: Number((marginal / bareRate).toFixed(3)),
         fixedSeconds: Number((fullSeconds - PRINTS / marginal).toFixed(2)),
+        scenarioLoadSeconds: { json: Number(loads.json.toFixed(2)), yaml: Number(loads.yaml.toFixed(2)) },
         eventsBytes: fulls[0]!.eventsBytes,
         reportBytes: fulls[0]!.reportBytes,
       };
@@ -155,28 +165,40 @@ async function ensureTicks(folder: string, prints: number, log: (line: string) =
   return path;
 }
 
-/** The accounts, each opening one contract of an instrument in turn at its first price, then the whole file. */
-function scenarioText(ticks: string, count: number): string {
+/**
+ * The accounts, each opening one contract of an instrument in turn at its first price, then the whole file. Written
+ * as JSON, as a script that generates a scenario would (docs/scenarios.md#large-scenarios-as-json).
+ */
+function scenarioJson(ticks: string, count: number): string {
   const accounts = Array.from({ length: count }, (_, i) => `a${i}`);
   const fills = accounts.map((alias, i) => {
     const instrument = INSTRUMENTS[i % INSTRUMENTS.length]!;
     const side = i % 2 === 0 ? 'buy' : 'sell';
     const price = (instrument.ticks * instrument.tick).toFixed(instrument.places);
-    return `  - fill: { account: ${alias}, instrument: ${instrument.symbol}, side: ${side}, quantity: 1, price: "${price}" }`;
+    return { fill: { account: alias, instrument: instrument.symbol, side, quantity: 1, price } };
   });
-  const endIso = new Date(START_MS + PRINTS * 10 + 1000).toISOString();
-  return [
-    'name: replay-bench',
-    `start: ${new Date(START_MS - 60_000).toISOString()}`,
-    `market: { files: [ { path: ${JSON.stringify(ticks)}, format: ticks } ] }`,
-    'plans:',
-    '  p: { starting_balance: "100000", risk_profile: { max_drawdown_mode: static, max_drawdown_value: "5000" }, passing_criteria: { profit_target: "6000" } }',
-    `accounts: [ ${accounts.map((a) => `{ alias: ${a}, plan: p }`).join(', ')} ]`,
-    'steps:',
-    ...fills,
-    `  - at: ${endIso}`,
-    '',
-  ].join('\n');
+  const scenario = {
+    name: 'replay-bench',
+    start: new Date(START_MS - 60_000).toISOString(),
+    market: { files: [{ path: ticks, format: 'ticks' }] },
+    plans: {
+      p: {
+        starting_balance: '100000',
+        risk_profile: { max_drawdown_mode: 'static', max_drawdown_value: '5000' },
+        passing_criteria: { profit_target: '6000' },
+      },
+    },
+    accounts: accounts.map((alias) => ({ alias, plan: 'p' })),
+    steps: [...fills, { at: new Date(START_MS + PRINTS * 10 + 1000).toISOString() }],
+  };
+  return JSON.stringify(scenario, null, 1);
+}
+
+/** How long loading (and validating) a scenario file takes in this process. */
+function loadSeconds(file: string): number {
+  const startMs = performance.now();
+  loadScenarioFile(file);
+  return (performance.now() - startMs) / 1000;
 }
 
 function fmt(n: number): string {

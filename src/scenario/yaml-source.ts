@@ -1,8 +1,9 @@
-// YAML or JSON text (JSON is YAML 1.2) decoded for validation, keeping where each value was written so an
-// error can name its line. The YAML 1.2 core schema is forced and YAML 1.1 tags (!!timestamp …) are not
-// resolved, so an unquoted 2026-03-02T08:00:00-06:00 stays the string as written — never a Date in another
+// YAML or JSON text (JSON is YAML 1.2) decoded for validation; where each value was written is found when an error
+// needs it, so that it can name its line. A JSON object or array is read by JSON.parse
+// (docs/scenarios.md#large-scenarios-as-json). The YAML 1.2 core schema is forced and YAML 1.1 tags (!!timestamp …)
+// are not resolved, so an unquoted 2026-03-02T08:00:00-06:00 stays the string as written — never a Date in another
 // zone (docs/scenarios.md, "Top-level keys").
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
 import { ScenarioError, withSourcePosition } from './scenario-error.js';
 import { positionOfPath, type SourcePosition } from './source-positions.js';
 
@@ -28,17 +29,15 @@ export function decodeScenarioText(text: string, file: string): unknown {
 }
 
 export function decodeScenarioSource(text: string, file: string): DecodedSource {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
-  const problem = doc.errors[0] ?? doc.warnings[0];
-  if (problem !== undefined) throw syntaxError(file, problem);
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    throw new ScenarioError(file, '', '', `invalid YAML: ${(error as Error).message}`, { cause: error });
-  }
-  const positionOf = (path: string) => (path === '' ? undefined : positionOfPath(doc, lineCounter, path));
+  // The YAML document (with where each value was written) of a large scenario costs far more than its value.
+  let parsed: ParsedYaml | undefined;
+  const yaml = () => (parsed ??= parseYaml(text, file));
+  const value = plainJsonValue(text) ?? yaml().value;
+  const positionOf = (path: string) => {
+    if (path === '') return undefined;
+    const { doc, lineCounter } = yaml();
+    return positionOfPath(doc, lineCounter, path);
+  };
   return {
     value,
     positionOf,
@@ -52,6 +51,56 @@ export function decodeScenarioSource(text: string, file: string): DecodedSource 
       }
     },
   };
+}
+
+interface ParsedYaml {
+  doc: Document;
+  lineCounter: LineCounter;
+  value: unknown;
+}
+
+function parseYaml(text: string, file: string): ParsedYaml {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { ...YAML_OPTIONS, lineCounter });
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem !== undefined) throw syntaxError(file, problem);
+  try {
+    return { doc, lineCounter, value: doc.toJS({ maxAliasCount: 100 }) };
+  } catch (error) {
+    throw new ScenarioError(file, '', '', `invalid YAML: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * The value of a text that is a JSON object or array, by JSON.parse: JSON is YAML 1.2, and this is the value the
+ * YAML path gives it, tens of times sooner. Undefined for anything else, and for JSON the YAML path must judge: a
+ * key written twice (JSON.parse keeps the last, YAML refuses the file) or a `__proto__` key.
+ */
+export function plainJsonValue(text: string): object | undefined {
+  const first = /\S/.exec(text)?.[0];
+  if ((first !== '{' && first !== '[') || text.includes('"__proto__"')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return keysWritten(text) === keysKept(value) ? (value as object) : undefined;
+}
+
+/** The keys a JSON text writes: every string followed by a colon (outside strings, JSON has no quote). */
+function keysWritten(json: string): number {
+  let keys = 0;
+  for (const match of json.matchAll(/"[^"\\]*(?:\\.[^"\\]*)*"\s*(:)?/g)) if (match[1] !== undefined) keys++;
+  return keys;
+}
+
+/** The keys of every object in a parsed JSON value. */
+function keysKept(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, item) => n + keysKept(item), 0);
+  if (value === null || typeof value !== 'object') return 0;
+  const values = Object.values(value);
+  return values.length + values.reduce((n: number, item) => n + keysKept(item), 0);
 }
 
 function syntaxError(file: string, problem: YAMLError): ScenarioError {

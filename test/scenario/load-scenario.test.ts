@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTimeMs } from '../../src/core/time.js';
 import { decodeScenarioText, loadScenarioFile } from '../../src/scenario/load-scenario.js';
+import { plainJsonValue } from '../../src/scenario/yaml-source.js';
 import type { ScenarioStep } from '../../src/scenario/scenario-types.js';
 import { EVERY_STEP_EXAMPLE, makeScenarioFolder, scenarioErrorOf } from './scenario-files.js';
 
@@ -191,6 +192,49 @@ describe('scenario files: an example with every key and step (docs/scenarios.md)
     expect(fromJson.steps).toEqual(scenario.steps);
     expect(fromJson.market).toEqual(scenario.market);
     expect(fromJson.startMs).toBe(scenario.startMs);
+  });
+});
+
+describe('docs/scenarios.md#large-scenarios-as-json: a JSON scenario is read by JSON.parse', () => {
+  const examples = readdirSync('scenarios')
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => decodeScenarioText(readFileSync(join('scenarios', name), 'utf8'), name));
+
+  it('to the value the YAML path gives the same text (every example scenario, as JSON)', () => {
+    for (const example of [...examples, decodeScenarioText(EVERY_STEP_EXAMPLE, 'x.yaml')]) {
+      const json = JSON.stringify(example, null, 2);
+      const fast = plainJsonValue(json);
+      expect(fast, 'JSON.parse took it').toBeDefined();
+      // A comment first makes it YAML that is not JSON: the YAML path decodes it.
+      expect(fast).toEqual(decodeScenarioText(`# as YAML\n${json}`, 'x.yaml'));
+    }
+  });
+
+  it('leaves to the YAML path what is not JSON, a key written twice (refused there, with its line) and __proto__', () => {
+    expect(plainJsonValue('name: a\n')).toBeUndefined();
+    expect(plainJsonValue('{ name: a }'), 'YAML flow, not JSON').toBeUndefined();
+    expect(plainJsonValue('"a string"'), 'not an object or array').toBeUndefined();
+    expect(plainJsonValue('{"steps": [{"a": 1}], "name": "x"}')).toEqual({ steps: [{ a: 1 }], name: 'x' });
+    const twice = '{\n  "name": "a",\n  "steps": [{"at": "x", "at": "y"}]\n}';
+    expect(plainJsonValue(twice), 'JSON.parse would keep the last').toBeUndefined();
+    expect(scenarioErrorOf(() => decodeScenarioText(twice, 'dup.json')).message).toMatch(
+      /^dup\.json:3:25: invalid YAML \(DUPLICATE_KEY\)/,
+    );
+    expect(plainJsonValue('{"a": "say \\"b\\": c", "b": 1}'), 'a colon after an escaped quote is not a key').toEqual({
+      a: 'say "b": c',
+      b: 1,
+    });
+    expect(plainJsonValue('{"__proto__": {"x": 1}}')).toBeUndefined();
+  });
+
+  it('still names the line and column of a field a validation refuses', () => {
+    const scenario = JSON.parse(JSON.stringify(decodeScenarioText(EVERY_STEP_EXAMPLE, 'x.yaml'))) as {
+      steps: Array<Record<string, unknown>>;
+    };
+    scenario.steps[0] = { advance: 'soon' };
+    const file = folder.write('scenarios/refused.json', JSON.stringify(scenario, null, 2));
+    const error = scenarioErrorOf(() => loadScenarioFile(file));
+    expect(error.message, error.message).toMatch(/refused\.json:\d+:\d+: steps\[0\] \(advance\)/);
   });
 });
 
