@@ -2,8 +2,8 @@
 // Subscriptions of one key share a group that filters and frames each event once and writes, per turn of the event
 // loop, one buffer of the turn's frames to every member (the same buffer to all), no sooner than WRITE_GAP_MS after
 // the previous write; a socket with subscriptions in several groups gets their events in one write, in sequence
-// order; a member gets only the events after the sequence it joined at; once the last member leaves, the fan-out
-// stops following the events. Timers are faked so that turns and gaps are steps of the test, not waits.
+// order; a member gets only the events after the sequence it joined at; a group of one account's stream sees only
+// that account's events; once the last member leaves, the fan-out stops following the events. Timers are faked so that turns and gaps are steps of the test, not waits.
 import { Subject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { batchPerTurn } from '../../src/api/streams/batch-per-turn.js';
@@ -13,6 +13,7 @@ import {
   WRITE_GAP_MS,
   type FanoutMember,
   type FanoutSocket,
+  type StreamRoute,
 } from '../../src/api/streams/stream-fanout.js';
 
 beforeEach(() => {
@@ -64,6 +65,8 @@ function fanoutOnSubject(): { events$: Subject<StreamEvent>; fanout: StreamFanou
 
 const sequences = (frames: Buffer) => messages(frames).map((m) => m.sequence);
 const ofAccount = (accountId: string) => (e: StreamEvent) => e.account_id === accountId;
+/** The route of a group of one account's stream. */
+const route = (key: string, accountId: string): StreamRoute => ({ key, accountId, wanted: ofAccount(accountId) });
 
 describe('eventFrame', () => {
   it('frames an event as one unmasked text frame of {type, sequence, occurred_at, data}, once per event', () => {
@@ -86,8 +89,8 @@ describe('StreamFanout', () => {
   it("writes a turn's events as one buffer, the same buffer to every member of the group", () => {
     const { events$, fanout } = fanoutOnSubject();
     const [first, second] = [member(0), member(0)];
-    fanout.join('ws a1 orders', ofAccount('a1'), first);
-    fanout.join('ws a1 orders', ofAccount('a1'), second);
+    fanout.join(route('ws a1 orders', 'a1'), first);
+    fanout.join(route('ws a1 orders', 'a1'), second);
     events$.next(event(1));
     events$.next(event(2, 'a2')); // not the group's
     events$.next(event(3));
@@ -101,17 +104,17 @@ describe('StreamFanout', () => {
   it('sends a member only the events after the sequence it joined at, even within the turn it joined in', () => {
     const { events$, fanout } = fanoutOnSubject();
     const early = member(0);
-    fanout.join('k', ofAccount('a1'), early);
+    fanout.join(route('k', 'a1'), early);
     events$.next(event(1));
     events$.next(event(2));
     const late = member(2); // subscribed after event 2 had gone out (its backlog, if any, came with the ack)
-    fanout.join('k', ofAccount('a1'), late);
+    fanout.join(route('k', 'a1'), late);
     events$.next(event(3));
     vi.advanceTimersToNextTimer();
     expect(sequences(early.writes[0]!)).toEqual([1, 2, 3]);
     expect(sequences(late.writes[0]!)).toEqual([3]);
     const none = member(3);
-    fanout.join('k', ofAccount('a1'), none);
+    fanout.join(route('k', 'a1'), none);
     events$.next(event(4, 'a2'));
     vi.runAllTimers();
     expect(none.writes).toHaveLength(0);
@@ -120,10 +123,10 @@ describe('StreamFanout', () => {
   it("writes a socket's subscriptions of two groups in one write, in the order the events were published", () => {
     const { events$, fanout } = fanoutOnSubject();
     const socket = new Socket();
-    fanout.join('ws a1 orders', ofAccount('a1'), member(0, socket));
-    fanout.join('ws a2 orders', ofAccount('a2'), member(0, socket));
+    fanout.join(route('ws a1 orders', 'a1'), member(0, socket));
+    fanout.join(route('ws a2 orders', 'a2'), member(0, socket));
     const other = member(0);
-    fanout.join('ws a1 orders', ofAccount('a1'), other);
+    fanout.join(route('ws a1 orders', 'a1'), other);
     events$.next(event(1, 'a1'));
     events$.next(event(2, 'a2'));
     events$.next(event(3, 'a1'));
@@ -133,10 +136,44 @@ describe('StreamFanout', () => {
     expect(other.writes.map(sequences)).toEqual([[1, 3]]);
   });
 
+  it("looks at a turn's events only with the groups of their accounts: a thousand traders, each on their own account", () => {
+    const { events$, fanout } = fanoutOnSubject();
+    let tests = 0;
+    const traders = Array.from({ length: 1_000 }, (_, i) => {
+      const m = member(0);
+      const accountId = `a${i}`;
+      fanout.join(
+        { key: `ws ${accountId} orders`, accountId, wanted: (e) => (tests++, e.account_id === accountId) },
+        m,
+      );
+      return m;
+    });
+    for (let sequence = 1; sequence <= 10; sequence++) events$.next(event(sequence, `a${sequence * 7}`));
+    vi.advanceTimersToNextTimer();
+    expect(tests, 'one test per event, by the group of its account, not one per event and group').toBe(10);
+    expect(traders[7]!.writes.map(sequences)).toEqual([[1]]);
+    expect(traders[70]!.writes.map(sequences)).toEqual([[10]]);
+    expect(traders.filter((t) => t.writes.length > 0)).toHaveLength(10);
+  });
+
+  it("gives a firm's stream (a route of no one account) every event it wants, whatever the account", () => {
+    const { events$, fanout } = fanoutOnSubject();
+    const firm = member(0);
+    fanout.join({ key: 'firm-ws f1', wanted: (e) => e.account_id !== 'a2' }, firm);
+    const trader = member(0);
+    fanout.join(route('ws a2 orders', 'a2'), trader);
+    events$.next(event(1, 'a1'));
+    events$.next(event(2, 'a2'));
+    events$.next(event(3, 'a3'));
+    vi.advanceTimersToNextTimer();
+    expect(firm.writes.map(sequences)).toEqual([[1, 3]]);
+    expect(trader.writes.map(sequences)).toEqual([[2]]);
+  });
+
   it('writes a busy stream no sooner than WRITE_GAP_MS after its previous write', () => {
     const { events$, fanout } = fanoutOnSubject();
     const m = member(0);
-    fanout.join('k', ofAccount('a1'), m);
+    fanout.join(route('k', 'a1'), m);
     events$.next(event(1));
     vi.advanceTimersToNextTimer();
     events$.next(event(2));
@@ -150,8 +187,8 @@ describe('StreamFanout', () => {
   it('stops following the events when the last member leaves, and follows them again at a new join', () => {
     const { events$, fanout } = fanoutOnSubject();
     const [a, b] = [member(0), member(0)];
-    const leaveA = fanout.join('k', ofAccount('a1'), a);
-    const leaveB = fanout.join('k', ofAccount('a1'), b);
+    const leaveA = fanout.join(route('k', 'a1'), a);
+    const leaveB = fanout.join(route('k', 'a1'), b);
     leaveA();
     expect(events$.observed).toBe(true);
     events$.next(event(1));
@@ -160,7 +197,7 @@ describe('StreamFanout', () => {
     leaveB();
     expect(events$.observed).toBe(false);
     const c = member(1);
-    fanout.join('k', ofAccount('a1'), c);
+    fanout.join(route('k', 'a1'), c);
     events$.next(event(2));
     vi.runAllTimers();
     expect(c.writes.map(sequences)).toEqual([[2]]);

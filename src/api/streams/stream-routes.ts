@@ -108,8 +108,11 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
   const wanted = new Set(channels as Channel[]);
   const subscribed = stream.subscribe(
     { channels, account_id: accountId },
-    `ws ${accountId} ${[...wanted].sort().join(',')}`,
-    (event) => event.account_id === accountId && event.channel !== undefined && wanted.has(event.channel),
+    {
+      key: `ws ${accountId} ${[...wanted].sort().join(',')}`,
+      accountId,
+      wanted: (event) => event.account_id === accountId && event.channel !== undefined && wanted.has(event.channel),
+    },
     since,
   );
   if (!subscribed) expired(stream, since);
@@ -121,12 +124,14 @@ function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, strea
   const scope = readScopeOf(caller);
   const subscribed = stream.subscribe(
     {},
-    `firm-ws ${scope.firmId ?? '(every firm)'}`,
-    (event) =>
-      event.firm &&
-      (event.account_id === undefined
-        ? event.firm_id === scope.firmId
-        : sandbox.kernel.read.visibleAccount(scope, event.account_id)),
+    {
+      key: `firm-ws ${scope.firmId ?? '(every firm)'}`,
+      wanted: (event) =>
+        event.firm &&
+        (event.account_id === undefined
+          ? event.firm_id === scope.firmId
+          : sandbox.kernel.read.visibleAccount(scope, event.account_id)),
+    },
     since,
   );
   if (!subscribed) expired(stream, since);

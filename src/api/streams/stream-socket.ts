@@ -5,8 +5,8 @@
 // frames ready to write to the connection; acknowledgements and errors go through ws.
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
-import { eventFrame, type StreamEvent } from './stream-events.js';
-import type { FanoutSocket, StreamFanout } from './stream-fanout.js';
+import { eventFrame } from './stream-events.js';
+import type { FanoutSocket, StreamFanout, StreamRoute } from './stream-fanout.js';
 import type { StreamLog } from './stream-log.js';
 
 /** The close code and reason of a socket that fell behind (1013: try again later). */
@@ -27,24 +27,18 @@ export class StreamSocket implements FanoutSocket {
   }
 
   /**
-   * Acknowledges with `subscribed` and the current sequence, then sends the kept events after `since` that
-   * `wanted` accepts, then the live ones of the group `groupKey` (every subscription of one key wants the same
-   * events). False when events after `since` are no longer kept.
+   * Acknowledges with `subscribed` and the current sequence, then sends the kept events after `since` that the
+   * route wants, then the live ones of its group. False when events after `since` are no longer kept.
    */
-  subscribe(
-    ack: Record<string, unknown>,
-    groupKey: string,
-    wanted: (event: StreamEvent) => boolean,
-    since: number | undefined,
-  ): boolean {
+  subscribe(ack: Record<string, unknown>, route: StreamRoute, since: number | undefined): boolean {
     this.log.activate();
     const backlog = since === undefined ? [] : this.log.after(since);
     if (!backlog) return false;
     const current = this.log.sequence;
     this.sendJson({ type: 'subscribed', ...ack, sequence: current });
-    const frames = backlog.filter(wanted).map(eventFrame);
+    const frames = backlog.filter(route.wanted).map(eventFrame);
     if (frames.length > 0) this.write(Buffer.concat(frames));
-    if (this.isOpen()) this.leaves.push(this.fanout.join(groupKey, wanted, { after: current, socket: this }));
+    if (this.isOpen()) this.leaves.push(this.fanout.join(route, { after: current, socket: this }));
     return true;
   }
 
