@@ -20,7 +20,23 @@ function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>)
 
 export function cellsCsv(run: BacktestRun): string {
   const keys = run.config.grid.map((axis) => axis.key);
-  const header = ['cell', ...keys, 'accounts', 'passed', 'failed_max_loss', 'daily_lock_days', 'pass_rate', 'median_days_to_pass', 'median_days_to_fail', 'mean_final_balance', 'revenue', 'payouts', 'net', 'pass_rate_low', 'pass_rate_high'];
+  const header = [
+    'cell',
+    ...keys,
+    'accounts',
+    'passed',
+    'failed_max_loss',
+    'daily_lock_days',
+    'pass_rate',
+    'median_days_to_pass',
+    'median_days_to_fail',
+    'mean_final_balance',
+    'revenue',
+    'payouts',
+    'net',
+    'pass_rate_low',
+    'pass_rate_high',
+  ];
   const rows = run.cells.map(({ cell, summary: s }) => [
     cell.index,
     ...keys.map((k) => cell.values[k] ?? 'none'),
@@ -41,9 +57,29 @@ export function cellsCsv(run: BacktestRun): string {
 }
 
 export function tradersCsv(run: BacktestRun): string {
-  const header = ['cell', 'trader', 'strategy', 'outcome', 'cause', 'days', 'trading_days', 'daily_lock_days', 'final_balance'];
+  const header = [
+    'cell',
+    'trader',
+    'strategy',
+    'outcome',
+    'cause',
+    'days',
+    'trading_days',
+    'daily_lock_days',
+    'final_balance',
+  ];
   const rows = run.cells.flatMap(({ cell, traders }) =>
-    traders.map((t) => [cell.index, t.trader, t.strategy, t.outcome, t.cause, t.days, t.tradingDays, t.dailyLockDays, formatCents(t.finalBalanceCents)]),
+    traders.map((t) => [
+      cell.index,
+      t.trader,
+      t.strategy,
+      t.outcome,
+      t.cause,
+      t.days,
+      t.tradingDays,
+      t.dailyLockDays,
+      formatCents(t.finalBalanceCents),
+    ]),
   );
   return csv(header, rows);
 }

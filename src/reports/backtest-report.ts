@@ -30,7 +30,21 @@ export function backtestReportHtml(run: BacktestRun): string {
   const { config, cells } = run;
   const labels = cells.map((c) => `#${c.cell.index}`);
   const economics = htmlTable(
-    ['cell', ...config.grid.map((a) => a.key.replace('risk_profile.', '')), 'accounts', 'passed', 'failed', 'pass rate (95% interval)', 'median days to pass', 'median days to fail', 'daily-lock days', 'mean final balance', 'revenue', 'payouts', 'net'],
+    [
+      'cell',
+      ...config.grid.map((a) => a.key.replace('risk_profile.', '')),
+      'accounts',
+      'passed',
+      'failed',
+      'pass rate (95% interval)',
+      'median days to pass',
+      'median days to fail',
+      'daily-lock days',
+      'mean final balance',
+      'revenue',
+      'payouts',
+      'net',
+    ],
     cells.map(({ cell, summary: s }) => [
       `#${cell.index}`,
       ...config.grid.map((a) => String(cell.values[a.key] ?? 'none')),
@@ -62,7 +76,13 @@ export function backtestReportHtml(run: BacktestRun): string {
       grid: { left: 60, right: 40, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: labels, name: 'cell' },
       yAxis: { type: 'value', name: 'accounts' },
-      series: CAUSES.map((cause) => ({ name: cause, type: 'bar', stack: 'all', itemStyle: { color: CAUSE_COLORS[cause] }, data: cells.map((c) => c.summary.causes[cause]) })),
+      series: CAUSES.map((cause) => ({
+        name: cause,
+        type: 'bar',
+        stack: 'all',
+        itemStyle: { color: CAUSE_COLORS[cause] },
+        data: cells.map((c) => c.summary.causes[cause]),
+      })),
     }),
     '<h2>Firm economics per cell</h2>',
     renderSvg(900, 320, {
@@ -71,9 +91,24 @@ export function backtestReportHtml(run: BacktestRun): string {
       xAxis: { type: 'category', data: labels, name: 'cell' },
       yAxis: { type: 'value', name: 'USD' },
       series: [
-        { name: 'revenue', type: 'bar', itemStyle: { color: '#1565c0' }, data: cells.map((c) => c.summary.revenueCents / 100) },
-        { name: 'payouts', type: 'bar', itemStyle: { color: '#ef6c00' }, data: cells.map((c) => c.summary.payoutsCents / 100) },
-        { name: 'net', type: 'line', itemStyle: { color: '#2e7d32' }, data: cells.map((c) => c.summary.netCents / 100) },
+        {
+          name: 'revenue',
+          type: 'bar',
+          itemStyle: { color: '#1565c0' },
+          data: cells.map((c) => c.summary.revenueCents / 100),
+        },
+        {
+          name: 'payouts',
+          type: 'bar',
+          itemStyle: { color: '#ef6c00' },
+          data: cells.map((c) => c.summary.payoutsCents / 100),
+        },
+        {
+          name: 'net',
+          type: 'line',
+          itemStyle: { color: '#2e7d32' },
+          data: cells.map((c) => c.summary.netCents / 100),
+        },
       ],
     }),
     `<div class="wide">${economics}</div>`,
@@ -87,7 +122,6 @@ export function backtestReportHtml(run: BacktestRun): string {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
-
 
 /** "4.2% (2.3–7.5%)": the pass rate and its 95 % Wilson interval. */
 function passRateWithInterval(passed: number, accounts: number): string {
@@ -121,15 +155,35 @@ function passRateHeatmap(run: BacktestRun): string {
   if (config.grid.length === 0) return '<p class="none">no grid: one cell</p>';
   const [xAxis, ...rest] = config.grid;
   const xValues = xAxis!.values.map(String);
-  const yLabel = (values: Record<string, unknown>) => rest.map((a) => `${a.key.replace('risk_profile.', '')}=${values[a.key] ?? 'none'}`).join(' ') || 'all';
+  const yLabel = (values: Record<string, unknown>) =>
+    rest.map((a) => `${a.key.replace('risk_profile.', '')}=${values[a.key] ?? 'none'}`).join(' ') || 'all';
   const yValues = [...new Set(cells.map((c) => yLabel(c.cell.values)))];
-  const data = cells.map((c) => [xValues.indexOf(String(c.cell.values[xAxis!.key])), yValues.indexOf(yLabel(c.cell.values)), +(Number(c.summary.passRate) * 100).toFixed(1)]);
+  const data = cells.map((c) => [
+    xValues.indexOf(String(c.cell.values[xAxis!.key])),
+    yValues.indexOf(yLabel(c.cell.values)),
+    +(Number(c.summary.passRate) * 100).toFixed(1),
+  ]);
   const scaleMax = Math.max(1, ...data.map((d) => d[2]!));
   return renderSvg(900, Math.max(220, 60 + yValues.length * 34), {
     grid: { left: 330, right: 90, top: 20, bottom: 50 },
-    xAxis: { type: 'category', data: xValues, name: xAxis!.key.replace('risk_profile.', ''), nameLocation: 'middle', nameGap: 30 },
+    xAxis: {
+      type: 'category',
+      data: xValues,
+      name: xAxis!.key.replace('risk_profile.', ''),
+      nameLocation: 'middle',
+      nameGap: 30,
+    },
     yAxis: { type: 'category', data: yValues },
-    visualMap: { min: 0, max: scaleMax, calculable: false, orient: 'vertical', right: 0, top: 'center', text: [`${scaleMax}% pass`, '0%'], inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] } },
+    visualMap: {
+      min: 0,
+      max: scaleMax,
+      calculable: false,
+      orient: 'vertical',
+      right: 0,
+      top: 'center',
+      text: [`${scaleMax}% pass`, '0%'],
+      inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] },
+    },
     series: [{ type: 'heatmap', data, label: { show: true, formatter: (p: { value: number[] }) => `${p.value[2]}%` } }],
   });
 }
@@ -139,7 +193,8 @@ const FAN_CELLS_MAX = 16;
 
 function headroomFans(run: BacktestRun): string[] {
   const { cells } = run;
-  const shown = cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, highestNetCell(cells)!, mostPassingCell(cells)!])];
+  const shown =
+    cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, highestNetCell(cells)!, mostPassingCell(cells)!])];
   const title = (c: (typeof cells)[number]) =>
     `#${c.cell.index}: ${run.config.grid.map((a) => String(c.cell.values[a.key] ?? 'none')).join(' · ')}`;
   const fans = shown.map((c) => headroomFan(title(c), c.fan, money)).filter(Boolean);
@@ -163,9 +218,27 @@ function sampleTraderCharts(run: BacktestRun): string[] {
       // Times shifted to Chicago wall-clock so the axis reads in CT (the report's zone for sessions).
       const time = chicagoChartTime;
       return [
-        { name: s.trader, type: 'line', showSymbol: false, lineStyle: { width: 1.4, color }, data: s.points.map((p) => [time(p[0]), p[1] / 100]) },
-        { name: `${s.trader} max-loss floor`, type: 'line', showSymbol: false, lineStyle: { width: 1, type: 'dashed', color }, data: s.points.map((p) => [time(p[0]), p[2] / 100]) },
-        { name: `${s.trader} daily floor`, type: 'line', showSymbol: false, lineStyle: { width: 0.8, type: 'dotted', color }, data: s.points.filter((p) => p[3] !== null).map((p) => [time(p[0]), p[3]! / 100]) },
+        {
+          name: s.trader,
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { width: 1.4, color },
+          data: s.points.map((p) => [time(p[0]), p[1] / 100]),
+        },
+        {
+          name: `${s.trader} max-loss floor`,
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { width: 1, type: 'dashed', color },
+          data: s.points.map((p) => [time(p[0]), p[2] / 100]),
+        },
+        {
+          name: `${s.trader} daily floor`,
+          type: 'line',
+          showSymbol: false,
+          lineStyle: { width: 0.8, type: 'dotted', color },
+          data: s.points.filter((p) => p[3] !== null).map((p) => [time(p[0]), p[3]! / 100]),
+        },
       ];
     });
     return [
@@ -180,4 +253,3 @@ function sampleTraderCharts(run: BacktestRun): string[] {
     ];
   });
 }
-

@@ -18,7 +18,10 @@ export function withinBudget(points: readonly TimelinePoint[], columns = CHART_C
     let end = start;
     let low = start;
     let high = start;
-    while (end + 1 < points.length && Math.min(columns - 1, Math.floor(((points[end + 1]![0] - first) / span) * columns)) === column) {
+    while (
+      end + 1 < points.length &&
+      Math.min(columns - 1, Math.floor(((points[end + 1]![0] - first) / span) * columns)) === column
+    ) {
       end++;
       if (points[end]![1] < points[low]![1]) low = end;
       if (points[end]![1] > points[high]![1]) high = end;

@@ -55,7 +55,11 @@ ${htmlTable([...DAILY_POSITION_FIELDS], rows)}`;
   return htmlPage(title, body);
 }
 
-export function renderDailyPositions(format: DailyPositionsFormat, records: readonly DailyPositionRecord[], context: DailyPositionsContext): string {
+export function renderDailyPositions(
+  format: DailyPositionsFormat,
+  records: readonly DailyPositionRecord[],
+  context: DailyPositionsContext,
+): string {
   switch (format) {
     case 'csv':
       return dailyPositionsCsv(records);

@@ -1,15 +1,28 @@
 // Small helpers for the static HTML reports: escaping and tables, with one shared stylesheet.
 
 export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
-export function htmlTable(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, rowClass?: (row: number) => string, tableClass?: string): string {
+export function htmlTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly unknown[]>,
+  rowClass?: (row: number) => string,
+  tableClass?: string,
+): string {
   const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
   const body = rows
-    .map((row, i) => `<tr${rowClass ? ` class="${rowClass(i)}"` : ''}>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
+    .map(
+      (row, i) =>
+        `<tr${rowClass ? ` class="${rowClass(i)}"` : ''}>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`,
+    )
     .join('\n');
-  return rows.length === 0 ? '<p class="none">none</p>' : `<table${tableClass ? ` class="${tableClass}"` : ''}>\n${head}\n${body}\n</table>`;
+  return rows.length === 0
+    ? '<p class="none">none</p>'
+    : `<table${tableClass ? ` class="${tableClass}"` : ''}>\n${head}\n${body}\n</table>`;
 }
 
 /**

@@ -66,7 +66,14 @@ export class ReplayOutputs {
       return runs.map((run, i) => {
         const { staging, target, events } = this.staged[i]!;
         const sha256 = events.close();
-        const state = { scenario: run.scenario.name, file: run.scenario.file, seed: run.seed, passed: run.passed, events_sha256: sha256, ...run.final };
+        const state = {
+          scenario: run.scenario.name,
+          file: run.scenario.file,
+          seed: run.seed,
+          passed: run.passed,
+          events_sha256: sha256,
+          ...run.final,
+        };
         writeFileSync(join(staging, 'state.json'), JSON.stringify(state, null, 2) + '\n');
         writeFileSync(join(staging, 'report.html'), replayReportHtml(run, sha256));
         rmSync(target, { recursive: true, force: true });

@@ -24,8 +24,26 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
     '<h2>Accounts</h2>',
     `<p class="meta">${final.accounts.length.toLocaleString('en-US')} accounts, failed first, then passed, locked and the rest; click a heading to sort.</p>`,
     htmlTable(
-      ['account', 'status', 'locked', 'starting balance', 'balance', 'equity', 'max-loss trigger', 'daily-loss trigger'],
-      accountsThatMatterFirst(final).map((a) => [who(a.account_id), a.account_status, a.lockout_reason ?? '', a.starting_balance, a.balance, a.equity, a.max_loss_limit_trigger, a.daily_loss_limit_trigger ?? '']),
+      [
+        'account',
+        'status',
+        'locked',
+        'starting balance',
+        'balance',
+        'equity',
+        'max-loss trigger',
+        'daily-loss trigger',
+      ],
+      accountsThatMatterFirst(final).map((a) => [
+        who(a.account_id),
+        a.account_status,
+        a.lockout_reason ?? '',
+        a.starting_balance,
+        a.balance,
+        a.equity,
+        a.max_loss_limit_trigger,
+        a.daily_loss_limit_trigger ?? '',
+      ]),
       undefined,
       'sortable',
     ),
@@ -33,46 +51,103 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
     '<h2>Expectations</h2>',
     htmlTable(
       ['step', 'subject', 'field', 'expected', 'actual', 'result'],
-      run.expectations.map((e) => [e.step, e.subject, e.field, JSON.stringify(e.expected), JSON.stringify(e.actual), e.passed ? 'held' : 'FAILED']),
+      run.expectations.map((e) => [
+        e.step,
+        e.subject,
+        e.field,
+        JSON.stringify(e.expected),
+        JSON.stringify(e.actual),
+        e.passed ? 'held' : 'FAILED',
+      ]),
       (i) => (run.expectations[i]!.passed ? 'pass' : 'fail'),
     ),
     '<h2>Orders</h2>',
     firstRows(final.orders.length, 'orders'),
     htmlTable(
-      ['order', 'account', 'instrument', 'side', 'type', 'tif', 'qty', 'filled', 'limit', 'stop', 'avg fill', 'status', 'history (CT)'],
-      final.orders.slice(0, TABLE_ROWS).map((o) => [
-        String(o.order_id).slice(0, 8),
-        who(o.account_id),
-        o.instrument_id,
-        o.side,
-        o.type,
-        o.time_in_force,
-        o.quantity,
-        o.filled_quantity,
-        o.limit_price ?? '',
-        o.stop_price ?? '',
-        o.average_fill_price ?? '',
-        o.status,
-        o.states.map((s) => `${time(s.occurred_at).slice(11)} ${s.status} (${s.reason ?? ''})`).join(' → '),
-      ]),
+      [
+        'order',
+        'account',
+        'instrument',
+        'side',
+        'type',
+        'tif',
+        'qty',
+        'filled',
+        'limit',
+        'stop',
+        'avg fill',
+        'status',
+        'history (CT)',
+      ],
+      final.orders
+        .slice(0, TABLE_ROWS)
+        .map((o) => [
+          String(o.order_id).slice(0, 8),
+          who(o.account_id),
+          o.instrument_id,
+          o.side,
+          o.type,
+          o.time_in_force,
+          o.quantity,
+          o.filled_quantity,
+          o.limit_price ?? '',
+          o.stop_price ?? '',
+          o.average_fill_price ?? '',
+          o.status,
+          o.states.map((s) => `${time(s.occurred_at).slice(11)} ${s.status} (${s.reason ?? ''})`).join(' → '),
+        ]),
     ),
     '<h2>Positions</h2>',
     firstRows(final.positions.length, 'positions'),
     htmlTable(
       ['account', 'instrument', 'net qty', 'average price', 'realized', 'unrealized'],
-      final.positions.slice(0, TABLE_ROWS).map((p) => [who(p.account_id), p.instrument_id, p.net_quantity, p.average_price ?? '', p.realized_pnl, p.unrealized_pnl]),
+      final.positions
+        .slice(0, TABLE_ROWS)
+        .map((p) => [
+          who(p.account_id),
+          p.instrument_id,
+          p.net_quantity,
+          p.average_price ?? '',
+          p.realized_pnl,
+          p.unrealized_pnl,
+        ]),
     ),
     '<h2>Fills</h2>',
     firstRows(final.fills.length, 'fills'),
     htmlTable(
       ['time (CT)', 'trade date', 'account', 'instrument', 'side', 'qty', 'price', 'commission', 'realized', 'order'],
-      final.fills.slice(0, TABLE_ROWS).map((f) => [time(f.occurred_at), f.trade_date, who(f.account_id), f.instrument_id, f.side, f.quantity, f.price, f.commission, f.realized_pnl, f.order_id ? String(f.order_id).slice(0, 8) : 'history']),
+      final.fills
+        .slice(0, TABLE_ROWS)
+        .map((f) => [
+          time(f.occurred_at),
+          f.trade_date,
+          who(f.account_id),
+          f.instrument_id,
+          f.side,
+          f.quantity,
+          f.price,
+          f.commission,
+          f.realized_pnl,
+          f.order_id ? String(f.order_id).slice(0, 8) : 'history',
+        ]),
     ),
     '<h2>Trades (flat to flat)</h2>',
     firstRows(final.trades.length, 'trades'),
     htmlTable(
       ['trade', 'account', 'instrument', 'direction', 'max qty', 'opened (CT)', 'closed (CT)', 'realized', 'status'],
-      final.trades.slice(0, TABLE_ROWS).map((t) => [t.trade_id.slice(0, 8), who(t.account_id), t.instrument_id, t.direction, t.quantity, time(t.opened_at), time(t.closed_at), t.realized_pnl, t.status]),
+      final.trades
+        .slice(0, TABLE_ROWS)
+        .map((t) => [
+          t.trade_id.slice(0, 8),
+          who(t.account_id),
+          t.instrument_id,
+          t.direction,
+          t.quantity,
+          time(t.opened_at),
+          time(t.closed_at),
+          t.realized_pnl,
+          t.status,
+        ]),
     ),
   ];
   return htmlPage(`${scenario.name}: propsim replay`, sections.join('\n') + SORTABLE_TABLES_SCRIPT);
@@ -116,16 +191,41 @@ function equityChart(name: string, timeline: AccountTimeline): string {
   if (timeline.points.length < 2) return '';
   const points = withinBudget(timeline.points);
   const t = (ms: number) => chicagoChartTime(ms);
-  const equityAt = (ms: number) => [...timeline.points].reverse().find((p) => p[0] <= ms)?.[1] ?? timeline.points[0]![1];
+  const equityAt = (ms: number) =>
+    [...timeline.points].reverse().find((p) => p[0] <= ms)?.[1] ?? timeline.points[0]![1];
   const chart = renderSvg(1100, 320, {
     legend: { top: 0 },
     grid: { left: 80, right: 110, top: 36, bottom: 40 },
     xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
     yAxis: { type: 'value', scale: true, name: 'USD' },
     series: [
-      { name: 'equity', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#1565c0', width: 2 }, itemStyle: { color: '#1565c0' }, data: points.map((p) => [t(p[0]), p[1] / 100]) },
-      { name: 'max-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#c62828', type: 'dashed' }, itemStyle: { color: '#c62828' }, data: points.map((p) => [t(p[0]), p[2] / 100]) },
-      { name: 'daily-loss floor', type: 'line', step: 'end', showSymbol: false, lineStyle: { color: '#ef6c00', type: 'dotted' }, itemStyle: { color: '#ef6c00' }, data: points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]) },
+      {
+        name: 'equity',
+        type: 'line',
+        step: 'end',
+        showSymbol: false,
+        lineStyle: { color: '#1565c0', width: 2 },
+        itemStyle: { color: '#1565c0' },
+        data: points.map((p) => [t(p[0]), p[1] / 100]),
+      },
+      {
+        name: 'max-loss floor',
+        type: 'line',
+        step: 'end',
+        showSymbol: false,
+        lineStyle: { color: '#c62828', type: 'dashed' },
+        itemStyle: { color: '#c62828' },
+        data: points.map((p) => [t(p[0]), p[2] / 100]),
+      },
+      {
+        name: 'daily-loss floor',
+        type: 'line',
+        step: 'end',
+        showSymbol: false,
+        lineStyle: { color: '#ef6c00', type: 'dotted' },
+        itemStyle: { color: '#ef6c00' },
+        data: points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]),
+      },
       {
         name: 'locks',
         type: 'scatter',
