@@ -47,7 +47,7 @@ export const replayCommand = {
       .example('$0 replay scenarios/*.yaml', 'run every example scenario')
       .example('$0 replay my.yaml --json | jq .passed', 'machine-readable result')
       .epilog(
-        'Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written).',
+        'Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written), 130 interrupted by Ctrl-C or SIGTERM (nothing is written).',
       ),
   handler: async (args: ReplayArgs) => {
     try {
@@ -69,6 +69,14 @@ async function replay(args: ReplayArgs): Promise<number> {
   // Run everything before moving anything into place: input found bad mid-run (a market file row) loses nothing.
   // Each run's events.jsonl is written as it goes, into a staging folder that a failure removes.
   const outputs = new ReplayOutputs(args.out);
+  // Interrupted mid-run, as failed mid-run: what the runs were writing is removed before the process ends.
+  const onInterrupt = () => {
+    outputs.abandon();
+    process.stderr.write('\npropsim replay: interrupted; nothing was written\n');
+    process.exit(130);
+  };
+  process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onInterrupt);
   const runs = [];
   try {
     for (const scenario of scenarios) {
@@ -93,6 +101,9 @@ async function replay(args: ReplayArgs): Promise<number> {
   } catch (error) {
     outputs.abandon();
     throw error;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
   }
   const written = outputs.finish(runs);
   const documents: Array<Record<string, unknown>> = [];

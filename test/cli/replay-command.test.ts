@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { slugOf } from '../../src/reports/replay-outputs.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
 import { runScenario } from '../../src/scenario/runner.js';
-import { runCli } from './run-cli.js';
+import { CLI, runCli } from './run-cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'propsim-replay-'));
 
@@ -125,6 +126,30 @@ steps:
     const fresh = join(dir, 'fresh');
     expect(runCli(['replay', join(dir, 'good.yaml'), join(dir, 'bad-row.yaml'), '--out', fresh]).status).toBe(2);
     expect(existsSync(fresh), 'an --out folder made for the runs is removed').toBe(false);
+  });
+
+  it('Ctrl-C mid-run: exit 130, and what the runs were writing is removed (nothing is written)', async () => {
+    const dir = tmp();
+    const startMs = Date.parse('2026-03-10T14:30:00Z');
+    const rows = Array.from({ length: 1_000_000 }, (_, i) => `${new Date(startMs + i * 10).toISOString()},5000.00`);
+    writeFileSync(join(dir, 'ticks.csv'), `ts,price\n${rows.join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'long.yaml'),
+      FAILING.replace('name: wrong balance', 'name: long')
+        .replace(/steps:\n[^]*$/, 'steps:\n  - at: 2026-03-10T15:00:00-05:00\n')
+        .replace('accounts:', 'market:\n  files: [ { path: ticks.csv, format: ticks, instrument: ESM6 } ]\naccounts:'),
+    );
+    const out = join(dir, 'out');
+    const child = spawn(process.execPath, [CLI, 'replay', join(dir, 'long.yaml'), '--out', out]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    // The run has begun once its staging folder is there.
+    while (!existsSync(out) || readdirSync(out).length === 0) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(130);
+    expect(stderr).toContain('interrupted; nothing was written');
+    expect(existsSync(out), 'the --out folder made for the run is removed with what it held').toBe(false);
   });
 
   it('the same scenario and seed give the same events_sha256; another --seed changes it', () => {

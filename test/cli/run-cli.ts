@@ -2,7 +2,8 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
+/** The compiled launcher, as a user runs it. */
+export const CLI = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
 
 export interface CliResult {
   status: number | null;
@@ -11,7 +12,7 @@ export interface CliResult {
 }
 
 export function runCli(args: readonly string[], stdin?: string, options: { cwd?: string } = {}): CliResult {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync(process.execPath, [CLI, ...args], {
     input: stdin ?? '',
     encoding: 'utf8',
     timeout: 60_000,
@@ -25,7 +26,7 @@ export function runCliAsync(args: readonly string[], stdin?: string): Promise<Cl
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [CLI, ...args],
       { encoding: 'utf8', timeout: 60_000 },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
