@@ -16,6 +16,16 @@ export function eventsSha256(run: ScenarioRun): string {
   return hash.digest('hex');
 }
 
+/** Whether a process of this id runs (signal 0 tests without sending; EPERM: it runs, as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A folder name from a scenario name: "EOD trailing floor" -> "eod-trailing-floor". */
 export function slugOf(name: string): string {
   const slug = name
@@ -49,9 +59,16 @@ export class ReplayOutputs {
     mkdirSync(dir, { recursive: true });
   }
 
-  /** The events.jsonl of the next run, named after its scenario: the run's journal goes out to it. */
+  /**
+   * The events.jsonl of the next run, named after its scenario: the run's journal goes out to it. Staging folders of
+   * the scenario that a process no longer running left behind (killed with SIGKILL mid-run) are removed first.
+   */
   eventsOf(scenarioName: string): EventsFile {
     const slug = slugOf(scenarioName);
+    for (const name of readdirSync(this.dir)) {
+      const pid = new RegExp(`^\\.${slug}\\.partial-(\\d+)$`).exec(name)?.[1];
+      if (pid !== undefined && !isRunning(Number(pid))) rmSync(join(this.dir, name), { recursive: true, force: true });
+    }
     const staging = join(this.dir, `.${slug}.partial-${process.pid}`);
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging);

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -150,6 +150,23 @@ steps:
     expect(await exited, stderr).toBe(130);
     expect(stderr).toContain('interrupted; nothing was written');
     expect(existsSync(out), 'the --out folder made for the run is removed with what it held').toBe(false);
+  });
+
+  it("removes a scenario's staging folders that a killed replay left behind, not those of a replay still running", () => {
+    const dir = tmp();
+    writeFileSync(
+      join(dir, 'good.yaml'),
+      FAILING.replace('name: wrong balance', 'name: good').replace(/ {2}- expect.*\n/, ''),
+    );
+    const out = join(dir, 'out');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid; // a process that has ended: as a replay killed with SIGKILL
+    for (const pid of [gone, process.pid]) {
+      mkdirSync(join(out, `.good.partial-${pid}`), { recursive: true });
+      writeFileSync(join(out, `.good.partial-${pid}`, 'events.jsonl'), '{"seq":1}\n');
+    }
+    mkdirSync(join(out, `.other.partial-${gone}`));
+    expect(runCli(['replay', join(dir, 'good.yaml'), '--out', out]).status).toBe(0);
+    expect(readdirSync(out).sort()).toEqual([`.good.partial-${process.pid}`, `.other.partial-${gone}`, 'good']);
   });
 
   it('the same scenario and seed give the same events_sha256; another --seed changes it', () => {
