@@ -186,6 +186,19 @@ function firstRows(count: number, what: string): string {
     : '';
 }
 
+/** One line of the equity chart, held flat between points (equity and floors move in steps). */
+function stepLine(name: string, color: string, style: Record<string, unknown>, data: unknown[][]) {
+  return {
+    name,
+    type: 'line',
+    step: 'end',
+    showSymbol: false,
+    lineStyle: { color, ...style },
+    itemStyle: { color },
+    data,
+  };
+}
+
 /** An account's equity with its max-loss and daily-loss floors over the run; lock changes marked. */
 function equityChart(name: string, timeline: AccountTimeline): string {
   if (timeline.points.length < 2) return '';
@@ -199,33 +212,24 @@ function equityChart(name: string, timeline: AccountTimeline): string {
     xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
     yAxis: { type: 'value', scale: true, name: 'USD' },
     series: [
-      {
-        name: 'equity',
-        type: 'line',
-        step: 'end',
-        showSymbol: false,
-        lineStyle: { color: '#1565c0', width: 2 },
-        itemStyle: { color: '#1565c0' },
-        data: points.map((p) => [t(p[0]), p[1] / 100]),
-      },
-      {
-        name: 'max-loss floor',
-        type: 'line',
-        step: 'end',
-        showSymbol: false,
-        lineStyle: { color: '#c62828', type: 'dashed' },
-        itemStyle: { color: '#c62828' },
-        data: points.map((p) => [t(p[0]), p[2] / 100]),
-      },
-      {
-        name: 'daily-loss floor',
-        type: 'line',
-        step: 'end',
-        showSymbol: false,
-        lineStyle: { color: '#ef6c00', type: 'dotted' },
-        itemStyle: { color: '#ef6c00' },
-        data: points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]),
-      },
+      stepLine(
+        'equity',
+        '#1565c0',
+        { width: 2 },
+        points.map((p) => [t(p[0]), p[1] / 100]),
+      ),
+      stepLine(
+        'max-loss floor',
+        '#c62828',
+        { type: 'dashed' },
+        points.map((p) => [t(p[0]), p[2] / 100]),
+      ),
+      stepLine(
+        'daily-loss floor',
+        '#ef6c00',
+        { type: 'dotted' },
+        points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]),
+      ),
       {
         name: 'locks',
         type: 'scatter',
