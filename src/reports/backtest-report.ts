@@ -8,7 +8,8 @@ import { escapeHtml, htmlPage, htmlTable } from './html.js';
 import { headroomFan } from './headroom-fans.js';
 import { formatUsd as money } from './usd.js';
 import { highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
-import { renderSvg } from './svg-chart.js';
+import { SvgCharts } from './svg-chart.js';
+import { withoutFlatRuns } from './chart-budget.js';
 import {
   againstFirstCell,
   compareAllCells,
@@ -27,6 +28,15 @@ const CAUSE_COLORS: Record<string, string> = {
 };
 
 export function backtestReportHtml(run: BacktestRun): string {
+  const charts = new SvgCharts();
+  try {
+    return reportHtml(run, charts);
+  } finally {
+    charts.dispose();
+  }
+}
+
+function reportHtml(run: BacktestRun, charts: SvgCharts): string {
   const { config, cells } = run;
   const labels = cells.map((c) => `#${c.cell.index}`);
   const economics = htmlTable(
@@ -68,9 +78,9 @@ export function backtestReportHtml(run: BacktestRun): string {
     `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
     `<p>Highest net for the firm: <b>cell #${best.cell.index}</b> (${escapeHtml(best.cell.label)}): ${money(best.summary.netCents)}, pass rate ${(Number(best.summary.passRate) * 100).toFixed(1)}%. Highest pass rate: <b>cell #${mostPassing.cell.index}</b> (${escapeHtml(mostPassing.cell.label)}): ${(Number(mostPassing.summary.passRate) * 100).toFixed(1)}%, net ${money(mostPassing.summary.netCents)}.</p>`,
     '<h2>Pass rate across the grid</h2>',
-    passRateHeatmap(run),
+    passRateHeatmap(run, charts),
     '<h2>Outcomes and their causes per cell</h2>',
-    renderSvg(900, 360, {
+    charts.render(900, 360, {
       tooltip: {},
       legend: { top: 0, textStyle: { fontSize: 11 }, itemGap: 8 },
       grid: { left: 60, right: 40, top: 40, bottom: 40 },
@@ -85,7 +95,7 @@ export function backtestReportHtml(run: BacktestRun): string {
       })),
     }),
     '<h2>Firm economics per cell</h2>',
-    renderSvg(900, 320, {
+    charts.render(900, 320, {
       legend: { top: 0 },
       grid: { left: 80, right: 20, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: labels, name: 'cell' },
@@ -113,8 +123,8 @@ export function backtestReportHtml(run: BacktestRun): string {
     }),
     `<div class="wide">${economics}</div>`,
     ...signalOrNoise(run),
-    ...headroomFans(run),
-    ...sampleTraderCharts(run),
+    ...headroomFans(run, charts),
+    ...sampleTraderCharts(run, charts),
     '<h2>How to read this</h2>',
     `<p>Each synthetic trader trades the same way in every cell until the cell's rules (a daily-loss lock, a max-loss breach, a pass) change what it can do, so differences between cells come from the plan parameters. Pass rate = passed / accounts at the end of the period; a cause says why an account did not pass (max_loss_breach: failed; otherwise the first unmet passing criterion). Revenue = accounts × price paid; payouts = payout share × profit of passed accounts; net = revenue − payouts. See docs/backtesting.md for the exact definitions and what the model leaves out.</p>`,
   ];
@@ -150,7 +160,7 @@ function signalOrNoise(run: BacktestRun): string[] {
 }
 
 /** Pass rate as a heatmap over the first grid dimension (x) and the rest combined (y). */
-function passRateHeatmap(run: BacktestRun): string {
+function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
   const { config, cells } = run;
   if (config.grid.length === 0) return '<p class="none">no grid: one cell</p>';
   const [xAxis, ...rest] = config.grid;
@@ -164,7 +174,7 @@ function passRateHeatmap(run: BacktestRun): string {
     +(Number(c.summary.passRate) * 100).toFixed(1),
   ]);
   const scaleMax = Math.max(1, ...data.map((d) => d[2]!));
-  return renderSvg(900, Math.max(220, 60 + yValues.length * 34), {
+  return charts.render(900, Math.max(220, 60 + yValues.length * 34), {
     grid: { left: 330, right: 90, top: 20, bottom: 50 },
     xAxis: {
       type: 'category',
@@ -191,13 +201,13 @@ function passRateHeatmap(run: BacktestRun): string {
 /** Cells worth a fan: all of them in a small grid, else cell #0, the highest net and the highest pass rate. */
 const FAN_CELLS_MAX = 16;
 
-function headroomFans(run: BacktestRun): string[] {
+function headroomFans(run: BacktestRun, charts: SvgCharts): string[] {
   const { cells } = run;
   const shown =
     cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, highestNetCell(cells)!, mostPassingCell(cells)!])];
   const title = (c: (typeof cells)[number]) =>
     `#${c.cell.index}: ${run.config.grid.map((a) => String(c.cell.values[a.key] ?? 'none')).join(' · ')}`;
-  const fans = shown.map((c) => headroomFan(title(c), c.fan, money)).filter(Boolean);
+  const fans = shown.map((c) => headroomFan(charts, title(c), c.fan, money)).filter(Boolean);
   if (fans.length === 0) return [];
   return [
     '<h2>Headroom above the max-loss floor, per cell</h2>',
@@ -207,7 +217,7 @@ function headroomFans(run: BacktestRun): string[] {
 }
 
 /** Equity of sample traders with their floors, for the first cell and the cell with the highest net. */
-function sampleTraderCharts(run: BacktestRun): string[] {
+function sampleTraderCharts(run: BacktestRun, charts: SvgCharts): string[] {
   const best = highestNetCell(run.cells)!;
   const picks = [...new Set([run.cells[0]!, best])];
   return picks.flatMap((cell) => {
@@ -230,21 +240,21 @@ function sampleTraderCharts(run: BacktestRun): string[] {
           type: 'line',
           showSymbol: false,
           lineStyle: { width: 1, type: 'dashed', color },
-          data: s.points.map((p) => [time(p[0]), p[2] / 100]),
+          data: withoutFlatRuns(s.points.map((p) => [time(p[0]), p[2] / 100] as const)),
         },
         {
           name: `${s.trader} daily floor`,
           type: 'line',
           showSymbol: false,
           lineStyle: { width: 0.8, type: 'dotted', color },
-          data: s.points.filter((p) => p[3] !== null).map((p) => [time(p[0]), p[3]! / 100]),
+          data: withoutFlatRuns(s.points.filter((p) => p[3] !== null).map((p) => [time(p[0]), p[3]! / 100] as const)),
         },
       ];
     });
     return [
       `<h2>Sample traders in cell #${cell.cell.index} (${escapeHtml(cell.cell.label)})</h2>`,
       '<p class="meta">Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A failed account\'s lines end at the sample that saw its breach.</p>',
-      renderSvg(1100, 420, {
+      charts.render(1100, 420, {
         grid: { left: 70, right: 20, top: 20, bottom: 50 },
         xAxis: { type: 'time', axisLabel: { formatter: '{MMM} {d}' } },
         yAxis: { type: 'value', scale: true, name: 'USD' },

@@ -31,3 +31,14 @@ export function withinBudget(points: readonly TimelinePoint[], columns = CHART_C
   }
   return kept;
 }
+
+/**
+ * The points of a line that shape it: a point inside a run of equal values lies on the flat segment its neighbours
+ * draw anyway, plain or stepped. A floor holds its value for hours: its line drawn from its steps alone looks the same
+ * and costs the chart a few points instead of thousands.
+ */
+export function withoutFlatRuns<T extends readonly [unknown, number]>(data: readonly T[]): T[] {
+  return data.filter(
+    (point, i) => i === 0 || i === data.length - 1 || point[1] !== data[i - 1]![1] || point[1] !== data[i + 1]![1],
+  );
+}

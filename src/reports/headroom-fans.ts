@@ -4,7 +4,7 @@
 // transparent columns with SVG <title>s, one per time bucket, so the page stays static.
 import type { FanPoint } from '../backtest/cell-runner.js';
 import { escapeHtml } from './html.js';
-import { renderSvg } from './svg-chart.js';
+import type { SvgCharts } from './svg-chart.js';
 import { chicagoChartTime } from './time-axis.js';
 
 const WIDTH = 560;
@@ -13,12 +13,17 @@ const GRID = { left: 70, right: 16, top: 24, bottom: 34 };
 /** Hover columns per chart: enough to read a day at a time over a month, few enough to keep the page small. */
 const HOVER_COLUMNS = 60;
 
-export function headroomFan(title: string, fan: readonly FanPoint[], usd: (cents: number) => string): string {
+export function headroomFan(
+  charts: SvgCharts,
+  title: string,
+  fan: readonly FanPoint[],
+  usd: (cents: number) => string,
+): string {
   if (fan.length < 2) return '';
   const times = fan.map((p) => chicagoChartTime(p[0]));
   const [first, last] = [times[0]!, times[times.length - 1]!];
   const line = (index: 1 | 2 | 3) => fan.map((p, i) => [times[i], p[index] / 100]);
-  const chart = renderSvg(WIDTH, HEIGHT, {
+  const chart = charts.render(WIDTH, HEIGHT, {
     title: { text: title, left: 'center', top: 0, textStyle: { fontSize: 12, fontWeight: 600 } },
     grid: GRID,
     xAxis: { type: 'time', min: first, max: last, axisLabel: { formatter: '{MMM} {d}', fontSize: 10 } },

@@ -6,12 +6,21 @@ import { chicagoIso } from '../core/calendar/dates.js';
 import type { ScenarioRun } from '../scenario/runner.js';
 import type { AccountTimeline } from '../scenario/account-timeline.js';
 import type { FinalState } from '../scenario/scenario-state.js';
-import { withinBudget } from './chart-budget.js';
+import { withinBudget, withoutFlatRuns } from './chart-budget.js';
 import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
-import { renderSvg } from './svg-chart.js';
+import { SvgCharts } from './svg-chart.js';
 import { chicagoChartTime } from './time-axis.js';
 
 export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string {
+  const charts = new SvgCharts();
+  try {
+    return reportHtml(run, eventsSha256, charts);
+  } finally {
+    charts.dispose();
+  }
+}
+
+function reportHtml(run: ScenarioRun, eventsSha256: string, charts: SvgCharts): string {
   const { scenario, final } = run;
   const aliasOf = new Map(final.accounts.map((a) => [a.account_id, a.alias ?? a.account_id]));
   const who = (id: string) => aliasOf.get(id) ?? id;
@@ -47,7 +56,7 @@ export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string
       undefined,
       'sortable',
     ),
-    ...chartedAccounts(run).map((accountId) => equityChart(who(accountId), run.timelines.get(accountId)!)),
+    ...chartedAccounts(run).map((accountId) => equityChart(charts, who(accountId), run.timelines.get(accountId)!)),
     '<h2>Expectations</h2>',
     htmlTable(
       ['step', 'subject', 'field', 'expected', 'actual', 'result'],
@@ -187,7 +196,7 @@ function firstRows(count: number, what: string): string {
 }
 
 /** One line of the equity chart, held flat between points (equity and floors move in steps). */
-function stepLine(name: string, color: string, style: Record<string, unknown>, data: unknown[][]) {
+function stepLine(name: string, color: string, style: Record<string, unknown>, data: readonly (readonly unknown[])[]) {
   return {
     name,
     type: 'line',
@@ -200,13 +209,16 @@ function stepLine(name: string, color: string, style: Record<string, unknown>, d
 }
 
 /** An account's equity with its max-loss and daily-loss floors over the run; lock changes marked. */
-function equityChart(name: string, timeline: AccountTimeline): string {
+function equityChart(charts: SvgCharts, name: string, timeline: AccountTimeline): string {
   if (timeline.points.length < 2) return '';
   const points = withinBudget(timeline.points);
   const t = (ms: number) => chicagoChartTime(ms);
   const equityAt = (ms: number) =>
     [...timeline.points].reverse().find((p) => p[0] <= ms)?.[1] ?? timeline.points[0]![1];
-  const chart = renderSvg(1100, 320, {
+  /** A floor moves in steps: its line is drawn from them alone. */
+  const floorLine = (index: 2 | 3) =>
+    withoutFlatRuns(points.filter((p) => p[index] !== null).map((p) => [t(p[0]), p[index]! / 100] as const));
+  const chart = charts.render(1100, 320, {
     legend: { top: 0 },
     grid: { left: 80, right: 110, top: 36, bottom: 40 },
     xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
@@ -218,18 +230,8 @@ function equityChart(name: string, timeline: AccountTimeline): string {
         { width: 2 },
         points.map((p) => [t(p[0]), p[1] / 100]),
       ),
-      stepLine(
-        'max-loss floor',
-        '#c62828',
-        { type: 'dashed' },
-        points.map((p) => [t(p[0]), p[2] / 100]),
-      ),
-      stepLine(
-        'daily-loss floor',
-        '#ef6c00',
-        { type: 'dotted' },
-        points.filter((p) => p[3] !== null).map((p) => [t(p[0]), p[3]! / 100]),
-      ),
+      stepLine('max-loss floor', '#c62828', { type: 'dashed' }, floorLine(2)),
+      stepLine('daily-loss floor', '#ef6c00', { type: 'dotted' }, floorLine(3)),
       {
         name: 'locks',
         type: 'scatter',

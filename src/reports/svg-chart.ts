@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type * as EChartsModule from 'echarts';
 
 type ECharts = typeof EChartsModule;
+type Chart = ReturnType<ECharts['init']>;
 let loaded: ECharts | undefined;
 
 /** echarts takes a good part of a second to load: only a command that draws a chart pays for it. */
@@ -11,16 +12,55 @@ function echarts(): ECharts {
   return (loaded ??= createRequire(import.meta.url)('echarts') as ECharts);
 }
 
-export function renderSvg(width: number, height: number, option: Record<string, unknown>): string {
-  const chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width, height });
-  try {
+/**
+ * The charts of one report. A chart instance is made once per size and given each option afresh: making and
+ * disposing one per chart was about half of a chart's cost (a replay report draws two dozen). Dispose when done:
+ * an instance holds a timer that keeps the process alive.
+ */
+export class SvgCharts {
+  private readonly charts = new Map<string, Chart>();
+
+  render(width: number, height: number, option: Record<string, unknown>): string {
+    const chart = this.chartOf(width, height);
     // useUTC: times reach the chart already shifted to the wall clock they should read in.
-    chart.setOption({ animation: false, useUTC: true, textStyle: { fontFamily: 'system-ui, sans-serif' }, ...option });
-    // zrender numbers its SVG ids with a process-wide counter; ids from the chart's own content keep a report
-    // byte-identical however many charts the process drew before it, and unique within the page.
-    const prefix = createHash('sha256').update(JSON.stringify(option)).digest('hex').slice(0, 10);
-    return `<figure class="chart">${chart.renderToSVGString().replace(/\bzr\d+-/g, `c${prefix}-`)}</figure>`;
-  } finally {
-    chart.dispose();
+    const base = { animation: false, useUTC: true, textStyle: { fontFamily: 'system-ui, sans-serif' } };
+    chart.setOption({ ...base, ...option }, { notMerge: true });
+    return `<figure class="chart">${stableIds(chart.renderToSVGString(), option)}</figure>`;
   }
+
+  dispose(): void {
+    for (const chart of this.charts.values()) chart.dispose();
+    this.charts.clear();
+  }
+
+  private chartOf(width: number, height: number): Chart {
+    const size = `${width}x${height}`;
+    let chart = this.charts.get(size);
+    if (!chart) {
+      chart = echarts().init(null, null, { renderer: 'svg', ssr: true, width, height });
+      this.charts.set(size, chart);
+    }
+    return chart;
+  }
+}
+
+/**
+ * zrender names its SVG ids (`zr3-cls-41`, `zr3-c7`) with counters that run on across the charts an instance and
+ * the process drew. A report must be byte-identical however many charts came before it, and its ids unique within
+ * the page: each id is renamed from the chart's own content (a hash of its option) and its order of appearance.
+ */
+function stableIds(svg: string, option: Record<string, unknown>): string {
+  const prefix = createHash('sha256').update(JSON.stringify(option)).digest('hex').slice(0, 10);
+  const renamed = new Map<string, string>();
+  const counts = new Map<string, number>();
+  return svg.replace(/\bzr\d+-([a-z]+-?)(\d+)\b/g, (id: string, kind: string) => {
+    let name = renamed.get(id);
+    if (name === undefined) {
+      const count = counts.get(kind) ?? 0;
+      counts.set(kind, count + 1);
+      name = `c${prefix}-${kind}${count}`;
+      renamed.set(id, name);
+    }
+    return name;
+  });
 }
