@@ -31,10 +31,11 @@ const enum Kind {
 /**
  * The format's name, the first bytes of each part. Its number moves when the bytes change, or what the sandbox keeps
  * in them changes meaning (2: the journal holds none of the lines a snapshot covers; 3: the daily position history is
- * kept as columns; 4: parts; 5: the daily position history keeps positions and the records of closed sessions): a
- * restart passes over a snapshot of another version and applies the journal instead.
+ * kept as columns; 4: parts; 5: the daily position history keeps positions and the records of closed sessions; 6: an account's lifecycle is
+ * its state value and context, not an actor's persisted snapshot): a restart passes over a snapshot of another
+ * version and applies the journal instead.
  */
-const FORMAT = 'propsim-parts-5';
+const FORMAT = 'propsim-parts-6';
 const MAGIC = Buffer.from(`${FORMAT}\0`, 'latin1');
 
 /**

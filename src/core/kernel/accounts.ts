@@ -1,11 +1,8 @@
-// The accounts the kernel trades and guards (docs/risk-rules.md): cash ledger, floors, lifecycle actor with its
-// locks, day and week P&L, adjustments. The actor decides statuses and locks; the kernel keeps a
-// mirror of them for the hot path and the reads.
-import { createActor, type Actor } from 'xstate';
+// The accounts the kernel trades and guards (docs/risk-rules.md): cash ledger, floors, lifecycle with its locks,
+// day and week P&L, adjustments. The account machine (run by account-lifecycle.ts) decides statuses and locks; the
+// kernel keeps a mirror of them for the hot path and the reads.
+import { initialAccountState, nextAccountState, type AccountLifecycleState } from '../accounts/account-lifecycle.js';
 import {
-  accountMachine,
-  accountStatusOf,
-  riskEngineStateOf,
   type AccountLifecycleEvent,
   type AccountStatus,
   type LockChange,
@@ -57,7 +54,7 @@ export interface RiskAccount {
   updatedAtMs: number;
   /** The last print-crossing that marked the account (the risk desk's de-duplication). */
   markedAtCrossing: number;
-  actor: Actor<typeof accountMachine>;
+  lifecycle: AccountLifecycleState;
   status: AccountStatus;
   locks: readonly LockReason[];
   riskReady: boolean;
@@ -112,7 +109,7 @@ export class AccountBook {
       flattening: false,
       updatedAtMs: nowMs,
       markedAtCrossing: 0,
-      actor: createActor(accountMachine, { input: { occurredAtMs: nowMs } }).start(),
+      lifecycle: initialAccountState({ occurredAtMs: nowMs }),
       status: 'active',
       locks: [],
       riskReady: false,
@@ -145,16 +142,17 @@ export class AccountBook {
 
 /** Sends a lifecycle event; returns the lock changes it made (empty when the machine ignored it). */
 export function sendAccountEvent(account: RiskAccount, event: AccountLifecycleEvent): readonly LockChange[] {
-  const before = account.actor.getSnapshot().context.lockChanges.length;
-  account.actor.send(event);
-  const snapshot = account.actor.getSnapshot();
-  account.status = accountStatusOf(snapshot);
-  account.locks = snapshot.context.locks;
-  account.riskReady = riskEngineStateOf(snapshot) === 'ready';
-  return snapshot.context.lockChanges.slice(before);
+  const next = nextAccountState(account.lifecycle, event);
+  if (next === undefined) return [];
+  const before = account.lifecycle.context.lockChanges.length;
+  account.lifecycle = next;
+  account.status = next.value.status;
+  account.locks = next.context.locks;
+  account.riskReady = next.value.riskEngine === 'ready';
+  return next.context.lockChanges.slice(before);
 }
 
 /** Whether a lifecycle event would change anything (UNLOCK without a firm lock: no, so 409). */
 export function accountAccepts(account: RiskAccount, event: AccountLifecycleEvent): boolean {
-  return account.actor.getSnapshot().can(event);
+  return nextAccountState(account.lifecycle, event) !== undefined;
 }

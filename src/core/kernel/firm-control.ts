@@ -109,7 +109,7 @@ export class FirmControl {
 
   /** The risk engine's loading window (docs/risk-rules.md#the-loading-window): RISK_LOADED after risk_load_delay_ms. */
   scheduleRiskLoad(account: RiskAccount): void {
-    const loadStartedAtMs = account.actor.getSnapshot().context.riskLoadStartedAtMs;
+    const loadStartedAtMs = account.lifecycle.context.riskLoadStartedAtMs;
     this.ctx.clock.schedule(this.ctx.clock.nowMs + this.riskLoadDelayMs, {
       kind: 'risk_loaded',
       accountId: account.id,

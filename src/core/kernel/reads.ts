@@ -375,7 +375,7 @@ export class KernelReads {
   /** An account's lifecycle and figures at the end of a back-test period. */
   accountHistory(accountId: string): AccountHistory {
     const account = this.k.accounts.get(accountId);
-    const context = account.actor.getSnapshot().context;
+    const context = account.lifecycle.context;
     return {
       status: account.status,
       statusHistory: context.statusHistory,

@@ -8,12 +8,10 @@
 // - everything below a part's fields is *data*, written by a serializer the caller gives (the store's column codec,
 //   in the sandbox: core stays free of Node), which keeps shared references and cycles; the data classes (a Position,
 //   its FifoLots…) are named so a restore gives them their prototypes back;
-// - an account's XState actor is kept as its persisted snapshot and restarted from it, a decimal as its string.
+// - a decimal is kept as its string (an account's lifecycle is plain data: account-lifecycle.ts).
 // Anything else (a function or an unknown class in the data) cannot be restored faithfully and is refused, naming
 // where it is, so a new kind of state is noticed by the snapshot tests instead of lost.
 import { Observable, Subscription } from 'rxjs';
-import { Actor, createActor } from 'xstate';
-import { accountMachine } from '../accounts/account.machine.js';
 import { GlobexCalendar } from '../calendar/globex-calendar.js';
 import { Dec } from '../money.js';
 import { OcoGroups } from '../orders/oco.js';
@@ -55,14 +53,13 @@ interface PartRecord {
 interface StandIn {
   holder: Record<string, unknown> | Map<unknown, unknown>;
   key: unknown;
-  kind: 'actor' | 'decimal';
 }
 
 interface Payload {
   roots: Record<string, PartRecord | { value: unknown }>;
   /** Data objects of a named class, to be given its prototype back. */
   classes: [object, string][];
-  /** The stand-ins, each with what stands in its place: an actor's persisted snapshot, a decimal's string. */
+  /** The stand-ins, each with what stands in its place: a decimal's string. */
   standIns: [StandIn, unknown][];
 }
 
@@ -87,10 +84,7 @@ export function takeSnapshot<T>(
   const originals = walk.standIns.map((standIn) => slotOf(standIn));
   walk.standIns.forEach((standIn, i) => {
     const original = originals[i];
-    const written =
-      standIn.kind === 'actor'
-        ? (original as Actor<typeof accountMachine>).getPersistedSnapshot()
-        : (original as Dec).toString();
+    const written = (original as Dec).toString();
     setSlot(standIn, written);
     payload.standIns.push([standIn, written]);
   });
@@ -117,13 +111,7 @@ function setSlot({ holder, key }: StandIn, value: unknown): void {
 export function restoreSnapshot(copy: unknown, targets: Record<string, object>): Record<string, unknown> {
   const payload = copy as Payload;
   for (const [object, name] of payload.classes) Object.setPrototypeOf(object, DATA_CLASSES.get(name)!.prototype);
-  for (const [standIn, written] of payload.standIns)
-    setSlot(
-      standIn,
-      standIn.kind === 'actor'
-        ? createActor(accountMachine, { snapshot: written as never, input: undefined as never }).start()
-        : new Dec(written as string),
-    );
+  for (const [standIn, written] of payload.standIns) setSlot(standIn, new Dec(written as string));
   const restored = new Map<number, object>();
   const values: Record<string, unknown> = {};
   for (const [name, root] of Object.entries(payload.roots)) {
@@ -216,10 +204,7 @@ class Walk {
       if (typeof value === 'function') this.refuseAt(holder, key, 'a function');
       return;
     }
-    if (value instanceof Actor) {
-      if (value.logic !== accountMachine) this.refuseAt(holder, key, 'an actor of another machine');
-      this.standIns.push({ holder, key, kind: 'actor' });
-    } else if (value instanceof Dec) this.standIns.push({ holder, key, kind: 'decimal' });
+    if (value instanceof Dec) this.standIns.push({ holder, key });
     else this.data(value, holder, key);
   }
 

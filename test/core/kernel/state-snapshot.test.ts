@@ -52,7 +52,7 @@ describe('kernel state snapshots', () => {
     },
   );
 
-  it('leaves the snapshotted kernel as it was (its actors are back in place)', () => {
+  it('leaves the snapshotted kernel as it was (its decimals are back in place)', () => {
     const kernel = startedKernel(
       { seq: 1, time_ms: 0, type: 'input.kernel_started', data: { start_ms: Date.UTC(2026, 2, 2, 14), seed: 7 } },
       calendar,
