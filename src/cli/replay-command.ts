@@ -7,6 +7,7 @@ import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
+import { ChartWorkers } from '../reports/chart-workers.js';
 import { ReplayOutputs, replayDocument, slugOf } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
 import { runScenario } from '../scenario/runner.js';
@@ -77,6 +78,8 @@ async function replay(args: ReplayArgs): Promise<number> {
   };
   process.once('SIGINT', onInterrupt);
   process.once('SIGTERM', onInterrupt);
+  // Started now, so its threads load echarts while the scenarios run.
+  const charts = new ChartWorkers();
   const runs = [];
   try {
     for (const scenario of scenarios) {
@@ -100,12 +103,13 @@ async function replay(args: ReplayArgs): Promise<number> {
     }
   } catch (error) {
     outputs.abandon();
+    await charts.close();
     throw error;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
     process.removeListener('SIGTERM', onInterrupt);
   }
-  const written = outputs.finish(runs);
+  const written = await outputs.finish(runs, charts).finally(() => charts.close());
   const documents: Array<Record<string, unknown>> = [];
   let allPassed = true;
   runs.forEach((run, i) => {

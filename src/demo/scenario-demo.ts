@@ -25,7 +25,7 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
         throw error;
       },
     );
-    const { folder } = outputs.finish([run])[0]!;
+    const { folder } = (await outputs.finish([run]))[0]!;
     const held = run.expectations.filter((e) => e.passed).length;
     out.write(
       `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writ
 import { join } from 'node:path';
 import { EventsFile } from './events-file.js';
 import { replayReportHtml } from './replay-report.js';
+import type { ChartPainter } from './svg-chart.js';
 import type { ScenarioRun } from '../scenario/runner.js';
 
 /** The sha256 of a journal kept in memory (a run given no out): the events_sha256 its events.jsonl would have. */
@@ -77,12 +78,20 @@ export class ReplayOutputs {
     return events;
   }
 
-  /** Writes each run's other files and moves its folder into place; runs are given in the order of eventsOf. */
-  finish(runs: readonly ScenarioRun[]): Array<{ folder: string; sha256: string }> {
+  /**
+   * Writes each run's other files and moves its folder into place; runs are given in the order of eventsOf. Charts
+   * are drawn by `painter` (worker threads, while state.json is written), else in this thread.
+   */
+  async finish(
+    runs: readonly ScenarioRun[],
+    painter?: ChartPainter,
+  ): Promise<Array<{ folder: string; sha256: string }>> {
     try {
-      return runs.map((run, i) => {
+      const written = [];
+      for (const [i, run] of runs.entries()) {
         const { staging, target, events } = this.staged[i]!;
         const sha256 = events.close();
+        const report = replayReportHtml(run, sha256, painter);
         const state = {
           scenario: run.scenario.name,
           file: run.scenario.file,
@@ -92,11 +101,12 @@ export class ReplayOutputs {
           ...run.final,
         };
         writeFileSync(join(staging, 'state.json'), JSON.stringify(state, null, 2) + '\n');
-        writeFileSync(join(staging, 'report.html'), replayReportHtml(run, sha256));
+        writeFileSync(join(staging, 'report.html'), await report);
         rmSync(target, { recursive: true, force: true });
         renameSync(staging, target);
-        return { folder: target, sha256 };
-      });
+        written.push({ folder: target, sha256 });
+      }
+      return written;
     } catch (error) {
       this.abandon();
       throw error;

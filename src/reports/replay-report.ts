@@ -8,24 +8,34 @@ import type { AccountTimeline } from '../scenario/account-timeline.js';
 import type { FinalState } from '../scenario/scenario-state.js';
 import { withinBudget, withoutFlatRuns } from './chart-budget.js';
 import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
-import { SvgCharts } from './svg-chart.js';
+import { SvgCharts, type ChartPainter } from './svg-chart.js';
 import { chicagoChartTime } from './time-axis.js';
 
-export function replayReportHtml(run: ScenarioRun, eventsSha256: string): string {
+/** The report of a run, its charts drawn by `painter` (ChartWorkers), or in this thread when none is given. */
+export async function replayReportHtml(
+  run: ScenarioRun,
+  eventsSha256: string,
+  painter?: ChartPainter,
+): Promise<string> {
+  if (painter) return reportHtml(run, eventsSha256, painter);
   const charts = new SvgCharts();
   try {
-    return reportHtml(run, eventsSha256, charts);
+    return await reportHtml(run, eventsSha256, charts);
   } finally {
     charts.dispose();
   }
 }
 
-function reportHtml(run: ScenarioRun, eventsSha256: string, charts: SvgCharts): string {
+async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: ChartPainter): Promise<string> {
   const { scenario, final } = run;
   const aliasOf = new Map(final.accounts.map((a) => [a.account_id, a.alias ?? a.account_id]));
   const who = (id: string) => aliasOf.get(id) ?? id;
   const time = (ms: unknown) => (typeof ms === 'number' ? chicagoIso(ms).replace('T', ' ').slice(0, 23) : '');
   const verdict = run.passed ? '<span class="badge pass">passed</span>' : '<span class="badge fail">failed</span>';
+  // Charts first: on worker threads they are drawn while the tables below are written.
+  const charts = Promise.all(
+    chartedAccounts(run).map((accountId) => equityChart(painter, who(accountId), run.timelines.get(accountId)!)),
+  );
   const sections = [
     `<h1>${escapeHtml(scenario.name)} ${verdict}</h1>`,
     `<p class="meta">${escapeHtml(scenario.file)} · start ${escapeHtml(time(scenario.startMs))} CT · seed ${run.seed} · ${run.marketPrints.toLocaleString('en-US')} market prints replayed · events sha256 <code>${eventsSha256}</code></p>`,
@@ -56,7 +66,7 @@ function reportHtml(run: ScenarioRun, eventsSha256: string, charts: SvgCharts): 
       undefined,
       'sortable',
     ),
-    ...chartedAccounts(run).map((accountId) => equityChart(charts, who(accountId), run.timelines.get(accountId)!)),
+    ...(await charts),
     '<h2>Expectations</h2>',
     htmlTable(
       ['step', 'subject', 'field', 'expected', 'actual', 'result'],
@@ -209,7 +219,7 @@ function stepLine(name: string, color: string, style: Record<string, unknown>, d
 }
 
 /** An account's equity with its max-loss and daily-loss floors over the run; lock changes marked. */
-function equityChart(charts: SvgCharts, name: string, timeline: AccountTimeline): string {
+async function equityChart(painter: ChartPainter, name: string, timeline: AccountTimeline): Promise<string> {
   if (timeline.points.length < 2) return '';
   const points = withinBudget(timeline.points);
   const t = (ms: number) => chicagoChartTime(ms);
@@ -218,7 +228,7 @@ function equityChart(charts: SvgCharts, name: string, timeline: AccountTimeline)
   /** A floor moves in steps: its line is drawn from them alone. */
   const floorLine = (index: 2 | 3) =>
     withoutFlatRuns(points.filter((p) => p[index] !== null).map((p) => [t(p[0]), p[index]! / 100] as const));
-  const chart = charts.render(1100, 320, {
+  const chart = await painter.render(1100, 320, {
     legend: { top: 0 },
     grid: { left: 80, right: 110, top: 36, bottom: 40 },
     xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
@@ -238,7 +248,8 @@ function equityChart(charts: SvgCharts, name: string, timeline: AccountTimeline)
         symbol: 'pin',
         symbolSize: 26,
         itemStyle: { color: '#6a1b9a' },
-        label: { show: true, position: 'top', fontSize: 10, formatter: (p: { data: unknown[] }) => String(p.data[2]) },
+        // A template, not a function: the option may be drawn on another thread.
+        label: { show: true, position: 'top', fontSize: 10, formatter: '{@[2]}' },
         data: timeline.marks.map(([ms, label]) => [t(ms), equityAt(ms) / 100, label]),
       },
     ],

@@ -12,12 +12,29 @@ function echarts(): ECharts {
   return (loaded ??= createRequire(import.meta.url)('echarts') as ECharts);
 }
 
+/** Loads echarts now (a chart worker, as its thread starts) rather than at the first chart. */
+export function loadEcharts(): void {
+  echarts();
+}
+
+/** A chart to draw: its size in pixels and its echarts option (plain data: it may cross to a worker thread). */
+export interface ChartRequest {
+  width: number;
+  height: number;
+  option: Record<string, unknown>;
+}
+
+/** Draws a chart as a <figure> of SVG: in this thread (SvgCharts) or on worker threads (ChartWorkers). */
+export interface ChartPainter {
+  render(width: number, height: number, option: Record<string, unknown>): string | Promise<string>;
+}
+
 /**
  * The charts of one report. A chart instance is made once per size and given each option afresh: making and
  * disposing one per chart was about half of a chart's cost (a replay report draws two dozen). Dispose when done:
  * an instance holds a timer that keeps the process alive.
  */
-export class SvgCharts {
+export class SvgCharts implements ChartPainter {
   private readonly charts = new Map<string, Chart>();
 
   render(width: number, height: number, option: Record<string, unknown>): string {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
+import { ChartWorkers } from '../../src/reports/chart-workers.js';
 import { CHARTED_ACCOUNTS, replayReportHtml } from '../../src/reports/replay-report.js';
 import { parseScenario } from '../../src/scenario/parse-scenario.js';
 import { runScenario } from '../../src/scenario/runner.js';
@@ -34,7 +35,7 @@ describe('replay report with many accounts', () => {
   it('lists the failed account first, charts only the accounts that matter, and sorts on a click', async () => {
     const scenario = parseScenario(decodeScenarioText(manyAccounts(), 'many.yaml'), 'many.yaml');
     const run = await runScenario(scenario, { calendar: new GlobexCalendar(loadHolidayFile()) });
-    const html = replayReportHtml(run, '0'.repeat(64));
+    const html = await replayReportHtml(run, '0'.repeat(64));
     const accounts = html.slice(html.indexOf('<h2>Accounts</h2>'), html.indexOf('<h3>'));
     const firstRow = accounts.split('\n').find((line) => line.startsWith('<tr><td>'))!;
     expect(firstRow).toContain('<td>a03</td><td>failed</td>');
@@ -42,5 +43,18 @@ describe('replay report with many accounts', () => {
     expect(html.match(/<h3>/g)).toHaveLength(CHARTED_ACCOUNTS);
     expect(html).toContain('<h3>a03: equity and floors (CT)</h3>');
     expect(html).toContain('<script>');
+  });
+
+  it('is the same page with its charts drawn on worker threads', async () => {
+    const scenario = parseScenario(decodeScenarioText(manyAccounts(), 'many.yaml'), 'many.yaml');
+    const run = await runScenario(scenario, { calendar: new GlobexCalendar(loadHolidayFile()) });
+    const workers = new ChartWorkers(2);
+    try {
+      const drawnThere = await replayReportHtml(run, '0'.repeat(64), workers);
+      expect(drawnThere.match(/<svg/g)).toHaveLength(CHARTED_ACCOUNTS);
+      expect(drawnThere).toBe(await replayReportHtml(run, '0'.repeat(64)));
+    } finally {
+      await workers.close();
+    }
   });
 });

@@ -1,0 +1,32 @@
+// A report's charts drawn on worker threads while the main thread writes the rest (state.json, the tables): echarts
+// takes ~0.13 s to load and ~12 ms a chart, and a replay with many accounts draws two dozen. The pool is started
+// before the run, so its threads load echarts while the kernel replays. A chart is the same SVG on any thread
+// (svg-chart.ts names its ids from its content).
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Piscina } from 'piscina';
+import { packageRoot } from '../market/holiday-file.js';
+import type { ChartRequest } from './svg-chart.js';
+
+export class ChartWorkers {
+  private readonly pool: Piscina;
+
+  /** One thread per core but the main thread's (at least one). */
+  constructor(threads = Math.max(1, availableParallelism() - 1)) {
+    // The compiled worker: the CLI and the tests both run after `npm run build`.
+    this.pool = new Piscina({
+      filename: join(packageRoot(), 'dist', 'src', 'reports', 'chart-worker.js'),
+      minThreads: threads,
+      maxThreads: threads,
+    });
+  }
+
+  render(width: number, height: number, option: Record<string, unknown>): Promise<string> {
+    const request: ChartRequest = { width, height, option };
+    return this.pool.run(request) as Promise<string>;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}
