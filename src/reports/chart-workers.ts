@@ -8,11 +8,17 @@ import { Piscina } from 'piscina';
 import { packageRoot } from '../market/holiday-file.js';
 import type { ChartRequest } from './svg-chart.js';
 
+/**
+ * A report draws at most a few dozen charts (~0.3 s of drawing): beyond two threads, each loading echarts as it
+ * starts, more cores would cost more than they save.
+ */
+const MAX_THREADS = 2;
+
 export class ChartWorkers {
   private readonly pool: Piscina;
 
-  /** One thread per core but the main thread's (at least one). */
-  constructor(threads = Math.max(1, availableParallelism() - 1)) {
+  /** One thread per core but the main thread's, at least one and at most MAX_THREADS. */
+  constructor(threads = Math.max(1, Math.min(MAX_THREADS, availableParallelism() - 1))) {
     // The compiled worker: the CLI and the tests both run after `npm run build`.
     this.pool = new Piscina({
       filename: join(packageRoot(), 'dist', 'src', 'reports', 'chart-worker.js'),
