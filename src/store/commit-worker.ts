@@ -1,7 +1,8 @@
-// The store's writer thread (docs/api.md#persistence): it holds the SQLite file and commits each batch the main
-// thread sends in one transaction, then says so. The fsync of a commit waits here, not on the thread that answers
-// requests, which goes on gathering the next batch meanwhile.
-import { parentPort, workerData } from 'node:worker_threads';
+// The store's writer thread (docs/api.md#persistence): it holds the SQLite file and commits the batches the main
+// thread sends, then says how many are on disk. The fsync of a commit waits here, not on the thread that answers
+// requests, which goes on sending a batch per turn of its event loop meanwhile; every batch that waits when a commit
+// starts goes in it (group commit: one transaction, one fsync).
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { openDbFile, readJournalText } from './db-file.js';
 
 export interface Batch {
@@ -15,7 +16,8 @@ export interface Batch {
 
 export type WriterMessage = { kind: 'batch'; batch: Batch } | { kind: 'read'; prefix: string } | { kind: 'close' };
 export type WriterAnswer =
-  | { kind: 'committed' }
+  /** Every batch sent so far up to the `batches`-th (counted from the thread's start) is on disk. */
+  | { kind: 'committed'; batches: number }
   | { kind: 'read'; text: string }
   /** A read failed (its text too long for SQLite, say): only that read; the journal is as it was. */
   | { kind: 'read-failed'; message: string }
@@ -32,35 +34,54 @@ const setMeta = db.prepare(
 const clear = db.prepare('DELETE FROM journal');
 const dropSnapshot = db.prepare('DELETE FROM snapshot');
 const putSnapshotPart = db.prepare('INSERT INTO snapshot (part, at_line, state) VALUES (?, ?, ?)');
-const commit = db.transaction((batch: Batch) => {
-  if (batch.startOver) clear.run();
-  if (batch.startOver || batch.snapshot) dropSnapshot.run();
-  for (const line of batch.lines) insertLine.run(line);
-  for (const [key, value] of Object.entries(batch.meta)) setMeta.run(key, value);
-  if (batch.snapshot) {
-    const { atLine, parts } = batch.snapshot;
-    parts.forEach((state, part) => putSnapshotPart.run(part, atLine, state));
+const commit = db.transaction((batches: readonly Batch[]) => {
+  for (const batch of batches) {
+    if (batch.startOver) clear.run();
+    if (batch.startOver || batch.snapshot) dropSnapshot.run();
+    for (const line of batch.lines) insertLine.run(line);
+    for (const [key, value] of Object.entries(batch.meta)) setMeta.run(key, value);
+    if (batch.snapshot) {
+      const { atLine, parts } = batch.snapshot;
+      parts.forEach((state, part) => putSnapshotPart.run(part, atLine, state));
+    }
   }
 });
+let committed = 0;
+/** After a failed commit nothing more is written: a later batch would leave a gap in the journal on disk. */
+let failed = false;
 
-port.on('message', (message: WriterMessage) => {
+port.on('message', (first: WriterMessage) => {
+  // The batches that came while the last commit was written, taken together; a read or close after them waits for it.
+  const batches: Batch[] = [];
+  let message: WriterMessage | undefined = first;
+  while (message?.kind === 'batch') {
+    batches.push(message.batch);
+    message = (receiveMessageOnPort(port)?.message as WriterMessage | undefined) ?? undefined;
+  }
+  if (batches.length > 0 && !failed) commitAll(batches);
+  if (message) handle(message);
+});
+
+function commitAll(batches: readonly Batch[]): void {
+  try {
+    commit(batches);
+    committed += batches.length;
+    port.postMessage({ kind: 'committed', batches: committed } satisfies WriterAnswer);
+  } catch (error) {
+    failed = true;
+    port.postMessage({ kind: 'failed', message: (error as Error).message } satisfies WriterAnswer);
+  }
+}
+
+function handle(message: Exclude<WriterMessage, { kind: 'batch' }>): void {
   if (message.kind === 'close') {
     db.close();
     port.postMessage({ kind: 'closed' } satisfies WriterAnswer);
     return;
   }
-  if (message.kind === 'read') {
-    try {
-      port.postMessage({ kind: 'read', text: readJournalText(db, message.prefix) } satisfies WriterAnswer);
-    } catch (error) {
-      port.postMessage({ kind: 'read-failed', message: (error as Error).message } satisfies WriterAnswer);
-    }
-    return;
-  }
   try {
-    commit(message.batch);
-    port.postMessage({ kind: 'committed' } satisfies WriterAnswer);
+    port.postMessage({ kind: 'read', text: readJournalText(db, message.prefix) } satisfies WriterAnswer);
   } catch (error) {
-    port.postMessage({ kind: 'failed', message: (error as Error).message } satisfies WriterAnswer);
+    port.postMessage({ kind: 'read-failed', message: (error as Error).message } satisfies WriterAnswer);
   }
-});
+}

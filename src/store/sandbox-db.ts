@@ -2,10 +2,11 @@
 // since its last reset (each kernel journal line and each `sandbox.*` record, in the order they happened), its last
 // snapshot, and a few meta values. The file is read on this thread (checks, meta values, the journal and snapshot
 // for a restart); once the sandbox starts writing, a writer thread holds it, and reads it too (the session export).
-// Lines are gathered here and committed together: one batch at a time is with the writer, and everything appended
-// meanwhile goes in the next one (group commit: one fsync for all the requests that came while the last one was
-// written). An answer waits for `durable()`, so a write is acknowledged only once it is on disk. A reset is
-// committed with the lines that follow it, in one transaction.
+// Lines are gathered here and sent to the writer as one batch per turn of the event loop, without waiting for the
+// batches before it: the writer commits every batch that waits when it starts a commit in one transaction (group
+// commit: one fsync for all the requests that came while the last one was written), so a request waits for its own
+// commit only, not also for the one before. An answer waits for `durable()`, so a write is acknowledged only once it
+// is on disk. A reset is committed with the lines that follow it, in one transaction.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -34,9 +35,11 @@ export class SandboxDb {
   private linesAfterCommit: number;
   /** The journal lines the last snapshot covers. */
   private snapshotAt: number;
-  /** Who waits for the pending lines, and for the batch with the writer. */
+  /** Who waits for the pending lines, and for each batch with the writer (oldest first). */
   private next: Waiting | undefined;
-  private inFlight: Waiting | undefined;
+  private readonly inFlight: Waiting[] = [];
+  /** Batches the writer has said are committed (it counts them from its start). */
+  private committedBatches = 0;
   /** Reads sent to the writer, answered in the order sent. */
   private readonly reads: Waiting<string>[] = [];
   private scheduled = false;
@@ -202,7 +205,7 @@ export class SandboxDb {
   /** Settles when everything appended so far is on disk; undefined when nothing is waiting. */
   durable(): Promise<void> | undefined {
     if (this.failure) return Promise.reject(this.failure);
-    return (this.next ?? this.inFlight)?.promise;
+    return (this.next ?? this.inFlight.at(-1))?.promise;
   }
 
   /** Lets the file go without committing what waits (a start that failed: nothing of it is kept). */
@@ -237,8 +240,8 @@ export class SandboxDb {
   /** Sends what waits without waiting for the end of this turn; settles once all of it is committed, or failed. */
   private async drained(): Promise<void> {
     this.send();
-    while (!this.failure && (this.next || this.inFlight))
-      await (this.next ?? this.inFlight)!.promise.catch(() => undefined);
+    while (!this.failure && (this.next || this.inFlight.length > 0))
+      await (this.next ?? this.inFlight.at(-1))!.promise.catch(() => undefined);
   }
 
   private reading(): Database.Database {
@@ -248,7 +251,7 @@ export class SandboxDb {
 
   private schedule(): void {
     this.next ??= waiting();
-    if (this.scheduled || this.inFlight || this.failure) return;
+    if (this.scheduled || this.failure) return;
     // The end of this turn of the event loop: every request read in it goes in the batch.
     this.scheduled = true;
     setImmediate(() => {
@@ -258,12 +261,12 @@ export class SandboxDb {
   }
 
   private send(): void {
-    if (this.inFlight || !this.next || this.failure) return;
+    if (!this.next || this.failure) return;
     this.beforeCommit();
     this.startWriting();
     const batch: Batch = { ...this.pending, meta: { ...this.pending.meta, ...this.metaAtCommit() } };
     this.pending = { lines: [], meta: {}, startOver: false };
-    this.inFlight = this.next;
+    this.inFlight.push(this.next);
     this.next = undefined;
     // A snapshot's parts are handed over rather than copied when each fills its own buffer.
     const handOver = (batch.snapshot?.parts ?? []).filter(
@@ -284,18 +287,15 @@ export class SandboxDb {
     if (answer.kind === 'read') return this.reads.shift()?.resolve(answer.text);
     if (answer.kind === 'read-failed')
       return this.reads.shift()?.reject(new Error(`reading the journal of ${this.file} failed: ${answer.message}`));
-    const done = this.inFlight!;
-    this.inFlight = undefined;
-    done.resolve();
-    this.send(); // what came in meanwhile, as one batch
+    for (; this.committedBatches < answer.batches; this.committedBatches++) this.inFlight.shift()!.resolve();
   }
 
   /** The memory is now ahead of the disk: nothing more is acknowledged (docs/api.md#persistence). */
   private fail(error: Error): void {
     this.failure ??= new Error(`the store ${this.file} failed to commit: ${error.message}`);
-    for (const waiter of [this.inFlight, this.next, ...this.reads]) waiter?.reject(this.failure);
-    this.inFlight = this.next = undefined;
-    this.reads.length = 0;
+    for (const waiter of [...this.inFlight, this.next, ...this.reads]) waiter?.reject(this.failure);
+    this.next = undefined;
+    this.inFlight.length = this.reads.length = 0;
   }
 }
 

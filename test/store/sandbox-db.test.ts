@@ -1,13 +1,16 @@
-// The sandbox's SQLite store (docs/api.md#persistence): group commit on the writer thread (one transaction per batch,
-// `durable()` settling after it), a reset committed with the lines that follow it, and the refusals that leave a
+// The sandbox's SQLite store (docs/api.md#persistence): group commit on the writer thread (a batch per turn, the
+// batches waiting when a commit starts in one transaction, `durable()` settling after theirs), a reset committed with the lines that follow it, and the refusals that leave a
 // file that is not ours exactly as it was.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WriterAnswer, WriterMessage } from '../../src/store/commit-worker.js';
 import { SCHEMA_VERSION } from '../../src/store/db-file.js';
+import { packageRoot } from '../../src/market/holiday-file.js';
 import { SandboxDb } from '../../src/store/sandbox-db.js';
 import { StoreFileError } from '../../src/store/store-file-error.js';
 
@@ -41,6 +44,37 @@ function sha256(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
+/** The store's writer thread on a fresh file, spoken to directly: what it answers, in order. */
+function startWriter() {
+  const file = freshFile();
+  mkdirSync(dirname(file));
+  const writer = new Worker(join(packageRoot(), 'dist', 'src', 'store', 'commit-worker.js'), { workerData: { file } });
+  const answers: WriterAnswer[] = [];
+  const listeners: ((answer: WriterAnswer) => void)[] = [];
+  writer.on('message', (answer: WriterAnswer) => {
+    answers.push(answer);
+    for (const listener of listeners) listener(answer);
+  });
+  const answer = (kind: WriterAnswer['kind']) =>
+    new Promise<void>((settle) => listeners.push((a) => a.kind === kind && settle()));
+  return {
+    send: (message: WriterMessage) => writer.postMessage(message),
+    answer,
+    /** Closes the file and ends the thread; every answer it gave. */
+    close: async () => {
+      const closed = answer('closed');
+      writer.postMessage({ kind: 'close' } satisfies WriterMessage);
+      await closed;
+      await writer.terminate();
+      return answers;
+    },
+  };
+}
+
+function batchOf(line: string): WriterMessage {
+  return { kind: 'batch', batch: { lines: [line], meta: {}, startOver: false } };
+}
+
 describe('group commit on the writer thread', () => {
   it('commits the lines of one turn together; durable() settles once they are on disk', async () => {
     const file = freshFile();
@@ -56,17 +90,21 @@ describe('group commit on the writer thread', () => {
     expect((await stored(file)).lines).toEqual(['{"a":1}', '{"a":2}']);
   });
 
-  it('what comes while a batch is being written goes in the next one, and waits for it', async () => {
+  it('what comes while a batch is being written leaves at the end of its own turn, and settles after the one before', async () => {
     const file = freshFile();
     const db = open(file);
-    db.append('{"batch":1}');
-    const first = db.durable()!;
-    await new Promise((settle) => setImmediate(settle)); // the first batch has left
-    db.append('{"batch":2}');
-    const second = db.durable()!;
-    expect(second).not.toBe(first);
-    await second;
-    expect((await stored(file)).lines).toEqual(['{"batch":1}', '{"batch":2}']);
+    const settled: number[] = [];
+    const waits: Promise<void>[] = [];
+    for (let turn = 1; turn <= 5; turn++) {
+      db.append(`{"batch":${turn}}`);
+      const durable = db.durable()!;
+      expect(waits).not.toContain(durable); // a batch of its own, not the one before
+      waits.push(durable.then(() => void settled.push(turn)));
+      await new Promise((settle) => setImmediate(settle)); // this turn's batch has left, not waiting for the last
+    }
+    await Promise.all(waits);
+    expect(settled).toEqual([1, 2, 3, 4, 5]);
+    expect((await stored(file)).lines).toEqual([1, 2, 3, 4, 5].map((turn) => `{"batch":${turn}}`));
   });
 
   it('commits the meta values read at commit time with the lines', async () => {
@@ -139,6 +177,49 @@ describe('group commit on the writer thread', () => {
     db.append('{"seq":2}');
     await db.durable();
     expect(await db.journalText('{"seq":')).toBe('{"seq":1}\n{"seq":2}\n');
+  });
+
+  it('batches that wait while a commit is written go in one transaction, and the answer says how many are on disk', async () => {
+    const writer = startWriter();
+    for (let n = 1; n <= 50; n++) writer.send(batchOf(`{"n":${n}}`)); // all queued while the thread starts
+    writer.send({ kind: 'read', prefix: '{"n":' });
+    const answers = await writer.close();
+    const commits = answers.filter((answer) => answer.kind === 'committed');
+    expect(commits.length).toBeLessThan(50);
+    expect(commits.at(-1)).toEqual({ kind: 'committed', batches: 50 });
+    const read = answers.find((answer) => answer.kind === 'read');
+    expect(read, 'a read after the batches sees them all').toEqual({
+      kind: 'read',
+      text: Array.from({ length: 50 }, (_, i) => `{"n":${i + 1}}\n`).join(''),
+    });
+  });
+
+  it('after a failed commit the writer commits nothing more, even a batch sent before the failure was known: no gap on disk', async () => {
+    const writer = startWriter();
+    writer.send(batchOf('{"n":1}'));
+    await writer.answer('committed');
+    writer.send(batchOf({} as unknown as string)); // a line SQLite cannot bind: this commit fails
+    await writer.answer('failed');
+    writer.send(batchOf('{"n":3}'));
+    writer.send({ kind: 'read', prefix: '{"n":' });
+    const answers = await writer.close();
+    expect(answers.map((answer) => answer.kind)).toEqual(['committed', 'failed', 'read', 'closed']);
+    expect(answers[2]).toEqual({ kind: 'read', text: '{"n":1}\n' });
+  });
+
+  it('a batch appended after a failed commit is not acknowledged', async () => {
+    const file = freshFile();
+    const db = open(file);
+    db.append('{"a":1}');
+    await db.durable(); // the writer holds the file from here on
+    db.append({} as unknown as string); // a line SQLite cannot bind: this batch's commit fails
+    const failing = db.durable()!;
+    await new Promise((settle) => setImmediate(settle)); // it has left
+    db.append('{"a":3}');
+    const later = db.durable()!;
+    await expect(failing).rejects.toThrow(/failed to commit/);
+    await expect(later).rejects.toThrow(/failed to commit/);
+    expect((await stored(file)).lines).toEqual(['{"a":1}']);
   });
 
   it('closing commits what waits', async () => {
