@@ -84,12 +84,22 @@ export function decimalToCents(value: Dec, field = 'amount'): number {
 
 /** Formats integer cents as a decimal string with exactly two places: 5000000 -> "50000.00". */
 export function formatCents(cents: number): string {
-  assertSafeInteger(cents, 'cents');
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const frac = abs - whole * 100;
-  return `${sign}${whole}.${frac < 10 ? '0' : ''}${frac}`;
+  return formatFixed(cents, 2);
+}
+
+/**
+ * An integer count of 10^-places units as a decimal string with `places` decimals: (500025, 2) -> "5000.25",
+ * (-5, 3) -> "-0.005", (40000, 0) -> "40000". `negative` writes a minus on a zero too, as decimal.js does for a
+ * negative value rounded to zero.
+ */
+export function formatFixed(units: number, places: number, negative = units < 0): string {
+  assertSafeInteger(units, 'units');
+  const sign = negative ? '-' : '';
+  const abs = Math.abs(units);
+  if (places === 0) return `${sign}${abs}`;
+  const scale = 10 ** places;
+  const whole = Math.floor(abs / scale);
+  return `${sign}${whole}.${String(abs - whole * scale).padStart(places, '0')}`;
 }
 
 /**

@@ -2,12 +2,15 @@
 // mills for P&L in integers. P&L is computed in mills (exact for every contract) and brought to cents with the
 // project's one rounding rule (money.ts: half to even; it only matters for ZN's $15.625 tick).
 import { parseSymbol } from '../instruments.js';
-import { Dec, divideHalfEven, ticksToPrice } from '../money.js';
+import { Dec, divideHalfEven, formatFixed, ticksToPrice } from '../money.js';
 
 export interface InstrumentPricing {
   readonly symbol: string;
   readonly tickSize: Dec;
   readonly priceDecimals: number;
+  /** The tick in units of the last decimal a price is written with (ES 0.25 -> 25, ZN 0.015625 -> 15625): prices are
+   * written from integers (the hot path writes one per fill), decimal.js only past 2^53. */
+  readonly tickUnits: number;
   readonly tickValueMills: number;
 }
 
@@ -22,10 +25,13 @@ export function pricingOf(symbol: string): InstrumentPricing {
   let pricing = BY_SYMBOL.get(symbol);
   if (pricing === undefined) {
     const { spec } = parseSymbol(symbol);
+    const tickSize = new Dec(spec.tickSize);
     pricing = {
       symbol,
-      tickSize: new Dec(spec.tickSize),
+      tickSize,
       priceDecimals: spec.priceDecimals,
+      // A whole number: priceDecimals are the tick's own decimals.
+      tickUnits: tickSize.times(10 ** spec.priceDecimals).toNumber(),
       tickValueMills: spec.tickValueMills,
     };
     BY_SYMBOL.set(symbol, pricing);
@@ -35,6 +41,8 @@ export function pricingOf(symbol: string): InstrumentPricing {
 
 /** A price in ticks as the contract writes it: ES 20001 -> "5000.25", 6E 21887 -> "1.09435". */
 export function formatTicks(pricing: InstrumentPricing, ticks: number): string {
+  const units = ticks * pricing.tickUnits;
+  if (Number.isSafeInteger(ticks) && Number.isSafeInteger(units)) return formatFixed(units, pricing.priceDecimals);
   return ticksToPrice(ticks, pricing.tickSize, pricing.priceDecimals);
 }
 
@@ -46,6 +54,9 @@ export function formatTicks(pricing: InstrumentPricing, ticks: number): string {
 export function formatAveragePrice(pricing: InstrumentPricing, ticksTimesQuantity: number, quantity: number): string {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`average of ${quantity} contracts`);
   const places = pricing.priceDecimals + AVERAGE_PRICE_EXTRA_PLACES;
+  const units = ticksTimesQuantity * pricing.tickUnits * 10 ** AVERAGE_PRICE_EXTRA_PLACES;
+  if (Number.isSafeInteger(ticksTimesQuantity) && Number.isSafeInteger(units))
+    return trimZeros(formatFixed(divideHalfEven(units, quantity), places, units < 0), pricing.priceDecimals);
   const text = new Dec(ticksTimesQuantity)
     .times(pricing.tickSize)
     .dividedBy(quantity)
