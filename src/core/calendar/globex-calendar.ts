@@ -27,8 +27,9 @@ export interface SessionFacts extends Session {
 
 export class GlobexCalendar {
   private readonly cache = new Map<string, Session | null>();
-  /** The session most recently found open per group: most lookups fall inside it (fills, prints). */
-  private readonly lastOpen = new Map<ProductFamily, Session>();
+  /** The session most recently found open per group, as facts: most lookups fall inside it (fills, prints, arrivals),
+   * and get this one object, not a copy. */
+  private readonly lastOpen = new Map<ProductFamily, Readonly<SessionFacts>>();
 
   constructor(private readonly holidays: HolidayTable) {}
 
@@ -44,20 +45,20 @@ export class GlobexCalendar {
   }
 
   /** Session facts at an instant for an instrument root or symbol (ES, ESM6). */
-  sessionAt(timeMs: number, rootOrSymbol: string): SessionFacts {
+  sessionAt(timeMs: number, rootOrSymbol: string): Readonly<SessionFacts> {
     return this.sessionAtFamily(timeMs, familyOf(rootOrSymbol));
   }
 
-  sessionAtFamily(timeMs: number, family: ProductFamily): SessionFacts {
+  sessionAtFamily(timeMs: number, family: ProductFamily): Readonly<SessionFacts> {
     const recent = this.lastOpen.get(family);
-    if (recent && timeMs >= recent.openMs && timeMs < recent.closeMs) return { ...recent, isOpen: true };
+    if (recent && timeMs >= recent.openMs && timeMs < recent.closeMs) return recent;
     let date = chicagoDateOf(timeMs);
     for (let i = 0; i <= MAX_DAYS_WITHOUT_SESSION; i++, date = addDays(date, 1)) {
       const session = this.sessionOf(date, family);
       if (session && timeMs < session.closeMs) {
-        const isOpen = timeMs >= session.openMs;
-        if (isOpen) this.lastOpen.set(family, session);
-        return { ...session, isOpen };
+        const facts = { ...session, isOpen: timeMs >= session.openMs };
+        if (facts.isOpen) this.lastOpen.set(family, facts);
+        return facts;
       }
     }
     throw new Error(`no ${family} session within ${MAX_DAYS_WITHOUT_SESSION} days of ${chicagoDateOf(timeMs)}`);
