@@ -20,7 +20,7 @@ export interface FillResult {
   readonly fill: FillRecord;
   /** Σ realized P&L of the lots this fill closed (commission not included). */
   readonly realizedCents: number;
-  /** The position after the fill. */
+  /** The position after the fill, made when read (most fills never need it): read it before the next fill. */
   readonly position: PositionView;
   /** The position went from flat (or never traded) to open: the kernel emits positions.created. */
   readonly openedPosition: boolean;
@@ -91,10 +91,13 @@ export class PositionBook {
       this.allTrades.push(change.openedTrade);
       this.tradesById.set(change.openedTrade.tradeId, change.openedTrade);
     }
+    const open = position;
     return {
       fill,
       realizedCents: change.realizedCents,
-      position: position.view(),
+      get position() {
+        return open.view();
+      },
       openedPosition: wasFlat && position.netQuantity !== 0,
       closedLots: change.closedLots,
       tradesClosed: change.closedTrade === null ? [] : [change.closedTrade.tradeId],
