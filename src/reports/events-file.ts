@@ -9,6 +9,7 @@ export class EventsFile implements JournalOut {
   private readonly hash = createHash('sha256');
   private fd: number | undefined;
   private sha256: string | undefined;
+  private buffer = Buffer.allocUnsafe(0);
 
   constructor(readonly path: string) {
     this.fd = openSync(path, 'w');
@@ -16,7 +17,10 @@ export class EventsFile implements JournalOut {
 
   write(chunk: string): void {
     if (this.fd === undefined) throw new Error(`${this.path} is closed: the run's journal has ended`);
-    const bytes = Buffer.from(chunk, 'utf8');
+    // One buffer, reused, rather than a fresh one per chunk: a long run writes hundreds of megabytes, and fresh memory
+    // is dear (UTF-8 takes at most 3 bytes per UTF-16 unit).
+    if (this.buffer.length < chunk.length * 3) this.buffer = Buffer.allocUnsafe(chunk.length * 3);
+    const bytes = this.buffer.subarray(0, this.buffer.write(chunk, 'utf8'));
     this.hash.update(bytes);
     writeSync(this.fd, bytes);
   }
