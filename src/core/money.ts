@@ -98,8 +98,9 @@ export function formatFixed(units: number, places: number, negative = units < 0)
   const abs = Math.abs(units);
   if (places === 0) return `${sign}${abs}`;
   const scale = 10 ** places;
-  const whole = Math.floor(abs / scale);
-  return `${sign}${whole}.${String(abs - whole * scale).padStart(places, '0')}`;
+  // Both exact for safe integers: the remainder, and the division of a multiple of the scale.
+  const fraction = abs % scale;
+  return `${sign}${(abs - fraction) / scale}.${String(fraction).padStart(places, '0')}`;
 }
 
 /**

@@ -56,7 +56,7 @@ port.on('message', (first: WriterMessage) => {
   let message: WriterMessage | undefined = first;
   while (message?.kind === 'batch') {
     batches.push(message.batch);
-    message = (receiveMessageOnPort(port)?.message as WriterMessage | undefined) ?? undefined;
+    message = receiveMessageOnPort(port)?.message as WriterMessage | undefined;
   }
   if (batches.length > 0 && !failed) commitAll(batches);
   if (message) handle(message);

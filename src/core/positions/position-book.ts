@@ -91,12 +91,12 @@ export class PositionBook {
       this.allTrades.push(change.openedTrade);
       this.tradesById.set(change.openedTrade.tradeId, change.openedTrade);
     }
-    const open = position;
+    const after = position;
     return {
       fill,
       realizedCents: change.realizedCents,
       get position() {
-        return open.view();
+        return after.view();
       },
       openedPosition: wasFlat && position.netQuantity !== 0,
       closedLots: change.closedLots,

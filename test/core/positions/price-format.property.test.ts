@@ -34,6 +34,9 @@ describe('prices written from integers, as decimal.js writes them', () => {
     expect(formatFixed(40_000, 0)).toBe('40000');
     expect(formatFixed(110_015_625, 6)).toBe('110.015625');
     expect(formatFixed(0, 4, true)).toBe('-0.0000');
+    // At the top of the safe integers.
+    expect(formatFixed(Number.MAX_SAFE_INTEGER, 9)).toBe('9007199.254740991');
+    expect(formatFixed(8_999_999_999_999_999 - 1, 9)).toBe('8999999.999999998');
     expect(() => formatFixed(0.5, 2)).toThrow(/safe integer/);
   });
 
