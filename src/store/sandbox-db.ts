@@ -165,9 +165,7 @@ export class SandboxDb {
     if (this.writer) return;
     this.reading().close();
     this.reader = undefined;
-    this.writer = new Worker(join(packageRoot(), 'dist', 'src', 'store', 'commit-worker.js'), {
-      workerData: { file: this.file },
-    });
+    this.writer = startWriterThread(this.file);
     this.writer.on('message', (answer: WriterAnswer) => this.answered(answer));
     this.writer.on('error', (error) => this.fail(error));
     this.writer.on('exit', () => {
@@ -297,6 +295,11 @@ export class SandboxDb {
     this.next = undefined;
     this.inFlight.length = this.reads.length = 0;
   }
+}
+
+/** The writer thread (commit-worker.ts, as built) holding `file`. */
+export function startWriterThread(file: string): Worker {
+  return new Worker(join(packageRoot(), 'dist', 'src', 'store', 'commit-worker.js'), { workerData: { file } });
 }
 
 function waiting<T = void>(): Waiting<T> {

@@ -5,13 +5,11 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WriterAnswer, WriterMessage } from '../../src/store/commit-worker.js';
 import { SCHEMA_VERSION } from '../../src/store/db-file.js';
-import { packageRoot } from '../../src/market/holiday-file.js';
-import { SandboxDb } from '../../src/store/sandbox-db.js';
+import { SandboxDb, startWriterThread } from '../../src/store/sandbox-db.js';
 import { StoreFileError } from '../../src/store/store-file-error.js';
 
 const opened: SandboxDb[] = [];
@@ -48,7 +46,7 @@ function sha256(file: string): string {
 function startWriter() {
   const file = freshFile();
   mkdirSync(dirname(file));
-  const writer = new Worker(join(packageRoot(), 'dist', 'src', 'store', 'commit-worker.js'), { workerData: { file } });
+  const writer = startWriterThread(file);
   const answers: WriterAnswer[] = [];
   const listeners: ((answer: WriterAnswer) => void)[] = [];
   writer.on('message', (answer: WriterAnswer) => {
