@@ -119,7 +119,7 @@ export class Journal {
     if (this.out) {
       if (this.recent.length === OUT_CHUNK_LINES) this.handOver(this.out);
     } else if (this.recent.length === CHUNK_LINES) {
-      this.chunks.push(this.recent.join('\n') + '\n');
+      this.chunks.push(chunkOf(this.recent));
       this.recent = [];
     }
   }
@@ -134,8 +134,9 @@ export class Journal {
   }
 
   private handOver(out: JournalOut): void {
-    out.write(this.recent.join('\n') + '\n');
-    this.letGoOf += this.recent.length;
+    const lines = this.recent.length;
+    out.write(chunkOf(this.recent));
+    this.letGoOf += lines;
     this.recent = [];
   }
 
@@ -195,4 +196,13 @@ export class Journal {
   private settle(): void {
     if (this.marketPrints !== this.marketPrintsWritten) this.writeMarketPrints();
   }
+}
+
+/**
+ * Lines joined into a chunk, each ending in a newline (the array is spent). The last newline is the join's, from an
+ * empty last line: `join() + '\n'` would make a two-part string that a write must first copy into one.
+ */
+function chunkOf(lines: string[]): string {
+  lines.push('');
+  return lines.join('\n');
 }
