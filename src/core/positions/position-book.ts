@@ -7,7 +7,7 @@ import { assertValidExecution, InvalidExecutionError, type Execution } from './e
 import { fillRecordOf, type FillRecord } from './fills.js';
 import type { LotRecord } from './lots.js';
 import { markIn, type InstrumentMark } from './marks.js';
-import { Position, type PositionView } from './positions.js';
+import { Position, type PositionChange, type PositionView } from './positions.js';
 import type { TradeRecord } from './trades.js';
 
 export interface PositionBookOptions {
@@ -29,8 +29,37 @@ export interface FillResult {
   /** Trade brought to flat by this fill (at most one). */
   readonly tradesClosed: readonly string[];
   /** Trade opened by this fill (from flat, or the remainder of a reversal). */
-  readonly tradeOpened?: string;
+  readonly tradeOpened: string | undefined;
 }
+
+/**
+ * A FillResult as a class: one shape for every fill, and the position's view made only when read (most fills never
+ * need it). An object literal with a getter and a spread cost a fill more than the rest of its bookkeeping.
+ */
+class AppliedFill implements FillResult {
+  readonly realizedCents: number;
+  readonly closedLots: readonly LotRecord[];
+  readonly tradesClosed: readonly string[];
+  readonly tradeOpened: string | undefined;
+
+  constructor(
+    readonly fill: FillRecord,
+    private readonly after: Position,
+    readonly openedPosition: boolean,
+    change: PositionChange,
+  ) {
+    this.realizedCents = change.realizedCents;
+    this.closedLots = change.closedLots;
+    this.tradesClosed = change.closedTrade === null ? NO_TRADE_IDS : [change.closedTrade.tradeId];
+    this.tradeOpened = change.openedTrade?.tradeId;
+  }
+
+  get position(): PositionView {
+    return this.after.view();
+  }
+}
+
+const NO_TRADE_IDS: readonly string[] = [];
 
 interface AccountEntries {
   /** By symbol, in the order first traded. */
@@ -91,18 +120,7 @@ export class PositionBook {
       this.allTrades.push(change.openedTrade);
       this.tradesById.set(change.openedTrade.tradeId, change.openedTrade);
     }
-    const after = position;
-    return {
-      fill,
-      realizedCents: change.realizedCents,
-      get position() {
-        return after.view();
-      },
-      openedPosition: wasFlat && position.netQuantity !== 0,
-      closedLots: change.closedLots,
-      tradesClosed: change.closedTrade === null ? [] : [change.closedTrade.tradeId],
-      ...(change.openedTrade === null ? {} : { tradeOpened: change.openedTrade.tradeId }),
-    };
+    return new AppliedFill(fill, position, wasFlat && position.netQuantity !== 0, change);
   }
 
   /** Takes the last trade print of an instrument. O(1) and allocation-free after the symbol's first print. */
