@@ -10,7 +10,6 @@ import { loadScenarioFile } from '../scenario/load-scenario.js';
 import { ChartWorkers } from '../reports/chart-workers.js';
 import { ReplayOutputs, replayDocument, slugOf } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
-import { runScenario } from '../scenario/runner.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { checkOutFolder, checkRunFolder } from './out-folder.js';
@@ -91,18 +90,16 @@ async function replay(args: ReplayArgs): Promise<number> {
         : undefined;
       const options = {
         calendar,
-        journalTo: outputs.eventsOf(scenario.name),
         ...(args.seed === undefined ? {} : { seed: args.seed }),
         ...(progress ? { onProgress: progress } : {}),
       };
-      const run = await runScenario(scenario, options).catch((error: unknown) => {
+      const run = await outputs.run(scenario, options).catch((error: unknown) => {
         throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
       });
       if (progress && run.marketPrints >= 100_000) process.stderr.write('\n');
       runs.push(run);
     }
   } catch (error) {
-    outputs.abandon();
     await charts.close();
     throw error;
   } finally {

@@ -5,7 +5,6 @@ import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { packageRoot } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
 import { ReplayOutputs } from '../reports/replay-outputs.js';
-import { runScenario } from '../scenario/runner.js';
 
 export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Promise<boolean> {
   const root = packageRoot();
@@ -19,12 +18,7 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
   for (const file of files) {
     const scenario = loadScenarioFile(file);
     const outputs = new ReplayOutputs(outDir);
-    const run = await runScenario(scenario, { calendar, journalTo: outputs.eventsOf(scenario.name) }).catch(
-      (error: unknown) => {
-        outputs.abandon();
-        throw error;
-      },
-    );
+    const run = await outputs.run(scenario, { calendar });
     const { folder } = (await outputs.finish([run]))[0]!;
     const held = run.expectations.filter((e) => e.passed).length;
     out.write(

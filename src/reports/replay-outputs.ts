@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { EventsFile } from './events-file.js';
 import { replayReportHtml } from './replay-report.js';
 import type { ChartPainter } from './svg-chart.js';
-import type { ScenarioRun } from '../scenario/runner.js';
+import { runScenario, type RunOptions, type ScenarioRun } from '../scenario/runner.js';
+import type { Scenario } from '../scenario/scenario-types.js';
 
 /** The sha256 of a journal kept in memory (a run given no out): the events_sha256 its events.jsonl would have. */
 export function eventsSha256(run: ScenarioRun): string {
@@ -61,10 +62,23 @@ export class ReplayOutputs {
   }
 
   /**
+   * Runs a scenario, its journal going out to its staged events.jsonl (eventsOf). A run that fails (bad input found
+   * mid-run) abandons everything staged, so nothing is left half-written.
+   */
+  async run(scenario: Scenario, options: Omit<RunOptions, 'journalTo'>): Promise<ScenarioRun> {
+    try {
+      return await runScenario(scenario, { ...options, journalTo: this.eventsOf(scenario.name) });
+    } catch (error) {
+      this.abandon();
+      throw error;
+    }
+  }
+
+  /**
    * The events.jsonl of the next run, named after its scenario: the run's journal goes out to it. Staging folders of
    * the scenario that a process no longer running left behind (killed with SIGKILL mid-run) are removed first.
    */
-  eventsOf(scenarioName: string): EventsFile {
+  private eventsOf(scenarioName: string): EventsFile {
     const slug = slugOf(scenarioName);
     for (const name of readdirSync(this.dir)) {
       const pid = new RegExp(`^\\.${slug}\\.partial-(\\d+)$`).exec(name)?.[1];
