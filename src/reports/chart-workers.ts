@@ -13,6 +13,8 @@ import type { ChartRequest } from './svg-chart.js';
  * starts, more cores would cost more than they save.
  */
 const MAX_THREADS = 2;
+/** Charts a thread is handed ahead of drawing them: more than any report asks for at once. */
+const QUEUED_CHARTS = 1024;
 
 export class ChartWorkers {
   private readonly pool: Piscina;
@@ -24,6 +26,9 @@ export class ChartWorkers {
       filename: join(packageRoot(), 'dist', 'src', 'reports', 'chart-worker.js'),
       minThreads: threads,
       maxThreads: threads,
+      // Every chart goes to a thread as soon as it is asked for, and waits there for its turn: one task at a time
+      // would leave a thread idle between charts until the main thread, busy writing the tables, gave it the next.
+      concurrentTasksPerWorker: QUEUED_CHARTS,
     });
   }
 
