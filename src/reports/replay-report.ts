@@ -181,11 +181,15 @@ const STATUS_RANK: Record<string, number> = { failed: 0, passed: 1 };
 
 /** Failed, then passed, then locked, then the rest; each group by headroom above the max-loss trigger, least first. */
 function accountsThatMatterFirst(final: FinalState): FinalState['accounts'] {
-  const rank = (a: FinalState['accounts'][number]) => STATUS_RANK[a.account_status] ?? (a.lockout_reason ? 2 : 3);
-  const headroom = (a: FinalState['accounts'][number]) => Number(a.equity) - Number(a.max_loss_limit_trigger);
+  // Each account's keys once, not at every comparison: 10,000 accounts are compared ~130,000 times.
   return final.accounts
-    .map((account, order) => ({ account, order }))
-    .sort((x, y) => rank(x.account) - rank(y.account) || headroom(x.account) - headroom(y.account) || x.order - y.order)
+    .map((account, order) => ({
+      account,
+      order,
+      rank: STATUS_RANK[account.account_status] ?? (account.lockout_reason ? 2 : 3),
+      headroom: Number(account.equity) - Number(account.max_loss_limit_trigger),
+    }))
+    .sort((x, y) => x.rank - y.rank || x.headroom - y.headroom || x.order - y.order)
     .map((x) => x.account);
 }
 
