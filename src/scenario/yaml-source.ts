@@ -88,11 +88,35 @@ export function plainJsonValue(text: string): object | undefined {
   return keysWritten(text) === keysKept(value) ? (value as object) : undefined;
 }
 
-/** The keys a JSON text writes: every string followed by a colon (outside strings, JSON has no quote). */
+/**
+ * The keys a JSON text writes: every string followed by a colon (outside strings, JSON has no quote). A scan of char
+ * codes: a regex match per string made a scenario of 10,000 accounts take 55 ms here.
+ */
 function keysWritten(json: string): number {
   let keys = 0;
-  for (const match of json.matchAll(/"[^"\\]*(?:\\.[^"\\]*)*"\s*(:)?/g)) if (match[1] !== undefined) keys++;
+  let at = json.indexOf('"');
+  while (at >= 0) {
+    // The string's end: the next quote not escaped.
+    let end = at + 1;
+    for (;;) {
+      const code = json.charCodeAt(end);
+      if (code === QUOTE || Number.isNaN(code)) break;
+      end += code === BACKSLASH ? 2 : 1;
+    }
+    let next = end + 1;
+    while (isJsonSpace(json.charCodeAt(next))) next++;
+    if (json.charCodeAt(next) === COLON) keys++;
+    at = json.indexOf('"', next);
+  }
   return keys;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 
 /** The keys of every object in a parsed JSON value. */

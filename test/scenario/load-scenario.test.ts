@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTimeMs } from '../../src/core/time.js';
 import { decodeScenarioText, loadScenarioFile } from '../../src/scenario/load-scenario.js';
@@ -224,7 +225,26 @@ describe('docs/scenarios.md#large-scenarios-as-json: a JSON scenario is read by 
       a: 'say "b": c',
       b: 1,
     });
+    expect(plainJsonValue('{"dir": "C:\\\\", "b": 1}'), 'a string that ends in an escaped backslash').toEqual({
+      dir: 'C:\\',
+      b: 1,
+    });
     expect(plainJsonValue('{"__proto__": {"x": 1}}')).toBeUndefined();
+  });
+
+  it('takes any JSON object or array a script writes (each key once), however spaced, as JSON.parse reads it', () => {
+    const written = fc.tuple(
+      fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue())),
+      fc.constantFrom(undefined, 1, 2, '\t'),
+    );
+    fc.assert(
+      fc.property(written, ([value, space]) => {
+        const text = JSON.stringify(value, null, space);
+        fc.pre(!text.includes('"__proto__"'));
+        expect(plainJsonValue(text)).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('still names the line and column of a field a validation refuses', () => {
