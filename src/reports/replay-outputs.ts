@@ -130,7 +130,7 @@ export class ReplayOutputs {
   /** Removes what was staged and not moved into place (and `dir`, if made here and empty). */
   abandon(): void {
     for (const { staging, events } of this.staged) {
-      events.close();
+      events.discard();
       rmSync(staging, { recursive: true, force: true });
     }
     if (this.madeDir && existsSync(this.dir) && readdirSync(this.dir).length === 0) rmdirSync(this.dir);
