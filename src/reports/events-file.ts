@@ -1,7 +1,7 @@
 // A run's events.jsonl, written as the run goes: the kernel's journal hands over chunks of whole lines (JournalOut),
 // each encoded once, so a replay never holds its journal (docs/architecture.md#the-journal-goes-out-as-it-is-written).
 // The bytes go through a ring (events-ring.ts) to whoever hashes and writes them: a writer thread, started once the
-// journal passes half the ring (hashing and writing was a fifth of an order's cost on the run's thread), or the run's
+// journal passes WAKE_BYTES (hashing and writing was a fifth of an order's cost on the run's thread), or the run's
 // own thread at close, for a journal too short to be worth a thread. Either gives the same bytes and sha256.
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { JournalOut } from '../core/kernel/journal.js';
 import { packageRoot } from '../market/holiday-file.js';
-import { Drainer, EventsRing, RING_BYTES } from './events-ring.js';
+import { Drainer, EventsRing, WAKE_BYTES } from './events-ring.js';
 
 /** How long the run waits for a writer thread to take the ring before it writes the file itself. */
 const WRITER_START_MS = 2_000;
@@ -29,6 +29,7 @@ export class EventsFile implements JournalOut {
 
   write(chunk: string): void {
     if (this.fd === undefined) throw new Error(`${this.path} is closed: the run's journal has ended`);
+    if (!this.hash && this.ring.encode(chunk)) return this.afterPut();
     // One buffer, reused, rather than a fresh one per chunk: a long run writes hundreds of megabytes, and fresh memory
     // is dear (UTF-8 takes at most 3 bytes per UTF-16 unit).
     if (this.buffer.length < chunk.length * 3) this.buffer = Buffer.allocUnsafe(chunk.length * 3);
@@ -39,7 +40,7 @@ export class EventsFile implements JournalOut {
       const piece = bytes.subarray(at, at + Math.min(room, bytes.length - at));
       this.ring.put(piece);
       at += piece.length;
-      if (!this.writer && this.ring.written > RING_BYTES / 2) this.startWriter();
+      this.afterPut();
     }
   }
 
@@ -64,6 +65,11 @@ export class EventsFile implements JournalOut {
     } catch {
       // the file goes with its folder
     }
+  }
+
+  /** A journal long enough to be worth a thread gets its writer thread. */
+  private afterPut(): void {
+    if (!this.writer && this.ring.pending >= WAKE_BYTES) this.startWriter();
   }
 
   private startWriter(): void {
@@ -91,7 +97,7 @@ export class EventsFile implements JournalOut {
         this.takeOver();
         return 0;
       }
-      this.ring.wait('run', seen, Math.max(1, WRITER_START_MS - waitedMs));
+      this.ring.runSleeps(seen, Math.max(1, WRITER_START_MS - waitedMs));
     }
   }
 
@@ -114,7 +120,7 @@ export class EventsFile implements JournalOut {
       const drainer = this.ring.drainer;
       if (drainer === Drainer.Done) return this.ring.digest;
       if (drainer === Drainer.Failed) throw this.writerError();
-      this.ring.wait('run', seen);
+      this.ring.runSleeps(seen);
     }
   }
 

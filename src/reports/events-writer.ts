@@ -3,7 +3,7 @@
 // goes on with the run meanwhile: hashing and writing a journal was a fifth of an order's cost there.
 import { createHash } from 'node:crypto';
 import { workerData } from 'node:worker_threads';
-import { Drainer, EventsRing } from './events-ring.js';
+import { Drainer, EventsRing, WAKE_BYTES } from './events-ring.js';
 
 const { shared, fd } = workerData as { shared: SharedArrayBuffer; fd: number };
 const ring = new EventsRing(shared);
@@ -16,9 +16,10 @@ if (ring.handOver(Drainer.None, Drainer.Writer)) {
       const seen = ring.signalOf('writer');
       // Closing is read before the bytes: the run puts its last bytes before it closes, so none is left behind.
       const closing = ring.drainer === Drainer.Closing;
-      if (ring.written > ring.drained) ring.drain(fd, hash);
+      const pending = ring.pending;
+      if (pending >= WAKE_BYTES || (closing && pending > 0)) ring.drain(fd, hash);
       else if (closing) break;
-      else ring.wait('writer', seen);
+      else ring.writerSleeps(seen);
     }
     ring.digest = hash.digest('hex');
     ring.handOver(Drainer.Closing, Drainer.Done);

@@ -1,6 +1,6 @@
 // A run's events.jsonl as the journal hands it over: the file holds the chunks' UTF-8, in order, and close() gives its
 // sha256, whatever the chunks' sizes and characters (the writer reuses one buffer for them), whether the run's thread
-// writes it at close (a short journal) or a writer thread as the run goes (past half of the ring), and a write that
+// writes it at close (a short journal) or a writer thread as the run goes (past WAKE_BYTES), and a write that
 // fails on the writer thread is reported to the run.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
