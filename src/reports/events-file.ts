@@ -73,10 +73,16 @@ export class EventsFile implements JournalOut {
   }
 
   private startWriter(): void {
-    // The compiled thread: the CLI and the tests both run after `npm run build`.
-    this.writer = new Worker(join(packageRoot(), 'dist', 'src', 'reports', 'events-writer.js'), {
-      workerData: { shared: this.ring.shared, fd: this.fd },
-    });
+    try {
+      // The compiled thread: the CLI and the tests both run after `npm run build`.
+      this.writer = new Worker(join(packageRoot(), 'dist', 'src', 'reports', 'events-writer.js'), {
+        workerData: { shared: this.ring.shared, fd: this.fd },
+      });
+    } catch {
+      // No thread to be had (a process at its limit of them): this thread writes the file, as for a short journal.
+      if (this.ring.handOver(Drainer.None, Drainer.Run)) this.takeOver();
+      return;
+    }
     this.writer.unref(); // the run's close waits for it; nothing else should
     this.writer.on('error', () => undefined); // it reports through the ring; one that never starts is waited out
   }

@@ -59,7 +59,7 @@ class AppliedFill implements FillResult {
   }
 }
 
-const NO_TRADE_IDS: readonly string[] = [];
+const NO_TRADE_IDS: readonly string[] = Object.freeze([]);
 
 interface AccountEntries {
   /** By symbol, in the order first traded. */
