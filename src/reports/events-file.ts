@@ -99,11 +99,13 @@ export class EventsFile implements JournalOut {
       const room = this.ring.room;
       if (room > 0) return room;
       const waitedMs = performance.now() - startedMs;
-      if (waitedMs >= WRITER_START_MS && this.ring.handOver(Drainer.None, Drainer.Run)) {
+      const started = this.ring.drainer !== Drainer.None;
+      if (!started && waitedMs >= WRITER_START_MS && this.ring.handOver(Drainer.None, Drainer.Run)) {
         this.takeOver();
         return 0;
       }
-      this.ring.runSleeps(seen, Math.max(1, WRITER_START_MS - waitedMs));
+      // A thread at work is waited for as long as it takes; one not started yet, until it is given up on.
+      this.ring.runSleeps(seen, started ? Infinity : Math.max(1, WRITER_START_MS - waitedMs));
     }
   }
 
