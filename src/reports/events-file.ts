@@ -4,12 +4,12 @@
 // journal passes WAKE_BYTES (hashing and writing was a fifth of an order's cost on the run's thread), or the run's
 // own thread at close, for a journal too short to be worth a thread. Either gives the same bytes and sha256.
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { JournalOut } from '../core/kernel/journal.js';
 import { packageRoot } from '../market/holiday-file.js';
-import { Drainer, EventsRing, WAKE_BYTES } from './events-ring.js';
+import { Drainer, EventsRing, hashAndWrite, WAKE_BYTES } from './events-ring.js';
 
 /** How long the run waits for a writer thread to take the ring before it writes the file itself. */
 const WRITER_START_MS = 2_000;
@@ -36,7 +36,7 @@ export class EventsFile implements JournalOut {
     const bytes = this.buffer.subarray(0, this.buffer.write(chunk, 'utf8'));
     for (let at = 0; at < bytes.length;) {
       const room = this.hash ? 0 : this.waitForRoom();
-      if (room === 0) return this.writeHere(bytes.subarray(at));
+      if (room === 0) return hashAndWrite(this.fd, this.hash!, bytes.subarray(at));
       const piece = bytes.subarray(at, at + Math.min(room, bytes.length - at));
       this.ring.put(piece);
       at += piece.length;
@@ -113,11 +113,6 @@ export class EventsFile implements JournalOut {
   private takeOver(): void {
     this.hash = createHash('sha256');
     this.ring.drain(this.fd!, this.hash);
-  }
-
-  private writeHere(bytes: Uint8Array): void {
-    this.hash!.update(bytes);
-    for (let at = 0; at < bytes.length;) at += writeSync(this.fd!, bytes, at);
   }
 
   /** Tells the writer thread that the journal has ended, and waits for its last write and its sha256. */

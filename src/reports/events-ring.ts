@@ -125,10 +125,8 @@ export class EventsRing {
     const from = Number(drained % BigInt(RING_BYTES));
     const length = Number(written - drained);
     const first = Math.min(length, RING_BYTES - from);
-    for (const piece of [this.bytes.subarray(from, from + first), this.bytes.subarray(0, length - first)]) {
-      hash.update(piece);
-      for (let at = 0; at < piece.length;) at += writeSync(fd, piece, at);
-    }
+    for (const piece of [this.bytes.subarray(from, from + first), this.bytes.subarray(0, length - first)])
+      hashAndWrite(fd, hash, piece);
     Atomics.store(this.bigs, Big.Drained, written);
     Atomics.add(this.ints, Int.ToRun, 1);
     if (Atomics.load(this.ints, Int.RunSleeps) === 1) Atomics.notify(this.ints, Int.ToRun);
@@ -188,4 +186,10 @@ export class EventsRing {
     Atomics.add(this.ints, slot, 1);
     Atomics.notify(this.ints, slot);
   }
+}
+
+/** Feeds bytes to the file's sha256 and writes them all to it (a write may take only some). */
+export function hashAndWrite(fd: number, hash: Hash, bytes: Uint8Array): void {
+  hash.update(bytes);
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
 }

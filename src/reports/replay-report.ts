@@ -32,9 +32,12 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
   const who = (id: string) => aliasOf.get(id) ?? id;
   const time = (ms: unknown) => (typeof ms === 'number' ? chicagoIso(ms).replace('T', ' ').slice(0, 23) : '');
   const verdict = run.passed ? '<span class="badge pass">passed</span>' : '<span class="badge fail">failed</span>';
+  const ordered = accountsThatMatterFirst(final);
   // Charts first: on worker threads they are drawn while the tables below are written.
   const charts = Promise.all(
-    chartedAccounts(run).map((accountId) => equityChart(painter, who(accountId), run.timelines.get(accountId)!)),
+    chartedAccounts(run, ordered).map((accountId) =>
+      equityChart(painter, who(accountId), run.timelines.get(accountId)!),
+    ),
   );
   const sections = [
     `<h1>${escapeHtml(scenario.name)} ${verdict}</h1>`,
@@ -53,7 +56,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
         'max-loss trigger',
         'daily-loss trigger',
       ],
-      accountsThatMatterFirst(final).map((a) => [
+      ordered.map((a) => [
         who(a.account_id),
         a.account_status,
         a.lockout_reason ?? '',
@@ -193,11 +196,11 @@ function accountsThatMatterFirst(final: FinalState): FinalState['accounts'] {
     .map((x) => x.account);
 }
 
-/** Every account in scenario order when they are few; else the CHARTED_ACCOUNTS that matter most. */
-function chartedAccounts(run: ScenarioRun): string[] {
+/** Every account in scenario order when they are few; else the CHARTED_ACCOUNTS that matter most (of `ordered`). */
+function chartedAccounts(run: ScenarioRun, ordered: FinalState['accounts']): string[] {
   const withTimeline = (id: string) => run.timelines.has(id);
   if (run.final.accounts.length <= CHARTED_ACCOUNTS) return [...run.timelines.keys()];
-  return accountsThatMatterFirst(run.final)
+  return ordered
     .map((a) => a.account_id)
     .filter(withTimeline)
     .slice(0, CHARTED_ACCOUNTS);

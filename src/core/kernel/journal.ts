@@ -157,7 +157,7 @@ export class Journal {
     if (this.out) throw new Error('the journal went out as it was written: read it where its out put it');
     if (this.letGoOf > 0)
       throw new Error(`the journal let go of its first ${this.letGoOf} lines: the store keeps them, read them there`);
-    const tail = this.recent.length === 0 ? [] : [this.recent.join('\n') + '\n'];
+    const tail = this.recent.length === 0 ? [] : [chunkOf([...this.recent])];
     return [...this.chunks, ...tail];
   }
 
