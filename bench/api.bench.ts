@@ -217,6 +217,12 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /** User + system CPU time of a process in ms (Linux /proc; clock ticks of 10 ms). */
 export function cpuMs(pid: number): number {
+  const { userMs, systemMs } = cpuSplitMs(pid);
+  return userMs + systemMs;
+}
+
+/** A process's CPU time so far, in its own code (user) and in the kernel on its behalf (system: sockets, files). */
+export function cpuSplitMs(pid: number): { userMs: number; systemMs: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  return { userMs: Number(fields[11]) * 10, systemMs: Number(fields[12]) * 10 };
 }
