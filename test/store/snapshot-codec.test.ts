@@ -1,5 +1,6 @@
 // The snapshot codec (src/store/snapshot-codec.ts): any graph of plain data comes back equal, with its shared
-// references and cycles, its Maps and Sets, and the numbers JSON would lose; repeated keys and strings are written once;
+// references and cycles, its Maps and Sets, and the numbers JSON would lose; what is not plain data is shown to the
+// writer's inspector once and written as it answers; repeated keys and strings are written once;
 // the state is cut into parts read one at a time; bytes that are not its format, or a part missing, cut or out of place,
 // are refused instead of restored wrong.
 import fc from 'fast-check';
@@ -100,6 +101,50 @@ describe('snapshot codec', () => {
     expect(() => encodeSnapshot([new Uint8Array(2)])).toThrow(/cannot hold a Uint8Array/);
     expect(() => encodeSnapshot({ f: () => 1 })).toThrow(/cannot hold a function/);
     expect(() => encodeSnapshot({ s: Symbol('x') })).toThrow(/cannot hold a symbol/);
+  });
+
+  it('shows its inspector each value that is not plain data, once, where it is held, and writes what it answers', () => {
+    class Money {
+      constructor(readonly cents: number) {}
+    }
+    class Lot {
+      constructor(readonly quantity: number) {}
+    }
+    const lot = new Lot(3);
+    const callback = () => 1;
+    const graph = {
+      price: new Money(125),
+      lots: [lot, lot],
+      byKey: new Map([['fee', new Money(7)]]),
+      tags: new Set([new Money(1)]),
+      callback,
+    };
+    const met: [string, unknown, unknown][] = [];
+    const where = (holder: object | undefined) =>
+      holder === graph ? 'graph' : holder === graph.lots ? 'lots' : holder === graph.byKey ? 'byKey' : String(holder);
+    const back = decodeSnapshot(
+      encodeSnapshot(graph, (value, holder, key) => {
+        met.push([value.constructor.name, where(holder), key]);
+        if (value instanceof Money) return `${value.cents} cents`;
+        return value === callback ? 'a callback' : value;
+      }),
+    );
+    expect(met).toEqual([
+      ['Money', 'graph', 'price'],
+      ['Lot', 'lots', 0], // once: the second is the same lot
+      ['Money', 'byKey', 'fee'],
+      ['Money', 'undefined', undefined], // a Set's entry is held in no slot
+      ['Function', 'graph', 'callback'],
+    ]);
+    const written = back as { lots: object[] };
+    expect(back).toEqual({
+      price: '125 cents',
+      lots: [{ quantity: 3 }, { quantity: 3 }],
+      byKey: new Map([['fee', '7 cents']]),
+      tags: new Set(['1 cents']),
+      callback: 'a callback',
+    });
+    expect(written.lots[0]).toBe(written.lots[1]);
   });
 
   it('cuts a large state into parts of about a megabyte, each in its own buffer, and reads them back in order', () => {

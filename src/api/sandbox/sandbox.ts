@@ -46,7 +46,7 @@ export interface SandboxConfig {
 /**
  * A snapshot every 250,000 journal lines (about 35,000 orders with their fills): a restart after a kill applies at
  * most that many lines (a few seconds). A snapshot stops the server while it is taken, for a time that grows with the
- * state (2 to 3 s for 100,000 orders with their fills), so a large state is snapshotted less often: only once as
+ * state (7 s for 500,000 orders with their fills and trades), so a large state is snapshotted less often: only once as
  * many lines have come since the last one as it covers. That bounds the share of time spent on snapshots.
  */
 export const SNAPSHOT_EVERY_LINES = 250_000;

@@ -49,7 +49,7 @@ interface PartRecord {
   id: number;
 }
 
-/** A value the serializer cannot write, and where it stands (an object's field, an array's index, a Map's key). */
+/** A value written in a decimal's place, where the decimal stood (an object's field, an array's index, a Map's key). */
 interface StandIn {
   holder: Record<string, unknown> | Map<unknown, unknown>;
   key: unknown;
@@ -68,35 +68,32 @@ export class SnapshotError extends Error {
 }
 
 /**
- * The state of `roots` (parts, or plain data), written by `write`: a structured-clone serializer (one that keeps
- * shared references, Maps and Sets, and drops prototypes) whose copy restoreSnapshot reads back.
+ * How the serializer shows takeSnapshot what is not plain data as it writes (a class instance, a function), held in
+ * `holder` at `key` (undefined `holder`: not in a field, index or Map value): it writes what this returns instead
+ * (the value itself, or a decimal's string), and it throws for what cannot be restored.
+ */
+export type SnapshotInspect = (value: object, holder: object | undefined, key: unknown) => unknown;
+
+/**
+ * The state of `roots` (parts, or plain data), written by `write`: a serializer that keeps shared references, Maps
+ * and Sets, drops prototypes, and calls `inspect` for what is not plain data (the store's column codec); its copy is
+ * what restoreSnapshot reads back. The data is walked once, by the serializer.
  */
 export function takeSnapshot<T>(
   roots: Record<string, object>,
-  write: (payload: unknown) => T,
+  write: (payload: unknown, inspect: SnapshotInspect) => T,
   options: SnapshotOptions = {},
 ): T {
   const walk = new Walk(options);
-  const payload: Payload = { roots: {}, classes: walk.classes, standIns: [] };
+  const payload: Payload = { roots: {}, classes: walk.classes, standIns: walk.standIns };
   for (const [name, root] of Object.entries(roots))
-    payload.roots[name] = isPlainData(root) ? { value: walk.data(root, null, name) } : walk.part(root, name);
-  // What the serializer cannot write is replaced by what stands in for it, for the length of this call only.
-  const originals = walk.standIns.map((standIn) => slotOf(standIn));
-  walk.standIns.forEach((standIn, i) => {
-    const original = originals[i];
-    const written = (original as Dec).toString();
-    setSlot(standIn, written);
-    payload.standIns.push([standIn, written]);
-  });
+    payload.roots[name] = isPlainData(root) ? { value: root } : walk.part(root);
   try {
-    return write(payload);
-  } finally {
-    walk.standIns.forEach((standIn, i) => setSlot(standIn, originals[i]));
+    return write(payload, walk.inspect);
+  } catch (error) {
+    if (!(error instanceof Unrestorable)) throw error;
+    return refuse(`${error.message} at ${pathOf(roots, error.value)}`);
   }
-}
-
-function slotOf({ holder, key }: StandIn): unknown {
-  return holder instanceof Map ? holder.get(key) : holder[key as string];
 }
 
 function setSlot({ holder, key }: StandIn, value: unknown): void {
@@ -137,96 +134,80 @@ function writePart(record: PartRecord, target: object, restored: Map<number, obj
   }
 }
 
+/** What the serializer met that a restore could not give back; takeSnapshot names where it is. */
+class Unrestorable extends Error {
+  constructor(
+    what: string,
+    readonly value: object,
+  ) {
+    super(what);
+  }
+}
+
 class Walk {
   readonly classes: [object, string][] = [];
-  readonly standIns: StandIn[] = [];
-  private readonly seen = new Set<object>();
+  readonly standIns: [StandIn, unknown][] = [];
   private readonly partIds = new Map<object, number>();
-  /**
-   * Where the walk is, a step per level: the holder and the key (or, with no holder, the step's text). Written out
-   * only for an error: a snapshot walks millions of values, and a string per step would be most of its garbage.
-   */
-  private readonly pathHolders: (object | null)[] = [];
-  private readonly pathKeys: unknown[] = [];
 
   constructor(private readonly options: SnapshotOptions) {}
 
-  part(part: object, name: string): PartRecord {
+  part(part: object): PartRecord {
     const id = this.partIds.size;
     this.partIds.set(part, id);
     const record: PartRecord = { fields: {}, parts: {}, id };
     const omitted = this.options.omit?.get(part) ?? [];
-    this.enter(null, name);
     for (const [key, value] of Object.entries(part)) {
       if (omitted.includes(key) || isWiring(value)) continue;
       if (typeof value === 'object' && value !== null && !isPlainData(value) && !NAME_OF.has(protoOf(value))) {
         const known = this.partIds.get(value);
-        record.parts[key] = known === undefined ? this.part(value, `.${key}`) : { same: known };
-      } else record.fields[key] = this.data(value, null, `.${key}`);
+        record.parts[key] = known === undefined ? this.part(value) : { same: known };
+      } else record.fields[key] = value;
     }
-    this.leave();
     return record;
   }
 
-  /**
-   * Checks a data value, noting its classes and stand-ins; returns it as it is (the serializer copies it). It is
-   * reached from `holder` at `key` (with no holder, `key` is the step's text: ` key`, `.field`).
-   */
-  data(value: unknown, holder: object | null, key: unknown): unknown {
-    if (typeof value === 'function') this.refuseAt(holder, key, 'a function');
-    if (typeof value !== 'object' || value === null || this.seen.has(value)) return value;
-    this.seen.add(value);
-    this.enter(holder, key);
-    if (value instanceof Map) {
-      for (const [key, entry] of value) {
-        if (typeof key === 'object' && key !== null) this.data(key, null, ' key');
-        this.slot(value, key, entry);
-      }
-    } else if (value instanceof Set) {
-      for (const entry of value)
-        if (typeof entry === 'object' || typeof entry === 'function') this.data(entry, null, ' entry');
-    } else {
-      if (!isPlainData(value)) {
-        const proto = protoOf(value);
-        const name = NAME_OF.get(proto) ?? this.refuseAt(null, '', `a ${proto.constructor?.name ?? 'foreign'}`);
-        this.classes.push([value, name]);
-      }
-      const holder = value as Record<string, unknown>;
-      for (const key of Object.keys(holder)) this.slot(holder, key, holder[key]);
+  /** A class instance of the data is noted, a decimal written as its string where it stands; the rest is refused. */
+  readonly inspect: SnapshotInspect = (value, holder, key) => {
+    if (typeof value === 'function') throw new Unrestorable('a function', value);
+    if (value instanceof Dec && holder !== undefined) {
+      const written = value.toString();
+      this.standIns.push([{ holder: holder as StandIn['holder'], key }, written]);
+      return written;
     }
-    this.leave();
+    const proto = protoOf(value);
+    const name = NAME_OF.get(proto);
+    if (name === undefined) throw new Unrestorable(`a ${proto.constructor?.name ?? 'foreign'}`, value);
+    this.classes.push([value, name]);
     return value;
-  }
-
-  /** A value held at `key` of `holder`: a stand-in, or data to check (primitives need nothing). */
-  private slot(holder: StandIn['holder'], key: unknown, value: unknown): void {
-    if (typeof value !== 'object' || value === null) {
-      if (typeof value === 'function') this.refuseAt(holder, key, 'a function');
-      return;
-    }
-    if (value instanceof Dec) this.standIns.push({ holder, key });
-    else this.data(value, holder, key);
-  }
-
-  private enter(holder: object | null, key: unknown): void {
-    this.pathHolders.push(holder);
-    this.pathKeys.push(key);
-  }
-
-  private leave(): void {
-    this.pathHolders.pop();
-    this.pathKeys.pop();
-  }
-
-  private refuseAt(holder: object | null, key: unknown, what: string): never {
-    const path = this.pathHolders.map((h, i) => stepOf(h, this.pathKeys[i])).join('');
-    return refuse(`${what} at ${path}${stepOf(holder, key)}`);
-  }
+  };
 }
 
-function stepOf(holder: object | null, key: unknown): string {
-  if (holder === null) return String(key);
-  return holder instanceof Map || Array.isArray(holder) ? `[${String(key)}]` : `.${String(key)}`;
+/** Where `target` is below the roots, as a path (`kernel.desk.orders[3].spec`): looked for again, for an error only. */
+function pathOf(roots: Record<string, object>, target: object): string {
+  const seen = new Set<object>();
+  const search = (value: unknown, path: string): string | undefined => {
+    if (value === target) return path;
+    if (typeof value !== 'object' || value === null || seen.has(value)) return undefined;
+    seen.add(value);
+    const entries: [unknown, unknown][] =
+      value instanceof Map ? [...value] : value instanceof Set ? [...[...value].entries()] : Object.entries(value);
+    for (const [key, entry] of entries) {
+      const found = search(entry, path + stepOf(value, key));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  for (const [name, root] of Object.entries(roots)) {
+    const found = search(root, name);
+    if (found !== undefined) return found;
+  }
+  return `one of ${Object.keys(roots).join(', ')}`;
+}
+
+function stepOf(holder: object, key: unknown): string {
+  return holder instanceof Map || holder instanceof Set || Array.isArray(holder)
+    ? `[${String(key)}]`
+    : `.${String(key)}`;
 }
 
 /** What a part's constructor wires, not state: functions, calendars, RxJS streams, pending promises, and context
