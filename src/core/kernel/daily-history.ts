@@ -20,7 +20,7 @@ import { assertValidExecution } from '../positions/execution.js';
 import { markIn, type InstrumentMark } from '../positions/marks.js';
 import { Position } from '../positions/positions.js';
 import type { DailyPositionJson } from '../shapes/position.js';
-import type { Journal, JournalEntry } from './journal.js';
+import { lineType, type Journal, type JournalEntry } from './journal.js';
 
 /** Where an instrument is in its sessions: the one whose close is still ahead. */
 interface NextClose {
@@ -34,6 +34,20 @@ interface NextClose {
   /** The last close recorded (-Infinity before the first). */
   closedMs: number;
 }
+
+/** The fill and print lines catchUp parses and applies at a time. */
+const CATCH_UP_SLICE = 4096;
+/**
+ * The lines of which positionHistoryOf takes fills and prints (the other lines it reads give accounts and the run's
+ * end, which a live history does not use). `input.market_prints` is read too, so that it is refused: a live history
+ * is not given the market files.
+ */
+const FILL_AND_PRINT_TYPES: ReadonlySet<string> = new Set([
+  'fills.created',
+  'input.print',
+  'input.tick',
+  'input.market_prints',
+]);
 
 /** The calendar's sessions are looked for this many days ahead (weekends and holiday runs are shorter). */
 const SESSION_SEARCH_DAYS = 30;
@@ -84,14 +98,29 @@ export class DailyHistory {
     return records.sort(byTradeDateThenInstrument);
   }
 
-  /** Reads the lines added to the journal since the last read (before the journal lets go of them). */
+  /**
+   * Reads the lines added to the journal since the last read (before the journal lets go of them): only the lines of
+   * fills and prints are parsed, a slice at a time, so that lines and entries die young. (A snapshot reads up to a few
+   * hundred thousand lines here; held all at once, every line and entry was promoted and marked: half the read.)
+   */
   catchUp(): void {
     if (!this.journal.enabled) throw new Error('daily position records need the kernel journal, which is off');
     if (this.journal.length === this.readLines) return;
-    const added = this.journal.linesSince(this.readLines).map((line) => JSON.parse(line) as JournalEntry);
+    const added = this.journal.eachLineSince(this.readLines);
     this.readLines = this.journal.length;
-    const { fills, prints } = positionHistoryOf(added);
-    // In journal order, which is time order: the fills and prints of one line number never mix.
+    let entries: JournalEntry[] = [];
+    for (const line of added) {
+      if (!FILL_AND_PRINT_TYPES.has(lineType(line))) continue;
+      entries.push(JSON.parse(line) as JournalEntry);
+      if (entries.length < CATCH_UP_SLICE) continue;
+      this.applyInOrder(positionHistoryOf(entries));
+      entries = [];
+    }
+    this.applyInOrder(positionHistoryOf(entries));
+  }
+
+  /** A history's fills and prints, in journal order, which is time order (one line's fills and prints never mix). */
+  private applyInOrder({ fills, prints }: { fills: readonly RunFill[]; prints: readonly RunPrint[] }): void {
     let f = 0;
     let p = 0;
     while (f < fills.length || p < prints.length) {

@@ -29,6 +29,12 @@ export interface JournalOut {
   write(chunk: string): void;
 }
 
+/** The type of a line a Journal wrote, read from the line's fixed beginning (`write`) without parsing it. */
+export function lineType(line: string): string {
+  const at = line.indexOf('"type":"') + '"type":"'.length;
+  return line.slice(at, line.indexOf('"', at));
+}
+
 export class Journal {
   /** Finished chunks: CHUNK_LINES lines each, every line ending in a newline. */
   private readonly chunks: string[] = [];
@@ -163,6 +169,14 @@ export class Journal {
 
   /** The lines from the `from`-th (0-based) on: a reader that keeps its place reads only what was added. */
   linesSince(from: number): string[] {
+    return [...this.eachLineSince(from)];
+  }
+
+  /**
+   * The lines from the `from`-th (0-based) on, one chunk's at a time as they are iterated: a long read holds a chunk's
+   * lines, not hundreds of thousands (which would outlive the young generation). Iterate it before the next line.
+   */
+  eachLineSince(from: number): Iterable<string> {
     this.settle();
     if (from < this.letGoOf)
       throw new Error(
@@ -170,15 +184,15 @@ export class Journal {
           ? `line ${from} of the journal went out (the first ${this.letGoOf} are where its out put them)`
           : `line ${from} of the journal was let go of (the first ${this.letGoOf} are in the store)`,
       );
-    const held = from - this.letGoOf;
-    const lines: string[] = [];
-    const chunked = this.chunks.length * CHUNK_LINES;
+    return this.heldLinesFrom(from - this.letGoOf);
+  }
+
+  private *heldLinesFrom(held: number): Generator<string> {
     for (let c = Math.floor(held / CHUNK_LINES); c < this.chunks.length; c++) {
       const chunkLines = this.chunks[c]!.slice(0, -1).split('\n');
-      lines.push(...chunkLines.slice(Math.max(0, held - c * CHUNK_LINES)));
+      yield* chunkLines.slice(Math.max(0, held - c * CHUNK_LINES));
     }
-    lines.push(...this.recent.slice(Math.max(0, held - chunked)));
-    return lines;
+    yield* this.recent.slice(Math.max(0, held - this.chunks.length * CHUNK_LINES));
   }
 
   /**

@@ -56,6 +56,33 @@ describe('daily position records of a live kernel', () => {
     ]);
   });
 
+  it('equal the records of the whole journal when one read takes in thousands of lines (it parses them a slice at a time)', () => {
+    const { kernel, accountId, place, tick } = harness({ latencyMs: 0 });
+    // Tuesday and Wednesday: 1,500 orders a day, buys and sells of 1 to 3 contracts, each filled at 5000.00 by the
+    // next print, with a print at 5001.00 between them that moves the mark: ~12,000 journal lines (orders, their
+    // states, fills, prints) read at once, in several slices.
+    for (const day of ['2026-03-10T14:00:00Z', '2026-03-11T14:00:00Z']) {
+      kernel.dispatch({ type: 'advance', to_ms: Date.parse(day) });
+      for (let i = 0; i < 1_500; i++) {
+        place({ side: i % 2 === 0 ? 'buy' : 'sell', type: 'market', quantity: 1 + (i % 3) });
+        tick('5000.00', 5, 1_000);
+        tick('5001.00', 1, 1_000);
+      }
+    }
+    const outcome = kernel.read.dailyPositions(ALL, accountId, RANGE);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.body));
+    const history = positionHistoryOf(parseJournal(kernel.journal.text()));
+    const whole = dailyPositions({ ...history, endMs: kernel.nowMs }, calendar, {
+      accountId,
+      fromDate: RANGE.from_date,
+      toDate: RANGE.to_date,
+    });
+    expect(history.fills.length).toBe(3_000);
+    expect(kernel.journal.length).toBeGreaterThan(2 * 4096);
+    expect(outcome.body.items).toEqual(whole);
+    expect(outcome.body.items.map((r) => r.trade_date)).toEqual(['2026-03-10', '2026-03-11']);
+  });
+
   it('equal the records of the whole journal at every read of a random session: several accounts and instruments, closes, weekends, prints at the close', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 20, maxLength: 60, size: 'max' }), (steps) => {

@@ -1,7 +1,7 @@
 // The journal's lines (src/core/kernel/journal.ts): exactly the JSON of each entry, numbered in order, whether
 // kept in the recent lines or joined into chunks, and read back from any place.
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../../src/core/kernel/journal.js';
+import { Journal, lineType } from '../../../src/core/kernel/journal.js';
 import { MarketPrintCursor, type MarketPrint } from '../../../src/core/kernel/market-prints.js';
 
 const entryJson = (seq: number, type: string, data?: unknown) =>
@@ -15,6 +15,13 @@ describe('Journal', () => {
     expect(journal.text()).toBe(
       `${entryJson(1, 'input.print', { instrument: 'ESM6', price_ticks: 20_000, note: 'a "quoted"\nline' })}\n${entryJson(2, 'session.rolled')}\n`,
     );
+  });
+
+  it("reads a line's type from its beginning, whatever its data holds", () => {
+    const journal = new Journal();
+    journal.record('input.place_order', 1001, { body: { type: 'market', note: '"type":"fills.created"' } });
+    journal.record('session.rolled', 1002, undefined);
+    expect(journal.linesSince(0).map(lineType)).toEqual(['input.place_order', 'session.rolled']);
   });
 
   it('keeps the same text and lines across chunk boundaries (2,500 lines: two chunks and a tail)', () => {
