@@ -1,7 +1,7 @@
 // A lean WebSocket subscriber for the fan-out benchmark: the HTTP upgrade written by hand on a plain TCP socket, one
-// masked frame to subscribe (framed by ws), and then the raw bytes read as frames without decoding their text. A thousand `ws` clients in the
-// benchmark's process would spend more CPU decoding messages than the server spends sending them, on the same two
-// cores, and the figures would be the client's. It counts frames and FILLED records, and times a chunk's FILLED
+// masked frame to subscribe (framed by ws), and then the raw bytes read as frames without decoding their text. A
+// thousand `ws` clients in the benchmark's process would spend more CPU decoding messages than the server spends
+// sending them, on the same two cores, and the figures would be the client's. It counts frames and FILLED records, and times a chunk's FILLED
 // records by the order ids of its first and last ones (all the orders of one tick are filled by one print).
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';

@@ -174,8 +174,15 @@ class PartWriter {
   private writeObject(value: object): void {
     const seen = this.objectIndex.get(value);
     if (seen !== undefined) return this.put(Kind.Seen, seen);
+    const proto = Object.getPrototypeOf(value) as object | null;
+    if (proto !== Object.prototype && proto !== null && !isCollection(value)) {
+      if (this.inspect) {
+        const written = this.inspect(value, this.holder, this.key);
+        if (written !== value) return this.write(written); // not kept as the instance: it is met again as itself
+      } else if (isUnwritable(value)) throw new TypeError(`a snapshot cannot hold a ${value.constructor.name}`);
+    }
+    this.objectIndex.set(value, this.objectIndex.size);
     if (Array.isArray(value)) {
-      this.objectIndex.set(value, this.objectIndex.size);
       this.put(Kind.Array, value.length);
       for (let i = 0; i < value.length; i++) {
         this.holder = value;
@@ -183,7 +190,6 @@ class PartWriter {
         this.write(value[i]);
       }
     } else if (value instanceof Map) {
-      this.objectIndex.set(value, this.objectIndex.size);
       this.put(Kind.Map, value.size);
       for (const [key, entry] of value) {
         this.holder = this.key = undefined;
@@ -193,21 +199,12 @@ class PartWriter {
         this.write(entry);
       }
     } else if (value instanceof Set) {
-      this.objectIndex.set(value, this.objectIndex.size);
       this.put(Kind.Set, value.size);
       for (const entry of value) {
         this.holder = this.key = undefined;
         this.write(entry);
       }
     } else {
-      const proto = Object.getPrototypeOf(value) as object | null;
-      if (proto !== Object.prototype && proto !== null) {
-        if (this.inspect) {
-          const written = this.inspect(value, this.holder, this.key);
-          if (written !== value) return this.write(written);
-        } else if (isUnwritable(value)) throw new TypeError(`a snapshot cannot hold a ${value.constructor.name}`);
-      }
-      this.objectIndex.set(value, this.objectIndex.size);
       const keys = Object.keys(value);
       this.kind(Kind.Object);
       this.uints[this.uintCount++] = this.shapeOf(keys);
@@ -284,6 +281,10 @@ function partLayout(
     shapes: shapesAt,
     bytes: shapesAt + shapeBytes,
   };
+}
+
+function isCollection(value: object): boolean {
+  return Array.isArray(value) || value instanceof Map || value instanceof Set;
 }
 
 /** Objects whose state is not in their own fields. */

@@ -11,6 +11,7 @@ import { parseSymbol, type ProductFamily } from '../instruments.js';
 import {
   byTradeDateThenInstrument,
   dailyRecord,
+  FILL_AND_PRINT_TYPES,
   positionHistoryOf,
   type DailyPositionQuery,
   type RunFill,
@@ -37,17 +38,6 @@ interface NextClose {
 
 /** The fill and print lines catchUp parses and applies at a time. */
 const CATCH_UP_SLICE = 4096;
-/**
- * The lines of which positionHistoryOf takes fills and prints (the other lines it reads give accounts and the run's
- * end, which a live history does not use). `input.market_prints` is read too, so that it is refused: a live history
- * is not given the market files.
- */
-const FILL_AND_PRINT_TYPES: ReadonlySet<string> = new Set([
-  'fills.created',
-  'input.print',
-  'input.tick',
-  'input.market_prints',
-]);
 
 /** The calendar's sessions are looked for this many days ahead (weekends and holiday runs are shorter). */
 const SESSION_SEARCH_DAYS = 30;
@@ -100,7 +90,9 @@ export class DailyHistory {
 
   /**
    * Reads the lines added to the journal since the last read (before the journal lets go of them): only the lines of
-   * fills and prints are parsed, a slice at a time, so that lines and entries die young. (A snapshot reads up to a few
+   * fills and prints are parsed (the others give accounts and a run's end, which a live history does not use; an
+   * `input.market_prints` line is refused, as a live history has no market files), a slice at a time, so that lines
+   * and entries die young. (A snapshot reads up to a few
    * hundred thousand lines here; held all at once, every line and entry was promoted and marked: half the read.)
    */
   catchUp(): void {

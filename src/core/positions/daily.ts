@@ -63,16 +63,21 @@ export class JournalReadError extends Error {
 
 type Data = Record<string, unknown>;
 
-/** The journal lines `positionHistoryOf` reads; a journal that keeps only these still gives daily positions. */
-export const POSITION_HISTORY_TYPES: ReadonlySet<string> = new Set([
-  'input.advance',
-  'input.open_account',
-  'accounts.created',
+/** The journal lines from which `positionHistoryOf` takes fills and prints. */
+export const FILL_AND_PRINT_TYPES: ReadonlySet<string> = new Set([
   'fills.created',
   'input.print',
   'input.tick',
-  'input.market_files',
   'input.market_prints',
+]);
+
+/** The journal lines `positionHistoryOf` reads; a journal that keeps only these still gives daily positions. */
+export const POSITION_HISTORY_TYPES: ReadonlySet<string> = new Set([
+  ...FILL_AND_PRINT_TYPES,
+  'input.advance',
+  'input.open_account',
+  'accounts.created',
+  'input.market_files',
 ]);
 
 /**
