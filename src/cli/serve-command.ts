@@ -133,7 +133,15 @@ async function serve(args: ServeArgs): Promise<void> {
   let sandbox: Sandbox;
   try {
     sandbox = await Sandbox.start(
-      { seed, startMs, calendar, market, clockMode: args.clock, snapshotEveryLines: args.snapshotEvery },
+      {
+        seed,
+        startMs,
+        calendar,
+        market,
+        clockMode: args.clock,
+        snapshotEveryLines: args.snapshotEvery,
+        note: (message) => void process.stderr.write(`propsim serve: ${message}\n`),
+      },
       db,
     );
   } catch (error) {

@@ -115,7 +115,8 @@ describe('docs/api.md#persistence: restart equality', () => {
     'a session of orders, prints, fills, clock moves, a lockout and streams restarts to the same state and journal hash: %s',
     async (way) => {
       const file = dbFile();
-      const api = await open(file);
+      const firstNotes: string[] = [];
+      const api = await open(file, { note: (message) => firstNotes.push(message) });
       api.sandbox.streams.activate(); // a client subscribed: the events are numbered from here
       const account = await acmeAccount(api);
       const post = (url: string, payload: object, headers: Record<string, string> = operator) =>
@@ -123,7 +124,12 @@ describe('docs/api.md#persistence: restart equality', () => {
       await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
       await post('/v1/orders', marketOrderBody(account));
       await post('/v1/orders', buyLimitBody(account, '4990.00', 'gtc'));
-      if (way === ways[2]) api.sandbox.saveSnapshot(); // as the store does every --snapshot-every lines
+      if (way === ways[2]) {
+        api.sandbox.saveSnapshot(); // as the store does every --snapshot-every lines
+        expect(firstNotes, 'each snapshot says where it stands and how long it held the server').toEqual([
+          expect.stringMatching(/^snapshot of the state at journal line \d{2,}: held the server \d+\.\d s$/),
+        ]);
+      }
       await post('/v1/sandbox/clock/advance', { by: '90s' }, admin);
       await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '4989.75' }] }, admin);
       await post('/v1/sandbox/clock/advance', { by: '26h' }, admin);
@@ -144,9 +150,20 @@ describe('docs/api.md#persistence: restart equality', () => {
       if (way === ways[0] || way === ways[3]) expect(snapshot!.atLine).toBe(store.lineCount);
       if (way === ways[2]) expect(snapshot!.atLine).toBeLessThan(store.lineCount);
       const warnings: string[] = [];
-      const again = await startTestApi({ warn: (message) => warnings.push(message) }, store);
+      const notes: string[] = [];
+      const lines = store.lineCount;
+      const again = await startTestApi(
+        { warn: (message) => warnings.push(message), note: (message) => notes.push(message) },
+        store,
+      );
       running.push(again);
       expect(await everything(again)).toEqual(before);
+      expect(notes, 'a restart says what it restores, then how long it took').toEqual([
+        way === ways[1]
+          ? `restoring ${restartFrom}: ${lines.toLocaleString('en-US')} journal lines, no snapshot`
+          : `restoring ${restartFrom}: a snapshot of its first ${snapshot!.atLine.toLocaleString('en-US')} journal lines, then ${(lines - snapshot!.atLine).toLocaleString('en-US')} more`,
+        expect.stringMatching(/^restored in \d+\.\d s$/),
+      ]);
       expect(warnings).toEqual(
         way === ways[3]
           ? [`${restartFrom}: its snapshot cannot be read (${DAMAGE}); applying the whole journal instead`]

@@ -24,9 +24,12 @@ async function serve(args: string[], options: { cwd?: string; defaultStore?: boo
   return server;
 }
 
-async function stop(server: Server): Promise<void> {
+/** Stops a server as Ctrl-C would; its whole stderr. */
+async function stop(server: Server): Promise<string> {
   server.child.kill('SIGTERM');
-  expect((await server.exited).code).toBe(0);
+  const { code, stderr } = await server.exited;
+  expect(code).toBe(0);
+  return stderr;
 }
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -51,10 +54,15 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     const file = join(cwd, '.propsim', 'sandbox.sqlite');
     expect(first.banner).toContain(`state: ${file}`);
     const orderId = await placeOrder(first.url);
-    await stop(first);
+    expect(await stop(first)).toMatch(
+      /\npropsim serve: snapshot of the state at journal line \d+: held the server \d+\.\d s\n$/,
+    );
     expect(existsSync(file)).toBe(true);
 
     const second = await serve([], { cwd, defaultStore: true });
+    expect(second.banner).toMatch(
+      /^propsim serve: restoring \S+: a snapshot of its first \d+ journal lines, then 0 more\npropsim serve: restored in \d+\.\d s\n/,
+    );
     const order = await fetch(`${second.url}/v1/orders/${orderId}`, { headers: operator });
     expect(order.status).toBe(200);
   }, 60_000);

@@ -41,6 +41,11 @@ export interface SandboxConfig {
   snapshotEveryLines?: number;
   /** Where a restart says what it could not use (a snapshot it cannot read); default stderr. */
   warn?: (message: string) => void;
+  /**
+   * Where a restart says what it restores and how long it took, and each snapshot how long it held the server (serve:
+   * stderr): both take seconds with a large state, and whoever waits meanwhile should find out why. Default: silent.
+   */
+  note?: (message: string) => void;
 }
 
 /**
@@ -180,12 +185,21 @@ export class Sandbox {
    * the kernel's inputs and the sandbox's records after it, in order.
    */
   private async restore(db: SandboxDb): Promise<void> {
+    const startedMs = performance.now();
+    const note = this.config.note;
     this.streams.resume(Number(db.meta('stream_sequence') ?? 0), db.meta('streams_active') === 'true');
     const first = db.firstLine();
     this.kernel = startedKernel(
       first === undefined ? undefined : (JSON.parse(first) as JournalEntry),
       this.config.calendar,
       'positions',
+    );
+    const lines = db.lineCount;
+    const inSnapshot = db.linesInSnapshot;
+    note?.(
+      inSnapshot > 0
+        ? `restoring ${db.file}: a snapshot of its first ${count(inSnapshot)} journal lines, then ${count(lines - inSnapshot)} more`
+        : `restoring ${db.file}: ${count(lines)} journal lines, no snapshot`,
     );
     const snapshot = this.readableSnapshot(db);
     if (snapshot) this.restoreSnapshot(snapshot.state);
@@ -199,6 +213,7 @@ export class Sandbox {
     await this.feed.skip(Number(db.meta('market_prints') ?? 0));
     this.store = db;
     this.journalInto(db);
+    note?.(`restored in ${seconds(performance.now() - startedMs)}`);
   }
 
   /** What a snapshot keeps: the kernel and what the gateway keeps, but not the journal's lines (the store has them). */
@@ -255,10 +270,14 @@ export class Sandbox {
    */
   saveSnapshot(): void {
     if (!this.store) return;
+    const startedMs = performance.now();
     // The store has every line so far (with this snapshot, in one commit): the journal need not hold them too.
     this.kernel.letGoOfJournalLines();
     const { parts, omit } = this.snapshotParts();
     this.store.saveSnapshot(takeSnapshot(parts, encodeSnapshot, { omit }));
+    this.config.note?.(
+      `snapshot of the state at journal line ${count(this.store.linesInSnapshot)}: held the server ${seconds(performance.now() - startedMs)}`,
+    );
   }
 
   /** Sends each line the kernel's journal keeps from now on to the store, and snapshots as the lines add up. */
@@ -376,6 +395,14 @@ export class Sandbox {
     if (this.store && this.store.linesSinceSnapshot > 0) this.saveSnapshot();
     await this.store?.close();
   }
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The session tokens' secret: the store's, so that tokens outlive a restart; else one for this process. */
