@@ -20,6 +20,7 @@ import {
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { MarketReferenceError, referencedMarketPrints } from '../market/market-references.js';
 import { scenarioFolder } from '../scenario/scenario-market.js';
+import { listFew } from '../scenario/scenario-fields.js';
 import {
   DAILY_POSITIONS_FORMATS,
   renderDailyPositions,
@@ -213,8 +214,7 @@ function whatTheFolderHolds(dir: string): string {
     return `this is a back-test output folder (cells.csv, traders.csv): it has no per-fill data; ${NEEDS_REPLAY_RUN}`;
   const runs = names.filter((name) => existsSync(join(dir, name, 'events.jsonl'))).sort();
   if (runs.length > 0) {
-    const shown = runs.slice(0, 5).join(', ') + (runs.length > 5 ? `, … (${runs.length} in all)` : '');
-    return `no events.jsonl here, but it holds replay runs (${shown}): pass one of them, e.g. --run ${join(dir, runs[0]!)}`;
+    return `no events.jsonl here, but it holds replay runs (${listFew(runs, 5)}): pass one of them, e.g. --run ${join(dir, runs[0]!)}`;
   }
   return `no events.jsonl; ${NEEDS_REPLAY_RUN}`;
 }
@@ -269,10 +269,8 @@ function resolveAccount(accounts: readonly RunAccount[], wanted: string, run: st
   const aliases = [...new Set(accounts.flatMap((a) => (a.alias === null ? [] : [a.alias])))];
   const unnamed = accounts.filter((a) => a.alias === null).map((a) => a.accountId);
   const known = [
-    aliases.length > 0 ? `known aliases: ${aliases.join(', ')}` : '',
-    unnamed.length > 0
-      ? `account ids without an alias: ${unnamed.slice(0, 5).join(', ')}${unnamed.length > 5 ? `, … (${unnamed.length})` : ''}`
-      : '',
+    aliases.length > 0 ? `known aliases: ${listFew(aliases)}` : '',
+    unnamed.length > 0 ? `account ids without an alias: ${listFew(unnamed, 5)}` : '',
   ].filter(Boolean);
   throw new CliInputError(`--account ${wanted}: no such account in ${run}; ${known.join('; ')}`);
 }

@@ -76,6 +76,18 @@ export function readName(value: unknown, path: string, what: string): string {
 
 /** Lists names for a message, quoted, or says there are none. */
 export function listNames(names: Iterable<string>): string {
-  const all = [...names].map((n) => describeValue(n));
-  return all.length === 0 ? 'none' : all.join(', ');
+  const all = [...names];
+  return all.length === 0 ? 'none' : listFew(all.map((n) => describeValue(n)));
+}
+
+/** Names a message lists before it says how many there are in all. */
+const LISTED_NAMES = 10;
+
+/**
+ * Items for a message: all of a few, or the first ones and how many in all (a scenario of 10,000 accounts must not
+ * list every alias to say that one is unknown).
+ */
+export function listFew(items: readonly string[], shown = LISTED_NAMES): string {
+  if (items.length <= shown) return items.join(', ');
+  return `${items.slice(0, shown).join(', ')}, … (${items.length.toLocaleString('en-US')} in all)`;
 }

@@ -166,7 +166,7 @@ describe('propsim report daily-positions', () => {
     it('an unknown account, listing the known aliases', () =>
       refused(
         ['daily-positions', '--run', run, '--account', 'carol', ...range],
-        /--account carol: no such account .*known aliases: alice, bob/,
+        /--account carol: no such account .*known aliases: alice, bob$/m,
       ));
 
     it('a date not YYYY-MM-DD', () => {

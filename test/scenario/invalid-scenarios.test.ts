@@ -165,6 +165,15 @@ describe('scenario validation: every error names the step, its type and the fiel
       'steps[2] (order): account: expected an account alias declared under accounts ("alice"), got "bob"',
     ],
     [
+      'an unknown account alias among many: the first ten are listed, and how many there are',
+      (d) => {
+        d.accounts = Array.from({ length: 1200 }, (_, i) => ({ alias: `a${i}`, plan: 'eval-50k' }));
+        orderBody(d).account = 'bob';
+      },
+      'steps[2].order.account',
+      'steps[2] (order): account: expected an account alias declared under accounts ("a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9", … (1,200 in all)), got "bob"',
+    ],
+    [
       'a modify of an unknown ref',
       (d) => steps(d).push({ modify: { ref: 'o9', quantity: 2 } }),
       'steps[4].modify.ref',
