@@ -8,6 +8,7 @@ import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { StoreFileError, storeFileError } from '../store/store-file-error.js';
 import { SandboxDb } from '../store/sandbox-db.js';
 import { chicagoIso } from '../core/calendar/dates.js';
+import { checkFileFolder } from './out-folder.js';
 
 export const DEFAULT_DB_FILE = '.propsim/sandbox.sqlite';
 
@@ -27,6 +28,7 @@ export async function openServeStore(
 ): Promise<{ db: SandboxDb | undefined; startMs: number; created: boolean }> {
   if (choice.memory) return { db: undefined, startMs: choice.startMs ?? defaultStartMs, created: false };
   const file = resolve(choice.db ?? DEFAULT_DB_FILE);
+  checkFileFolder(file, '--db');
   const created = !existsSync(file);
   const db = SandboxDb.open(file);
   try {

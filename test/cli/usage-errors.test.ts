@@ -103,6 +103,37 @@ describe.concurrent('--out naming a file is invalid input, found before any work
     expect(readdirSync(dir), 'nothing written beside the file').toEqual(['results.txt']);
   });
 
+  it('replay, backtest and serve --db refuse a folder that cannot be made there, in one line naming the folder', async () => {
+    // /proc takes no new folders: mkdir answers ENOENT there, on which Node's recursive mkdir never returned.
+    const out = '/proc/propsim-no-such-folder/out';
+    const runs = await Promise.all([
+      runCliAsync(['replay', 'scenarios/oco-bracket.yaml', '--out', out]),
+      runCliAsync(['backtest', '--config', HAND_CHECKED, '--out', out, '--workers', '1']),
+      runCliAsync(['serve', '--port', '0', '--db', `${out}/sandbox.sqlite`]),
+    ]);
+    for (const { status, stdout, stderr } of runs) {
+      expect(status, stderr).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr.trimEnd().split('\n'), 'one line, no stack trace').toHaveLength(1);
+    }
+    const why = 'cannot make the folder /proc/propsim-no-such-folder (ENOENT)';
+    expect(runs.map((run) => run.stderr)).toEqual([
+      `propsim replay: --out ${out}: ${why}\n`,
+      `propsim backtest: --out ${out}: ${why}\n`,
+      `propsim serve: --db ${out}/sandbox.sqlite: ${why}\n`,
+    ]);
+  });
+
+  it('serve refuses a --db under a file', async () => {
+    const file = join(tmp(), 'notes.txt');
+    writeFileSync(file, 'not a folder');
+    const { status, stderr } = await runCliAsync(['serve', '--port', '0', '--db', join(file, 'sandbox.sqlite')]);
+    expect(status, stderr).toBe(2);
+    expect(stderr).toBe(
+      `propsim serve: --db ${join(file, 'sandbox.sqlite')}: ${file} is a file, so no folder can be made under it\n`,
+    );
+  });
+
   it('replay refuses a file where a scenario writes its folder (it would be replaced)', async () => {
     const out = tmp();
     writeFileSync(join(out, 'oco-bracket'), 'mine');
