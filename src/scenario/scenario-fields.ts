@@ -50,8 +50,10 @@ export function readPrice(value: unknown, path: string): string {
 export function readGridPrice(value: unknown, path: string, symbol: string): string {
   const price = readPrice(value, path);
   const { tickSize } = parseSymbol(symbol).spec;
-  if (!new Dec(price).dividedBy(tickSize).isInteger())
-    fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, value);
+  const ticks = new Dec(price).dividedBy(tickSize);
+  if (!ticks.isInteger()) fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, value);
+  // Prices are integer ticks inside (docs/money-and-instruments.md): a larger count would not be exact.
+  if (!Number.isSafeInteger(ticks.toNumber())) fail(path, `a price below 2^53 ticks of ${tickSize}`, value);
   return price;
 }
 

@@ -159,6 +159,12 @@ describe('scenario validation: every error names the step, its type and the fiel
       'steps[2] (order): instrument: expected a GLOBEX symbol like ESM6 or a bare root like ES: instrument "ZZZ9": unknown root "ZZ"; known roots: ES MES',
     ],
     [
+      'a tick price too large to be exact in integer ticks',
+      (d) => (steps(d)[1] = { tick: { instrument: 'ESM6', price: '99999999999999999999999.25' } }),
+      'steps[1].tick.price',
+      'steps[1] (tick): price: expected a price below 2^53 ticks of 0.25, got "99999999999999999999999.25"',
+    ],
+    [
       'an unknown account alias',
       (d) => (orderBody(d).account = 'bob'),
       'steps[2].order.account',

@@ -24,11 +24,18 @@ export function parsePrint(instrumentId: unknown, price: unknown, size?: unknown
       refuseField('instrument_id', 'a GLOBEX symbol of a listed instrument, such as "ESM6"', instrumentId);
     throw error;
   }
-  let priceTicks: number;
+  let decimal;
   try {
-    priceTicks = priceToTicks(parseDecimal(price, 'price', { maxPlaces: 9 }), new Dec(parsed.spec.tickSize));
+    decimal = parseDecimal(price, 'price', { maxPlaces: 9 });
   } catch (error) {
     if (error instanceof DecimalInputError) refuseField('price', 'a decimal string such as "5000.25"', price);
+    throw error;
+  }
+  let priceTicks: number;
+  try {
+    priceTicks = priceToTicks(decimal, new Dec(parsed.spec.tickSize));
+  } catch (error) {
+    if (error instanceof DecimalInputError) refuseField('price', error.expected, price); // too many ticks to be exact
     if (error instanceof OffTickGridError)
       refuseField('price', `a price on the ${parsed.spec.root} tick grid (tick ${parsed.spec.tickSize})`, price);
     throw error;
