@@ -148,9 +148,28 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     checkFillsTraders(config);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', traders);
-  // Every cell's plan must be valid before anything runs.
-  for (const cell of expandGrid(grid)) parsePlanTemplate(planForCell(basePlan, cell.values), `grid cell ${cell.label}`);
+  checkGridCells(basePlan, grid);
   return config;
+}
+
+/**
+ * Every cell's plan must be valid before anything runs. A refusal points at what to fix: the grid value it is about
+ * (`grid.<field>[i]`, with its line), or, for a field no axis sets, the cell whose values made the plan invalid.
+ */
+function checkGridCells(basePlan: Fields, grid: readonly GridAxis[]): void {
+  for (const cell of expandGrid(grid)) {
+    try {
+      parsePlanTemplate(planForCell(basePlan, cell.values), '');
+    } catch (error) {
+      if (!(error instanceof FieldError)) throw error;
+      const axis = grid.find((a) => error.path === a.key || error.path.startsWith(`${a.key}.`));
+      if (axis) {
+        const value = at(at('grid', axis.key), axis.values.indexOf(cell.values[axis.key]));
+        throw new FieldError(value, error.path === axis.key ? error.detail : error.message);
+      }
+      throw new FieldError(`grid cell ${cell.label}`, error.message);
+    }
+  }
 }
 
 /** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */

@@ -59,11 +59,17 @@ const CASES: Case[] = [
   {
     name: 'a grid value that makes an invalid plan',
     config: { ...base(), grid: { 'risk_profile.max_drawdown_value': ['500', '60000'] } },
-    says: [
-      'grid cell risk_profile.max_drawdown_value=60000',
-      'risk_profile.max_drawdown_value',
-      'below the starting balance',
-    ],
+    says: ['grid.risk_profile.max_drawdown_value[1]: max_drawdown_value 60000.00 must be below the starting balance'],
+  },
+  {
+    name: 'a grid value that makes another field of the plan invalid',
+    config: { ...base(), grid: { starting_balance: ['50000', '800'] } },
+    says: ['grid cell starting_balance=800: risk_profile.max_drawdown_value', 'below the starting balance'],
+  },
+  {
+    name: 'a grid value that is a whole section of the plan',
+    config: { ...base(), grid: { risk_profile: [{ max_drawdown_value: '500' }] } },
+    says: ['grid.risk_profile[0]: risk_profile.max_drawdown_mode: expected one of'],
   },
   {
     name: 'a grid value outside an enum',
@@ -73,7 +79,7 @@ const CASES: Case[] = [
   {
     name: 'null on a required plan field',
     config: { ...base(), grid: { 'risk_profile.max_drawdown_value': [null] } },
-    says: ['risk_profile.max_drawdown_value=none', 'risk_profile.max_drawdown_value', 'required'],
+    says: ['grid.risk_profile.max_drawdown_value[0]: expected', 'required'],
   },
   {
     name: 'a grid field the plan does not have',
