@@ -7,6 +7,8 @@ export interface HeaderLayout {
   readonly shape: string;
   readonly required: readonly string[];
   readonly optional: readonly string[];
+  /** Columns that mark a file of another format, and what to tell whoever read it as this one. */
+  readonly otherFormat?: { readonly columns: readonly string[]; readonly advice: string };
 }
 
 export const QUOTING_EXPECTED = 'unquoted fields (quoting is not supported on this fast path)';
@@ -33,9 +35,11 @@ export class CsvHeader {
     const known = new Set([...layout.required, ...layout.optional]);
     const unknown = names.filter((name) => !known.has(name));
     if (unknown.length > 0) {
+      const other = layout.otherFormat;
+      const advice = other && other.columns.every((name) => names.includes(name)) ? ` (${other.advice})` : '';
       fail(
         unknown[0],
-        `only the columns ${layout.shape}`,
+        `only the columns ${layout.shape}${advice}`,
         `the unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => quoteText(n)).join(', ')}`,
       );
     }

@@ -18,7 +18,15 @@ export function readTickCsv(
 }
 
 const TICKS_FORMAT: PrintFormat = {
-  layout: { shape: 'ts,instrument,price[,size]', required: ['ts', 'price'], optional: ['instrument', 'size'] },
+  layout: {
+    shape: 'ts,instrument,price[,size]',
+    required: ['ts', 'price'],
+    optional: ['instrument', 'size'],
+    otherFormat: {
+      columns: ['open', 'high', 'low', 'close'],
+      advice: "this is a bars file: list it with format: bars and its instrument, as in a scenario's market files",
+    },
+  },
   printsPerRow: 1,
   open: (spec, header, fileIndex, symbols, checkOrder) =>
     new TickRowParser(spec, header, fileIndex, symbols, checkOrder),

@@ -51,6 +51,20 @@ describe('market data errors name the file, line and column', () => {
     );
   });
 
+  it('a bars file read as ticks: the message says to read it as bars', async () => {
+    const error = await failure(
+      'bars.csv',
+      'timestamp_utc,open,high,low,close,volume\n2024-01-02 14:01:00,1,1,1,1,5\n',
+    );
+    expect(error.message).toBe(
+      `${error.file}:1: column timestamp_utc: expected only the columns ts,instrument,price[,size] (this is a bars file: list it with format: bars and its instrument, as in a scenario's market files), got the unknown columns "timestamp_utc", "open", "high", "low", "close", "volume"`,
+    );
+    const other = await failure('other.csv', 'ts,instrument,price,venue\n1,ESM6,5000,X\n');
+    expect(other.message, 'other unknown columns get no such advice').toBe(
+      `${other.file}:1: column venue: expected only the columns ts,instrument,price[,size], got the unknown column "venue"`,
+    );
+  });
+
   it('a missing required column', async () => {
     const error = await failure('missing.csv', 'ts,instrument,size\n1,ESM6,1\n');
     expect(error.message).toBe(
