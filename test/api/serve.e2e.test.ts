@@ -168,3 +168,53 @@ describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts n
       expect(result.stdout).toContain(flag);
   });
 });
+
+describe('docs/api.md#start-up: `propsim serve --market` with the bundled 6E bars', () => {
+  let server: Server;
+  beforeAll(async () => {
+    // 08:59:30 CT: the bar stamped 15:00:00Z (it ends then) has two prints still to come, 14:59:40 and 14:59:59.999.
+    server = await startServe([
+      '--market',
+      'fixtures/market/6EH4-2024-01.yaml',
+      '--start',
+      '2024-01-02T08:59:30-06:00',
+    ]);
+  }, 30_000);
+  afterAll(() => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  });
+
+  it('the bars drive fills and marks as the clock passes them', async () => {
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(server.url + path, {
+        method,
+        headers: { 'X-Service-Api-Key': KEYS.admin, 'X-Firm-ID': 'acme-prop', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, field by field
+      return (await response.json()) as any;
+    };
+    const accountId: string = (await call('GET', '/v1/firm-control/accounts')).items[0].account_id;
+    await call('POST', '/v1/sandbox/clock/advance', { by: '1s' }); // past the risk engine's loading window
+    const order = await call('POST', '/v1/orders', {
+      account_id: accountId,
+      instrument_id: '6EH4',
+      side: 'buy',
+      type: 'market',
+      quantity: 1,
+    });
+    // The 15:00:00Z bar (O 1.0996, H 1.09965, L 1.0995, C 1.09965) closes up: O, L, H, C, its high at 14:59:40.
+    await call('POST', '/v1/sandbox/clock/advance', { by: '10s' });
+    expect(await call('GET', `/v1/orders/${order.order_id}`)).toMatchObject({
+      status: 'FILLED',
+      average_fill_price: '1.09965',
+    });
+    // At 09:01:00 CT the mark is the open of the bar stamped 15:02:00Z, 1.09995, printed at 15:01:00.000 (a clock
+    // move to T takes every print stamped at or before T): (1.09995 − 1.09965) × 125,000 = 37.50 unrealized.
+    await call('POST', '/v1/sandbox/clock/advance', { to: '2024-01-02T09:01:00-06:00' });
+    expect((await call('GET', `/v1/positions?account_id=${accountId}`)).items[0]).toMatchObject({
+      net_quantity: 1,
+      unrealized_pnl: '37.50',
+    });
+  });
+});
