@@ -65,7 +65,16 @@ function tryToMake(missing: readonly string[], label: string): void {
       made.push(folder);
     }
   } finally {
-    for (const folder of made.reverse()) rmdirSync(folder);
+    for (const folder of made.reverse()) removeQuietly(folder);
+  }
+}
+
+/** An empty folder the check made; left if something else took it meanwhile (an error here would hide the real one). */
+function removeQuietly(folder: string): void {
+  try {
+    rmdirSync(folder);
+  } catch {
+    // harmless: an empty folder, or one another process is using
   }
 }
 

@@ -24,7 +24,7 @@ export function parsePrint(instrumentId: unknown, price: unknown, size?: unknown
       refuseField('instrument_id', 'a GLOBEX symbol of a listed instrument, such as "ESM6"', instrumentId);
     throw error;
   }
-  let decimal;
+  let decimal: Dec;
   try {
     decimal = parseDecimal(price, 'price', { maxPlaces: 9 });
   } catch (error) {
