@@ -1582,8 +1582,7 @@ export interface paths {
                     cursor?: string;
                     /** @description items per page, 1 to 500 (default 100) */
                     limit?: number;
-                    /** @description only records in this status */
-                    status?: string;
+                    status?: "active" | "failed" | "passed" | "closed";
                     /** @description a lowercase hyphenated UUID */
                     user_id?: string;
                 };
@@ -2358,8 +2357,7 @@ export interface paths {
                     instrument_id?: string;
                     /** @description items per page, 1 to 500 (default 100) */
                     limit?: number;
-                    /** @description only records in this status */
-                    status?: string;
+                    status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
                     /** @description Unix ms, inclusive */
                     to?: number;
                 };
@@ -7783,8 +7781,7 @@ export interface paths {
                     instrument_id?: string;
                     /** @description items per page, 1 to 500 (default 100) */
                     limit?: number;
-                    /** @description only orders in this status, like SUBMITTED */
-                    status?: string;
+                    status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
                     /** @description Unix ms, inclusive */
                     to?: number;
                 };

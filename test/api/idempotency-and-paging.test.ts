@@ -167,6 +167,29 @@ describe('docs/api.md#lists-and-pagination', () => {
     expect(api.json(response)).toMatchObject({ code: 'invalid_cursor' });
   });
 
+  it('a status filter filters, and an unknown status answers 400 with the statuses, not an empty page', async () => {
+    await place(limitOrder('4900.00'));
+    expect((await page('/v1/orders?status=SUBMITTED')).items).toHaveLength(1);
+    expect((await page('/v1/orders?status=FILLED')).items).toHaveLength(0);
+    const statuses = 'SUBMITTED, PARTIALLY_FILLED, FILLED, CANCELLED, REJECTED, EXPIRED';
+    for (const [url, headers, expected] of [
+      ['/v1/orders?status=filled', acme, statuses],
+      ['/v1/admin/query/orders?status=WORKING', { ...admin, 'x-firm-id': 'acme-prop' }, statuses],
+      [
+        '/v1/admin/query/accounts?status=locked',
+        { ...admin, 'x-firm-id': 'acme-prop' },
+        'active, failed, passed, closed',
+      ],
+    ] as const) {
+      const response = await api.call({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(api.json(response), url).toMatchObject({
+        code: 'invalid_request',
+        details: [{ field: 'status', message: expect.stringContaining(`expected one of ${expected}, got`) }],
+      });
+    }
+  });
+
   it.each(['0', '501', 'abc', '1.5'])('limit=%s answers 400 naming limit', async (limit) => {
     const response = await api.call({ method: 'GET', url: `/v1/orders?limit=${limit}`, headers: acme });
     expect(response.statusCode).toBe(400);

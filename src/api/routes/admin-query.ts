@@ -2,10 +2,10 @@
 // firm with the list filters.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AccountRecordShape, BalanceShape } from '../../core/shapes/account.js';
+import { AccountRecordShape, AccountStatusShape, BalanceShape } from '../../core/shapes/account.js';
 import { Id, PageOf } from '../../core/shapes/common.js';
 import { FillShape } from '../../core/shapes/fill.js';
-import { OrderShape } from '../../core/shapes/order.js';
+import { OrderShape, OrderStatusShape } from '../../core/shapes/order.js';
 import type { PageRequest } from '../../core/kernel/paging.js';
 import type { ListFilter } from '../../core/kernel/reads.js';
 import { readScopeOf } from '../gateway/caller.js';
@@ -14,7 +14,6 @@ import { AccountFilter, GATEWAY_ERRORS, InstrumentFilter, ListQuery, TimeFilter 
 import { answer } from './answer.js';
 
 const policy = { scope: 'accounts:read', needsFirm: true, faultTarget: 'accounts' } as const;
-const Status = { status: Type.Optional(Type.String({ description: 'only records in this status' })) };
 
 export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
   const schema = (summary: string, querystring: ReturnType<typeof ListQuery>, item: Parameters<typeof PageOf>[0]) => ({
@@ -28,7 +27,11 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> =
     '/v1/admin/query/accounts',
     {
       config: { policy },
-      schema: schema("The firm's accounts", ListQuery({ user_id: Type.Optional(Id), ...Status }), AccountRecordShape),
+      schema: schema(
+        "The firm's accounts",
+        ListQuery({ user_id: Type.Optional(Id), status: Type.Optional(AccountStatusShape) }),
+        AccountRecordShape,
+      ),
     },
     async (request, reply) => {
       const { limit, cursor, ...filter } = request.query as ListFilter & PageRequest;
@@ -41,7 +44,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> =
       config: { policy },
       schema: schema(
         "The firm's orders",
-        ListQuery({ ...AccountFilter, ...InstrumentFilter, ...Status, ...TimeFilter }),
+        ListQuery({ ...AccountFilter, ...InstrumentFilter, status: Type.Optional(OrderStatusShape), ...TimeFilter }),
         OrderShape,
       ),
     },

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { LinkOcoBody, ModifyOrderBody, OcoCompanionBody, PlaceOrderBody } from '../../core/orders/order-request.js';
 import { PageOf } from '../../core/shapes/common.js';
-import { OcoGroupShape, OrderShape, OrderStatesShape } from '../../core/shapes/order.js';
+import { OcoGroupShape, OrderShape, OrderStatesShape, OrderStatusShape } from '../../core/shapes/order.js';
 import { notFound } from '../gateway/api-error.js';
 import { readScopeOf } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -27,7 +27,7 @@ const write = { scope: 'trading:write', users: true, faultTarget: 'trading' } as
 const OrderListQuery = ListQuery({
   ...AccountFilter,
   ...InstrumentFilter,
-  status: Type.Optional(Type.String({ description: 'only orders in this status, like SUBMITTED' })),
+  status: Type.Optional(OrderStatusShape), // an unknown status is a 400, not an empty page
   ...TimeFilter,
 });
 
