@@ -1,10 +1,12 @@
 // The `input` step (docs/scenarios.md#input-steps): one kernel input as a journal records it, `{time_ms, type,
 // data}`, applied at its time exactly as a journal replay applies it (the clock moves there silently). It is what
 // the sandbox's session export writes, so an exported session replays to the sandbox's journal byte for byte.
-import { fail, readFields, checkKeys, required, at } from '../core/accounts/input-fields.js';
+import { fail, readFields, checkKeys, required, at, type Fields } from '../core/accounts/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
+import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import { KERNEL_COMMAND_TYPES } from '../core/kernel/commands.js';
 import type { InputStep } from './scenario-types.js';
+import { readSymbol } from './scenario-fields.js';
 import type { StepInput } from './step-context.js';
 
 /** What an `input` step may name: a kernel command, or a market print. */
@@ -26,6 +28,30 @@ export function parseInput(body: unknown, s: StepInput): InputStep {
   if (typeof type !== 'string' || !INPUT_TYPES.includes(type))
     fail(at(s.path, 'type'), `one of ${INPUT_TYPES.join(', ')}`, type);
   const data = doc.data === undefined ? {} : readFields(doc.data, at(s.path, 'data'), 'a mapping');
+  if (type === 'print') checkPrintData(data, at(s.path, 'data'));
   s.ctx.nowMs = type === 'advance' && typeof data.to_ms === 'number' ? Math.max(timeMs, data.to_ms) : timeMs;
   return { index: s.index, kind: 'input', timeMs, type, data };
+}
+
+/**
+ * A market print as the journal writes it, `{instrument, price_ticks, size}` (size null or absent: no limit). A
+ * command's data reaches the kernel, which checks it as the API would; a print goes straight to the hot path, which
+ * trusts its input, so it is checked here.
+ */
+function checkPrintData(data: Fields, path: string): void {
+  checkKeys(data, path, ['instrument', 'price_ticks', 'size']);
+  const instrument = readSymbol(
+    required(data.instrument, at(path, 'instrument'), 'a GLOBEX symbol'),
+    at(path, 'instrument'),
+  );
+  // The kernel's books are keyed by the canonical symbol, which is what a journal writes: ESM26 would be a book apart.
+  const canonical = canonicalSymbol(parseSymbol(instrument));
+  if (canonical !== instrument)
+    fail(at(path, 'instrument'), `the symbol as a journal writes it (${canonical})`, instrument);
+  const ticks = required(data.price_ticks, at(path, 'price_ticks'), 'an integer number of ticks');
+  if (typeof ticks !== 'number' || !Number.isSafeInteger(ticks))
+    fail(at(path, 'price_ticks'), 'an integer number of ticks', ticks);
+  const size = data.size;
+  if (size !== undefined && size !== null && !(typeof size === 'number' && Number.isSafeInteger(size) && size >= 1))
+    fail(at(path, 'size'), 'an integer ≥ 1, or null for a print without a size limit', size);
 }

@@ -53,6 +53,10 @@ function steps(doc: Doc): Doc[] {
   return doc.steps as Doc[];
 }
 
+function printInput(data: Doc): Doc {
+  return { input: { time_ms: Date.parse('2026-03-02T15:00:00Z'), type: 'print', data } };
+}
+
 function orderBody(doc: Doc): Doc {
   return steps(doc)[2]?.order as Doc;
 }
@@ -375,6 +379,30 @@ describe('scenario validation: every error names the step, its type and the fiel
       (d) => steps(d).splice(1, 0, { input: { time_ms: Date.parse('2026-03-02T14:30:00Z'), type: 'advance' } }),
       'steps[1].input.time_ms',
       'steps[1] (input): time_ms: expected a time no earlier than the simulated clock at this step (2026-03-02T09:00:00.000-06:00 CT): the clock never moves back, got the number 1772461800000',
+    ],
+    [
+      'a print input without its data (the hot path takes prints unchecked)',
+      (d) => steps(d).splice(1, 0, { input: { time_ms: Date.parse('2026-03-02T15:00:00Z'), type: 'print' } }),
+      'steps[1].input.data.instrument',
+      'steps[1] (input): data.instrument: expected a GLOBEX symbol (required), got nothing',
+    ],
+    [
+      'a print input of a fraction of a tick',
+      (d) => steps(d).splice(1, 0, printInput({ instrument: 'ESM6', price_ticks: 20000.5 })),
+      'steps[1].input.data.price_ticks',
+      'steps[1] (input): data.price_ticks: expected an integer number of ticks, got the number 20000.5',
+    ],
+    [
+      'a print input of size 0',
+      (d) => steps(d).splice(1, 0, printInput({ instrument: 'ESM6', price_ticks: 20000, size: 0 })),
+      'steps[1].input.data.size',
+      'steps[1] (input): data.size: expected an integer ≥ 1, or null for a print without a size limit, got the number 0',
+    ],
+    [
+      'a print input on a symbol spelled otherwise than a journal does (a book of its own)',
+      (d) => steps(d).splice(1, 0, printInput({ instrument: 'ESM26', price_ticks: 20000 })),
+      'steps[1].input.data.instrument',
+      'steps[1] (input): data.instrument: expected the symbol as a journal writes it (ESM6), got "ESM26"',
     ],
     [
       'a negative risk_load_delay_ms',
