@@ -4,7 +4,7 @@
 import { parsePlanTemplate, type PlanTemplate } from '../accounts/plans.js';
 import type { Provisioning } from '../accounts/provisioning.js';
 import { readEmail, refuseFieldErrors } from '../accounts/provisioning-request.js';
-import { at } from '../accounts/input-fields.js';
+import { at, readFields, readList, readString } from '../accounts/input-fields.js';
 import { parseCents } from '../money.js';
 import { CommandRefusal, success, type Outcome } from '../outcome.js';
 import type { ProvisionResultJson, RiskStateJson } from '../shapes/account.js';
@@ -40,23 +40,30 @@ export class AccountCommands {
 
   /** `register_firm`: its id is drawn from the seeded generator, then its staff members' ids. */
   registerFirm(command: Command<'register_firm'>): Outcome<{ firm_id: string; slug: string }> {
-    const plans = refuseFieldErrors(
-      () =>
-        new Map<string, PlanTemplate>(
-          Object.entries(command.plans).map(([ref, plan]) => [ref, parsePlanTemplate(plan, at('plans', ref))]),
+    // The sandbox registers its seed's firms, already checked; a scenario's input step may hold anything.
+    const { slug, name, plans, staff } = refuseFieldErrors(() => ({
+      slug: readString(command.slug, 'slug'),
+      name: command.name === undefined ? undefined : readString(command.name, 'name'),
+      plans: new Map<string, PlanTemplate>(
+        Object.entries(readFields(command.plans, 'plans', 'a mapping of plan_reference to plan template')).map(
+          ([ref, plan]) => [ref, parsePlanTemplate(plan, at('plans', ref))],
         ),
-    );
-    const staff = refuseFieldErrors(() =>
-      (command.staff ?? []).map((member, i) => ({
-        email: readEmail(member.email, `staff[${i}].email`),
-        ...(member.first_name === undefined ? {} : { firstName: member.first_name }),
-      })),
-    );
+      ),
+      staff: readList(command.staff ?? [], 'staff', (member, path) => {
+        const fields = readFields(member, path, 'a staff member {email, first_name?}');
+        return {
+          email: readEmail(fields.email, at(path, 'email')),
+          ...(fields.first_name === undefined
+            ? {}
+            : { firstName: readString(fields.first_name, at(path, 'first_name')) }),
+        };
+      }),
+    }));
     const firmId = this.ctx.ids.nextUuid();
-    this.provisioning.registerFirm({ firmId, slug: command.slug, name: command.name ?? command.slug }, plans);
+    this.provisioning.registerFirm({ firmId, slug, name: name ?? slug }, plans);
     for (const member of staff)
       this.provisioning.addStaff(firmId, member, () => this.ctx.ids.nextUuid(), this.ctx.clock.nowMs);
-    return success(201, { firm_id: firmId, slug: command.slug });
+    return success(201, { firm_id: firmId, slug });
   }
 
   /** `open_account`: an account on a plan template (scenario and back-test accounts). */

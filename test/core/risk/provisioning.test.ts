@@ -188,3 +188,26 @@ describe('docs/risk-rules.md#the-loading-window: risk-state answers 503 while th
     expect(h.item(id).balance).toBe('50000.00');
   });
 });
+
+describe('register_firm: a firm as written in a scenario input step', () => {
+  it('malformed data is a 400 naming the field, never a crash, and registers nothing', () => {
+    const h = riskHarness();
+    const refused = (data: Record<string, unknown>) => {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- malformed on purpose: what a file may hold
+      const outcome = h.kernel.dispatch({ type: 'register_firm', ...data } as any);
+      expect(outcome.ok, JSON.stringify(data)).toBe(false);
+      return outcome.ok ? undefined : { status: outcome.status, error: outcome.body.error };
+    };
+    expect(refused({})).toEqual({ status: 400, error: 'slug: expected a non-empty string, got nothing' });
+    expect(refused({ slug: 'f', plans: 5 })).toEqual({
+      status: 400,
+      error: 'plans: expected a mapping of plan_reference to plan template, got the number 5',
+    });
+    expect(refused({ slug: 'f', plans: {}, staff: [{ email: 'bad' }] })).toMatchObject({
+      status: 400,
+      error: expect.stringMatching(/^staff\[0\]\.email: expected an email address/),
+    });
+    const firm = h.kernel.dispatch({ type: 'register_firm', slug: 'f', plans: {} });
+    expect(firm.ok && firm.body.slug, 'the slug is free: nothing was registered by the refusals').toBe('f');
+  });
+});
