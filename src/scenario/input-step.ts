@@ -4,6 +4,7 @@
 import { fail, readFields, checkKeys, required, at, type Fields } from '../core/accounts/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
+import { isPrintSize } from '../core/kernel/print-input.js';
 import { KERNEL_COMMAND_TYPES } from '../core/kernel/commands.js';
 import type { InputStep } from './scenario-types.js';
 import { readSymbol } from './scenario-fields.js';
@@ -52,6 +53,6 @@ function checkPrintData(data: Fields, path: string): void {
   if (typeof ticks !== 'number' || !Number.isSafeInteger(ticks))
     fail(at(path, 'price_ticks'), 'an integer number of ticks', ticks);
   const size = data.size;
-  if (size !== undefined && size !== null && !(typeof size === 'number' && Number.isSafeInteger(size) && size >= 1))
+  if (size !== undefined && size !== null && !isPrintSize(size))
     fail(at(path, 'size'), 'an integer ≥ 1, or null for a print without a size limit', size);
 }

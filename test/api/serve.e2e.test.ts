@@ -10,6 +10,20 @@ import { runCliAsync } from '../cli/run-cli.js';
 import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
 import { startServe, type Server } from './serve-process.js';
 
+/** A JSON call to a server at `url`: its status, headers and parsed body. */
+function httpOf(url: string) {
+  return async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
+    const response = await fetch(url + path, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, field by field
+    const answer = (await response.json()) as any;
+    return { status: response.status, headers: response.headers, body: answer };
+  };
+}
+
 describe('docs/api.md#start-up: a real `propsim serve` process', () => {
   let server: Server;
 
@@ -20,16 +34,8 @@ describe('docs/api.md#start-up: a real `propsim serve` process', () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
   });
 
-  const http = async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
-    const response = await fetch(server.url + path, {
-      method,
-      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, field by field
-    const answer = (await response.json()) as any;
-    return { status: response.status, headers: response.headers, body: answer };
-  };
+  const http = (method: string, path: string, headers?: Record<string, string>, body?: unknown) =>
+    httpOf(server.url)(method, path, headers, body);
   const operator = { 'X-Service-Api-Key': KEYS.acmeOperator };
   const admin = { 'X-Service-Api-Key': KEYS.admin };
 
@@ -185,15 +191,9 @@ describe('docs/api.md#start-up: `propsim serve --market` with the bundled 6E bar
   });
 
   it('the bars drive fills and marks as the clock passes them', async () => {
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(server.url + path, {
-        method,
-        headers: { 'X-Service-Api-Key': KEYS.admin, 'X-Firm-ID': 'acme-prop', 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely, field by field
-      return (await response.json()) as any;
-    };
+    const admin = { 'X-Service-Api-Key': KEYS.admin, 'X-Firm-ID': 'acme-prop' };
+    const call = async (method: string, path: string, body?: unknown) =>
+      (await httpOf(server.url)(method, path, admin, body)).body;
     const accountId: string = (await call('GET', '/v1/firm-control/accounts')).items[0].account_id;
     await call('POST', '/v1/sandbox/clock/advance', { by: '1s' }); // past the risk engine's loading window
     const order = await call('POST', '/v1/orders', {

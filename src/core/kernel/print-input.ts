@@ -40,7 +40,11 @@ export function parsePrint(instrumentId: unknown, price: unknown, size?: unknown
       refuseField('price', `a price on the ${parsed.spec.root} tick grid (tick ${parsed.spec.tickSize})`, price);
     throw error;
   }
-  if (size !== undefined && !(typeof size === 'number' && Number.isSafeInteger(size) && size >= 1))
-    refuseField('size', 'an integer of at least 1', size);
+  if (size !== undefined && !isPrintSize(size)) refuseField('size', 'an integer of at least 1', size);
   return { symbol: canonicalSymbol(parsed), priceTicks, size: size === undefined ? Infinity : size };
+}
+
+/** Whether a print's size is one: a whole number of contracts, at least 1 (none given: no limit). */
+export function isPrintSize(size: unknown): size is number {
+  return typeof size === 'number' && Number.isSafeInteger(size) && size >= 1;
 }
