@@ -71,7 +71,11 @@ const KEYS = [
   'description',
 ];
 
-export function loadBacktestConfig(path: string): BacktestConfig {
+/**
+ * Reads and checks the config; what runs but is likely a mistake (a grid value that repeats another) goes to `warn`,
+ * as `FILE:LINE:COL: field: what`.
+ */
+export function loadBacktestConfig(path: string, warn: (message: string) => void = () => undefined): BacktestConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -84,7 +88,7 @@ export function loadBacktestConfig(path: string): BacktestConfig {
     );
   }
   const source = decodeScenarioSource(text, path);
-  return source.withPositions(() => {
+  const config = source.withPositions(() => {
     try {
       return parseBacktestConfig(source.value, path);
     } catch (error) {
@@ -93,6 +97,43 @@ export function loadBacktestConfig(path: string): BacktestConfig {
       throw error;
     }
   });
+  for (const repeat of repeatedGridValues(config.basePlan, config.grid)) {
+    const where = source.positionOf(repeat.path);
+    const detail = `${JSON.stringify(repeat.value)} makes the same plan as ${repeat.samePlanAs} (${JSON.stringify(repeat.sameValue)}), so its cells repeat that value's cells, at the cost of a run each`;
+    warn(new ScenarioError(path, repeat.path, repeat.path, detail, where ?? {}).message);
+  }
+  return config;
+}
+
+/**
+ * Grid values that make the same plan as an earlier value of their axis (a value written twice, or "500" beside
+ * "500.00"). Each still makes its own cells, which come out identical to the earlier value's: surely not what was
+ * meant, but a run that worked before is not refused for it.
+ */
+export function repeatedGridValues(
+  basePlan: Fields,
+  grid: readonly GridAxis[],
+): { path: string; value: unknown; samePlanAs: string; sameValue: unknown }[] {
+  // The other axes at their first values: every cell's plan is valid (checkGridCells), so these are too.
+  const firstValues = Object.fromEntries(grid.map((axis) => [axis.key, axis.values[0]]));
+  const repeats: ReturnType<typeof repeatedGridValues> = [];
+  for (const axis of grid) {
+    const seen = new Map<string, number>();
+    axis.values.forEach((value, i) => {
+      const plan = parsePlanTemplate(planForCell(basePlan, { ...firstValues, [axis.key]: value }), '');
+      const key = JSON.stringify(plan);
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, i);
+      else
+        repeats.push({
+          path: at(at('grid', axis.key), i),
+          value,
+          samePlanAs: at(at('grid', axis.key), first),
+          sameValue: axis.values[first],
+        });
+    });
+  }
+  return repeats;
 }
 
 export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {

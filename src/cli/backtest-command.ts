@@ -67,7 +67,9 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const workers = args.workers ?? defaultWorkers();
   const out = args.out ?? join('reports', 'backtest', basename(args.config, extname(args.config)));
   checkOutFolder(out);
-  const config = loadBacktestConfig(args.config);
+  const config = loadBacktestConfig(args.config, (warning) =>
+    process.stderr.write(`propsim backtest: warning: ${warning}\n`),
+  );
   // Before any worker starts: a period without market data is invalid input; one partly without, a warning.
   const coverageWarning = await checkPeriodCoverage(config);
   if (coverageWarning) process.stderr.write(`propsim backtest: warning: ${coverageWarning}\n`);

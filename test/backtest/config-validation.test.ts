@@ -2,7 +2,7 @@
 // CLI exits 2 and nothing is run or written. Each case is checked in-process (loadBacktestConfig), and a
 // representative set through the CLI as well (each spawn costs about a second, so those run concurrently).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,13 @@ function write(config: Config): string {
   const path = join(dir, `config-${++files}.yaml`);
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
+}
+
+/** The 1-based line of the `nth` line of the file holding `text`. */
+function lineOf(path: string, text: string, nth = 1): number {
+  const lines = readFileSync(path, 'utf8').split('\n');
+  const found = lines.flatMap((line, i) => (line.includes(text) ? [i + 1] : []));
+  return found[nth - 1]!;
 }
 
 const synthetic = (value: unknown): Config => ({ ...base(), traders: { synthetic: value } });
@@ -223,6 +230,24 @@ describe('back-test config validation', () => {
     const message = (error as Error).message;
     expect(message.startsWith(path)).toBe(true);
     for (const part of says) expect(message).toContain(part);
+  });
+
+  it('a grid value that makes the same plan as an earlier one is run, with a warning naming both (and its line)', () => {
+    const grid = {
+      'risk_profile.max_drawdown_value': ['500', '1500', '500.00'],
+      'risk_profile.daily_loss_value': [null, '300', null],
+    };
+    const path = write({ ...base(), grid });
+    const warnings: string[] = [];
+    const config = loadBacktestConfig(path, (warning) => warnings.push(warning));
+    expect(expandGrid(config.grid)).toHaveLength(9); // the repeats still make their cells
+    expect(warnings).toEqual([
+      `${path}:${lineOf(path, '"500.00"')}:7: grid.risk_profile.max_drawdown_value[2]: "500.00" makes the same plan as grid.risk_profile.max_drawdown_value[0] ("500"), so its cells repeat that value's cells, at the cost of a run each`,
+      `${path}:${lineOf(path, 'null', 2)}:7: grid.risk_profile.daily_loss_value[2]: null makes the same plan as grid.risk_profile.daily_loss_value[0] (null), so its cells repeat that value's cells, at the cost of a run each`,
+    ]);
+    const distinct: string[] = [];
+    loadBacktestConfig(write(base()), (warning) => distinct.push(warning));
+    expect(distinct).toEqual([]);
   });
 
   it('a config file that cannot be read is invalid input too', () => {
