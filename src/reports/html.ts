@@ -13,16 +13,41 @@ export function htmlTable(
   rowClass?: (row: number) => string,
   tableClass?: string,
 ): string {
-  const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
+  // A heading may break after an underscore or a dot: plan fields (max_drawdown_value) are long single words, and the
+  // columns are only as wide as their figures then, so a wide table fits the page.
+  const head = `<tr>${header.map((h) => `<th>${escapeHtml(h).replace(/[_.]/g, '$&<wbr>')}</th>`).join('')}</tr>`;
   const body = rows
     .map(
       (row, i) =>
         `<tr${rowClass ? ` class="${rowClass(i)}"` : ''}>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`,
     )
     .join('\n');
-  return rows.length === 0
-    ? '<p class="none">none</p>'
-    : `<table${tableClass ? ` class="${tableClass}"` : ''}>\n${head}\n${body}\n</table>`;
+  // Columns of figures are right-aligned, so that their digits line up: named once on the table (FIGURE_COLUMNS_CSS),
+  // not on each of a thousand rows' cells.
+  const figures = header.flatMap((_, c) =>
+    c < MAX_FIGURE_COLUMN && rows.every((row) => isFigure(row[c])) ? [c + 1] : [],
+  );
+  const attributes = `${tableClass ? ` class="${tableClass}"` : ''}${figures.length > 0 ? ` data-figures="${figures.join(' ')}"` : ''}`;
+  return rows.length === 0 ? '<p class="none">none</p>' : `<table${attributes}>\n${head}\n${body}\n</table>`;
+}
+
+/** Tables have fewer columns than this; a column past it is left as text. */
+const MAX_FIGURE_COLUMN = 24;
+
+/** Right-aligns the columns a table names in data-figures (1-based, as nth-child counts). */
+const FIGURE_COLUMNS_CSS = Array.from(
+  { length: MAX_FIGURE_COLUMN },
+  (_, i) => `table[data-figures~="${i + 1}"] :is(th,td):nth-child(${i + 1})`,
+).join(',');
+
+/**
+ * Whether a cell is a figure (a count, an amount, a rate, with an interval after it) or stands for none: a column of
+ * them is right-aligned, so that the digits of its rows line up.
+ */
+function isFigure(cell: unknown): boolean {
+  if (typeof cell === 'number') return true;
+  if (typeof cell !== 'string') return cell === null || cell === undefined;
+  return /^[-+]?\$?\d[\d,]*(\.\d+)?%?( \(.*\))?$/.test(cell) || ['none', '', '–', '—'].includes(cell);
 }
 
 /**
@@ -54,7 +79,7 @@ export function htmlPage(title: string, body: string): string {
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1200px;color:#1d2433;padding:0 1rem}
 h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.1rem;margin-top:2rem;border-bottom:1px solid #dde2ea;padding-bottom:.2rem}
 table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:.3rem .5rem;border-bottom:1px solid #eef1f5;text-align:left;vertical-align:top}
-th{background:#f5f7fa;font-weight:600}tr.fail td{background:#fdecec}tr.pass td{background:#f1f9f1}
+th{background:#f5f7fa;font-weight:600}${FIGURE_COLUMNS_CSS}{text-align:right}tr.fail td{background:#fdecec}tr.pass td{background:#f1f9f1}
 .badge{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600}.badge.pass{background:#d6f0d6;color:#1b5e20}.badge.fail{background:#f8d0d0;color:#8e1c1c}
 .chart{position:relative;margin:0}.chart svg.hover{position:absolute;left:0;top:0}.hover rect{fill:transparent}.hover rect:hover{fill:rgba(29,36,51,.08)}.fans{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 .wide{overflow-x:auto}.wide table{font-size:12px;white-space:nowrap}.wide th{white-space:normal}.verdict li{margin:.15rem 0}.noise{color:#5b6578}.signal{color:#1b5e20;font-weight:600}

@@ -44,7 +44,9 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
     `<p class="meta">${escapeHtml(scenario.file)} · start ${escapeHtml(time(scenario.startMs))} CT · seed ${run.seed} · ${run.marketPrints.toLocaleString('en-US')} market prints replayed · events sha256 <code>${eventsSha256}</code></p>`,
     scenario.description ? `<p>${escapeHtml(scenario.description)}</p>` : '',
     '<h2>Accounts</h2>',
-    `<p class="meta">${final.accounts.length.toLocaleString('en-US')} accounts, failed first, then passed, locked and the rest; click a heading to sort.</p>`,
+    final.accounts.length === 1
+      ? '<p class="meta">1 account.</p>'
+      : `<p class="meta">${final.accounts.length.toLocaleString('en-US')} accounts, failed first, then passed, locked and the rest; click a heading to sort.</p>`,
     htmlTable(
       [
         'account',

@@ -106,6 +106,7 @@ describe('propsim report daily-positions', () => {
     expect(stdout.startsWith('<!doctype html>')).toBe(true);
     expect(stdout).toContain('<title>Daily positions: alice, 2026-03-09 to 2026-03-13</title>');
     expect(stdout).toContain('<td>2026-03-12</td><td>ESM6</td><td>1</td><td>5000.00</td><td>0.00</td><td>-500.00</td>');
+    expect(stdout).toContain('<table data-figures="3 4 5 6">'); // the quantity and amounts right-aligned
     expect(stdout).toContain('scenario overnight hold');
   });
 
