@@ -39,7 +39,11 @@ export async function checkPeriodCoverage(
   const first = tradeDate(calendar, inPeriod.firstMs, family);
   const last = tradeDate(calendar, inPeriod.lastMs, family);
   if (first === sessions[0]!.tradeDate && last === sessions[sessions.length - 1]!.tradeDate) return undefined;
-  return `the market data covers only part of the period ${period}: trade dates ${first} to ${last} have data; the sessions outside that range have no prints`;
+  // How many of the period's sessions the data leaves empty: a mistyped year (2126 for 2026) shows as thousands, each
+  // of which every cell still runs through.
+  const withData = sessions.filter((s) => s.tradeDate >= first && s.tradeDate <= last).length;
+  const empty = sessions.length - withData;
+  return `the market data covers only part of the period ${period}: trade dates ${first} to ${last} have data; the other ${count(empty)} of its ${count(sessions.length)} trade dates have no prints, and every cell still runs through them`;
 }
 
 /** Prints in [startMs, endMs), and every print read; stops at the period's end unless nothing fell in it. */
@@ -61,6 +65,10 @@ async function scan(config: BacktestConfig, startMs: number, endMs: number): Pro
     await batches.return(undefined);
   }
   return { inPeriod, seen };
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }
 
 function tradeDate(calendar: GlobexCalendar, timeMs: number, family: ProductFamily): string {

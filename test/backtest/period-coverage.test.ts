@@ -45,8 +45,9 @@ describe('market data against the back-test period', () => {
   });
 
   it('a period partly outside the data warns with the first and last trade dates that have data', async () => {
+    // Trade dates 04-01, 02, 03 (Good Friday 2026: an abbreviated session, for the jobs report), 06, 07 and 08.
     expect(await coverage('2026-04-01', '2026-04-08')).toBe(
-      'the market data covers only part of the period 2026-04-01 to 2026-04-08: trade dates 2026-04-07 to 2026-04-08 have data; the sessions outside that range have no prints',
+      'the market data covers only part of the period 2026-04-01 to 2026-04-08: trade dates 2026-04-07 to 2026-04-08 have data; the other 4 of its 6 trade dates have no prints, and every cell still runs through them',
     );
     expect(await coverage('2026-04-08', '2026-04-17')).toContain('trade dates 2026-04-08 to 2026-04-09 have data');
   });
@@ -70,7 +71,7 @@ describe('market data against the back-test period', () => {
     ]);
     expect(warned.status, warned.stderr).toBe(0);
     expect(warned.stderr.split('\n')[0]).toBe(
-      'propsim backtest: warning: the market data covers only part of the period 2026-04-06 to 2026-04-09: trade dates 2026-04-07 to 2026-04-09 have data; the sessions outside that range have no prints',
+      'propsim backtest: warning: the market data covers only part of the period 2026-04-06 to 2026-04-09: trade dates 2026-04-07 to 2026-04-09 have data; the other 1 of its 4 trade dates have no prints, and every cell still runs through them',
     );
   });
 });
