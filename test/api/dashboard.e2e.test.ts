@@ -69,7 +69,8 @@ describe('docs/api.md#the-dashboard in a real browser', () => {
     await page.type('#key', KEYS.acmeOperator);
     await page.click('#connect');
     await page.waitForFunction(() => (globalThis as PageGlobals).dashboard.connected, { timeout: 15_000 });
-    expect(await page.$eval('#status', (el) => el.textContent)).toBe(`live: ${accounts.body.items.length} accounts`);
+    const count = accounts.body.items.length;
+    expect(await page.$eval('#status', (el) => el.textContent)).toBe(`live: ${count} account${count === 1 ? '' : 's'}`);
     const before = await viewOf(accountId);
     expect(before.equities).toEqual([50_000]);
     expect(before.paths).toBeGreaterThan(0); // the chart is drawn as SVG
@@ -94,6 +95,45 @@ describe('docs/api.md#the-dashboard in a real browser', () => {
       'equity 49997.90',
     );
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('events that come faster than the page reads: the line stays in time order and ends at the live equity, and every fill sits on it', async () => {
+    const accounts = await http('GET', '/v1/firm-control/accounts', operator);
+    const accountId: string = accounts.body.items[0].account_id;
+    const before = await viewOf(accountId);
+    // Five round turns' worth of fills and prints, each request sent as soon as the last one is answered: the page
+    // gets their events while its own reads of the risk state are still on their way.
+    for (let i = 0; i < 5; i++) {
+      await http('POST', '/v1/orders', operator, marketOrderBody(accountId, i % 2 === 0 ? 'sell' : 'buy'));
+      const price = (5000 + (i % 2 === 0 ? 2 : -3) * (i + 1)).toFixed(2);
+      await http('POST', '/v1/sandbox/market/prints', admin, { prints: [{ instrument_id: 'ESM6', price }] });
+      await http('POST', '/v1/sandbox/clock/advance', admin, { by: '1m' });
+    }
+    const live = await http('GET', `/v1/firm-control/accounts/${accountId}/risk-state`, operator);
+    const equity = Number(live.body.item.equity);
+    await page.waitForFunction(
+      (id, fills, equity) => {
+        const account = (globalThis as PageGlobals).dashboard.accounts[id]!;
+        return account.fills.length === fills && account.points.at(-1)?.[1] === equity;
+      },
+      { timeout: 15_000 },
+      accountId,
+      before.fills + 5,
+      equity,
+    );
+    const drawn = await page.evaluate((id) => {
+      const account = (globalThis as PageGlobals).dashboard.accounts[id]! as unknown as {
+        points: number[][];
+        chart: { getOption(): { series: Array<{ data: number[][] }> } };
+      };
+      return { points: account.points, fills: account.chart.getOption().series[3]!.data };
+    }, accountId);
+    const times = drawn.points.map((p) => p[0]!);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // A fill's marker is on the step line: the equity of the last sample at or before its time.
+    const lineAt = (t: number) => drawn.points.filter((p) => p[0]! <= t).at(-1)![1];
+    expect(drawn.fills).toHaveLength(before.fills + 5);
+    for (const [t, y] of drawn.fills) expect(y).toBe(lineAt(t!));
   }, 60_000);
 
   it('a used ticket does not open the stream again (401 invalid_ticket)', async () => {

@@ -36,6 +36,12 @@ const state = { connected: false, accounts: {} };
 window.dashboard = state;
 let headers = {};
 
+// Times in Chicago, as the exchange and the rest of propsim give them, whatever the browser's own zone.
+const CT_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+const ctParts = (ms) => Object.fromEntries(CT_TIME.formatToParts(ms).map((p) => [p.type, p.value]));
+const ctLabel = (ms) => { const p = ctParts(ms); return p.month + '-' + p.day + ' ' + p.hour + ':' + p.minute; };
+const ctTooltip = (points) => ctParts(points[0].value[0]).hour + ':' + ctParts(points[0].value[0]).minute + ':' + ctParts(points[0].value[0]).second + ' CT<br>' +
+  points.map((p) => p.marker + p.seriesName + ' ' + (p.value[1] === null ? '' : p.value[1].toFixed(2))).join('<br>');
 const money = (text) => (text === undefined || text === null ? null : Number(text));
 const status = (text) => { document.getElementById('status').textContent = text; };
 
@@ -72,13 +78,35 @@ function addAccount(item) {
   state.accounts[item.account_id] = {
     points: [], fills: [], locked: false, figures, title,
     chart: echarts.init(chart, null, { renderer: 'svg' }),
+    sampling: undefined, again: false,
   };
 }
 
-async function sample(accountId, timeMs) {
+/**
+ * Samples the account after an event. A read gives the state as it is now, not as the event left it, so the reads
+ * of one account go one at a time (one that finished first would put a newer state before an older one), and events
+ * that come while one is on its way are answered by a single read after it.
+ */
+function queueSample(accountId) {
   const account = state.accounts[accountId];
+  if (account.sampling) { account.again = true; return account.sampling; }
+  account.sampling = (async () => {
+    try {
+      do { account.again = false; await sample(accountId); } while (account.again);
+    } finally {
+      account.sampling = undefined;
+    }
+  })().catch((error) => status(String(error)));
+  return account.sampling;
+}
+
+/** The account's state, drawn at the simulated time it was read (the clock before the read: the state is that new). */
+async function sample(accountId) {
+  const account = state.accounts[accountId];
+  const { now_ms } = await api('GET', '/health');
   const item = await riskState(accountId);
-  const point = [timeMs, money(item.equity), money(item.max_loss_limit_trigger), money(item.daily_loss_limit_trigger)];
+  const last = account.points[account.points.length - 1];
+  const point = [Math.max(now_ms, last ? last[0] : now_ms), money(item.equity), money(item.max_loss_limit_trigger), money(item.daily_loss_limit_trigger)];
   account.points.push(point);
   account.locked = item.is_locked;
   account.title.textContent = accountId + (item.is_locked ? ' (locked: ' + (item.lockout_reason || 'locked') + ')' : '');
@@ -90,6 +118,13 @@ async function sample(accountId, timeMs) {
   draw(account);
 }
 
+/** The equity line's value at timeMs (the last sample at or before it): a fill's marker sits on the line. */
+function equityAt(account, timeMs) {
+  let value = account.points.length > 0 ? account.points[0][1] : null;
+  for (const point of account.points) if (point[0] <= timeMs) value = point[1];
+  return value;
+}
+
 function draw(account) {
   const line = (name, index, color, type) => ({
     name, type: 'line', step: 'end', showSymbol: false, lineStyle: { color, type }, itemStyle: { color },
@@ -99,14 +134,14 @@ function draw(account) {
     animation: false,
     legend: { top: 0 },
     grid: { left: 70, right: 20, top: 30, bottom: 30 },
-    tooltip: { trigger: 'axis' },
-    xAxis: { type: 'time' },
+    tooltip: { trigger: 'axis', formatter: ctTooltip },
+    xAxis: { type: 'time', name: 'CT', axisLabel: { formatter: ctLabel, hideOverlap: true } },
     yAxis: { type: 'value', scale: true, name: 'USD' },
     series: [
       line('equity', 1, '#1565c0', 'solid'),
       line('max-loss floor', 2, '#c62828', 'dashed'),
       line('daily-loss floor', 3, '#ef6c00', 'dotted'),
-      { name: 'fills', type: 'scatter', symbolSize: 8, itemStyle: { color: '#2e7d32' }, data: account.fills },
+      { name: 'fills', type: 'scatter', symbolSize: 8, itemStyle: { color: '#2e7d32' }, data: account.fills.map((t) => [t, equityAt(account, t)]) },
     ],
   });
 }
@@ -114,27 +149,23 @@ function draw(account) {
 async function connect(key) {
   headers = { 'X-Service-Api-Key': key };
   status('connecting…');
-  const [{ items }, health] = await Promise.all([api('GET', '/v1/firm-control/accounts?limit=100'), api('GET', '/health')]);
+  const { items } = await api('GET', '/v1/firm-control/accounts?limit=100');
   document.getElementById('accounts').replaceChildren();
   state.accounts = {};
   for (const item of items) addAccount(item);
-  await Promise.all(items.map((item) => sample(item.account_id, health.now_ms)));
+  await Promise.all(items.map((item) => queueSample(item.account_id)));
   const { ticket } = await api('POST', '/v1/firm-ws/tickets');
   const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/v1/firm-ws?ticket=' + encodeURIComponent(ticket));
   ws.onopen = () => ws.send(JSON.stringify({ op: 'subscribe' }));
   ws.onclose = (event) => { state.connected = false; status('disconnected (' + event.code + ' ' + event.reason + ')'); };
   ws.onmessage = (message) => {
     const event = JSON.parse(message.data);
-    if (event.type === 'subscribed') { state.connected = true; status('live: ' + items.length + ' accounts'); return; }
+    if (event.type === 'subscribed') { state.connected = true; status('live: ' + items.length + (items.length === 1 ? ' account' : ' accounts')); return; }
     const accountId = event.data && event.data.account_id;
     const account = accountId && state.accounts[accountId];
     if (!account) return;
-    if (event.type === 'fills.created') account.fills.push([event.occurred_at, null]);
-    sample(accountId, event.occurred_at).then(() => {
-      // A fill is drawn on the equity line at its time.
-      for (const fill of account.fills) if (fill[1] === null) fill[1] = account.points[account.points.length - 1][1];
-      draw(account);
-    }, (error) => status(String(error)));
+    if (event.type === 'fills.created') account.fills.push(event.occurred_at);
+    queueSample(accountId);
   };
 }
 
