@@ -11,11 +11,19 @@ export async function backtestDemo(outDir: string): Promise<void> {
   const config = loadBacktestConfig(join(packageRoot(), 'fixtures', 'backtest', '6e-january-2024.yaml'));
   const workers = defaultWorkers();
   const out = process.stdout;
-  out.write(`propsim demo: back-testing ${config.name} on ${workers} worker threads (progress on stderr)\n`);
+  // Progress is one line that counts up in a terminal; a log (CI, a pipe) gets none, where a carriage return would
+  // leave every count on one line before the summary.
+  const terminal = process.stderr.isTTY;
+  out.write(
+    `propsim demo: back-testing ${config.name} on ${workers} worker threads${terminal ? ' (progress on stderr)' : ''}\n`,
+  );
   const startMs = performance.now();
   const run = await runBacktest(config, {
     workers,
-    onProgress: (p) => process.stderr.write(`  cell ${p.cellsDone}/${p.cells}\r`),
+    onProgress: (p) => {
+      if (terminal)
+        process.stderr.write(`\r  cell ${p.cellsDone}/${p.cells}${p.cellsDone === p.cells ? '\r\x1b[2K' : ''}`);
+    },
   });
   const seconds = (performance.now() - startMs) / 1000;
   const folder = writeBacktestOutputs(run, outDir);
