@@ -14,15 +14,16 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
     .map((f) => join(root, 'scenarios', f));
   const out = process.stdout;
   out.write(`propsim demo: replaying ${files.length} example scenarios from scenarios/\n`);
+  const scenarios = files.map((file) => loadScenarioFile(file));
+  const nameWidth = Math.max(...scenarios.map((s) => s.name.length));
   let allPassed = true;
-  for (const file of files) {
-    const scenario = loadScenarioFile(file);
+  for (const scenario of scenarios) {
     const outputs = new ReplayOutputs(outDir);
     const run = await outputs.run(scenario, { calendar });
     const { folder } = (await outputs.finish([run]))[0]!;
     const held = run.expectations.filter((e) => e.passed).length;
     out.write(
-      `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(28)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,
+      `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(nameWidth)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,
     );
     allPassed &&= run.passed;
   }
