@@ -1,5 +1,5 @@
 // What `propsim serve` prints on stderr once it listens (docs/api.md#start-up): the URL (its own line, for scripts:
-// `listening on http://HOST:PORT`), the docs page, the clock, the store, every key of the seed and a demo login.
+// `listening on http://HOST:PORT`), the docs page, the dashboard, the clock, the store, every key of the seed and a demo login.
 import type { Sandbox } from '../api/sandbox/sandbox.js';
 import type { SandboxSeed } from '../api/sandbox/seed-file.js';
 
@@ -19,6 +19,7 @@ export function serveBanner({ host, port, seedFile, seed, sandbox, speed }: Bann
     `propsim sandbox: ${seed.firms.length} firms from ${seedFile}`,
     `listening on ${url}`,
     `docs: ${url}/docs (OpenAPI 3.1 at ${url}/openapi.json)`,
+    `dashboard: ${url}/dashboard (a firm's accounts, live: type one of the firm keys below)`,
     `clock: ${clock.mode}${clock.mode === 'realtime' ? ` x${speed}` : ''}, at ${clock.now} (trade date ${clock.trade_date}, market ${clock.is_open ? 'open' : 'closed'})`,
     sandbox.durableFile
       ? `state: ${sandbox.durableFile} (a restart on it goes on from here; --memory keeps nothing)`

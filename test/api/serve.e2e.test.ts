@@ -39,9 +39,11 @@ describe('docs/api.md#start-up: a real `propsim serve` process', () => {
   const operator = { 'X-Service-Api-Key': KEYS.acmeOperator };
   const admin = { 'X-Service-Api-Key': KEYS.admin };
 
-  it('prints the listening line, the docs URL, every demo key and a login on stderr', () => {
+  it('prints the listening line, the docs and dashboard URLs, every demo key and a login on stderr', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.banner).toContain(`docs: ${server.url}/docs`);
+    expect(server.banner).toContain(`dashboard: ${server.url}/dashboard`);
+    expect((await fetch(`${server.url}/dashboard`)).status).toBe(200);
     for (const k of Object.values(KEYS)) expect(server.banner).toContain(k);
     expect(server.banner).toContain(`"password":"${PASSWORD}"`);
     expect(server.banner).toContain('state: in memory');
