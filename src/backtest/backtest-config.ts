@@ -56,6 +56,9 @@ export interface BacktestConfig {
   sampleTraders: number;
 }
 
+/** The most traders one traders.synthetic block may hold (the config's count, or its share of --traders). */
+export const MAX_BLOCK_TRADERS = 100_000;
+
 const KEYS = [
   'name',
   'seed',
@@ -282,7 +285,7 @@ function parseSynthetic(raw: unknown): SyntheticTraders[] {
     return {
       count: readInteger(required(doc.count, at(path, 'count'), 'a number of traders'), at(path, 'count'), {
         min: 1,
-        max: 100_000,
+        max: MAX_BLOCK_TRADERS,
       }),
       strategy,
       params: { ...params },

@@ -98,6 +98,6 @@ export function guidanceSentence(g: NoiseGuidance): string {
   return (
     `With ${g.traders.toLocaleString('en-US')} traders a cell and pass rates near ${(g.meanPassRate * 100).toFixed(1)}%, ` +
     `differences under about ${points(g.detectableDifference)} cannot be told from noise (95% confidence, 80% power; ` +
-    `paired cells resolve somewhat less). Traders a cell needed: ${needs} (the config's traders count).`
+    `paired cells resolve somewhat less). Traders a cell needed: ${needs} (run with --traders N, or set the config's traders.synthetic counts).`
   );
 }

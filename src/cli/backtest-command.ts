@@ -1,4 +1,4 @@
-// `propsim backtest --config FILE [--out DIR] [--workers N] [--json]` (docs/backtesting.md): a plan-parameter grid
+// `propsim backtest --config FILE [--out DIR] [--workers N] [--traders N] [--json]` (docs/backtesting.md): a plan-parameter grid
 // over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C stops cleanly (130) and
 // leaves nothing half-written.
 import { setMaxListeners } from 'node:events';
@@ -9,6 +9,7 @@ import { loadBacktestConfig } from '../backtest/backtest-config.js';
 import { summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { expandGrid } from '../backtest/grid.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
+import { withSyntheticTraders } from '../backtest/trader-count.js';
 import { defaultWorkers, runBacktest, type BacktestRun } from '../backtest/run-backtest.js';
 import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { wholeNumberFlag } from './flag-values.js';
@@ -20,6 +21,7 @@ interface BacktestArgs {
   config: string;
   out: string | undefined;
   workers: number | undefined;
+  traders: number | undefined;
   json: boolean;
 }
 
@@ -46,10 +48,21 @@ export const backtestCommand = {
         requiresArg: true,
         coerce: wholeNumberFlag('workers', 1),
       })
+      .option('traders', {
+        describe:
+          "synthetic traders in each cell, a whole number (default: the config's counts); the config's traders.synthetic blocks keep their shares. The report says how many a question needs",
+        type: 'string',
+        requiresArg: true,
+        coerce: wholeNumberFlag('traders', 1),
+      })
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
       .example(
         '$0 backtest --config fixtures/backtest/6e-january-2024.yaml',
         'the bundled 6E sweep: 12 cells × 240 traders',
+      )
+      .example(
+        '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --traders 720',
+        'the same sweep with 720 traders a cell, to tell 5-point differences in pass rate from noise',
       )
       .epilog(
         'Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).',
@@ -67,9 +80,10 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const workers = args.workers ?? defaultWorkers();
   const out = args.out ?? join('reports', 'backtest', basename(args.config, extname(args.config)));
   checkOutFolder(out);
-  const config = loadBacktestConfig(args.config, (warning) =>
+  const loaded = loadBacktestConfig(args.config, (warning) =>
     process.stderr.write(`propsim backtest: warning: ${warning}\n`),
   );
+  const config = args.traders === undefined ? loaded : withSyntheticTraders(loaded, args.traders);
   // Before any worker starts: a period without market data is invalid input; one partly without, a warning.
   const coverageWarning = await checkPeriodCoverage(config);
   if (coverageWarning) process.stderr.write(`propsim backtest: warning: ${coverageWarning}\n`);

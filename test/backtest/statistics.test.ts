@@ -104,7 +104,7 @@ describe('how many traders a question needs', () => {
         tradersFor: [{ difference: 0.02, traders: 1507 }],
       }),
     ).toBe(
-      "With 240 traders a cell and pass rates near 4.0%, differences under about 5.0 points cannot be told from noise (95% confidence, 80% power; paired cells resolve somewhat less). Traders a cell needed: 1,507 for 2.0 points (the config's traders count).",
+      "With 240 traders a cell and pass rates near 4.0%, differences under about 5.0 points cannot be told from noise (95% confidence, 80% power; paired cells resolve somewhat less). Traders a cell needed: 1,507 for 2.0 points (run with --traders N, or set the config's traders.synthetic counts).",
     );
   });
 });
