@@ -136,6 +136,26 @@ describe('docs/api.md#the-dashboard in a real browser', () => {
     for (const [t, y] of drawn.fills) expect(y).toBe(lineAt(t!));
   }, 60_000);
 
+  it('a firm with more accounts than a page shows the first hundred, and says so', async () => {
+    const summit = { 'X-Service-Api-Key': KEYS.summitOperator };
+    for (const email of ['many1@example.com', 'many2@example.com']) {
+      const made = await http('POST', '/v1/firm-control/accounts', summit, {
+        user: { email, first_name: 'Many' },
+        plan_reference: 'eval-50k',
+        count: 60,
+      });
+      expect(made.status).toBe(201);
+    }
+    await page.reload();
+    await page.type('#key', KEYS.summitOperator);
+    await page.click('#connect');
+    await page.waitForFunction(() => (globalThis as PageGlobals).dashboard.connected, { timeout: 30_000 });
+    expect(await page.$eval('#status', (el) => el.textContent)).toBe(
+      "live: the first 100 of the firm's accounts (it has more)",
+    );
+    expect(await page.evaluate(() => Object.keys((globalThis as PageGlobals).dashboard.accounts).length)).toBe(100);
+  }, 60_000);
+
   it('a used ticket does not open the stream again (401 invalid_ticket)', async () => {
     const { body } = await http('POST', '/v1/firm-ws/tickets', operator);
     const first = await fetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);

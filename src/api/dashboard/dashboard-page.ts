@@ -149,7 +149,9 @@ function draw(account) {
 async function connect(key) {
   headers = { 'X-Service-Api-Key': key };
   status('connecting…');
-  const { items } = await api('GET', '/v1/firm-control/accounts?limit=100');
+  // One page of accounts: a hundred charts is as many as a page can keep moving.
+  const { items, next_cursor } = await api('GET', '/v1/firm-control/accounts?limit=100');
+  const shown = next_cursor ? 'the first ' + items.length + " of the firm's accounts (it has more)" : items.length === 1 ? '1 account' : items.length + ' accounts';
   document.getElementById('accounts').replaceChildren();
   state.accounts = {};
   for (const item of items) addAccount(item);
@@ -160,7 +162,7 @@ async function connect(key) {
   ws.onclose = (event) => { state.connected = false; status('disconnected (' + event.code + ' ' + event.reason + ')'); };
   ws.onmessage = (message) => {
     const event = JSON.parse(message.data);
-    if (event.type === 'subscribed') { state.connected = true; status('live: ' + items.length + (items.length === 1 ? ' account' : ' accounts')); return; }
+    if (event.type === 'subscribed') { state.connected = true; status('live: ' + shown); return; }
     const accountId = event.data && event.data.account_id;
     const account = accountId && state.accounts[accountId];
     if (!account) return;
