@@ -27,10 +27,10 @@ export function withSyntheticTraders(config: BacktestConfig, total: number): Bac
   return { ...config, synthetic: blocks.map((block, i) => ({ ...block, count: counts[i]! })) };
 }
 
-/** `total` split in proportion to `weights`, each share at least 1 (total ≥ weights.length). */
+/** `total` split in proportion to `weights` (each ≥ 1), each share at least 1 (total ≥ weights.length). */
 export function shares(weights: readonly number[], total: number): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (sum === 0 ? total / weights.length : (w * total) / sum));
+  const exact = weights.map((w) => (w * total) / sum);
   const counts = exact.map(Math.floor);
   const byRemainder = exact
     .map((x, i) => ({ i, rest: x - Math.floor(x) }))

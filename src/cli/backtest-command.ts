@@ -1,6 +1,6 @@
-// `propsim backtest --config FILE [--out DIR] [--workers N] [--traders N] [--json]` (docs/backtesting.md): a plan-parameter grid
-// over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C stops cleanly (130) and
-// leaves nothing half-written.
+// `propsim backtest --config FILE [--out DIR] [--workers N] [--traders N] [--json]` (docs/backtesting.md): a
+// plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C stops cleanly
+// (130) and leaves nothing half-written.
 import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';

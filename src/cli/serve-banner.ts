@@ -1,5 +1,6 @@
 // What `propsim serve` prints on stderr once it listens (docs/api.md#start-up): the URL (its own line, for scripts:
-// `listening on http://HOST:PORT`), the docs page, the dashboard, the clock, the store, every key of the seed and a demo login.
+// `listening on http://HOST:PORT`), the docs page, the dashboard, the clock, the store, every key of the seed and a
+// demo login.
 import type { Sandbox } from '../api/sandbox/sandbox.js';
 import type { SandboxSeed } from '../api/sandbox/seed-file.js';
 
@@ -16,7 +17,7 @@ export function serveBanner({ host, port, seedFile, seed, sandbox, speed }: Bann
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const clock = sandbox.clock();
   const lines = [
-    `propsim sandbox: ${seed.firms.length} firms from ${seedFile}`,
+    `propsim sandbox: ${seed.firms.length} firm${seed.firms.length === 1 ? '' : 's'} from ${seedFile}`,
     `listening on ${url}`,
     `docs: ${url}/docs (OpenAPI 3.1 at ${url}/openapi.json)`,
     `dashboard: ${url}/dashboard (a firm's accounts, live: type one of the firm keys below)`,

@@ -40,8 +40,11 @@ let headers = {};
 const CT_TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 const ctParts = (ms) => Object.fromEntries(CT_TIME.formatToParts(ms).map((p) => [p.type, p.value]));
 const ctLabel = (ms) => { const p = ctParts(ms); return p.month + '-' + p.day + ' ' + p.hour + ':' + p.minute; };
-const ctTooltip = (points) => ctParts(points[0].value[0]).hour + ':' + ctParts(points[0].value[0]).minute + ':' + ctParts(points[0].value[0]).second + ' CT<br>' +
-  points.map((p) => p.marker + p.seriesName + ' ' + (p.value[1] === null ? '' : p.value[1].toFixed(2))).join('<br>');
+const ctTooltip = (points) => {
+  const t = ctParts(points[0].value[0]);
+  const rows = points.map((p) => p.marker + p.seriesName + ' ' + (p.value[1] === null ? '' : p.value[1].toFixed(2)));
+  return [t.hour + ':' + t.minute + ':' + t.second + ' CT', ...rows].join('<br>');
+};
 const money = (text) => (text === undefined || text === null ? null : Number(text));
 const status = (text) => { document.getElementById('status').textContent = text; };
 
