@@ -11,7 +11,7 @@ export interface ExpectationResult {
   field: string;
   expected: ExpectedValue;
   actual: unknown;
-  /** Why: the error envelope of a refused operation, or of a REJECTED order whose check failed. */
+  /** Why: the error envelope of a refused operation; for a failed check on an order, its rejection or last status record. */
   detail?: string;
 }
 

@@ -245,7 +245,8 @@ function expect(step: ExpectStep, ctx: StepContext): ExpectationResult[] {
     label = `order ${subject.ref}`;
     const id = ctx.orderIds.get(subject.ref);
     fields = id === undefined ? { status: 'NOT_PLACED' } : subjectFields.order(ctx.kernel, id);
-    return explainRejection(checkExpectations(step, label, fields), fields);
+    const last = id === undefined ? undefined : subjectFields.orderStates(ctx.kernel, id).at(-1);
+    return explainOrder(checkExpectations(step, label, fields), fields, last);
   } else {
     label = `position ${subject.account} ${subject.instrument}`;
     fields = subjectFields.position(ctx.kernel, ctx.accountIds.get(subject.account)!, subject.instrument);
@@ -253,9 +254,22 @@ function expect(step: ExpectStep, ctx: StepContext): ExpectationResult[] {
   return checkExpectations(step, label, fields);
 }
 
-/** A failed check on a REJECTED order says why the venue refused it (`market_closed: …`), as the report does. */
-function explainRejection(results: ExpectationResult[], fields: SubjectFields): ExpectationResult[] {
+/**
+ * A failed check on an order says where the order stands and why: a REJECTED order, why the venue refused it
+ * (`market_closed: …`), as the report does; any other, its last status record (`PARTIALLY_FILLED: modify rejected:
+ * quantity 1 is not above the filled quantity 1`), which tells a modify or cancel that did not take from one that
+ * has not arrived yet.
+ */
+function explainOrder(
+  results: ExpectationResult[],
+  fields: SubjectFields,
+  last: { status: string; reason?: string | undefined } | undefined,
+): ExpectationResult[] {
   const error = fields.error as { code?: unknown; message?: unknown } | null | undefined;
-  if (fields.status !== 'REJECTED' || !error) return results;
-  return results.map((r) => (r.passed ? r : { ...r, detail: `${String(error.code)}: ${String(error.message)}` }));
+  const detail =
+    fields.status === 'REJECTED' && error
+      ? `${String(error.code)}: ${String(error.message)}`
+      : last && `last status record ${last.status}${last.reason === undefined ? '' : `: ${last.reason}`}`;
+  if (!detail) return results;
+  return results.map((r) => (r.passed ? r : { ...r, detail }));
 }

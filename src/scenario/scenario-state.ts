@@ -28,6 +28,11 @@ export const subjectFields = {
     const order = kernel.read.order(ALL, orderId);
     return order.ok ? order.body : {};
   },
+  /** The order's status records, oldest first. */
+  orderStates(kernel: Kernel, orderId: string): readonly { status: string; reason?: string | undefined }[] {
+    const states = kernel.read.orderStates(ALL, orderId);
+    return states.ok ? states.body.items : [];
+  },
   position(kernel: Kernel, accountId: string, instrument: string): Record<string, unknown> {
     const position = kernel.read.position(accountId, canonicalSymbol(parseSymbol(instrument)));
     return position ?? { net_quantity: 0, realized_pnl: '0', unrealized_pnl: '0' };

@@ -212,6 +212,30 @@ steps:
     expect(doc.expectations[1], 'a check that held needs no reason').not.toHaveProperty('detail');
   });
 
+  it('a failed check on another order gives its last status record: a modify that did not take says so', () => {
+    const dir = tmp();
+    // Half of a 2-lot limit fills at 09:00; a modify to 1 (not above the 1 filled) is refused at the venue, so the
+    // order stays PARTIALLY_FILLED, and its last record says why.
+    const modified = FAILING.replace(
+      /steps:[\s\S]*$/,
+      [
+        'steps:',
+        '  - order: { ref: o1, account: a, instrument: ESM6, side: buy, quantity: 2, type: limit, limit_price: "4999.00" }',
+        '  - tick: { instrument: ESM6, price: "4999.00", size: 1 }',
+        '  - modify: { ref: o1, quantity: 1 }',
+        '  - expect: { order: o1, status: FILLED, filled_quantity: 1 }',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(dir, 'modified.yaml'), modified);
+    const printed = runCli(['replay', join(dir, 'modified.yaml'), '--out', join(dir, 'out')]);
+    expect(printed.status).toBe(1);
+    expect(printed.stdout).toContain(
+      'step 3: order o1 status: expected "FILLED", got "PARTIALLY_FILLED" (last status record PARTIALLY_FILLED: modify rejected: quantity 1 is not above the filled quantity 1)',
+    );
+    expect(printed.stdout).not.toContain('filled_quantity'); // the check that held is not listed
+  });
+
   it('exits 2 on an invalid scenario, naming step, type and field, and writes nothing', () => {
     const dir = tmp();
     writeFileSync(
