@@ -25,7 +25,11 @@ export function htmlTable(
   // Columns of figures are right-aligned, so that their digits line up: named once on the table (FIGURE_COLUMNS_CSS),
   // not on each of a thousand rows' cells.
   const figures = header.flatMap((_, c) =>
-    c < MAX_FIGURE_COLUMN && rows.every((row) => isFigure(row[c])) ? [c + 1] : [],
+    c < MAX_FIGURE_COLUMN &&
+    rows.every((row) => isFigure(row[c]) || isNone(row[c])) &&
+    rows.some((row) => isFigure(row[c]))
+      ? [c + 1]
+      : [],
   );
   const attributes = `${tableClass ? ` class="${tableClass}"` : ''}${figures.length > 0 ? ` data-figures="${figures.join(' ')}"` : ''}`;
   return rows.length === 0 ? '<p class="none">none</p>' : `<table${attributes}>\n${head}\n${body}\n</table>`;
@@ -41,13 +45,16 @@ const FIGURE_COLUMNS_CSS = Array.from(
 ).join(',');
 
 /**
- * Whether a cell is a figure (a count, an amount, a rate, with an interval after it) or stands for none: a column of
- * them is right-aligned, so that the digits of its rows line up.
+ * Whether a cell is a figure (a count, an amount, a rate, with an interval after it): a column of figures, and of
+ * cells that stand for none, is right-aligned, so that the digits of its rows line up. An empty column is not.
  */
 function isFigure(cell: unknown): boolean {
   if (typeof cell === 'number') return true;
-  if (typeof cell !== 'string') return cell === null || cell === undefined;
-  return /^[-+]?\$?\d[\d,]*(\.\d+)?%?( \(.*\))?$/.test(cell) || ['none', '', '–', '—'].includes(cell);
+  return typeof cell === 'string' && /^[-+]?\$?\d[\d,]*(\.\d+)?%?( \(.*\))?$/.test(cell);
+}
+
+function isNone(cell: unknown): boolean {
+  return cell === null || cell === undefined || (typeof cell === 'string' && ['none', '', '–', '—'].includes(cell));
 }
 
 /**

@@ -74,7 +74,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
     ...(await charts),
     '<h2>Expectations</h2>',
     htmlTable(
-      ['step', 'subject', 'field', 'expected', 'actual', 'result'],
+      ['step', 'subject', 'field', 'expected', 'actual', 'result', 'detail'],
       run.expectations.map((e) => [
         e.step,
         e.subject,
@@ -82,6 +82,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
         JSON.stringify(e.expected),
         JSON.stringify(e.actual),
         e.passed ? 'held' : 'FAILED',
+        e.detail ?? '',
       ]),
       (i) => (run.expectations[i]!.passed ? 'pass' : 'fail'),
     ),

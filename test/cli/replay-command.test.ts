@@ -234,6 +234,11 @@ steps:
       'step 3: order o1 status: expected "FILLED", got "PARTIALLY_FILLED" (last status record PARTIALLY_FILLED: modify rejected: quantity 1 is not above the filled quantity 1)',
     );
     expect(printed.stdout).not.toContain('filled_quantity'); // the check that held is not listed
+    // The report's expectations table has it too, in its detail column.
+    const report = readFileSync(join(dir, 'out', 'wrong-balance', 'report.html'), 'utf8');
+    expect(report).toContain(
+      '<td>FAILED</td><td>last status record PARTIALLY_FILLED: modify rejected: quantity 1 is not above the filled quantity 1</td>',
+    );
   });
 
   it('exits 2 on an invalid scenario, naming step, type and field, and writes nothing', () => {
