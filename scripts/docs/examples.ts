@@ -4,6 +4,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/market/holiday-file.js';
+import { formatUsd } from '../../src/reports/usd.js';
 import type { PropsimRun, Scratch } from './run-propsim.js';
 
 export interface DocExample {
@@ -347,8 +348,6 @@ function questionFigures(cellsCsv: string, summary: { cells: SummaryCell[] }, se
   const cell = (i: number) => summary.cells[i]!;
   const [today, proposal] = [cell(0), cell(7)];
   const cents = (s: string) => Math.round(Number(s) * 100);
-  const money = (c: number) =>
-    `$${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   const fewer = (a: number, b: number, what: string) =>
     (a > b ? `${a - b} fewer` : a < b ? `${b - a} more` : `as many`) + ` ${what}`;
   const short = (c: SummaryCell) => c.causes.profit_target_not_reached ?? 0;
@@ -360,7 +359,7 @@ function questionFigures(cellsCsv: string, summary: { cells: SummaryCell[] }, se
     '',
     `Read it as: under the proposal, ${fewer(today.failed_max_loss, proposal.failed_max_loss, 'of the 240 accounts fail on max loss')} (${proposal.failed_max_loss} against ${today.failed_max_loss}),`,
     `${fewer(today.passed, proposal.passed, 'pass')} (${proposal.passed} against ${today.passed}), the daily limit locks accounts on ${proposal.daily_lock_days} account-days, and payouts`,
-    `${payoutChange >= 0 ? 'fall' : 'rise'} by ${money(Math.abs(payoutChange))}, so the firm's net goes from ${money(cents(today.net))} to ${money(cents(proposal.net))}. \`summary.json\` splits the rest`,
+    `${payoutChange >= 0 ? 'fall' : 'rise'} by ${formatUsd(Math.abs(payoutChange))}, so the firm's net goes from ${formatUsd(cents(today.net))} to ${formatUsd(cents(proposal.net))}. \`summary.json\` splits the rest`,
     `by cause (cell 0: ${short(today)} still short of the profit target and ${today.causes.consistency_not_met ?? 0} held back by the consistency rule; cell 7:`,
     `${short(proposal)} and ${proposal.causes.consistency_not_met ?? 0}). The cells in between say which change does what: the intraday mode alone (cell 4) fails`,
     `${cell(4).failed_max_loss}, the larger allowance (cells 2 and 6) fails ${cell(2).failed_max_loss} and ${cell(6).failed_max_loss}, and the daily limit (cell 6 → 7) turns`,

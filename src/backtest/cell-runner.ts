@@ -17,6 +17,7 @@ import { summarizeCell, traderOutcome, type CellSummary, type TraderOutcome } fr
 import { readTraderFills, type TraderFill } from './trader-fills.js';
 import { MinuteBars } from './traders/minute-bars.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
+import { AFTER_NEXT_PRINT } from './traders/strategy.js';
 import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
 
 export interface CellInput {
@@ -138,8 +139,22 @@ export async function runCell(
         bars,
         session,
       });
-      if (next !== undefined && next < endMs) due.schedule(next, item);
+      if (next === AFTER_NEXT_PRINT) afterNextPrint.push(item.trader);
+      else if (next !== undefined && next < endMs) due.schedule(next, item);
     }
+  };
+  /** Traders waiting for the next print of their instrument (an entry waiting for its fill), in the order they asked. */
+  let afterNextPrint: number[] = [];
+  const wakeAfterPrint = (timeMs: number) => {
+    const waiting = afterNextPrint;
+    afterNextPrint = [];
+    for (const trader of waiting) onDue({ kind: 'wake', trader }, timeMs);
+  };
+  /** The session is over: a trader still waiting for a print is woken at its close instead, to close out. */
+  const endSession = (closeMs: number) => {
+    for (const trader of afterNextPrint) due.schedule(Math.max(due.nowMs, closeMs - 1), { kind: 'wake', trader });
+    afterNextPrint = [];
+    due.advanceTo(Math.max(due.nowMs, closeMs - 1), onDue);
   };
 
   let prints = 0;
@@ -156,7 +171,7 @@ export async function runCell(
       while (sessionIndex + 1 < sessions.length && timeMs >= sessions[sessionIndex + 1]!.openMs) {
         // Wake-ups of the session that ended (its close-out) happen before the next one starts, even
         // when no print fell between them.
-        if (session) due.advanceTo(Math.max(due.nowMs, session.closeMs - 1), onDue);
+        if (session) endSession(session.closeMs);
         session = sessions[++sessionIndex]!;
         participants.forEach((p, index) => {
           if (p.trader)
@@ -166,10 +181,14 @@ export async function runCell(
       due.advanceTo(timeMs, onDue);
       const printed = symbolOf(batch, i);
       kernel.print(printed, batch.priceTicks[i]!, batch.size[i]!, timeMs);
-      if (printed === symbol) bars.onPrint(timeMs, batch.priceTicks[i]!);
+      if (printed === symbol) {
+        bars.onPrint(timeMs, batch.priceTicks[i]!);
+        if (afterNextPrint.length > 0) wakeAfterPrint(timeMs);
+      }
       prints++;
     }
   }
+  if (session) endSession(session.closeMs);
   due.advanceTo(endMs, onDue);
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));

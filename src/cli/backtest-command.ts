@@ -61,8 +61,8 @@ export const backtestCommand = {
         'the bundled 6E sweep: 12 cells × 240 traders',
       )
       .example(
-        '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --traders 720',
-        'the same sweep with 720 traders a cell, to tell 5-point differences in pass rate from noise',
+        '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --traders 1500',
+        'the same sweep with 1,500 traders a cell, to tell 2-point differences in pass rate from noise',
       )
       .epilog(
         'Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).',

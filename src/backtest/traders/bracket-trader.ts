@@ -1,9 +1,18 @@
 // The shape every synthetic strategy shares: during the session it checks its signal every few minutes; when
-// flat and under its daily trade count it enters at market with an OCO stop and target a few ticks away; a few
-// minutes before the close it cancels what is working and closes what it holds. Subclasses give the signal.
+// flat and under its daily trade count it enters at market, and once filled it places an OCO stop and target a few
+// ticks away; a few minutes before the close it cancels what is working and closes what it holds. Subclasses give
+// the signal.
 import { Dec, ticksToPrice } from '../../core/money.js';
 import type { Side } from '../../core/orders/order-types.js';
-import { intParam, rangeParam, type TraderRandom, type Trader, type TraderView } from './strategy.js';
+import {
+  AFTER_NEXT_PRINT,
+  intParam,
+  rangeParam,
+  type NextWake,
+  type TraderRandom,
+  type Trader,
+  type TraderView,
+} from './strategy.js';
 
 export interface BracketParams {
   tradesPerDay: number;
@@ -25,9 +34,18 @@ export function bracketParams(params: Record<string, unknown>): BracketParams {
   };
 }
 
+/** An entry sent and not filled yet, with the exits it gets once filled (ticks from the fill's print). */
+interface PendingEntry {
+  orderId: string;
+  side: Side;
+  stopTicks: number;
+  targetTicks: number;
+}
+
 export abstract class BracketTrader implements Trader {
   private tradeDate = '';
   private tradesToday = 0;
+  private pending: PendingEntry | undefined;
   /** Each trader checks at its own phase within the check interval, so traders do not all act at once. */
   private readonly phaseMs: number;
 
@@ -42,24 +60,31 @@ export abstract class BracketTrader implements Trader {
   /** buy, sell, or no trade now. */
   protected abstract signal(view: TraderView): Side | undefined;
 
-  wake(view: TraderView): number | undefined {
+  wake(view: TraderView): NextWake {
     const { kernel, session } = view;
     const nowMs = kernel.nowMs;
     if (!session) return undefined;
     const flatAtMs = session.closeMs - this.params.flatMinutesBeforeClose * 60_000;
     if (nowMs >= flatAtMs) {
+      this.pending = undefined;
       this.closeOut(view);
       return undefined; // the runner wakes it again when the next session opens
     }
-    if (session.tradeDate !== this.tradeDate) {
-      this.tradeDate = session.tradeDate;
-      this.tradesToday = 0;
-    }
-    if (this.tradesToday < this.params.tradesPerDay && this.isFlat(view) && view.bars.lastTicks !== undefined) {
-      const side = this.signal(view);
-      if (side) {
-        this.enter(view, side, view.bars.lastTicks);
-        this.tradesToday++;
+    if (this.pending) {
+      if (!this.attachExits(view, this.pending)) return AFTER_NEXT_PRINT;
+      this.pending = undefined;
+    } else {
+      if (session.tradeDate !== this.tradeDate) {
+        this.tradeDate = session.tradeDate;
+        this.tradesToday = 0;
+      }
+      if (this.tradesToday < this.params.tradesPerDay && this.isFlat(view) && view.bars.lastTicks !== undefined) {
+        const side = this.signal(view);
+        if (side) {
+          this.pending = this.enter(view, side);
+          this.tradesToday++;
+          if (this.pending) return AFTER_NEXT_PRINT;
+        }
       }
     }
     const next = this.nextCheck(nowMs);
@@ -81,33 +106,53 @@ export abstract class BracketTrader implements Trader {
     return read.netQuantity(view.accountId, view.symbol) === 0 && read.workingOrderIds(view.accountId).length === 0;
   }
 
-  private enter(view: TraderView, side: Side, lastTicks: number): void {
+  /**
+   * Sends the entry at market; its exits wait for its fill. Sent with it, while the account is still flat, both
+   * exits would count toward max_contracts as new exposure (docs/risk-rules.md#position-limits): a 3-lot's stop
+   * was refused on a 5-contract plan, and the trade ran without it.
+   */
+  private enter(view: TraderView, side: Side): PendingEntry | undefined {
     const { kernel, accountId, symbol } = view;
     const quantity = this.random.pick(this.params.contracts);
-    const stop = this.random.pick(this.params.stopTicks);
-    const target = this.random.pick(this.params.targetTicks);
-    const dir = side === 'buy' ? 1 : -1;
-    const exit: Side = side === 'buy' ? 'sell' : 'buy';
+    const stopTicks = this.random.pick(this.params.stopTicks);
+    const targetTicks = this.random.pick(this.params.targetTicks);
+    const entry = kernel.dispatch({
+      type: 'place_order',
+      body: { account_id: accountId, instrument_id: symbol, quantity, side, type: 'market', time_in_force: 'day' },
+    });
+    return entry.ok ? { orderId: entry.body.order_id, side, stopTicks, targetTicks } : undefined;
+  }
+
+  /**
+   * Once the entry is done: a limit target and a stop for what it filled, `targetTicks` and `stopTicks` from the
+   * last print (the one that filled it), linked as OCO. False while the entry still works (not filled, or in part).
+   */
+  private attachExits(view: TraderView, entry: PendingEntry): boolean {
+    const { kernel, accountId, symbol } = view;
+    if (kernel.read.workingOrderIds(accountId).includes(entry.orderId)) return false;
+    const held = kernel.read.netQuantity(accountId, symbol);
+    const lastTicks = view.bars.lastTicks;
+    if (held === 0 || lastTicks === undefined) return true; // refused, or never filled: nothing to protect
+    const dir = entry.side === 'buy' ? 1 : -1;
     const price = (ticks: number) => ticksToPrice(ticks, new Dec(view.tickSize), view.priceDecimals);
-    const base = { account_id: accountId, instrument_id: symbol, quantity };
-    const place = (body: Record<string, unknown>) =>
-      kernel.dispatch({ type: 'place_order', body: { ...base, ...body } });
-    const entry = place({ side, type: 'market', time_in_force: 'day' });
-    if (!entry.ok || entry.body.status === 'REJECTED') return;
-    const targetOrder = place({
-      side: exit,
-      type: 'limit',
-      limit_price: price(lastTicks + dir * target),
+    const exit = {
+      account_id: accountId,
+      instrument_id: symbol,
+      side: entry.side === 'buy' ? 'sell' : 'buy',
+      quantity: Math.abs(held),
       time_in_force: 'day',
+    };
+    const target = kernel.dispatch({
+      type: 'place_order',
+      body: { ...exit, type: 'limit', limit_price: price(lastTicks + dir * entry.targetTicks) },
     });
-    const stopOrder = place({
-      side: exit,
-      type: 'stop',
-      stop_price: price(lastTicks - dir * stop),
-      time_in_force: 'day',
+    const stop = kernel.dispatch({
+      type: 'place_order',
+      body: { ...exit, type: 'stop', stop_price: price(lastTicks - dir * entry.stopTicks) },
     });
-    if (targetOrder.ok && stopOrder.ok)
-      kernel.dispatch({ type: 'link_oco', body: { order_ids: [targetOrder.body.order_id, stopOrder.body.order_id] } });
+    if (target.ok && stop.ok)
+      kernel.dispatch({ type: 'link_oco', body: { order_ids: [target.body.order_id, stop.body.order_id] } });
+    return true;
   }
 
   /** Before the close: cancel what is working, close what is held. */

@@ -1,5 +1,6 @@
-// Synthetic traders: seeded strategies that send real orders (entries with OCO stop and target) through the
-// venue. Each trader wakes at times it chooses; between wake-ups the venue and the risk engine do the rest.
+// Synthetic traders: seeded strategies that send real orders (entries, then an OCO stop and target once filled)
+// through the venue. Each trader wakes at times it chooses, or right after the next print; between wake-ups the venue
+// and the risk engine do the rest.
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { Kernel } from '../../core/kernel/kernel.js';
@@ -27,10 +28,16 @@ export interface TraderView {
   session: { openMs: number; closeMs: number; tradeDate: string } | undefined;
 }
 
+/** A wake-up right after the next print of the trader's instrument: an entry waiting for its fill. */
+export const AFTER_NEXT_PRINT = 'after_next_print';
+
+/** When a trader wakes next: a time, right after the next print, or never (undefined: done for good). */
+export type NextWake = number | typeof AFTER_NEXT_PRINT | undefined;
+
 export interface Trader {
   readonly id: string;
-  /** Acts at a wake-up; returns the next wake-up time (undefined: done for good). */
-  wake(view: TraderView): number | undefined;
+  /** Acts at a wake-up; returns when to wake it next. */
+  wake(view: TraderView): NextWake;
 }
 
 /** A seeded random source for one trader: the same trader draws the same numbers in every cell. */
