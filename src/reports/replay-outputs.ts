@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { EventsFile } from './events-file.js';
 import { replayReportHtml } from './replay-report.js';
 import type { ChartPainter } from './svg-chart.js';
+import { eventsShaCheck } from '../scenario/expectations.js';
 import { runScenario, type RunOptions, type ScenarioRun } from '../scenario/runner.js';
 import type { Scenario } from '../scenario/scenario-types.js';
 
@@ -93,7 +94,8 @@ export class ReplayOutputs {
   }
 
   /**
-   * Writes each run's other files and moves its folder into place; runs are given in the order of eventsOf. Charts
+   * Writes each run's other files and moves its folder into place; runs are given in the order of eventsOf. A run
+   * whose scenario names the events_sha256 it must write gets that check added to its expectations. Charts
    * are drawn by `painter` (worker threads, while state.json is written), else in this thread.
    */
   async finish(
@@ -105,6 +107,11 @@ export class ReplayOutputs {
       for (const [i, run] of runs.entries()) {
         const { staging, target, events } = this.staged[i]!;
         const sha256 = events.close();
+        const check = eventsShaCheck(run.scenario, sha256);
+        if (check) {
+          run.expectations.push(check);
+          run.passed &&= check.passed;
+        }
         const report = replayReportHtml(run, sha256, painter);
         const state = {
           scenario: run.scenario.name,

@@ -2,7 +2,7 @@
 // strings compare by value ("50000" equals "50000.00"); null means the field is absent.
 import { Dec } from '../core/money.js';
 import { parseTimeMs } from '../core/time.js';
-import type { ExpectCheck, ExpectedValue, ExpectStep } from './scenario-types.js';
+import type { ExpectCheck, ExpectedValue, ExpectStep, Scenario } from './scenario-types.js';
 
 export interface ExpectationResult {
   step: number;
@@ -30,6 +30,25 @@ export function checkExpectations(step: ExpectStep, subject: string, fields: Sub
       actual,
     };
   });
+}
+
+/**
+ * The check a scenario's `expect_events_sha256` asks for (docs/scenarios.md#the-journal): the events.jsonl its run
+ * wrote hashes to that. It is counted after the last step; undefined when the scenario asks for none.
+ */
+export function eventsShaCheck(scenario: Scenario, sha256: string): ExpectationResult | undefined {
+  const expected = scenario.expectEventsSha256;
+  if (expected === undefined) return undefined;
+  const passed = sha256 === expected;
+  return {
+    step: scenario.steps.length,
+    passed,
+    subject: 'journal',
+    field: 'events_sha256',
+    expected,
+    actual: sha256,
+    ...(passed ? {} : { detail: 'the run wrote other events: another --seed, or a propsim that behaves differently' }),
+  };
 }
 
 function matches(check: ExpectCheck, actual: unknown): boolean {

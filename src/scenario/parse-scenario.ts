@@ -5,6 +5,7 @@ import {
   FieldError,
   at,
   checkKeys,
+  fail,
   readEnum,
   readFields,
   readInteger,
@@ -26,6 +27,7 @@ const TOP_KEYS = [
   'seed',
   'fill_model',
   'risk_load_delay_ms',
+  'expect_events_sha256',
   'plans',
   'accounts',
   'market',
@@ -77,11 +79,21 @@ function parseTopLevel(raw: unknown, file: string): Scenario {
     ...(doc.risk_load_delay_ms === undefined
       ? {}
       : { riskLoadDelayMs: readInteger(doc.risk_load_delay_ms, 'risk_load_delay_ms', { min: 0 }) }),
+    ...(doc.expect_events_sha256 === undefined
+      ? {}
+      : { expectEventsSha256: readSha256(doc.expect_events_sha256, 'expect_events_sha256') }),
     plans,
     accounts,
     market,
     steps,
   };
+}
+
+/** A sha256 as `propsim replay` prints it: 64 lowercase hex digits. */
+function readSha256(raw: unknown, path: string): string {
+  if (typeof raw !== 'string' || !/^[0-9a-f]{64}$/.test(raw))
+    fail(path, 'a sha256 as propsim replay prints it (64 lowercase hex digits)', raw);
+  return raw;
 }
 
 /** `fill_model`; cancel_latency_ms and modify_latency_ms default to latency_ms. */

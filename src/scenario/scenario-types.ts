@@ -34,6 +34,8 @@ export interface Scenario {
   readonly fillModel: FillModelConfig;
   /** The risk engine's loading window after create and unlock, ms (default 250). */
   readonly riskLoadDelayMs?: number;
+  /** The events_sha256 the run must write (`expect_events_sha256`: a session export names its own). */
+  readonly expectEventsSha256?: string;
   /** The file's own plans, and the plan files its accounts refer to by name. */
   readonly plans: ReadonlyMap<string, PlanTemplate>;
   readonly accounts: readonly ScenarioAccount[];

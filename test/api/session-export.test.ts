@@ -98,6 +98,11 @@ async function run(commands: readonly Command[]): Promise<void> {
   }
 }
 
+/** The steps of an exported scenario: its input lines. */
+function commandsIn(yaml: string): number {
+  return yaml.split('\n').filter((line) => line.startsWith('  - input: ')).length;
+}
+
 describe('docs/api.md#session-export: the session replays to the same journal and state', () => {
   it('random sessions through the API: propsim replay of the export gives its events_sha256 and final accounts', async () => {
     let runNumber = 0;
@@ -111,7 +116,7 @@ describe('docs/api.md#session-export: the session replays to the same journal an
         expect(exported.statusCode).toBe(200);
         expect(exported.headers['content-type']).toContain('application/yaml');
         const sha = String(exported.headers['x-events-sha256']);
-        expect(exported.body).toContain(`events_sha256 ${sha}`);
+        expect(exported.body).toContain(`\nexpect_events_sha256: ${sha}\n`);
         const file = join(folder, `session-${++runNumber}.yaml`);
         writeFileSync(file, exported.body);
         const replay = await runCliAsync(['replay', file, '--out', join(folder, `out-${runNumber}`), '--json']);
@@ -119,9 +124,21 @@ describe('docs/api.md#session-export: the session replays to the same journal an
         expect(replay.status).toBe(0);
         const result = JSON.parse(replay.stdout) as {
           events_sha256: string;
+          expectations: Array<Record<string, unknown>>;
           final: { accounts: Array<Record<string, unknown>> };
         };
         expect(result.events_sha256).toBe(sha);
+        // The file checks it itself: its one expectation, after the last step.
+        expect(result.expectations).toEqual([
+          {
+            step: commandsIn(exported.body),
+            passed: true,
+            subject: 'journal',
+            field: 'events_sha256',
+            expected: sha,
+            actual: sha,
+          },
+        ]);
         const kernel = api.sandbox.kernel;
         const live = kernel.read.accountIds().map((id) => {
           const outcome = kernel.read.riskState({}, id);
@@ -143,6 +160,22 @@ describe('docs/api.md#session-export: the session replays to the same journal an
       { numRuns: 6 },
     );
   }, 120_000);
+
+  it("a replay that writes other events fails on the file's own check (here: another --seed)", async () => {
+    await api.call({ method: 'POST', url: '/v1/sandbox/reset', headers: admin });
+    const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
+    const sha = String(exported.headers['x-events-sha256']);
+    const file = join(folder, 'session-seeded.yaml');
+    writeFileSync(file, exported.body);
+    const replay = await runCliAsync(['replay', file, '--out', join(folder, 'out-seeded'), '--seed', '2']);
+    expect(replay.status).toBe(1);
+    expect(replay.stdout).toContain('FAIL  sandbox session');
+    expect(replay.stdout).toMatch(
+      new RegExp(
+        `step \\d+: journal events_sha256: expected "${sha}", got "[0-9a-f]{64}" \\(the run wrote other events: another --seed, or a propsim that behaves differently\\)`,
+      ),
+    );
+  });
 
   it('is for platform admins only (403 admin_required for a firm key)', async () => {
     const refused = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: operator });

@@ -410,6 +410,12 @@ describe('scenario validation: every error names the step, its type and the fiel
       'risk_load_delay_ms',
       'risk_load_delay_ms: expected an integer ≥ 0, got the number -1',
     ],
+    [
+      'an expect_events_sha256 that is not a sha256 as replay prints it',
+      (d) => (d.expect_events_sha256 = 'ABC'),
+      'expect_events_sha256',
+      'expect_events_sha256: expected a sha256 as propsim replay prints it (64 lowercase hex digits), got "ABC"',
+    ],
   ])('refuses %s', (_label, change, path, message) => {
     const error = errorOf(withChange(change));
     expect(error.path).toBe(path);

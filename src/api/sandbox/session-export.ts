@@ -2,7 +2,8 @@
 // reset, as a scenario file that `propsim replay` runs to the same final state and the same journal. Each input the
 // kernel journaled (the seed's firms and accounts, every accepted command, clock moves, market prints) becomes an
 // `input` step at its time; the scenario's start, seed, fill model and loading window are the kernel's. The file
-// names the events_sha256 the replay will print, computed by replaying the inputs here.
+// names the events_sha256 the replay must write (expect_events_sha256), computed by replaying the inputs here, so a
+// replay that comes out otherwise fails.
 import { createHash } from 'node:crypto';
 import { chicagoIso } from '../../core/calendar/dates.js';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
@@ -33,7 +34,7 @@ export function sessionScenario(journalText: string, calendar: GlobexCalendar): 
   const fill = kernel.fill_model;
   const lines = [
     `# Exported by propsim serve: every input of the sandbox session, in order, at its time (docs/scenarios.md#input-steps).`,
-    `# propsim replay runs it to the session's final state, with events_sha256 ${eventsSha256}.`,
+    `# propsim replay runs it to the session's final state, and checks that it writes the session's events_sha256.`,
     'name: sandbox session',
     `start: ${chicagoIso(kernel.start_ms)}`,
     `seed: ${kernel.seed}`,
@@ -45,6 +46,7 @@ export function sessionScenario(journalText: string, calendar: GlobexCalendar): 
       limit_fill: fill.limitFill,
     })}`,
     `risk_load_delay_ms: ${kernel.risk_load_delay_ms}`,
+    `expect_events_sha256: ${eventsSha256}`,
     rest.length === 0 ? 'steps: []' : 'steps:',
     ...rest.map((entry) => `  - input: ${JSON.stringify(inputStep(entry))}`),
   ];
