@@ -20,9 +20,10 @@ export function withSyntheticTraders(config: BacktestConfig, total: number): Bac
     blocks.map((b) => b.count),
     total,
   );
-  if (Math.max(...counts) > MAX_BLOCK_TRADERS)
+  const largest = Math.max(...counts);
+  if (largest > MAX_BLOCK_TRADERS)
     throw new BacktestInputError(
-      `--traders: at most ${MAX_BLOCK_TRADERS.toLocaleString('en-US')} traders a traders.synthetic block; ${total.toLocaleString('en-US')} would give one ${Math.max(...counts).toLocaleString('en-US')}`,
+      `--traders: at most ${MAX_BLOCK_TRADERS.toLocaleString('en-US')} traders a traders.synthetic block; ${total.toLocaleString('en-US')} would give one ${largest.toLocaleString('en-US')}`,
     );
   return { ...config, synthetic: blocks.map((block, i) => ({ ...block, count: counts[i]! })) };
 }

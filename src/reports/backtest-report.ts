@@ -82,7 +82,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     '<h2>Outcomes and their causes per cell</h2>',
     charts.render(900, 360, {
       tooltip: {},
-      legend: { top: 0, textStyle: { fontSize: 11 }, itemGap: 24 },
+      legend: { top: 0, textStyle: { fontSize: 11 } },
       grid: { left: 60, right: 40, top: 52, bottom: 40 },
       xAxis: { type: 'category', data: labels, name: 'cell' },
       yAxis: { type: 'value', name: 'accounts' },
@@ -96,7 +96,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     }),
     '<h2>Firm economics per cell</h2>',
     charts.render(900, 320, {
-      legend: { top: 0, itemGap: 24 },
+      legend: { top: 0 },
       grid: { left: 80, right: 20, top: 40, bottom: 40 },
       xAxis: { type: 'category', data: labels, name: 'cell' },
       yAxis: { type: 'value', name: 'USD' },

@@ -239,7 +239,7 @@ async function equityChart(painter: ChartPainter, name: string, timeline: Accoun
   const floorLine = (index: 2 | 3) =>
     withoutFlatRuns(points.filter((p) => p[index] !== null).map((p) => [t(p[0]), p[index]! / 100] as const));
   const chart = await painter.render(1100, 320, {
-    legend: { top: 0, itemGap: 24 },
+    legend: { top: 0 },
     grid: { left: 80, right: 110, top: 36, bottom: 40 },
     xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
     yAxis: { type: 'value', scale: true, name: 'USD' },

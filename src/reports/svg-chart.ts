@@ -29,6 +29,9 @@ export interface ChartPainter {
   render(width: number, height: number, option: Record<string, unknown>): string | Promise<string>;
 }
 
+/** Pixels between a legend's entries. */
+const LEGEND_ITEM_GAP = 24;
+
 /**
  * The charts of one report. A chart instance is made once per size and given each option afresh: making and
  * disposing one per chart was about half of a chart's cost (a replay report draws two dozen). Dispose when done:
@@ -41,7 +44,10 @@ export class SvgCharts implements ChartPainter {
     const chart = this.chartOf(width, height);
     // useUTC: times reach the chart already shifted to the wall clock they should read in.
     const base = { animation: false, useUTC: true, textStyle: { fontFamily: 'system-ui, sans-serif' } };
-    chart.setOption({ ...base, ...option }, { notMerge: true });
+    // A legend's entries are spaced for a browser's sans-serif, which can be wider than echarts' server-side estimate
+    // of it (DejaVu: the entries overlapped).
+    const legend = option.legend && { itemGap: LEGEND_ITEM_GAP, ...(option.legend as object) };
+    chart.setOption({ ...base, ...option, ...(legend ? { legend } : {}) }, { notMerge: true });
     return `<figure class="chart">${stableIds(chart.renderToSVGString(), option)}</figure>`;
   }
 

@@ -29,7 +29,7 @@ export const subjectFields = {
     return order.ok ? order.body : {};
   },
   /** The order's status records, oldest first. */
-  orderStates(kernel: Kernel, orderId: string): readonly { status: string; reason?: string | undefined }[] {
+  orderStates(kernel: Kernel, orderId: string): StatusRecordJson[] {
     const states = kernel.read.orderStates(ALL, orderId);
     return states.ok ? states.body.items : [];
   },
@@ -44,10 +44,10 @@ export function finalState(kernel: Kernel, accountIds: ReadonlyMap<string, strin
   const { read } = kernel;
   return {
     accounts: read.accountStates().map((item) => ({ alias: aliases.get(item.account_id) ?? null, ...item })),
-    orders: everyPage((page) => read.orders(ALL, {}, page)).map((order) => {
-      const states = read.orderStates(ALL, order.order_id);
-      return { ...order, states: states.ok ? states.body.items : [] };
-    }),
+    orders: everyPage((page) => read.orders(ALL, {}, page)).map((order) => ({
+      ...order,
+      states: subjectFields.orderStates(kernel, order.order_id),
+    })),
     positions: everyPage((page) => read.positions(ALL, {}, page)),
     fills: everyPage((page) => read.fills(ALL, {}, page)),
     trades: everyPage((page) => read.trades(ALL, {}, page)),
