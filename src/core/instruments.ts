@@ -75,7 +75,7 @@ export function allInstruments(): readonly InstrumentSpec[] {
 export class UnknownInstrumentError extends Error {
   constructor(
     readonly symbol: string,
-    readonly detail: string,
+    detail: string,
   ) {
     super(`instrument ${JSON.stringify(symbol)}: ${detail}`);
     this.name = 'UnknownInstrumentError';

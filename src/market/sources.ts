@@ -1,5 +1,6 @@
 // Market files as one stream of print batches: each file read by its format's reader, the files merged by
-// (time, file order, line). The RxJS edge is market-prints-stream.ts (this module is what a reader thread loads).
+// (time, file order, line), and an RxJS edge for the consumers that compose streams.
+import { defer, type Observable } from 'rxjs';
 import { readBarCsv } from './bar-csv-reader.js';
 import type { CsvReadOptions } from './csv-print-reader.js';
 import type { MarketFileSpec } from './market-file-spec.js';
@@ -29,4 +30,16 @@ export function marketPrintBatches(
   if (specs.length > 0x10000) throw new RangeError('at most 65536 market files can be merged');
   const sources = specs.map((spec, fileIndex) => readMarketFile(spec, fileIndex, symbols, options));
   return mergePrintSources(sources, symbols, options?.batchRows);
+}
+
+/**
+ * The merged prints as an Observable. Each subscription opens the files afresh and reads them as it takes
+ * batches (nothing is read ahead); unsubscribing closes them. Every batch carries the shared SymbolTable.
+ */
+export function marketPrints$(
+  specs: readonly MarketFileSpec[],
+  symbols = new SymbolTable(),
+  options?: CsvReadOptions,
+): Observable<TickBatch> {
+  return defer(() => marketPrintBatches(specs, symbols, options));
 }

@@ -2,8 +2,7 @@
 //
 // A TickBatch holds `length` prints; each column array is exactly `length` long and row i of every column
 // describes print i. Batches are in (timeMs, fileIndex, line) order within themselves and across the batches
-// of one source. A batch is handed over, never reused or written to afterwards by its producer, and owns its arrays:
-// no other batch handed out views them (so a reader thread can transfer them: reader-worker.ts).
+// of one source. A batch is handed over, never reused or written to afterwards by its producer.
 //
 //   timeMs          Unix ms of the print.
 //   priceTicks      integer ticks of the instrument's tick size (ES 5000.25 -> 20001).

@@ -1,7 +1,7 @@
 // Runs a validated scenario against a fresh kernel: accounts from its plans, market files replayed as the
 // clock advances, each step at the current simulated time with the next sequence number, expectations
 // checked against the simulator's state.
-import { from, lastValueFrom, takeWhile } from 'rxjs';
+import { lastValueFrom, takeWhile } from 'rxjs';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import type { AccountCommandType } from '../core/kernel/commands.js';
@@ -11,8 +11,7 @@ import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
 import { marketFileReferences } from '../market/market-references.js';
-import { openMarketPrints } from '../market/market-prints-stream.js';
-import type { TickBatch } from '../market/tick-batch.js';
+import { marketPrints$ } from '../market/sources.js';
 import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
 import { TimelineRecorder, type AccountTimeline } from './account-timeline.js';
@@ -31,8 +30,6 @@ export interface RunOptions {
    * `journal` and `journalPieces` then refuse to be read.
    */
   journalTo?: JournalOut;
-  /** Reads the market files on a thread of their own; by default when they are large (reader-thread.ts). */
-  readerThread?: boolean;
 }
 
 export interface ScenarioRun {
@@ -53,25 +50,6 @@ export interface ScenarioRun {
 }
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
-  // Reading starts first: on a reader thread (large files), it loads and reads ahead while the accounts open and
-  // the files are fingerprinted.
-  const prints = openMarketPrints(
-    scenario.market,
-    undefined,
-    options.readerThread === undefined ? {} : { readerThread: options.readerThread },
-  );
-  try {
-    return await runWith(scenario, options, prints);
-  } finally {
-    await prints.return?.(); // closes the files (stops the thread) when the steps end before the data does
-  }
-}
-
-async function runWith(
-  scenario: Scenario,
-  options: RunOptions,
-  prints: AsyncIterableIterator<TickBatch>,
-): Promise<ScenarioRun> {
   const seed = options.seed ?? scenario.seed;
   const kernel = new Kernel({
     startMs: scenario.startMs,
@@ -106,7 +84,7 @@ async function runWith(
     afterStep: (step) => timeline.afterStep(step),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
-  await lastValueFrom(from(prints).pipe(takeWhile((batch) => replay.take(batch))), {
+  await lastValueFrom(marketPrints$(scenario.market).pipe(takeWhile((batch) => replay.take(batch))), {
     defaultValue: undefined,
   });
   replay.finish();

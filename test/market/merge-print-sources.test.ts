@@ -1,8 +1,7 @@
 import { firstValueFrom, from, take, toArray } from 'rxjs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mergePrintSources } from '../../src/market/merge-print-sources.js';
-import { marketPrints$ } from '../../src/market/market-prints-stream.js';
-import { marketPrintBatches } from '../../src/market/sources.js';
+import { marketPrintBatches, marketPrints$ } from '../../src/market/sources.js';
 import { SymbolTable } from '../../src/market/symbol-table.js';
 import { TickBatchBuilder, type TickBatch } from '../../src/market/tick-batch.js';
 import { batchRows, collectRows, tempFiles } from './market-test-files.js';

@@ -49,24 +49,6 @@ const outcomeOf = (run: ScenarioRun) => ({
   final: run.final,
 });
 
-const WITH_MARKET_FILES = SCENARIO_FILES.filter((file) => loadScenarioFile(join(SCENARIO_DIR, file)).market.length > 0);
-
-describe('docs/architecture.md#market-files-on-a-reader-thread: the thread changes nothing of a run', () => {
-  it.each(WITH_MARKET_FILES)(
-    '%s gives the same journal with its market files read on a reader thread',
-    async (file) => {
-      const scenario = loadScenarioFile(join(SCENARIO_DIR, file));
-      const here = await runScenario(scenario, { calendar, readerThread: false });
-      const thread = await runScenario(scenario, { calendar, readerThread: true });
-      expect(
-        firstDifference(here.journal, thread.journal),
-        `${file}: a reader thread gives the same prints in the same order`,
-      ).toBeUndefined();
-      expect(thread.final, `${file}: …and so the same final state`).toEqual(here.final);
-    },
-  );
-});
-
 describe('docs/architecture.md#determinism-is-a-feature: example scenarios are deterministic', () => {
   it('the scenarios folder holds the example scenarios', () => {
     expect(SCENARIO_FILES.length, `scenarios/*.yaml in ${SCENARIO_DIR}`).toBeGreaterThanOrEqual(7);
