@@ -16,6 +16,7 @@ import { wholeNumberFlag } from './flag-values.js';
 import { reportFailure } from './input-error.js';
 import { checkOutFolder } from './out-folder.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
+import { helpExamples } from './help-examples.js';
 
 interface BacktestArgs {
   config: string;
@@ -56,13 +57,17 @@ export const backtestCommand = {
         coerce: wholeNumberFlag('traders', 1),
       })
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
-      .example(
-        '$0 backtest --config fixtures/backtest/6e-january-2024.yaml',
-        'the bundled 6E sweep: 12 cells × 240 traders',
-      )
-      .example(
-        '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --traders 1500',
-        'the same sweep with 1,500 traders a cell, to tell 2-point differences in pass rate from noise',
+      .epilog(
+        helpExamples([
+          [
+            'the bundled 6E sweep: 12 cells × 240 traders',
+            '$0 backtest --config fixtures/backtest/6e-january-2024.yaml',
+          ],
+          [
+            'the same sweep with 1,500 traders a cell, to tell 2-point differences in pass rate from noise',
+            '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --traders 1500',
+          ],
+        ]),
       )
       .epilog(
         'Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).',

@@ -16,6 +16,7 @@ import { CliInputError, reportFailure } from './input-error.js';
 import { readStdinLines } from './stdin.js';
 import { formatTable } from '../reports/text-table.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
+import { helpExamples } from './help-examples.js';
 
 interface CalendarArgs {
   times: string[] | undefined;
@@ -45,11 +46,15 @@ export const calendarCommand = {
         type: 'string',
         requiresArg: true,
       })
-      .example(
-        '$0 calendar 2026-03-08T17:00:00-05:00 --instrument ES',
-        'the first instant of the session after the DST switch',
+      .epilog(
+        helpExamples([
+          [
+            'the first instant of the session after the DST switch',
+            '$0 calendar 2026-03-08T17:00:00-05:00 --instrument ES',
+          ],
+          ['times on stdin, JSON lines out', "printf '1704236400000\\n' | $0 calendar --instrument 6E --json"],
+        ]),
       )
-      .example("printf '1704236400000\\n' | $0 calendar --instrument 6E --json", 'times on stdin, JSON lines out')
       .epilog(
         'When the market is closed at a time, is_open is false and trade_date and the session fields describe the next session to open; the note says why it is closed (daily halt, weekend, a holiday by name) and JSON lines carry the holiday\'s name as "holiday". Times in the table are shown in Chicago time. A trade date outside the years of the holiday data gets a warning on stderr.',
       ),

@@ -14,6 +14,7 @@ import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { checkOutFolder, checkRunFolder } from './out-folder.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
+import { helpExamples } from './help-examples.js';
 
 interface ReplayArgs {
   scenarios: string[];
@@ -44,8 +45,12 @@ export const replayCommand = {
         type: 'boolean',
         default: false,
       })
-      .example('$0 replay scenarios/*.yaml', 'run every example scenario')
-      .example('$0 replay my.yaml --json | jq .passed', 'machine-readable result')
+      .epilog(
+        helpExamples([
+          ['run every example scenario', '$0 replay scenarios/*.yaml'],
+          ['a machine-readable result', '$0 replay my.yaml --json | jq .passed'],
+        ]),
+      )
       .epilog(
         'Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written), 130 interrupted by Ctrl-C or SIGTERM (nothing is written).',
       ),

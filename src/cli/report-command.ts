@@ -28,6 +28,7 @@ import {
 } from '../reports/daily-positions.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
+import { helpExamples } from './help-examples.js';
 
 interface DailyPositionsArgs {
   run: string;
@@ -79,13 +80,17 @@ const dailyPositionsCommand = {
         type: 'string',
         requiresArg: true,
       })
-      .example(
-        '$0 report daily-positions --run reports/eod-trailing-week --account eve --from 2026-03-12 --to 2026-03-18',
-        'CSV, every instrument',
-      )
-      .example(
-        '$0 report daily-positions --run reports/oco-bracket --account dave --from 2026-03-10 --to 2026-03-10 --format json',
-        'the API response body',
+      .epilog(
+        helpExamples([
+          [
+            'CSV, every instrument',
+            '$0 report daily-positions --run reports/eod-trailing-week --account eve\n--from 2026-03-12 --to 2026-03-18',
+          ],
+          [
+            'the API response body',
+            '$0 report daily-positions --run reports/oco-bracket --account dave\n--from 2026-03-10 --to 2026-03-10 --format json',
+          ],
+        ]),
       )
       .epilog(
         [

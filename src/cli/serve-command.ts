@@ -16,6 +16,7 @@ import { serveBanner } from './serve-banner.js';
 import { DEFAULT_DB_FILE, openServeStore, removeDbFile } from './serve-store.js';
 import { storeFileError } from '../store/store-file-error.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
+import { helpExamples } from './help-examples.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -98,13 +99,17 @@ export const serveCommand = {
         default: 'warn' as const,
       })
       .conflicts('db', 'memory')
-      .example('$0 serve', 'the bundled seed on 127.0.0.1:8080, manual clock; prints the demo keys')
-      .example('$0 serve --port 0 --seed my-seed.yaml', 'your own firms and keys on a free port')
-      .example('$0 serve --db ci-sandbox.sqlite', 'state in ci-sandbox.sqlite: stop and start again where you were')
-      .example('$0 serve --memory', 'a throwaway sandbox that writes nothing')
-      .example(
-        '$0 serve --clock realtime --speed 60 --market ticks.csv.gz --start 2026-03-02T08:00:00-06:00',
-        'a minute of market per second',
+      .epilog(
+        helpExamples([
+          ['the bundled seed on 127.0.0.1:8080, manual clock; prints the demo keys', '$0 serve'],
+          ['your own firms and keys on a free port', '$0 serve --port 0 --seed my-seed.yaml'],
+          ['state in ci-sandbox.sqlite: stop and start again where you were', '$0 serve --db ci-sandbox.sqlite'],
+          ['a throwaway sandbox that writes nothing', '$0 serve --memory'],
+          [
+            'a minute of market per second',
+            '$0 serve --clock realtime --speed 60 --market ticks.csv.gz\n--start 2026-03-02T08:00:00-06:00',
+          ],
+        ]),
       )
       .epilog(
         'The API is documented in docs/api.md and, while the server runs, at /docs and /openapi.json. Exit codes: 0 after SIGINT or SIGTERM, 2 for an invalid seed, file or flag, or a --db file that is not a sandbox of this seed (nothing is started, the file is left as it is).',
