@@ -43,7 +43,7 @@ export async function checkPeriodCoverage(
   // of which every cell still runs through.
   const withData = sessions.filter((s) => s.tradeDate >= first && s.tradeDate <= last).length;
   const empty = sessions.length - withData;
-  return `the market data covers only part of the period ${period}: trade dates ${first} to ${last} have data; the other ${count(empty)} of its ${count(sessions.length)} trade dates have no prints, and every cell still runs through them`;
+  return `the market data covers only part of the period ${period}: trade dates ${first} to ${last} have data; the other ${empty.toLocaleString('en-US')} of its ${sessions.length.toLocaleString('en-US')} trade dates have no prints, and every cell still runs through them`;
 }
 
 /** Prints in [startMs, endMs), and every print read; stops at the period's end unless nothing fell in it. */
@@ -65,10 +65,6 @@ async function scan(config: BacktestConfig, startMs: number, endMs: number): Pro
     await batches.return(undefined);
   }
   return { inPeriod, seen };
-}
-
-function count(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 function tradeDate(calendar: GlobexCalendar, timeMs: number, family: ProductFamily): string {

@@ -37,7 +37,6 @@ export function bracketParams(params: Record<string, unknown>): BracketParams {
 /** An entry sent and not filled yet, with the exits it gets once filled (ticks from the fill's print). */
 interface PendingEntry {
   orderId: string;
-  side: Side;
   stopTicks: number;
   targetTicks: number;
 }
@@ -120,7 +119,7 @@ export abstract class BracketTrader implements Trader {
       type: 'place_order',
       body: { account_id: accountId, instrument_id: symbol, quantity, side, type: 'market', time_in_force: 'day' },
     });
-    return entry.ok ? { orderId: entry.body.order_id, side, stopTicks, targetTicks } : undefined;
+    return entry.ok ? { orderId: entry.body.order_id, stopTicks, targetTicks } : undefined;
   }
 
   /**
@@ -133,12 +132,12 @@ export abstract class BracketTrader implements Trader {
     const held = kernel.read.netQuantity(accountId, symbol);
     const lastTicks = view.bars.lastTicks;
     if (held === 0 || lastTicks === undefined) return true; // refused, or never filled: nothing to protect
-    const dir = entry.side === 'buy' ? 1 : -1;
+    const dir = Math.sign(held); // the entry's side: the account was flat when it was sent
     const price = (ticks: number) => ticksToPrice(ticks, new Dec(view.tickSize), view.priceDecimals);
     const exit = {
       account_id: accountId,
       instrument_id: symbol,
-      side: entry.side === 'buy' ? 'sell' : 'buy',
+      side: held > 0 ? 'sell' : 'buy',
       quantity: Math.abs(held),
       time_in_force: 'day',
     };
