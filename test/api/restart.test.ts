@@ -80,11 +80,27 @@ async function everything(api: TestApi) {
   const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
   return {
     digest: stateDigest(api.sandbox),
+    byId: await lookupsById(api),
     daily: JSON.stringify(dailyRecords(api)),
     eventsSha256: exported.headers['x-events-sha256'],
     sequence: api.sandbox.streams.sequence,
     events: JSON.stringify(api.sandbox.streams.after(0)),
   };
+}
+
+/** Every order and trade looked up by its id: a restore indexes them again (docs/architecture.md#indexes-by-id). */
+async function lookupsById(api: TestApi): Promise<string[]> {
+  const get = async (url: string) => {
+    const answer = await api.call({ method: 'GET', url, headers: operator });
+    expect(answer.statusCode, url).toBe(200);
+    return answer.body;
+  };
+  const listed = async (url: string) =>
+    api.json<{ items: Record<string, string>[] }>(await api.call({ method: 'GET', url, headers: operator })).items;
+  const answers: string[] = [];
+  for (const order of await listed('/v1/orders')) answers.push(await get(`/v1/orders/${order.order_id}`));
+  for (const trade of await listed('/v1/trades')) answers.push(await get(`/v1/trades/${trade.trade_id}/lots`));
+  return answers;
 }
 
 async function login(api: TestApi, email: string): Promise<string> {
@@ -137,6 +153,7 @@ describe('docs/api.md#persistence: restart equality', () => {
       expect(locked.statusCode).toBe(200);
       const before = await everything(api);
       expect(before.sequence).toBeGreaterThan(5);
+      expect(before.byId.length, 'two orders and a trade to look up by id').toBe(3);
       expect(api.sandbox.kernel.read.clock().now_ms).toBeGreaterThan(api.sandbox.config.startMs + 26 * 3600_000);
       const restartFrom = way === ways[2] ? await copyOnDisk(api, file) : file;
       await stop(api);

@@ -227,7 +227,7 @@ export class AccountSim {
     const fresh = fills.slice(account.fillsSeen);
     account.fillsSeen = fills.length;
     for (const f of fresh) {
-      const origin = f.orderId === null ? 'historical' : desk.orders.get(f.orderId)!.origin;
+      const origin = f.orderId === null ? 'historical' : desk.find(f.orderId)!.origin;
       const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} ${f.symbol} @${f.priceTicks} (${step.kind} step)`;
       // docs/risk-rules.md#statuses-and-locks: failed and passed accounts are terminal for trading; only the risk
       // engine's flattening fills may still change their position.

@@ -134,7 +134,7 @@ export class FillWatch {
         `${what}: order ${orderId} has no status record for this fill (its records announced ${order.announced}): an order fills only through its own lifecycle`,
       );
     order.announced = 0;
-    const origin = this.kernel.internals().desk.orders.get(orderId)?.origin;
+    const origin = this.kernel.internals().desk.find(orderId)?.origin;
     if (origin !== 'client') return;
     const otherLocks = [...account.locks].filter((lock) => lock !== 'firm_lockout');
     if (account.status !== 'active' || otherLocks.length > 0) {
@@ -167,7 +167,7 @@ export class FillWatch {
           );
       }
     }
-    for (const order of desk.orders.values()) {
+    for (const order of desk.orderList) {
       const fillSum = this.orders.get(order.id)?.fillSum ?? 0;
       if (order.filledQuantity !== fillSum)
         found.push(

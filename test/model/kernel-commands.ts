@@ -273,13 +273,13 @@ export type Resolved =
   | { kind: 'firm'; accountId: string; op: FirmOperation };
 
 function isWorking(kernel: Kernel, orderId: string): boolean {
-  const status = kernel.internals().desk.orders.get(orderId)?.status;
+  const status = kernel.internals().desk.find(orderId)?.status;
   return status === 'SUBMITTED' || status === 'PARTIALLY_FILLED';
 }
 
 /** The risk engine's orders, in the order sent. */
 export function riskOrderIds(kernel: Kernel): string[] {
-  return [...kernel.internals().desk.orders.values()].filter((o) => o.origin === 'risk').map((o) => o.id);
+  return [...kernel.internals().desk.orderList].filter((o) => o.origin === 'risk').map((o) => o.id);
 }
 
 /** The risk engine's orders still working (or on their way to the venue). */
@@ -304,7 +304,7 @@ function resolvePick(sim: Sim, p: Pick, among: (id: string) => boolean = () => t
 /** Orders that can join an OCO group of `accountId`: working, in no group, same account. */
 function canJoin(sim: Sim, accountId: string | undefined, taken: readonly string[]): (id: string) => boolean {
   return (id) => {
-    const order = sim.kernel.internals().desk.orders.get(id)!;
+    const order = sim.kernel.internals().desk.find(id)!;
     return (
       isWorking(sim.kernel, id) &&
       order.ocoGroupId === undefined &&
@@ -341,7 +341,7 @@ export function resolve(sim: Sim, command: Command): Resolved {
       const body: Record<string, unknown> = {};
       if (command.quantity !== undefined) body.quantity = command.quantity;
       const orderId = resolvePick(sim, command.pick);
-      const order = sim.kernel.internals().desk.orders.get(orderId);
+      const order = sim.kernel.internals().desk.find(orderId);
       const instrument = order ? instrumentOf(order.symbol) : ES;
       // A fitting modify changes only prices the order has; left empty, it raises the quantity by one.
       const has = (field: 'limit' | 'stop') =>
@@ -359,11 +359,7 @@ export function resolve(sim: Sim, command: Command): Resolved {
       const orderIds: string[] = [];
       for (const p of command.picks)
         orderIds.push(
-          resolvePick(
-            sim,
-            p,
-            canJoin(sim, sim.kernel.internals().desk.orders.get(orderIds[0] ?? '')?.accountId, orderIds),
-          ),
+          resolvePick(sim, p, canJoin(sim, sim.kernel.internals().desk.find(orderIds[0] ?? '')?.accountId, orderIds)),
         );
       return { kind: 'link', orderIds };
     }

@@ -67,7 +67,7 @@ export function cancelledWith(events: readonly KernelEvent[], accountId: string,
 /** How many orders the risk engine has ever sent for the account (closing orders sent = the count's growth). */
 export function riskOrderCount(kernel: Kernel, accountId: string): number {
   let count = 0;
-  for (const order of kernel.internals().desk.orders.values())
+  for (const order of kernel.internals().desk.orderList)
     if (order.origin === 'risk' && order.accountId === accountId) count++;
   return count;
 }

@@ -25,7 +25,7 @@ export function readOrders(ctx: Context): Map<string, Seen> {
   const { sim, model, where } = ctx;
   const riskIds = riskOrderIds(sim.kernel);
   eq(
-    sim.kernel.internals().desk.orders.size,
+    sim.kernel.internals().desk.orderList.length,
     sim.orderIds.length + riskIds.length,
     `${where}: the kernel holds exactly the orders it answered 202 for and the risk engine's`,
   );
@@ -66,7 +66,7 @@ export function checkOrder(ctx: Context, id: string, seen: Seen, fillsOfOrder: n
   );
   // The order no longer carries remaining_quantity (docs/api.md#shapes; the shape check above refuses the field), so
   // there is no remaining to check against quantity − filled; the fields it was derived from are the venue's own.
-  const order = sim.kernel.internals().desk.orders.get(id)!;
+  const order = sim.kernel.internals().desk.find(id)!;
   deepEq(
     [order.quantity, order.filledQuantity, order.status],
     [quantity, filled, status],
@@ -217,7 +217,7 @@ export function updateVenue(ctx: Context, current: Map<string, Seen>): void {
     }
     if (hasStop(json))
       eq(
-        sim.kernel.internals().desk.orders.get(id)!.triggered,
+        sim.kernel.internals().desk.find(id)!.triggered,
         venue.triggered,
         `${ctx.where} order ${id}: the stop triggered exactly when a print after arrival reached its stop`,
       );

@@ -167,7 +167,7 @@ function checkOutcome(
     );
     for (const id of workingBefore)
       eq(
-        ctx.sim.kernel.internals().desk.orders.get(id)!.status,
+        ctx.sim.kernel.internals().desk.find(id)!.status,
         'CANCELLED',
         `${where}: ${command.op} cancelled client order ${id}`,
       );

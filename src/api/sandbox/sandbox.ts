@@ -261,6 +261,7 @@ export class Sandbox {
     const { parts } = this.snapshotParts();
     const { revokedTokens } = restoreSnapshot(state, parts) as { revokedTokens: Set<string> };
     for (const tokenId of revokedTokens) this.revokedTokens.add(tokenId);
+    this.kernel.catchUpIndexes();
     this.streams.restored(this.kernel);
   }
 

@@ -154,6 +154,15 @@ export class Kernel {
     this.journal.letGo();
   }
 
+  /**
+   * Indexes by id are not in a snapshot (they are derived from the lists of orders, fills and trades): after a restore
+   * they catch up here, before the first request rather than at it (docs/architecture.md#indexes-by-id).
+   */
+  catchUpIndexes(): void {
+    this.desk.catchUpIndex();
+    this.positions.catchUpIndexes();
+  }
+
   /** The kernel's parts, for tests' invariant checks only (lint keeps drivers in src/ off it). */
   internals(): KernelInternals {
     const { accounts, positions, desk, risk, firm, provisioning } = this;
@@ -277,7 +286,7 @@ export class Kernel {
       });
       return;
     }
-    const order = this.desk.orders.get(timer.orderId)!;
+    const order = this.desk.find(timer.orderId)!;
     switch (timer.kind) {
       case 'order_arrives':
         return this.desk.arrive(order);

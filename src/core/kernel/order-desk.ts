@@ -3,6 +3,7 @@
 // refusals found after acceptance that end an order REJECTED with {code, message} (docs/order-lifecycle.md).
 import { Dec, OffTickGridError, priceToTicks } from '../money.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';
+import { IdIndex } from '../id-index.js';
 import { CommandRefusal, refuseField } from '../outcome.js';
 import type { SiblingVenue } from '../orders/fill-model.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
@@ -30,9 +31,12 @@ import { orderJson } from './order-json.js';
 export type OrderGate = (order: Order, quantity?: number) => OrderError | undefined;
 
 export class OrderDesk implements SiblingVenue {
-  readonly orders = new Map<string, Order>();
   /** Every order in creation order: lists page through it. */
   readonly orderList: Order[] = [];
+  private readonly byId = new IdIndex(
+    () => this.orderList,
+    (order: Order) => order.id,
+  );
   readonly books = new Map<string, InstrumentBook>();
   readonly oco = new OcoGroups();
   /** Each account's orders that may still be working, in placement order; finished ones are dropped as found. */
@@ -86,8 +90,18 @@ export class OrderDesk implements SiblingVenue {
     return list;
   }
 
+  /** The order with this id, if there is one. */
+  find(orderId: string): Order | undefined {
+    return this.byId.get(orderId);
+  }
+
+  /** Indexes the orders a restore put in the list (docs/architecture.md#indexes-by-id). */
+  catchUpIndex(): void {
+    this.byId.catchUp();
+  }
+
   get(orderId: string): Order {
-    const order = this.orders.get(orderId);
+    const order = this.find(orderId);
     if (!order) throw new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`);
     return order;
   }
@@ -143,7 +157,7 @@ export class OrderDesk implements SiblingVenue {
     // Every field written here, in one literal and one order: orders share one hidden class (no spreads).
     const order: Order = {
       id: this.ctx.ids.nextUuid(),
-      seq: this.orders.size + 1,
+      seq: this.orderList.length + 1,
       clientOrderId: request.clientOrderId,
       origin,
       accountId: request.accountId,
@@ -171,7 +185,6 @@ export class OrderDesk implements SiblingVenue {
       filledQuantity: initial.context.filledQuantity,
       history: initial.context.history,
     };
-    this.orders.set(order.id, order);
     this.orderList.push(order);
     this.unfinishedOf(request.accountId).push(order);
     this.publishState(order);

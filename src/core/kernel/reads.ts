@@ -402,7 +402,7 @@ export class KernelReads {
   }
 
   private orderIn(scope: ReadScope, orderId: string): Order {
-    const order = this.k.desk.orders.get(orderId);
+    const order = this.k.desk.find(orderId);
     if (!order || !this.visibleAccount(scope, order.accountId))
       throw new CommandRefusal(404, 'order_not_found', `order ${orderId} is unknown`);
     return order;

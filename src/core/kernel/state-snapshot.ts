@@ -13,6 +13,7 @@
 // where it is, so a new kind of state is noticed by the snapshot tests instead of lost.
 import { Observable, Subscription } from 'rxjs';
 import { GlobexCalendar } from '../calendar/globex-calendar.js';
+import { IdIndex } from '../id-index.js';
 import { Dec } from '../money.js';
 import { OcoGroups } from '../orders/oco.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
@@ -210,12 +211,14 @@ function stepOf(holder: object, key: unknown): string {
     : `.${String(key)}`;
 }
 
-/** What a part's constructor wires, not state: functions, calendars, RxJS streams, pending promises, and context
- * objects (a plain object handing functions or parts to a part). */
+/** What a part's constructor wires, not state: functions, calendars, RxJS streams, pending promises, context
+ * objects (a plain object handing functions or parts to a part), and indexes by id (derived from lists that are
+ * state: a restore catches them up, docs/architecture.md#indexes-by-id). */
 function isWiring(value: unknown): boolean {
   if (typeof value === 'function') return true;
   if (typeof value !== 'object' || value === null) return false;
   if (value instanceof GlobexCalendar || value instanceof Observable || value instanceof Subscription) return true;
+  if (value instanceof IdIndex) return true;
   if (value instanceof Promise) return true;
   return isContext(value);
 }

@@ -3,6 +3,7 @@
 // `newId`.
 // Order is deterministic everywhere: accounts' positions in the order first traded, fills in the order
 // applied, trades in the order opened (Maps and arrays keep insertion order).
+import { IdIndex } from '../id-index.js';
 import { assertValidExecution, InvalidExecutionError, type Execution } from './execution.js';
 import { fillRecordOf, type FillRecord } from './fills.js';
 import type { LotRecord } from './lots.js';
@@ -77,12 +78,18 @@ export class PositionBook {
   private readonly newId: () => string;
   private readonly marks = new Map<string, InstrumentMark>();
   private readonly accounts = new Map<string, AccountEntries>();
-  private readonly tradesById = new Map<string, TradeRecord>();
-  private readonly executionIds = new Set<string>();
   /** Every fill in the order applied, of every account (firm-wide and admin lists page through it). */
   private readonly allFills: FillRecord[] = [];
   /** Every trade in the order opened. */
   private readonly allTrades: TradeRecord[] = [];
+  private readonly fillsByExecutionId = new IdIndex(
+    () => this.allFills,
+    (fill: FillRecord) => fill.executionId,
+  );
+  private readonly tradesById = new IdIndex(
+    () => this.allTrades,
+    (trade: TradeRecord) => trade.tradeId,
+  );
   /** Every position in the order first traded. */
   private readonly allPositions: Position[] = [];
 
@@ -96,7 +103,7 @@ export class PositionBook {
    */
   applyFill(e: Execution): FillResult {
     assertValidExecution(e);
-    if (this.executionIds.has(e.executionId))
+    if (this.fillsByExecutionId.has(e.executionId))
       throw new InvalidExecutionError(e.executionId, 'executionId', 'was already applied');
     const mark = this.markOf(e.symbol);
     const account = this.accountOf(e.accountId);
@@ -108,7 +115,6 @@ export class PositionBook {
     }
     const wasFlat = position.netQuantity === 0;
     const change = position.apply(e, this.newId);
-    this.executionIds.add(e.executionId);
     mark.lastFillTicks = e.priceTicks;
     mark.hasFill = true;
     const fill = fillRecordOf(e, change.realizedCents, change.tradeId, this.allFills.length + 1);
@@ -118,9 +124,14 @@ export class PositionBook {
       change.openedTrade.seq = this.allTrades.length + 1;
       account.trades.push(change.openedTrade);
       this.allTrades.push(change.openedTrade);
-      this.tradesById.set(change.openedTrade.tradeId, change.openedTrade);
     }
     return new AppliedFill(fill, position, wasFlat && position.netQuantity !== 0, change);
+  }
+
+  /** Indexes the fills and trades a restore put in the lists (docs/architecture.md#indexes-by-id). */
+  catchUpIndexes(): void {
+    this.fillsByExecutionId.catchUp();
+    this.tradesById.catchUp();
   }
 
   /** Takes the last trade print of an instrument. O(1) and allocation-free after the symbol's first print. */

@@ -52,7 +52,7 @@ describe('docs/order-lifecycle.md#placement-and-arrival: refusals after acceptan
         },
       }).status,
     ).toBe(404);
-    expect(h.kernel.internals().desk.orders.size).toBe(0);
+    expect(h.kernel.internals().desk.orderList.length).toBe(0);
   });
 });
 
@@ -186,7 +186,7 @@ describe('docs/order-lifecycle.md#oco', () => {
   it('the venue and the order machine agree: an event the lifecycle does not take fails loudly, never silently', () => {
     const h = harness();
     const id = h.place({ side: 'buy', type: 'limit', quantity: 2, limit_price: '4990.00' });
-    const order = h.kernel.internals().desk.orders.get(id)!;
+    const order = h.kernel.internals().desk.find(id)!;
     const overfill = { type: 'FILL', quantity: 3, occurredAtMs: h.kernel.nowMs } as const;
     expect(() => h.kernel.internals().desk.send(order, overfill), 'no transition fills 3 of 2').toThrow(
       /does not take FILL/,

@@ -108,7 +108,7 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
 
   /** Orders of an account by origin ('client' | 'risk'), in placement order. */
   const ordersOf = (accountId: string, origin?: 'client' | 'risk') =>
-    [...kernel.internals().desk.orders.values()].filter(
+    [...kernel.internals().desk.orderList].filter(
       (o) => o.accountId === accountId && (origin === undefined || o.origin === origin),
     );
 
