@@ -7,9 +7,13 @@ type ECharts = typeof EChartsModule;
 type Chart = ReturnType<ECharts['init']>;
 let loaded: ECharts | undefined;
 
-/** echarts takes a good part of a second to load: only a command that draws a chart pays for it. */
+/**
+ * echarts takes a good part of a second to load: only a command that draws a chart pays for it. Its production build:
+ * the default one checks each option for the developer writing it, which costs ~10 % of a chart, and prints its
+ * warnings on the user's terminal (a replay spanning millennia had its time axis's tick limit reported on stderr).
+ */
 function echarts(): ECharts {
-  return (loaded ??= createRequire(import.meta.url)('echarts') as ECharts);
+  return (loaded ??= createRequire(import.meta.url)('echarts/dist/echarts.min') as ECharts);
 }
 
 /** Loads echarts now (a chart worker, as its thread starts) rather than at the first chart. */

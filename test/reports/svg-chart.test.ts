@@ -1,6 +1,6 @@
 // Charts drawn by one SvgCharts (src/reports/svg-chart.ts) reuse an echarts instance per size, whose SVG id counters
 // run on from chart to chart: a chart must come out the same whatever was drawn before it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvgCharts } from '../../src/reports/svg-chart.js';
 
 const line = (values: number[]) => ({
@@ -36,5 +36,32 @@ describe('SvgCharts', () => {
     // Each chart's ids carry its own prefix, so two charts on one page never share an id.
     const ids = (svg: string) => new Set([...svg.matchAll(/id="([^"]+)"/g)].map((m) => m[1]!.slice(0, 12)));
     expect([...ids(drawn[0]!)].some((prefix) => ids(drawn[1]!).has(prefix))).toBe(false);
+  });
+
+  it('draws a time axis spanning millennia without the chart library writing to the console', () => {
+    // echarts' development build reported its tick limit on stderr (a replay that advanced 999999d).
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    try {
+      const start = Date.UTC(2026, 2, 10);
+      const svg = drawAlone({
+        xAxis: { type: 'time' },
+        yAxis: { type: 'value' },
+        series: [
+          {
+            type: 'line',
+            data: [
+              [start, 1],
+              [start + 3000 * 365.25 * 86_400_000, 2],
+            ],
+          },
+        ],
+      });
+      expect(svg).toContain('<svg');
+      expect([...warn.mock.calls, ...error.mock.calls]).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });
