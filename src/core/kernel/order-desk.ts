@@ -19,6 +19,7 @@ import {
   type PlaceOrderRequest,
 } from '../orders/order-request.js';
 import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
+import { lastStatusRecord, statusCount } from '../orders/status-log.js';
 import type { OrderJson } from '../shapes/order.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
@@ -436,7 +437,7 @@ export class OrderDesk implements SiblingVenue {
         `order ${order.id} is ${order.status} (venue phase ${order.phase}): its lifecycle does not take ${event.type}`,
       );
     }
-    const appended = next.context.history.length > history.length;
+    const appended = statusCount(next.context.history) > statusCount(history);
     order.status = next.status;
     order.quantity = next.context.quantity;
     order.filledQuantity = next.context.filledQuantity;
@@ -445,7 +446,7 @@ export class OrderDesk implements SiblingVenue {
   }
 
   private publishState(order: Order): void {
-    const last = order.history[order.history.length - 1]!;
+    const last = lastStatusRecord(order.history);
     this.ctx.emit('orders.state', () => {
       const record: Record<string, unknown> = {
         order_id: order.id,

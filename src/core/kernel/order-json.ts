@@ -2,6 +2,7 @@
 // not apply are left out, never null.
 import { TERMINAL_STATUSES } from '../orders/order.machine.js';
 import type { Order } from '../orders/order-types.js';
+import { lastStatusRecord, statusRecords } from '../orders/status-log.js';
 import { formatAveragePrice, pricingOf } from '../positions/instrument-pricing.js';
 import type { OrderJson, StatusRecordJson } from '../shapes/order.js';
 
@@ -29,12 +30,12 @@ export function orderJson(order: Order): OrderJson {
     ...(order.error === undefined ? {} : { error: order.error }),
     origin: order.origin,
     created_at: order.createdAtMs,
-    updated_at: history[history.length - 1]!.occurredAtMs,
+    updated_at: lastStatusRecord(history).occurredAtMs,
   };
 }
 
 export function orderStatesJson(order: Order): StatusRecordJson[] {
-  return order.history.map((r) => ({ status: r.status, reason: r.reason, occurred_at: r.occurredAtMs }));
+  return statusRecords(order.history).map((r) => ({ status: r.status, reason: r.reason, occurred_at: r.occurredAtMs }));
 }
 
 /** Whether the order can still change (not FILLED, CANCELLED, REJECTED or EXPIRED). */

@@ -1,6 +1,7 @@
 // The shapes of an order as the venue and kernel hold it. Prices are integer ticks of the instrument.
 import type { InstrumentSpec } from '../instruments.js';
-import type { OrderStatus, StatusRecord } from './order.machine.js';
+import type { OrderStatus } from './order.machine.js';
+import type { StatusLog } from './status-log.js';
 
 export type { Side } from '../positions/execution.js';
 import type { Side } from '../positions/execution.js';
@@ -60,7 +61,7 @@ export interface Order {
   status: OrderStatus;
   quantity: number;
   filledQuantity: number;
-  history: readonly StatusRecord[];
+  history: StatusLog;
 }
 
 export function remainingQuantity(order: Order): number {

@@ -3,20 +3,16 @@
 // (occurredAtMs), never through XState delays. Every accepted event appends a status record; terminal states
 // accept nothing. The full (state, event) table is in docs/order-lifecycle.md.
 import { assign, setup } from 'xstate';
+import { appendStatus, startStatusLog, type StatusLog } from './status-log.js';
 
 export type OrderStatus = 'SUBMITTED' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELLED' | 'REJECTED' | 'EXPIRED';
 export const TERMINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 
-export interface StatusRecord {
-  status: OrderStatus;
-  reason: string;
-  occurredAtMs: number;
-}
-
 export interface OrderLifecycleContext {
   quantity: number;
   filledQuantity: number;
-  history: readonly StatusRecord[];
+  /** Its status records (status-log.ts). */
+  history: StatusLog;
 }
 
 export type OrderLifecycleEvent =
@@ -32,13 +28,8 @@ export interface OrderLifecycleInput {
   occurredAtMs: number;
 }
 
-function record(
-  context: OrderLifecycleContext,
-  status: OrderStatus,
-  reason: string,
-  occurredAtMs: number,
-): readonly StatusRecord[] {
-  return [...context.history, { status, reason, occurredAtMs }];
+function record(context: OrderLifecycleContext, status: OrderStatus, reason: string, occurredAtMs: number): StatusLog {
+  return appendStatus(context.history, status, reason, occurredAtMs);
 }
 
 const WORKING_TRANSITIONS = {
@@ -102,7 +93,7 @@ export const orderMachine = setup({
   context: ({ input }) => ({
     quantity: input.quantity,
     filledQuantity: 0,
-    history: [{ status: 'SUBMITTED', reason: 'accepted', occurredAtMs: input.occurredAtMs }],
+    history: startStatusLog('SUBMITTED', 'accepted', input.occurredAtMs),
   }),
   states: {
     // A working order takes the same events whether or not it has fills yet; only SUBMITTED can be refused.
