@@ -38,9 +38,9 @@ export class FlatteningWatch {
 
   /** The risk orders still working (or on their way) of an account. */
   riskOrders(accountId: string) {
-    return [...this.kernel.internals().desk.orderList].filter(
-      (o) => o.accountId === accountId && o.origin === 'risk' && o.phase !== 'done',
-    );
+    return this.kernel
+      .internals()
+      .desk.orderList.filter((o) => o.accountId === accountId && o.origin === 'risk' && o.phase !== 'done');
   }
 
   /**

@@ -279,7 +279,10 @@ function isWorking(kernel: Kernel, orderId: string): boolean {
 
 /** The risk engine's orders, in the order sent. */
 export function riskOrderIds(kernel: Kernel): string[] {
-  return [...kernel.internals().desk.orderList].filter((o) => o.origin === 'risk').map((o) => o.id);
+  return kernel
+    .internals()
+    .desk.orderList.filter((o) => o.origin === 'risk')
+    .map((o) => o.id);
 }
 
 /** The risk engine's orders still working (or on their way to the venue). */

@@ -446,8 +446,8 @@ export class OrderDesk implements SiblingVenue {
   }
 
   private publishState(order: Order): void {
-    const last = lastStatusRecord(order.history);
     this.ctx.emit('orders.state', () => {
+      const last = lastStatusRecord(order.history); // built only when the event is written or watched
       const record: Record<string, unknown> = {
         order_id: order.id,
         account_id: order.accountId,

@@ -108,9 +108,9 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
 
   /** Orders of an account by origin ('client' | 'risk'), in placement order. */
   const ordersOf = (accountId: string, origin?: 'client' | 'risk') =>
-    [...kernel.internals().desk.orderList].filter(
-      (o) => o.accountId === accountId && (origin === undefined || o.origin === origin),
-    );
+    kernel
+      .internals()
+      .desk.orderList.filter((o) => o.accountId === accountId && (origin === undefined || o.origin === origin));
 
   /** Events of a type published from now on. */
   const events = (type: string) => {
