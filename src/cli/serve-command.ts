@@ -177,7 +177,8 @@ async function serve(args: ServeArgs): Promise<void> {
 
   await new Promise<void>((resolveStop) => {
     const stop = (signal: string) => {
-      const snapshot = sandbox.durableFile ? ` (writing a snapshot of the state to ${sandbox.durableFile})` : '';
+      // A restart closed before any change has nothing to add to its file.
+      const snapshot = sandbox.snapshotsOnClose ? ` (writing a snapshot of the state to ${sandbox.durableFile})` : '';
       process.stderr.write(`propsim serve: ${signal}, closing${snapshot}\n`);
       resolveStop();
     };

@@ -54,7 +54,9 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     const file = join(cwd, '.propsim', 'sandbox.sqlite');
     expect(first.banner).toContain(`state: ${file}`);
     const orderId = await placeOrder(first.url);
-    expect(await stop(first)).toMatch(
+    const firstStop = await stop(first);
+    expect(firstStop).toContain(`SIGTERM, closing (writing a snapshot of the state to ${file})`);
+    expect(firstStop).toMatch(
       /\npropsim serve: snapshot of the state at journal line \d+: held the server \d+\.\d s\n$/,
     );
     expect(existsSync(file)).toBe(true);
@@ -65,6 +67,10 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     );
     const order = await fetch(`${second.url}/v1/orders/${orderId}`, { headers: operator });
     expect(order.status).toBe(200);
+    // A read changes nothing: closing has no snapshot to write, and says none.
+    expect(await stop(second), 'no journal line since the restored snapshot').toMatch(
+      /\npropsim serve: SIGTERM, closing\n$/,
+    );
   }, 60_000);
 
   it('a start that fails (a market file missing) keeps nothing: the db file it made is removed', async () => {

@@ -390,10 +390,15 @@ export class Sandbox {
     return run;
   }
 
-  /** Stops reading the market files and, after a last commit with a snapshot, closes the store. */
+  /** Whether closing now writes a snapshot: journal lines came after the last one. */
+  get snapshotsOnClose(): boolean {
+    return (this.store?.linesSinceSnapshot ?? 0) > 0;
+  }
+
+  /** Stops reading the market files and, after a last commit with a snapshot when one is due, closes the store. */
   async close(): Promise<void> {
     await this.feed.close();
-    if (this.store && this.store.linesSinceSnapshot > 0) this.saveSnapshot();
+    if (this.snapshotsOnClose) this.saveSnapshot();
     await this.store?.close();
   }
 }
