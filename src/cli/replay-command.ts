@@ -13,6 +13,7 @@ import type { ExpectationResult } from '../scenario/expectations.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { checkOutFolder, checkRunFolder } from './out-folder.js';
+import { ProgressLine } from './progress-line.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
 
@@ -87,23 +88,30 @@ async function replay(args: ReplayArgs): Promise<number> {
   const runs = [];
   try {
     for (const scenario of scenarios) {
-      const progress = process.stderr.isTTY
-        ? (prints: number, timeMs: number) =>
-            process.stderr.write(
-              `\r${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`,
-            )
-        : undefined;
+      const line = process.stderr.isTTY ? new ProgressLine(process.stderr) : undefined;
+      const progress =
+        line &&
+        ((prints: number, timeMs: number) =>
+          line.update(
+            () =>
+              `${scenario.name}: ${prints.toLocaleString('en-US')} prints replayed, at ${chicagoIso(timeMs).slice(0, 19)} CT`,
+          ));
       const options = {
         calendar,
         ...(args.seed === undefined ? {} : { seed: args.seed }),
         ...(progress ? { onProgress: progress } : {}),
       };
-      const run = await outputs.run(scenario, options).catch((error: unknown) => {
-        throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
-      });
-      if (progress && run.marketPrints >= 100_000) process.stderr.write('\n');
+      const run = await outputs
+        .run(scenario, options)
+        .catch((error: unknown) => {
+          throw isInputError(error) ? new CliInputError(`${scenario.file}: ${error.message}`) : error;
+        })
+        .finally(() => line?.end());
       runs.push(run);
     }
+    // A run without market files never waits, and a signal is handled only when the event loop next polls: poll here,
+    // with the handlers still on, so that a Ctrl-C sent during the runs writes nothing.
+    await afterPendingSignals();
   } catch (error) {
     await charts.close();
     throw error;
@@ -123,6 +131,14 @@ async function replay(args: ReplayArgs): Promise<number> {
   if (args.json)
     process.stdout.write(JSON.stringify(documents.length === 1 ? documents[0] : documents, null, 2) + '\n');
   return allPassed ? 0 : 1;
+}
+
+/**
+ * Settles after the event loop has polled at least once (two turns: from inside an I/O callback, the next check phase
+ * comes before the next poll), which handles a signal that came while the thread was busy.
+ */
+function afterPendingSignals(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
 function summary(name: string, passed: boolean, expectations: readonly ExpectationResult[], folder: string): string {

@@ -1,7 +1,7 @@
 // Runs a validated scenario against a fresh kernel: accounts from its plans, market files replayed as the
 // clock advances, each step at the current simulated time with the next sequence number, expectations
 // checked against the simulator's state.
-import { lastValueFrom, takeWhile } from 'rxjs';
+import { filter, lastValueFrom, takeWhile } from 'rxjs';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
 import type { AccountCommandType } from '../core/kernel/commands.js';
@@ -24,6 +24,10 @@ export interface RunOptions {
   calendar: GlobexCalendar;
   /** Overrides the scenario's seed. */
   seed?: number;
+  /**
+   * Told the prints replayed so far and the simulated time: every 100,000 prints, and at each session roll (a long
+   * `advance` rolls thousands of sessions without a print).
+   */
   onProgress?: (printsReplayed: number, timeMs: number) => void;
   /**
    * Where the journal goes as the run writes it (a replay's events.jsonl), instead of being kept: the run's
@@ -76,18 +80,25 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     kernel.referenceMarketFiles(marketFileReferences(scenario.market, scenarioFolder(scenario.file)));
   const timeline = new TimelineRecorder(kernel);
   const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
+  const { onProgress } = options;
   // The market files as an RxJS stream of print batches, the steps placed among them; reading stops (and the
   // files close) once the last step has run.
   const replay = new StepsBetweenPrints(kernel, scenario.steps, scenario.startMs, {
     advance: (step) => void kernel.dispatch({ type: 'advance', to_ms: step.timeMs }),
     run: (step) => runStep(step, context),
     afterStep: (step) => timeline.afterStep(step),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(onProgress ? { onProgress } : {}),
   });
+  const rolls = onProgress
+    ? kernel.events$
+        .pipe(filter((event) => event.type === 'session.rolled'))
+        .subscribe((event) => onProgress(replay.printsReplayed, event.timeMs))
+    : undefined;
   await lastValueFrom(marketPrints$(scenario.market).pipe(takeWhile((batch) => replay.take(batch))), {
     defaultValue: undefined,
   });
   replay.finish();
+  rolls?.unsubscribe();
   kernel.journal.flush();
   const expectations = context.expectations;
   let pieces: string[] | undefined;

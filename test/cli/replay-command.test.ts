@@ -139,17 +139,20 @@ steps:
         .replace(/steps:\n[^]*$/, 'steps:\n  - at: 2026-03-10T15:00:00-05:00\n')
         .replace('accounts:', 'market:\n  files: [ { path: ticks.csv, format: ticks, instrument: ESM6 } ]\naccounts:'),
     );
-    const out = join(dir, 'out');
-    const child = spawn(process.execPath, [CLI, 'replay', join(dir, 'long.yaml'), '--out', out]);
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    // The run has begun once its staging folder is there.
-    while (!existsSync(out) || readdirSync(out).length === 0) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGINT');
-    expect(await exited, stderr).toBe(130);
-    expect(stderr).toContain('interrupted; nothing was written');
-    expect(existsSync(out), 'the --out folder made for the run is removed with what it held').toBe(false);
+    await expectInterrupted(join(dir, 'long.yaml'), join(dir, 'out'));
+  });
+
+  it('Ctrl-C during a run with no market file (no pause between its steps) is honoured too', async () => {
+    // 500 accounts through a year of session rolls: one stretch of work that never waits, the Ctrl-C lands in it.
+    const dir = tmp();
+    const accounts = Array.from({ length: 500 }, (_, i) => `{ alias: a${i}, plan: p }`).join(', ');
+    writeFileSync(
+      join(dir, 'year.yaml'),
+      FAILING.replace('name: wrong balance', 'name: year')
+        .replace('accounts: [ { alias: a, plan: p } ]', `accounts: [ ${accounts} ]`)
+        .replace(/steps:\n[^]*$/, 'steps:\n  - advance: 365d\n'),
+    );
+    await expectInterrupted(join(dir, 'year.yaml'), join(dir, 'out'));
   });
 
   it("removes a scenario's staging folders that a killed replay left behind, not those of a replay still running", () => {
@@ -271,3 +274,17 @@ steps:
     expect(stderr).toMatch(/broken\.yaml:\d+:\d+: invalid YAML/);
   });
 });
+
+/** Sends Ctrl-C to a replay of `scenario` once its run has begun: exit 130, and `out` (made for it) is gone. */
+async function expectInterrupted(scenario: string, out: string): Promise<void> {
+  const child = spawn(process.execPath, [CLI, 'replay', scenario, '--out', out]);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  // The run has begun once its staging folder is there.
+  while (!existsSync(out) || readdirSync(out).length === 0) await new Promise((r) => setTimeout(r, 5));
+  child.kill('SIGINT');
+  expect(await exited, stderr).toBe(130);
+  expect(stderr).toContain('interrupted; nothing was written');
+  expect(existsSync(out), 'the --out folder made for the run is removed with what it held').toBe(false);
+}
