@@ -8,6 +8,7 @@ import type { AccountTimeline } from '../scenario/account-timeline.js';
 import type { FinalState } from '../scenario/scenario-state.js';
 import { withinBudget, withoutFlatRuns } from './chart-budget.js';
 import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
+import { withMarketMoves } from './market-moves.js';
 import { SvgCharts, type ChartPainter } from './svg-chart.js';
 import { chicagoChartTime } from './time-axis.js';
 
@@ -34,10 +35,15 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
   const verdict = run.passed ? '<span class="badge pass">passed</span>' : '<span class="badge fail">failed</span>';
   const ordered = accountsThatMatterFirst(final);
   // Charts first: on worker threads they are drawn while the tables below are written.
+  const charted = chartedAccounts(run, ordered);
+  const fillsOf = new Map(charted.map((accountId) => [accountId, [] as FinalState['fills']]));
+  for (const fill of final.fills) fillsOf.get(fill.account_id)?.push(fill);
   const charts = Promise.all(
-    chartedAccounts(run, ordered).map((accountId) =>
-      equityChart(painter, who(accountId), run.timelines.get(accountId)!),
-    ),
+    charted.map((accountId) => {
+      const timeline = run.timelines.get(accountId)!;
+      const points = withMarketMoves(timeline.points, fillsOf.get(accountId)!, run.prices);
+      return equityChart(painter, who(accountId), { points, marks: timeline.marks });
+    }),
   );
   const sections = [
     `<h1>${escapeHtml(scenario.name)} ${verdict}</h1>`,

@@ -5,8 +5,11 @@ import type { Kernel } from '../core/kernel/kernel.js';
 import type { KernelEvent } from '../core/kernel/events.js';
 import type { ScenarioStep } from './scenario-types.js';
 
-/** [time ms, equity cents, max-loss trigger cents, daily-loss trigger cents or null] */
-export type TimelinePoint = [number, number, number, number | null];
+/**
+ * [time ms, equity cents, max-loss trigger cents, daily-loss trigger cents or null, and, for a sample, the prints
+ * applied before it (PricePaths.count): a report draws the prints after it up to the next sample]
+ */
+export type TimelinePoint = [number, number, number, number | null, number?];
 
 export interface AccountTimeline {
   points: TimelinePoint[];
@@ -29,7 +32,11 @@ const SAMPLED_BY_THEIR_EVENTS: ReadonlySet<ScenarioStep['kind']> = new Set([
 export class TimelineRecorder {
   readonly accounts = new Map<string, AccountTimeline>();
 
-  constructor(private readonly kernel: Kernel) {
+  /** @param printsApplied the prints the kernel has applied so far, stamped on each sample */
+  constructor(
+    private readonly kernel: Kernel,
+    private readonly printsApplied: () => number = () => 0,
+  ) {
     kernel.events$.subscribe((event) => this.onEvent(event));
   }
 
@@ -66,6 +73,7 @@ export class TimelineRecorder {
       numbers.equityCents,
       numbers.maxLossTriggerCents,
       numbers.dailyLossTriggerCents,
+      this.printsApplied(),
     ];
     const last = points[points.length - 1];
     if (last && last[0] === point[0]) points[points.length - 1] = point;

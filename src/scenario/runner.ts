@@ -8,6 +8,7 @@ import type { AccountCommandType } from '../core/kernel/commands.js';
 import { applyInput } from '../core/kernel/journal-replay.js';
 import type { JournalOut } from '../core/kernel/journal.js';
 import { Kernel } from '../core/kernel/kernel.js';
+import { parsePrint } from '../core/kernel/print-input.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
 import { marketFileReferences } from '../market/market-references.js';
@@ -16,6 +17,7 @@ import type { Outcome } from '../core/outcome.js';
 import { checkExpectations, type ExpectationResult, type SubjectFields } from './expectations.js';
 import { TimelineRecorder, type AccountTimeline } from './account-timeline.js';
 import { scenarioFolder } from './scenario-market.js';
+import { PricePaths } from './price-paths.js';
 import { StepsBetweenPrints } from './steps-between-prints.js';
 import type { ExpectStep, FirmControlKind, HttpStatus, Scenario, ScenarioStep } from './scenario-types.js';
 import { finalState, subjectFields, type FinalState } from './scenario-state.js';
@@ -51,6 +53,8 @@ export interface ScenarioRun {
   kernel: Kernel;
   /** Equity and floors of each account over the run (by account id), for the report's charts. */
   timelines: ReadonlyMap<string, AccountTimeline>;
+  /** The run's prints per instrument, within a budget: what moved equity between the timelines' samples. */
+  prices: PricePaths;
 }
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioRun> {
@@ -78,8 +82,16 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   // The journal names the market files once instead of a line per print (docs/scenarios.md#the-journal).
   if (scenario.market.length > 0)
     kernel.referenceMarketFiles(marketFileReferences(scenario.market, scenarioFolder(scenario.file)));
-  const timeline = new TimelineRecorder(kernel);
-  const context: StepContext = { kernel, accountIds, orderIds: new Map(), ocoGroups: new Map(), expectations: [] };
+  const prices = new PricePaths();
+  const timeline = new TimelineRecorder(kernel, () => prices.pin());
+  const context: StepContext = {
+    kernel,
+    accountIds,
+    orderIds: new Map(),
+    ocoGroups: new Map(),
+    expectations: [],
+    prices,
+  };
   const { onProgress } = options;
   // The market files as an RxJS stream of print batches, the steps placed among them; reading stops (and the
   // files close) once the last step has run.
@@ -87,6 +99,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     advance: (step) => void kernel.dispatch({ type: 'advance', to_ms: step.timeMs }),
     run: (step) => runStep(step, context),
     afterStep: (step) => timeline.afterStep(step),
+    prices,
     ...(onProgress ? { onProgress } : {}),
   });
   const rolls = onProgress
@@ -120,6 +133,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     printsBeforeStart: replay.printsBeforeStart,
     kernel,
     timelines: timeline.accounts,
+    prices,
   };
 }
 
@@ -135,6 +149,7 @@ interface StepContext {
   orderIds: Map<string, string>;
   ocoGroups: Map<string, string>;
   expectations: ExpectationResult[];
+  prices: PricePaths;
 }
 
 function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: StepContext): void {
@@ -144,7 +159,10 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
   switch (step.kind) {
     case 'tick': {
       const tick = { type: 'tick', instrument_id: step.instrument, price: step.price } as const;
-      kernel.dispatch(step.size === undefined ? tick : { ...tick, size: step.size });
+      if (kernel.dispatch(step.size === undefined ? tick : { ...tick, size: step.size }).ok) {
+        const print = parsePrint(step.instrument, step.price);
+        ctx.prices.add(print.symbol, print.priceTicks, kernel.nowMs);
+      }
       return;
     }
     case 'fill': {

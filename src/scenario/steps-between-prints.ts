@@ -5,6 +5,7 @@
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { TickBatch } from '../market/tick-batch.js';
 import { CanonicalSymbols } from '../market/canonical-symbols.js';
+import type { PricePaths } from './price-paths.js';
 import type { ScenarioStep } from './scenario-types.js';
 
 export type ClockStep = Extract<ScenarioStep, { kind: 'at' | 'advance' }>;
@@ -16,6 +17,8 @@ export interface StepActions {
   run(step: ActionStep): void;
   /** After every step. */
   afterStep(step: ScenarioStep): void;
+  /** Where each print the kernel applied is kept, for the report's charts. */
+  prices?: PricePaths;
   onProgress?: (printsReplayed: number, timeMs: number) => void;
 }
 
@@ -47,9 +50,11 @@ export class StepsBetweenPrints {
         if (this.done) return false;
         this.runDueSteps();
       }
-      if (!this.kernel.print(this.symbols.of(batch, row), batch.priceTicks[row]!, batch.size[row]!, timeMs))
-        this.printsBeforeStart++;
+      const symbol = this.symbols.of(batch, row);
+      const priceTicks = batch.priceTicks[row]!;
+      if (!this.kernel.print(symbol, priceTicks, batch.size[row]!, timeMs)) this.printsBeforeStart++;
       else {
+        this.actions.prices?.addIndexed(batch.instrumentIndex[row]!, symbol, priceTicks, timeMs);
         this.printsReplayed++;
         if (this.actions.onProgress && this.printsReplayed % 100_000 === 0)
           this.actions.onProgress(this.printsReplayed, timeMs);
