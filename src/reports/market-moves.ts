@@ -18,7 +18,7 @@ interface Holding {
 
 /**
  * The samples with, between each two, the account's equity at each kept print of an instrument it held then.
- * `fills` are the account's, in the order applied.
+ * `fills` are the account's, in the order applied: a sample's sixth number says how many it had seen.
  */
 export function withMarketMoves(
   samples: readonly TimelinePoint[],
@@ -31,7 +31,7 @@ export function withMarketMoves(
   for (let i = 0; i < samples.length; i++) {
     const sample = samples[i]!;
     points.push(sample);
-    for (; nextFill < fills.length && fills[nextFill]!.occurred_at <= sample[0]; nextFill++) {
+    for (; nextFill < (sample[5] ?? 0); nextFill++) {
       const fill = fills[nextFill]!;
       const holding = holdings.get(fill.instrument_id) ?? { quantity: 0, fillTicks: 0 };
       holding.quantity += fill.side === 'buy' ? fill.quantity : -fill.quantity;

@@ -42,7 +42,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
     charted.map((accountId) => {
       const timeline = run.timelines.get(accountId)!;
       const points = withMarketMoves(timeline.points, fillsOf.get(accountId)!, run.prices);
-      return equityChart(painter, who(accountId), { points, marks: timeline.marks });
+      return equityChart(painter, who(accountId), { ...timeline, points });
     }),
   );
   const sections = [

@@ -7,12 +7,15 @@ import type { ScenarioStep } from './scenario-types.js';
 
 /**
  * [time ms, equity cents, max-loss trigger cents, daily-loss trigger cents or null, and, for a sample, the prints
- * applied before it (PricePaths.count): a report draws the prints after it up to the next sample]
+ * applied before it (PricePaths.pin) and the account's fills applied before it: a report draws the equity at the
+ * prints after it, up to the next sample, for the positions those fills made (src/reports/market-moves.ts)]
  */
-export type TimelinePoint = [number, number, number, number | null, number?];
+export type TimelinePoint = [number, number, number, number | null, number?, number?];
 
 export interface AccountTimeline {
   points: TimelinePoint[];
+  /** The account's fills so far (a fill dated in the past counts when it is applied). */
+  fills: number;
   /** Lock added or removed: [time ms, "max_loss_breach added"]. */
   marks: Array<[number, string]>;
 }
@@ -58,6 +61,7 @@ export class TimelineRecorder {
         `${event.data.lock as string} ${event.type === 'accounts.locked' ? 'added' : 'removed'}`,
       ]);
     }
+    if (event.type === 'fills.created') this.timeline(accountId!).fills++;
     if (MOVES.has(event.type)) {
       if (accountId) this.sample(accountId);
       else this.sampleAll();
@@ -67,13 +71,15 @@ export class TimelineRecorder {
   private sample(accountId: string): void {
     const numbers = this.kernel.read.riskNumbers(accountId);
     if (!numbers) return;
-    const points = this.timeline(accountId).points;
+    const timeline = this.timeline(accountId);
+    const points = timeline.points;
     const point: TimelinePoint = [
       this.kernel.nowMs,
       numbers.equityCents,
       numbers.maxLossTriggerCents,
       numbers.dailyLossTriggerCents,
       this.printsApplied(),
+      timeline.fills,
     ];
     const last = points[points.length - 1];
     if (last && last[0] === point[0]) points[points.length - 1] = point;
@@ -83,7 +89,7 @@ export class TimelineRecorder {
   private timeline(accountId: string): AccountTimeline {
     let timeline = this.accounts.get(accountId);
     if (!timeline) {
-      timeline = { points: [], marks: [] };
+      timeline = { points: [], marks: [], fills: 0 };
       this.accounts.set(accountId, timeline);
     }
     return timeline;

@@ -40,8 +40,8 @@ describe('equity between samples (withMarketMoves)', () => {
     prices.add('ESM6', 19_960, T0 + 10_000); // 4990.00
     prices.add('ESM6', 20_040, T0 + 20_000); // 5010.00
     const samples: TimelinePoint[] = [
-      [T0 + 1_000, 10_000_000, 9_800_000, null, first],
-      [T0 + 60_000, 10_100_000, 9_800_000, null, prices.pin()],
+      [T0 + 1_000, 10_000_000, 9_800_000, null, first, 1],
+      [T0 + 60_000, 10_100_000, 9_800_000, null, prices.pin(), 1],
     ];
     expect([first, samples[1]![4]]).toEqual([1, 3]);
     const points = withMarketMoves(samples, [buy(2, '5000.00', T0 + 1_000)], prices);
@@ -62,8 +62,8 @@ describe('equity between samples (withMarketMoves)', () => {
     const atFill = prices.pin();
     prices.add('ESM6', 20_004, T0 + 5_000); // print 2
     const samples: TimelinePoint[] = [
-      [T0 + 5_000, 5_000_000, 4_800_000, null, atFill],
-      [T0 + 9_000, 5_005_000, 4_800_000, null, prices.pin()],
+      [T0 + 5_000, 5_000_000, 4_800_000, null, atFill, 1],
+      [T0 + 9_000, 5_005_000, 4_800_000, null, prices.pin(), 1],
     ];
     const points = withMarketMoves(samples, [buy(1, '5001.00', T0 + 5_000)], prices);
     expect(points[1]).toEqual([T0 + 5_000, 5_005_000, 4_800_000, null]);
@@ -74,8 +74,8 @@ describe('equity between samples (withMarketMoves)', () => {
     const atFill = prices.pin();
     prices.add('ESM6', 19_996, T0 + 10_000); // 4999.00, the first print
     const long: TimelinePoint[] = [
-      [T0, 5_000_000, 4_800_000, 4_900_000, atFill],
-      [T0 + 60_000, 4_995_000, 4_800_000, 4_900_000, prices.pin()],
+      [T0, 5_000_000, 4_800_000, 4_900_000, atFill, 1],
+      [T0 + 60_000, 4_995_000, 4_800_000, 4_900_000, prices.pin(), 1],
     ];
     // Bought 1 at 5000.00 with no print yet: marked at 5000.00, then 4999.00 is -4 ticks x $12.50 = -$50.
     expect(withMarketMoves(long, [buy(1, '5000.00', T0)], prices)[1]).toEqual([
@@ -84,7 +84,31 @@ describe('equity between samples (withMarketMoves)', () => {
       4_800_000,
       4_900_000,
     ]);
-    expect(withMarketMoves(long, [], prices), 'a flat account has its samples only').toEqual(long);
+    const flat = long.map((p) => [p[0], p[1], p[2], p[3], p[4], 0] as TimelinePoint);
+    expect(withMarketMoves(flat, [], prices), 'a flat account has its samples only').toEqual(flat);
+  });
+});
+
+describe('a fill dated in the past', () => {
+  it('moves equity only from the sample that applied it, not from its date', () => {
+    const prices = new PricePaths();
+    const before = prices.pin();
+    prices.add('ESM6', 20_040, T0 + 10_000); // 5010.00, while the account was flat
+    const applied = prices.pin();
+    prices.add('ESM6', 20_080, T0 + 70_000); // 5020.00
+    // At T0 + 60 s a fill dated T0 is applied: bought 1 at 5000.00, marked at 5010.00 (+$500 in its sample's equity).
+    const samples: TimelinePoint[] = [
+      [T0, 5_000_000, 4_800_000, null, before, 0],
+      [T0 + 60_000, 5_050_000, 4_800_000, null, applied, 1],
+      [T0 + 90_000, 5_100_000, 4_800_000, null, prices.pin(), 1],
+    ];
+    // Nothing moves while flat; then 5020.00 is +40 ticks x $12.50 = +$500 from the 5010.00 mark.
+    expect(withMarketMoves(samples, [buy(1, '5000.00', T0)], prices)).toEqual([
+      samples[0],
+      samples[1],
+      [T0 + 70_000, 5_100_000, 4_800_000, null],
+      samples[2],
+    ]);
   });
 });
 
@@ -101,8 +125,8 @@ describe('the price a sample was marked at', () => {
     expect(prices.of('ESM6')!.ticks).toEqual([19_960, 20_040, 20_004]);
     expect(prices.printAsOf('ESM6', sampled)?.ticks, 'the print before the sample').toBe(20_000);
     const samples: TimelinePoint[] = [
-      [T0 + 100, 5_000_000, 4_800_000, null, sampled],
-      [T0 + 1_000, 5_000_200, 4_800_000, null, prices.pin()],
+      [T0 + 100, 5_000_000, 4_800_000, null, sampled, 1],
+      [T0 + 1_000, 5_000_200, 4_800_000, null, prices.pin(), 1],
     ];
     // Long 1 marked at 5000.00: 5010.00 is +40 ticks x $12.50 = +$500, 5001.00 +4 ticks = +$50.
     expect(withMarketMoves(samples, [buy(1, '5000.00', T0)], prices).slice(1, 3)).toEqual([
@@ -127,8 +151,8 @@ describe('the last print before a sample', () => {
       'the stretch keeps its high and its low (also its last), not 4998.00',
     ).not.toContain(19_992);
     const samples: TimelinePoint[] = [
-      [T0, 5_000_000, 4_800_000, null, a],
-      [T0 + 200, 4_997_500, 4_800_000, null, b],
+      [T0, 5_000_000, 4_800_000, null, a, 1],
+      [T0 + 200, 4_997_500, 4_800_000, null, b, 1],
     ];
     // Long 1 from 5000.00: 5010.00 is +$500; 4998.00 is -8 ticks x $12.50 = -$100.
     expect(withMarketMoves(samples, [buy(1, '5000.00', T0)], prices).slice(1, 3)).toEqual([
