@@ -1,7 +1,8 @@
 // The market-file and tick prints of a replay, per instrument, kept within a fixed budget so that a report can
 // draw an account's equity between its samples (src/reports/market-moves.ts): each stretch of time keeps its lowest,
 // highest and last print, and when more than MAX_KEPT are kept the stretches double in length. Every print is
-// numbered in the order it was applied, so a sample can say which prints its numbers include.
+// numbered in the order it was applied, so a sample can say which prints its numbers include; besides the budget, a
+// sample pins each instrument's last print as of it (one pin per sample that came after new prints of it).
 
 /** Prints kept per instrument at most: three for each of a chart's columns, four times over. */
 const MAX_KEPT = 6_600;
