@@ -38,7 +38,7 @@ export class TimelineRecorder {
   /** @param printsApplied the prints the kernel has applied so far, stamped on each sample */
   constructor(
     private readonly kernel: Kernel,
-    private readonly printsApplied: () => number = () => 0,
+    private readonly printsApplied: () => number,
   ) {
     kernel.events$.subscribe((event) => this.onEvent(event));
   }

@@ -41,9 +41,10 @@ class Stretch {
   private highSeq = 0;
   private highMs = 0;
   private highTicks = 0;
-  private lastSeq = 0;
-  private lastMs = 0;
-  private lastTicks = 0;
+  /** The stretch's last print: the instrument's latest while the stretch is open. */
+  lastSeq = 0;
+  lastMs = 0;
+  lastTicks = 0;
 
   start(index: number, seq: number, timeMs: number, priceTicks: number): void {
     this.index = index;
@@ -88,10 +89,8 @@ class PricePath implements KeptArrays {
   times: number[] = [];
   ticks: number[] = [];
   private stretchMs = FIRST_STRETCH_MS;
+  /** The stretch in progress: its last print is the instrument's latest during the run. */
   private readonly open = new Stretch();
-  private lastSeq = 0;
-  private lastMs = 0;
-  private lastTicks = 0;
   /** The last print as of each pin that found a newer one: the pin's count of prints, and that print. */
   private readonly pinCounts: number[] = [];
   private readonly pinned: KeptPrint[] = [];
@@ -100,9 +99,11 @@ class PricePath implements KeptArrays {
 
   /** Remembers the price as of `count` prints, exactly, whatever the stretches keep. */
   pin(count: number): void {
-    if (this.pinCounts.length > 0 && this.lastSeq <= this.pinCounts[this.pinCounts.length - 1]!) return;
+    const { open } = this;
+    if (Number.isNaN(open.index)) return;
+    if (this.pinCounts.length > 0 && open.lastSeq <= this.pinCounts[this.pinCounts.length - 1]!) return;
     this.pinCounts.push(count);
-    this.pinned.push({ seq: this.lastSeq, timeMs: this.lastMs, ticks: this.lastTicks });
+    this.pinned.push({ seq: open.lastSeq, timeMs: open.lastMs, ticks: open.lastTicks });
   }
 
   /** The last print as of the pin at `count` prints, or undefined before the first print. */
@@ -111,24 +112,30 @@ class PricePath implements KeptArrays {
   }
 
   add(seq: number, timeMs: number, priceTicks: number): void {
-    this.lastSeq = seq;
-    this.lastMs = timeMs;
-    this.lastTicks = priceTicks;
-    const index = Math.floor((timeMs - this.originMs) / this.stretchMs);
-    if (index === this.open.index) return this.open.add(seq, timeMs, priceTicks);
-    this.closeStretch();
-    this.open.start(index, seq, timeMs, priceTicks);
+    if (this.feed(this.open, seq, timeMs, priceTicks)) this.keepWithinBudget();
   }
 
-  /** The prints kept, the stretch in progress included. */
+  /** The prints kept, the stretch in progress included: read after the run (it ends the stretch in progress). */
   kept(): KeptPrints {
-    this.closeStretch();
+    if (!Number.isNaN(this.open.index)) this.open.keepInto(this);
+    this.keepWithinBudget();
     return this;
   }
 
-  private closeStretch(): void {
-    if (Number.isNaN(this.open.index)) return;
-    this.open.keepInto(this);
+  /** Puts a print in `stretch`, first keeping the stretch it ends; true when one was kept. */
+  private feed(stretch: Stretch, seq: number, timeMs: number, priceTicks: number): boolean {
+    const index = Math.floor((timeMs - this.originMs) / this.stretchMs);
+    if (index === stretch.index) {
+      stretch.add(seq, timeMs, priceTicks);
+      return false;
+    }
+    const ended = !Number.isNaN(stretch.index);
+    if (ended) stretch.keepInto(this);
+    stretch.start(index, seq, timeMs, priceTicks);
+    return ended;
+  }
+
+  private keepWithinBudget(): void {
     while (this.seqs.length > MAX_KEPT) this.lengthenStretches();
   }
 
@@ -140,14 +147,7 @@ class PricePath implements KeptArrays {
     this.times = [];
     this.ticks = [];
     const stretch = new Stretch();
-    for (let i = 0; i < seqs.length; i++) {
-      const index = Math.floor((times[i]! - this.originMs) / this.stretchMs);
-      if (index === stretch.index) stretch.add(seqs[i]!, times[i]!, ticks[i]!);
-      else {
-        if (!Number.isNaN(stretch.index)) stretch.keepInto(this);
-        stretch.start(index, seqs[i]!, times[i]!, ticks[i]!);
-      }
-    }
+    for (let i = 0; i < seqs.length; i++) this.feed(stretch, seqs[i]!, times[i]!, ticks[i]!);
     if (!Number.isNaN(stretch.index)) stretch.keepInto(this);
   }
 }
