@@ -13,6 +13,7 @@ import type { ExpectationResult } from '../scenario/expectations.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { checkOutFolder, checkRunFolder } from './out-folder.js';
+import { afterPendingSignals } from './pending-signals.js';
 import { ProgressLine } from './progress-line.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
@@ -72,8 +73,9 @@ async function replay(args: ReplayArgs): Promise<number> {
   if (clash) throw new CliInputError(`two scenarios would write to ${args.out}/${clash}: give them different names`);
   for (const slug of slugs) checkRunFolder(join(args.out, slug));
   const calendar = new GlobexCalendar(loadHolidayFile());
-  // Run everything before moving anything into place: input found bad mid-run (a market file row) loses nothing.
-  // Each run's events.jsonl is written as it goes, into a staging folder that a failure removes.
+  // Run and write everything before moving anything into place: input found bad mid-run (a market file row), or a
+  // Ctrl-C before the end, loses nothing. Each run's events.jsonl is written as it goes, into a staging folder that a
+  // failure removes.
   const outputs = new ReplayOutputs(args.out);
   // Interrupted mid-run, as failed mid-run: what the runs were writing is removed before the process ends.
   const onInterrupt = () => {
@@ -86,6 +88,7 @@ async function replay(args: ReplayArgs): Promise<number> {
   // Started now, so its threads load echarts while the scenarios run.
   const charts = new ChartWorkers();
   const runs = [];
+  let written: Array<{ folder: string; sha256: string }>;
   try {
     for (const scenario of scenarios) {
       const line = process.stderr.isTTY ? new ProgressLine(process.stderr) : undefined;
@@ -109,17 +112,17 @@ async function replay(args: ReplayArgs): Promise<number> {
         .finally(() => line?.end());
       runs.push(run);
     }
-    // A run without market files never waits, and a signal is handled only when the event loop next polls: poll here,
-    // with the handlers still on, so that a Ctrl-C sent during the runs writes nothing.
+    written = await outputs.write(runs, charts);
+    // A run without market files (or charts) never waits, and a signal is handled only when the event loop next
+    // polls: poll here, with the handlers still on, so that a Ctrl-C sent before the folders move writes nothing.
     await afterPendingSignals();
-  } catch (error) {
-    await charts.close();
-    throw error;
+    outputs.moveIntoPlace();
   } finally {
+    // Removed in the same turn as the move: a later signal finds every folder in place.
     process.removeListener('SIGINT', onInterrupt);
     process.removeListener('SIGTERM', onInterrupt);
+    await charts.close();
   }
-  const written = await outputs.finish(runs, charts).finally(() => charts.close());
   const documents: Array<Record<string, unknown>> = [];
   let allPassed = true;
   runs.forEach((run, i) => {
@@ -131,14 +134,6 @@ async function replay(args: ReplayArgs): Promise<number> {
   if (args.json)
     process.stdout.write(JSON.stringify(documents.length === 1 ? documents[0] : documents, null, 2) + '\n');
   return allPassed ? 0 : 1;
-}
-
-/**
- * Settles after the event loop has polled at least once (two turns: from inside an I/O callback, the next check phase
- * comes before the next poll), which handles a signal that came while the thread was busy.
- */
-function afterPendingSignals(): Promise<void> {
-  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 }
 
 function summary(name: string, passed: boolean, expectations: readonly ExpectationResult[], folder: string): string {

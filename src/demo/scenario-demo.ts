@@ -20,7 +20,8 @@ export async function scenarioDemo(calendar: GlobexCalendar, outDir: string): Pr
   for (const scenario of scenarios) {
     const outputs = new ReplayOutputs(outDir);
     const run = await outputs.run(scenario, { calendar });
-    const { folder } = (await outputs.finish([run]))[0]!;
+    const { folder } = (await outputs.write([run]))[0]!;
+    outputs.moveIntoPlace();
     const held = run.expectations.filter((e) => e.passed).length;
     out.write(
       `  ${run.passed ? 'PASS' : 'FAIL'}  ${run.scenario.name.padEnd(nameWidth)} ${String(held).padStart(2)}/${run.expectations.length} expectations  ${relative(process.cwd(), folder)}/report.html\n`,

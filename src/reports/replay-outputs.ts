@@ -50,8 +50,8 @@ export function replayDocument(run: ScenarioRun, sha256: string): Record<string,
 
 /**
  * The folders of a replay's runs while they are written: each run's events.jsonl fills as the run goes, in a hidden
- * staging folder under `dir`; finish() adds state.json and report.html and renames every folder into place (replacing
- * an earlier run's), abandon() removes them, and `dir` too if it was made here and is left empty.
+ * staging folder under `dir`; write() adds state.json and report.html, moveIntoPlace() renames every folder into place
+ * (replacing an earlier run's), abandon() removes those not moved, and `dir` too if it was made here and is left empty.
  */
 export class ReplayOutputs {
   private readonly staged: Array<{ staging: string; target: string; events: EventsFile }> = [];
@@ -94,11 +94,12 @@ export class ReplayOutputs {
   }
 
   /**
-   * Writes each run's other files and moves its folder into place; runs are given in the order of eventsOf. A run
-   * whose scenario names the events_sha256 it must write gets that check added to its expectations. Charts
-   * are drawn by `painter` (worker threads, while state.json is written), else in this thread.
+   * Writes each run's other files into its staging folder; runs are given in the order of eventsOf. A run whose
+   * scenario names the events_sha256 it must write gets that check added to its expectations. Charts are drawn by
+   * `painter` (worker threads, while state.json is written), else in this thread. Nothing is in place until
+   * moveIntoPlace(): a Ctrl-C while reports are drawn still leaves nothing written.
    */
-  async finish(
+  async write(
     runs: readonly ScenarioRun[],
     painter?: ChartPainter,
   ): Promise<Array<{ folder: string; sha256: string }>> {
@@ -123,14 +124,24 @@ export class ReplayOutputs {
         };
         writeFileSync(join(staging, 'state.json'), JSON.stringify(state, null, 2) + '\n');
         writeFileSync(join(staging, 'report.html'), await report);
-        rmSync(target, { recursive: true, force: true });
-        renameSync(staging, target);
         written.push({ folder: target, sha256 });
       }
       return written;
     } catch (error) {
       this.abandon();
       throw error;
+    }
+  }
+
+  /**
+   * Renames every written folder into place, replacing an earlier run's. It never yields to the event loop, so a
+   * signal's handler runs before it or after it, never between two folders.
+   */
+  moveIntoPlace(): void {
+    for (let next = this.staged[0]; next; next = this.staged[0]) {
+      rmSync(next.target, { recursive: true, force: true });
+      renameSync(next.staging, next.target);
+      this.staged.shift();
     }
   }
 

@@ -139,7 +139,7 @@ steps:
         .replace(/steps:\n[^]*$/, 'steps:\n  - at: 2026-03-10T15:00:00-05:00\n')
         .replace('accounts:', 'market:\n  files: [ { path: ticks.csv, format: ticks, instrument: ESM6 } ]\naccounts:'),
     );
-    await expectInterrupted(join(dir, 'long.yaml'), join(dir, 'out'));
+    await expectInterrupted([join(dir, 'long.yaml')], join(dir, 'out'));
   });
 
   it('Ctrl-C during a run with no market file (no pause between its steps) is honoured too', async () => {
@@ -152,7 +152,41 @@ steps:
         .replace('accounts: [ { alias: a, plan: p } ]', `accounts: [ ${accounts} ]`)
         .replace(/steps:\n[^]*$/, 'steps:\n  - advance: 365d\n'),
     );
-    await expectInterrupted(join(dir, 'year.yaml'), join(dir, 'out'));
+    await expectInterrupted([join(dir, 'year.yaml')], join(dir, 'out'));
+  });
+
+  it('Ctrl-C while the reports are drawn: exit 130, and no run is moved into place, not even one written in full', async () => {
+    // Two runs: the first is written in full, then the second's state.json; its 24 charts of 100,000 prints are
+    // being drawn when the Ctrl-C lands.
+    const dir = tmp();
+    const startMs = Date.parse('2026-03-10T14:30:00Z');
+    const rows = Array.from(
+      { length: 100_000 },
+      (_, i) =>
+        `${new Date(startMs + i * 10).toISOString()},${(5000 + Math.round(Math.sin(i / 5000) * 40) / 4).toFixed(2)}`,
+    );
+    writeFileSync(join(dir, 'es.csv'), `ts,price\n${rows.join('\n')}\n`);
+    const aliases = Array.from({ length: 24 }, (_, i) => `a${i}`);
+    writeFileSync(
+      join(dir, 'charts.yaml'),
+      FAILING.replace('name: wrong balance', 'name: charts')
+        .replace(
+          'accounts: [ { alias: a, plan: p } ]',
+          `accounts: [ ${aliases.map((a) => `{ alias: ${a}, plan: p }`).join(', ')} ]`,
+        )
+        .replace(
+          /steps:\n[^]*$/,
+          `steps:\n${aliases.map((a, i) => `  - fill: { account: ${a}, instrument: ESM6, side: ${i % 2 ? 'sell' : 'buy'}, quantity: 1, price: "5000.00" }\n`).join('')}  - at: 2026-03-10T15:00:00-05:00\n`,
+        )
+        .replace('accounts:', 'market:\n  files: [ { path: es.csv, format: ticks, instrument: ESM6 } ]\naccounts:'),
+    );
+    writeFileSync(join(dir, 'first.yaml'), FAILING.replace('name: wrong balance', 'name: first'));
+    const out = join(dir, 'out');
+    const secondStaged = join(out, `.charts.partial-`);
+    await expectInterrupted([join(dir, 'first.yaml'), join(dir, 'charts.yaml')], out, () => {
+      const staging = entriesOf(out).find((name) => join(out, name).startsWith(secondStaged));
+      return staging !== undefined && existsSync(join(out, staging, 'state.json'));
+    });
   });
 
   it("removes a scenario's staging folders that a killed replay left behind, not those of a replay still running", () => {
@@ -276,13 +310,30 @@ steps:
 });
 
 /** Sends Ctrl-C to a replay of `scenario` once its run has begun: exit 130, and `out` (made for it) is gone. */
-async function expectInterrupted(scenario: string, out: string): Promise<void> {
-  const child = spawn(process.execPath, [CLI, 'replay', scenario, '--out', out]);
+/**
+ * The names in a folder, none while it is missing. The command's check of --out makes the folder and removes it again
+ * (out-folder.ts), so it can vanish between an existsSync and a readdirSync.
+ */
+function entriesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Sends SIGINT to a replay of `scenarios` once `ready` (by default: its staging folder is there, the run has begun). */
+async function expectInterrupted(
+  scenarios: readonly string[],
+  out: string,
+  ready = () => entriesOf(out).length > 0,
+): Promise<void> {
+  const child = spawn(process.execPath, [CLI, 'replay', ...scenarios, '--out', out]);
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  // The run has begun once its staging folder is there.
-  while (!existsSync(out) || readdirSync(out).length === 0) await new Promise((r) => setTimeout(r, 5));
+  while (!ready()) await new Promise((r) => setTimeout(r, 2));
   child.kill('SIGINT');
   expect(await exited, stderr).toBe(130);
   expect(stderr).toContain('interrupted; nothing was written');
