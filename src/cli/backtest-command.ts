@@ -1,12 +1,12 @@
 // `propsim backtest --config FILE [--out DIR] [--workers N] [--traders N] [--json]` (docs/backtesting.md): a
-// plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C stops cleanly
-// (130) and leaves nothing half-written.
+// plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops
+// cleanly (130) and writes nothing.
 import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
-import { summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
+import { backtestOutputFiles, summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { expandGrid } from '../backtest/grid.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { withSyntheticTraders } from '../backtest/trader-count.js';
@@ -15,6 +15,7 @@ import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { reportFailure } from './input-error.js';
 import { checkOutFolder } from './out-folder.js';
+import { afterPendingSignals } from './pending-signals.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
 
@@ -97,6 +98,7 @@ async function backtest(args: BacktestArgs): Promise<number> {
   setMaxListeners(cells + 1, abort.signal); // one listener per queued cell on the pool
   const onInterrupt = () => abort.abort();
   process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onInterrupt);
   const bar = process.stderr.isTTY
     ? new SingleBar({
         format: 'cells {value}/{total} |{bar}| {accounts} accounts | {rate} prints/s | ETA {eta_formatted}',
@@ -106,6 +108,8 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const startMs = performance.now();
   bar?.start(cells, 0, { accounts: 0, rate: 0 });
   let run: BacktestRun;
+  let folder: string;
+  let seconds: number;
   try {
     run = await runBacktest(config, {
       workers,
@@ -119,6 +123,13 @@ async function backtest(args: BacktestArgs): Promise<number> {
         if (!bar) process.stderr.write(`backtest: cell ${p.cellsDone}/${p.cells} done (${seconds.toFixed(1)} s)\n`);
       },
     });
+    bar?.stop();
+    seconds = (performance.now() - startMs) / 1000;
+    const files = backtestOutputFiles(run);
+    await afterPendingSignals(); // a Ctrl-C while the report was drawn writes nothing
+    if (abort.signal.aborted) throw abort.signal.reason;
+    // In one turn with the handlers on: a signal from now on is handled once every file is in place.
+    folder = writeBacktestOutputs(files, out);
   } catch (error) {
     bar?.stop();
     if (abort.signal.aborted) {
@@ -128,10 +139,8 @@ async function backtest(args: BacktestArgs): Promise<number> {
     throw error;
   } finally {
     process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onInterrupt);
   }
-  bar?.stop();
-  const seconds = (performance.now() - startMs) / 1000;
-  const folder = writeBacktestOutputs(run, out);
   if (args.json) process.stdout.write(JSON.stringify(summaryDocument(run), null, 2) + '\n');
   else
     process.stdout.write(

@@ -2,7 +2,7 @@
 // core, written to reports/demo/backtest; prints the summary the CLI prints.
 import { join } from 'node:path';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
-import { writeBacktestOutputs } from '../reports/backtest-outputs.js';
+import { backtestOutputFiles, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { defaultWorkers, runBacktest } from '../backtest/run-backtest.js';
 import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { packageRoot } from '../market/holiday-file.js';
@@ -26,7 +26,7 @@ export async function backtestDemo(outDir: string): Promise<void> {
     },
   });
   const seconds = (performance.now() - startMs) / 1000;
-  const folder = writeBacktestOutputs(run, outDir);
+  const folder = writeBacktestOutputs(backtestOutputFiles(run), outDir);
   for (const line of backtestSummaryLines(run, folder, seconds, workers)) out.write(`  ${line}\n`);
   out.write('\n');
 }

@@ -150,22 +150,26 @@ function guidanceDocument(run: BacktestRun): Record<string, unknown> {
   };
 }
 
-/**
- * Writes the four files into `outDir`, replacing only those four: anything else in the folder stays. They
- * are all written to a staging folder first, then moved in, so a failure leaves no half-written file.
- */
-export function writeBacktestOutputs(run: BacktestRun, outDir: string): string {
-  const target = resolve(outDir);
-  mkdirSync(target, { recursive: true });
-  const staging = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
-  rmSync(staging, { recursive: true, force: true });
-  mkdirSync(staging);
-  const files: Record<string, string> = {
+/** The four files of a back-test's outputs, by name: drawn here, written by writeBacktestOutputs. */
+export function backtestOutputFiles(run: BacktestRun): Record<string, string> {
+  return {
     'cells.csv': cellsCsv(run),
     'traders.csv': tradersCsv(run),
     'summary.json': JSON.stringify(summaryDocument(run), null, 2) + '\n',
     'report.html': backtestReportHtml(run),
   };
+}
+
+/**
+ * Writes the files into `outDir`, replacing only those: anything else in the folder stays. They are all written to a
+ * staging folder first, then moved in, so a failure leaves no half-written file.
+ */
+export function writeBacktestOutputs(files: Record<string, string>, outDir: string): string {
+  const target = resolve(outDir);
+  mkdirSync(target, { recursive: true });
+  const staging = join(dirname(target), `.${basename(target)}.partial-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging);
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(staging, name), text);
     for (const name of Object.keys(files)) renameSync(join(staging, name), join(target, name));

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { writeBacktestOutputs } from '../../src/reports/backtest-outputs.js';
+import { backtestOutputFiles, writeBacktestOutputs } from '../../src/reports/backtest-outputs.js';
 import { runBacktest } from '../../src/backtest/run-backtest.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
@@ -28,7 +28,10 @@ describe('back-test outputs and report.html', () => {
     const config = loadBacktestConfig(CONFIG);
     config.grid[0]!.values.reverse();
     const run = await runBacktest(config, { workers: 1 });
-    out = writeBacktestOutputs(run, join(mkdtempSync(join(tmpdir(), 'propsim-backtest-report-')), 'out'));
+    out = writeBacktestOutputs(
+      backtestOutputFiles(run),
+      join(mkdtempSync(join(tmpdir(), 'propsim-backtest-report-')), 'out'),
+    );
     html = readFileSync(join(out, 'report.html'), 'utf8');
   });
 
