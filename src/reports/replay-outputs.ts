@@ -4,7 +4,7 @@
 // out to it), the other two once the run has ended.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { EventsFile } from './events-file.js';
 import { replayReportHtml } from './replay-report.js';
 import type { ChartPainter } from './svg-chart.js';
@@ -138,10 +138,14 @@ export class ReplayOutputs {
    * signal's handler runs before it or after it, never between two folders.
    */
   moveIntoPlace(): void {
-    for (let next = this.staged[0]; next; next = this.staged[0]) {
-      rmSync(next.target, { recursive: true, force: true });
-      renameSync(next.staging, next.target);
-      this.staged.shift();
+    try {
+      for (let next = this.staged[0]; next; next = this.staged[0]) {
+        replaceFolder(next.staging, next.target);
+        this.staged.shift();
+      }
+    } catch (error) {
+      this.abandon(); // the folders not moved yet (a rename refused: permissions, another process)
+      throw error;
     }
   }
 
@@ -153,4 +157,18 @@ export class ReplayOutputs {
     }
     if (this.madeDir && existsSync(this.dir) && readdirSync(this.dir).length === 0) rmdirSync(this.dir);
   }
+}
+
+/** Moves `folder` to `target`; an earlier `target` is set aside first and put back if the move fails. */
+function replaceFolder(folder: string, target: string): void {
+  const aside = join(dirname(target), `.${basename(target)}.replaced-${process.pid}`);
+  const hadTarget = existsSync(target);
+  if (hadTarget) renameSync(target, aside);
+  try {
+    renameSync(folder, target);
+  } catch (error) {
+    if (hadTarget) renameSync(aside, target);
+    throw error;
+  }
+  if (hadTarget) rmSync(aside, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // A replay writes every run's folder in full before it moves any into place (docs/scenarios.md#outputs-of-propsim-replay):
 // what a Ctrl-C abandons before the move leaves nothing, and an earlier run's folder of the same name untouched.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,16 @@ describe('ReplayOutputs: nothing is in place until every run is written', () => 
     const { out, outputs } = await twoRunsWritten();
     outputs.abandon();
     expect(readdirSync(out)).toEqual(['passing-at-the-roll']);
+    expect(readFileSync(join(out, 'passing-at-the-roll', 'events.jsonl'), 'utf8')).toBe('an earlier run\n');
+  });
+
+  it('a folder that cannot be moved stops the move, and the folders not moved yet are removed', async () => {
+    const { out, outputs } = await twoRunsWritten();
+    rmSync(join(out, `.passing-at-the-roll.partial-${process.pid}`), { recursive: true }); // gone from under it
+    expect(() => outputs.moveIntoPlace()).toThrow(/ENOENT/);
+    expect(readdirSync(out), "the second run is not left staged; the earlier run's folder is put back").toEqual([
+      'passing-at-the-roll',
+    ]);
     expect(readFileSync(join(out, 'passing-at-the-roll', 'events.jsonl'), 'utf8')).toBe('an earlier run\n');
   });
 });
