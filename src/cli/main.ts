@@ -5,6 +5,7 @@ import yargs, { type Argv } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { packageRoot } from '../market/holiday-file.js';
 import { registerCommands } from './command-list.js';
+import { skipHelpCopy } from './help-copy.js';
 import { EXIT_INVALID_INPUT } from './input-error.js';
 
 // `propsim ... | head` closes the pipe early: that is the reader's choice, not an error.
@@ -15,6 +16,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 const cli = yargs(hideBin(process.argv));
 await registerCommands(cli, hideBin(process.argv)[0]);
+skipHelpCopy(cli);
 
 await cli
   .scriptName('propsim')
