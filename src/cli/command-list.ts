@@ -26,23 +26,33 @@ export const COMMAND_SUMMARIES = {
 
 export type CommandName = keyof typeof COMMAND_SUMMARIES;
 
-/** Each command's loader: its module, registered in full (options, positionals, handler). */
-const LOADERS: Record<CommandName, (cli: Argv) => Promise<unknown>> = {
-  replay: async (cli) => cli.command((await import('./replay-command.js')).replayCommand),
+/** Each command's loader: its module, registered in full (options, positionals, handler); `args` as typed. */
+const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promise<unknown>> = {
+  replay: async (cli, args) => {
+    // Its chart threads load echarts while this thread loads the command: ~0.1 s off a small replay. Not for the
+    // help, which would wait for them to stop.
+    if (!args.some((arg) => HELP_FLAGS.has(arg)))
+      (await import('../reports/chart-workers.js')).startChartWorkersEarly();
+    return cli.command((await import('./replay-command.js')).replayCommand);
+  },
   backtest: async (cli) => cli.command((await import('./backtest-command.js')).backtestCommand),
   report: async (cli) => cli.command((await import('./report-command.js')).reportCommand),
   serve: async (cli) => cli.command((await import('./serve-command.js')).serveCommand),
   calendar: async (cli) => cli.command((await import('./calendar-command.js')).calendarCommand),
 };
 
+/** Flags that print and exit before any command runs. */
+const HELP_FLAGS = new Set(['--help', '-h', '--version']);
+
 function isCommandName(word: string | undefined): word is CommandName {
   return word !== undefined && Object.hasOwn(COMMAND_SUMMARIES, word);
 }
 
 /** The named command, loaded in full; without one, every command's summary, for the help and the suggestions. */
-export async function registerCommands(cli: Argv, named: string | undefined): Promise<void> {
+export async function registerCommands(cli: Argv, args: readonly string[]): Promise<void> {
+  const named = args[0];
   if (isCommandName(named)) {
-    await LOADERS[named](cli);
+    await LOADERS[named](cli, args);
     return;
   }
   for (const { command, describe } of Object.values(COMMAND_SUMMARIES)) cli.command(command, describe);

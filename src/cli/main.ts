@@ -15,7 +15,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const cli = yargs(hideBin(process.argv));
-await registerCommands(cli, hideBin(process.argv)[0]);
+await registerCommands(cli, hideBin(process.argv));
 skipHelpCopy(cli);
 
 await cli

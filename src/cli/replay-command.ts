@@ -7,7 +7,7 @@ import { chicagoIso } from '../core/calendar/dates.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { loadScenarioFile } from '../scenario/load-scenario.js';
-import { ChartWorkers } from '../reports/chart-workers.js';
+import { takeChartWorkers, type ChartWorkers } from '../reports/chart-workers.js';
 import { ReplayOutputs, replayDocument, slugOf } from '../reports/replay-outputs.js';
 import type { ExpectationResult } from '../scenario/expectations.js';
 import { wholeNumberFlag } from './flag-values.js';
@@ -57,15 +57,19 @@ export const replayCommand = {
         'Exit codes: 0 every expectation held, 1 an expectation failed, 2 invalid input (nothing is run or written), 130 interrupted by Ctrl-C or SIGTERM (nothing is written).',
       ),
   handler: async (args: ReplayArgs) => {
+    // Taken first (started as the command loaded: command-list.ts), so that every way out closes it.
+    const charts = takeChartWorkers();
     try {
-      process.exitCode = await replay(args);
+      process.exitCode = await replay(args, charts);
     } catch (error) {
       reportFailure('replay', error);
+    } finally {
+      await charts.close();
     }
   },
 };
 
-async function replay(args: ReplayArgs): Promise<number> {
+async function replay(args: ReplayArgs, charts: ChartWorkers): Promise<number> {
   checkOutFolder(args.out);
   const scenarios = args.scenarios.map((file) => loadScenarioFile(file));
   const slugs = scenarios.map((s) => slugOf(s.name));
@@ -85,8 +89,6 @@ async function replay(args: ReplayArgs): Promise<number> {
   };
   process.once('SIGINT', onInterrupt);
   process.once('SIGTERM', onInterrupt);
-  // Started now, so its threads load echarts while the scenarios run.
-  const charts = new ChartWorkers();
   const runs = [];
   let written: Array<{ folder: string; sha256: string }>;
   try {
@@ -121,7 +123,6 @@ async function replay(args: ReplayArgs): Promise<number> {
     // Removed in the same turn as the move: a later signal finds every folder in place.
     process.removeListener('SIGINT', onInterrupt);
     process.removeListener('SIGTERM', onInterrupt);
-    await charts.close();
   }
   const documents: Array<Record<string, unknown>> = [];
   let allPassed = true;

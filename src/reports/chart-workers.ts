@@ -1,6 +1,7 @@
 // A report's charts drawn on worker threads while the main thread writes the rest (state.json, the tables): echarts
 // takes ~0.13 s to load and ~12 ms a chart, and a replay with many accounts draws two dozen. The pool is started
-// before the run, so its threads load echarts while the kernel replays. A chart is the same SVG on any thread
+// before the run (startChartWorkersEarly: before the command's modules load), so its threads load echarts while the
+// kernel replays. A chart is the same SVG on any thread
 // (svg-chart.ts names its ids from its content).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -40,4 +41,21 @@ export class ChartWorkers {
   close(): Promise<void> {
     return this.pool.destroy();
   }
+}
+
+let startedEarly: ChartWorkers | undefined;
+
+/**
+ * Starts a pool for the next takeChartWorkers(): `propsim replay` starts it as soon as the command is named, so its
+ * threads load echarts while the command's own modules load (~0.2 s of a small replay was spent waiting for them).
+ */
+export function startChartWorkersEarly(): void {
+  startedEarly ??= new ChartWorkers();
+}
+
+/** The pool started early, else a new one. The taker closes it: a running pool keeps the process alive. */
+export function takeChartWorkers(): ChartWorkers {
+  const pool = startedEarly ?? new ChartWorkers();
+  startedEarly = undefined;
+  return pool;
 }
