@@ -9,6 +9,7 @@ import { CanonicalSymbols } from './canonical-symbols.js';
 import type { MarketFileSpec } from './market-file-spec.js';
 import { marketPrintBatches } from './sources.js';
 import { SymbolTable } from './symbol-table.js';
+import type { TickBatch } from './tick-batch.js';
 
 /** A referenced market file is missing, changed, or named in a way this reader does not understand. */
 export class MarketReferenceError extends Error {
@@ -30,23 +31,27 @@ export function marketFileReferences(specs: readonly MarketFileSpec[], folder: s
 
 /**
  * The merged prints of the files a journal references (its `input.market_files` data), their paths resolved
- * against `folder`, each file first checked to have the bytes and sha256 the run read.
+ * against `folder`, each file first checked to have the bytes and sha256 the run read. The reader's column batches
+ * are kept (~32 bytes a print) and each print is made as it is iterated: millions of print objects held at once cost
+ * a daily position report of a large run most of its time and memory.
  */
-export async function referencedMarketPrints(files: unknown, folder: string): Promise<MarketPrint[]> {
+export async function referencedMarketPrints(files: unknown, folder: string): Promise<Iterable<MarketPrint>> {
   const specs = referencesOf(files).map((ref) => checkedSpec(ref, folder));
-  const symbols = new SymbolTable();
+  const batches: TickBatch[] = [];
+  for await (const batch of marketPrintBatches(specs, new SymbolTable())) batches.push(batch);
+  return { [Symbol.iterator]: () => printsOf(batches) };
+}
+
+function* printsOf(batches: readonly TickBatch[]): Generator<MarketPrint> {
   const canonical = new CanonicalSymbols();
-  const prints: MarketPrint[] = [];
-  for await (const batch of marketPrintBatches(specs, symbols)) {
+  for (const batch of batches)
     for (let row = 0; row < batch.length; row++)
-      prints.push({
+      yield {
         symbol: canonical.of(batch, row),
         priceTicks: batch.priceTicks[row]!,
         size: batch.size[row]!,
         timeMs: batch.timeMs[row]!,
-      });
-  }
-  return prints;
+      };
 }
 
 function referencesOf(files: unknown): MarketFileReference[] {

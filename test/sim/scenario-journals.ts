@@ -26,7 +26,9 @@ export async function scenarioJournal(file: string, calendar: GlobexCalendar): P
   const run = await runScenario(loadScenarioFile(join('scenarios', file)), { calendar });
   const entries = parseJournal(run.journal);
   const market = entries.find((e) => e.type === 'input.market_files')?.data as { files: unknown } | undefined;
-  const prints = market ? await referencedMarketPrints(market.files, scenarioFolder(join('scenarios', file))) : [];
+  const prints = market
+    ? [...(await referencedMarketPrints(market.files, scenarioFolder(join('scenarios', file))))]
+    : [];
   const inputAt = entries.flatMap((e, i) => (e.type.startsWith('input.') ? [i] : []));
   return { journal: run.journal, entries, prints, inputAt };
 }

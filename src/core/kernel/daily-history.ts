@@ -16,6 +16,7 @@ import {
   type DailyPositionQuery,
   type RunFill,
   type RunPrint,
+  type RunPrints,
 } from '../positions/daily.js';
 import { assertValidExecution } from '../positions/execution.js';
 import { markIn, type InstrumentMark } from '../positions/marks.js';
@@ -112,12 +113,12 @@ export class DailyHistory {
   }
 
   /** A history's fills and prints, in journal order, which is time order (one line's fills and prints never mix). */
-  private applyInOrder({ fills, prints }: { fills: readonly RunFill[]; prints: readonly RunPrint[] }): void {
+  private applyInOrder({ fills, prints }: { fills: readonly RunFill[]; prints: RunPrints }): void {
     let f = 0;
     let p = 0;
     while (f < fills.length || p < prints.length) {
-      if (p === prints.length || (f < fills.length && fills[f]!.seq < prints[p]!.seq)) this.fill(fills[f++]!);
-      else this.print(prints[p++]!);
+      if (p === prints.length || (f < fills.length && fills[f]!.seq < prints.seqAt(p))) this.fill(fills[f++]!);
+      else this.print(prints.at(p++));
     }
   }
 

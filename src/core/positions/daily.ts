@@ -17,6 +17,9 @@ import type { MarketPrintCursor } from '../kernel/market-prints.js';
 import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
 import type { DailyPositionJson } from '../shapes/position.js';
 import { PositionBook } from './position-book.js';
+import { RunPrints } from './run-prints.js';
+
+export { RunPrints, type RunPrint } from './run-prints.js';
 
 /** Daily position record of the interface: average_price is left out when flat at the close. */
 export type DailyPositionRecord = DailyPositionJson;
@@ -39,19 +42,11 @@ export interface RunAccount {
 /** One execution of the run (any account), as journaled in `fills.created`, in journal order (`seq`). */
 export type RunFill = Omit<Execution, 'orderId' | 'commissionCents'> & { readonly seq: number };
 
-/** One trade print of the run (market file row or scenario tick). */
-export interface RunPrint {
-  readonly seq: number;
-  readonly symbol: string;
-  readonly priceTicks: number;
-  readonly timeMs: number;
-}
-
 /** What the daily records are computed from: the run's accounts, fills and prints, and when it ended. */
 export interface PositionHistory {
   readonly accounts: readonly RunAccount[];
   readonly fills: readonly RunFill[];
-  readonly prints: readonly RunPrint[];
+  readonly prints: RunPrints;
   /** Where the run's clock stopped (its last line or last advance): nothing is known of the market after it. */
   readonly endMs: number;
 }
@@ -88,7 +83,7 @@ export const POSITION_HISTORY_TYPES: ReadonlySet<string> = new Set([
 export function positionHistoryOf(entries: readonly JournalEntry[], market?: MarketPrintCursor): PositionHistory {
   const accounts: RunAccount[] = [];
   const fills: RunFill[] = [];
-  const prints: RunPrint[] = [];
+  const prints = new RunPrints();
   let endMs = Number.NEGATIVE_INFINITY;
   let pendingAlias: string | null | undefined;
   for (const entry of entries) {
@@ -102,7 +97,7 @@ export function positionHistoryOf(entries: readonly JournalEntry[], market?: Mar
       for (const p of market.range(integer(d, 'from', where), integer(d, 'to', where))) {
         if (p.timeMs < endMs) continue;
         endMs = p.timeMs;
-        prints.push({ seq: entry.seq, symbol: p.symbol, priceTicks: p.priceTicks, timeMs: p.timeMs });
+        prints.push(entry.seq, p.symbol, p.priceTicks, p.timeMs);
       }
     }
     endMs = Math.max(endMs, entry.time_ms);
@@ -138,21 +133,16 @@ export function positionHistoryOf(entries: readonly JournalEntry[], market?: Mar
         break;
       }
       case 'input.print':
-        prints.push({
-          seq: entry.seq,
-          symbol: canonical(text(d, 'instrument', where)),
-          priceTicks: integer(d, 'price_ticks', where),
-          timeMs: entry.time_ms,
-        });
+        prints.push(
+          entry.seq,
+          canonical(text(d, 'instrument', where)),
+          integer(d, 'price_ticks', where),
+          entry.time_ms,
+        );
         break;
       case 'input.tick': {
         const symbol = canonical(text(d, 'instrument_id' in d ? 'instrument_id' : 'instrument', where));
-        prints.push({
-          seq: entry.seq,
-          symbol,
-          priceTicks: ticksOf(symbol, text(d, 'price', where)),
-          timeMs: entry.time_ms,
-        });
+        prints.push(entry.seq, symbol, ticksOf(symbol, text(d, 'price', where)), entry.time_ms);
         break;
       }
     }
@@ -219,9 +209,7 @@ export function dailyPositions(
   const fills = history.fills
     .filter((f) => symbols.has(f.symbol))
     .sort((a, b) => a.occurredAtMs - b.occurredAtMs || a.seq - b.seq);
-  const prints = history.prints
-    .filter((p) => symbols.has(p.symbol))
-    .sort((a, b) => a.timeMs - b.timeMs || a.seq - b.seq);
+  const prints = history.prints.positionsOf(symbols);
   let tradeIds = 0;
   const book = new PositionBook({ newId: () => `daily-${++tradeIds}` });
   let nextFill = 0;
@@ -234,8 +222,9 @@ export function dailyPositions(
       const f = fills[nextFill]!;
       book.applyFill({ ...f, orderId: null, commissionCents: 0 });
     }
-    for (; nextPrint < prints.length && prints[nextPrint]!.timeMs <= sample.closeMs; nextPrint++) {
-      const p = prints[nextPrint]!;
+    for (; nextPrint < prints.length; nextPrint++) {
+      const p = history.prints.at(prints[nextPrint]!);
+      if (p.timeMs > sample.closeMs) break;
       book.markPrice(p.symbol, p.priceTicks);
     }
     const traded = tradedDates.has(`${sample.symbol}|${sample.tradeDate}`);

@@ -10,6 +10,7 @@ import { parseJournal } from '../../../src/core/kernel/journal-replay.js';
 import {
   dailyPositions,
   positionHistoryOf,
+  RunPrints,
   type DailyPositionRecord,
   type PositionHistory,
 } from '../../../src/core/positions/daily.js';
@@ -270,7 +271,7 @@ steps:
         { accountId: 'b', alias: 'bob' },
       ],
       fills: [fill(2, 'a', 5000, tue), fill(3, 'b', 5004, tue + 60_000)],
-      prints: [],
+      prints: new RunPrints(),
       endMs: tue + 120_000,
     };
     expect(dailyPositions(history, calendar, { accountId: 'a', fromDate: '2026-03-10', toDate: '2026-03-10' })).toEqual(
