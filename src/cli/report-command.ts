@@ -27,6 +27,7 @@ import {
   type DailyPositionsFormat,
 } from '../reports/daily-positions.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
+import { readRunJournal } from './journal-file.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
 
@@ -173,11 +174,12 @@ async function readRun(
   if (!statSync(dir).isDirectory()) throw new CliInputError(`--run ${dir}: not a folder; ${NEEDS_REPLAY_RUN}`);
   const journalFile = join(dir, 'events.jsonl');
   if (!existsSync(journalFile)) throw new CliInputError(`--run ${dir}: ${whatTheFolderHolds(dir)}`);
-  const entries = parseJournalFile(journalFile);
+  const { entries, lastTimeMs } = await readRunJournal(journalFile);
   const state = readState(join(dir, 'state.json'));
   const market = await marketOf(entries, state, marketDir, journalFile);
   try {
-    return { history: positionHistoryOf(entries, market), state };
+    const history = positionHistoryOf(entries, market);
+    return { history: { ...history, endMs: Math.max(history.endMs, lastTimeMs) }, state };
   } catch (error) {
     if (error instanceof JournalReadError || error instanceof MarketPrintsError || isInputError(error))
       throw new CliInputError(`${journalFile}: ${error.message}`);
@@ -222,33 +224,6 @@ function whatTheFolderHolds(dir: string): string {
     return `no events.jsonl here, but it holds replay runs (${listFew(runs, 5)}): pass one of them, e.g. --run ${join(dir, runs[0]!)}`;
   }
   return `no events.jsonl; ${NEEDS_REPLAY_RUN}`;
-}
-
-function parseJournalFile(file: string): JournalEntry[] {
-  const lines = readFileSync(file, 'utf8').split('\n');
-  const entries: JournalEntry[] = [];
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    let entry: unknown;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      throw new CliInputError(`${file}: line ${i + 1} is not JSON; is this a journal written by propsim replay?`);
-    }
-    const e = entry as Partial<JournalEntry> | null;
-    if (
-      typeof e !== 'object' ||
-      e === null ||
-      typeof e.type !== 'string' ||
-      typeof e.seq !== 'number' ||
-      typeof e.time_ms !== 'number'
-    ) {
-      throw new CliInputError(`${file}: line ${i + 1} is not a journal line {"seq","time_ms","type","data"}`);
-    }
-    entries.push(e as JournalEntry);
-  });
-  if (entries.length === 0) throw new CliInputError(`${file}: the journal is empty`);
-  return entries;
 }
 
 function readState(file: string): Record<string, unknown> | undefined {
