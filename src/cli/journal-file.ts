@@ -4,13 +4,10 @@
 // lines of POSITION_HISTORY_TYPES and the inputs are parsed and kept. The inputs are what moves the run's clock (an
 // event happens at the time an input set), which the records need at each input: prints stamped before it were not
 // applied.
-import type { JournalEntry } from '../core/kernel/journal.js';
+import { lineHead, type JournalEntry } from '../core/kernel/journal.js';
 import { POSITION_HISTORY_TYPES } from '../core/positions/daily.js';
 import { openByteStream, readLineBlocks } from '../market/line-blocks.js';
 import { CliInputError } from './input-error.js';
-
-/** How propsim writes each line's first keys (journal.ts): a line's type and time are read without parsing it. */
-const LINE_HEAD = /^\{"seq":\d+,"time_ms":(-?\d+),"type":"([^"\\]+)"/;
 
 export interface RunJournal {
   /** The lines the daily records use and the inputs, in order. */
@@ -31,9 +28,9 @@ export async function readRunJournal(file: string): Promise<RunJournal> {
       lineNumber++;
       if (line.trim() === '') continue;
       journalLines++;
-      const head = LINE_HEAD.exec(line);
-      if (head && !kept(head[2]!)) {
-        lastTimeMs = Math.max(lastTimeMs, Number(head[1]));
+      const head = lineHead(line);
+      if (head && !kept(head.type)) {
+        lastTimeMs = Math.max(lastTimeMs, head.timeMs);
         continue;
       }
       const entry = journalEntry(line, file, lineNumber);

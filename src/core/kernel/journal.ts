@@ -29,6 +29,15 @@ export interface JournalOut {
   write(chunk: string): void;
 }
 
+/** How `write` begins every line: its type and time can be read without parsing it. */
+const LINE_HEAD = /^\{"seq":\d+,"time_ms":(-?\d+),"type":"([^"\\]+)"/;
+
+/** The time and type of a line that begins as a Journal writes it, else undefined (a hand-edited line). */
+export function lineHead(line: string): { timeMs: number; type: string } | undefined {
+  const head = LINE_HEAD.exec(line);
+  return head ? { timeMs: Number(head[1]), type: head[2]! } : undefined;
+}
+
 /** The type of a line a Journal wrote, read from the line's fixed beginning (`write`) without parsing it. */
 export function lineType(line: string): string {
   const at = line.indexOf('"type":"') + '"type":"'.length;
