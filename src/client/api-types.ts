@@ -9,30 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness, and the simulated clock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            now_ms: number;
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,225 +28,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel working orders and send offsetting market orders */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            cancelled_orders: number;
-                            /** @description offsetting market orders sent */
-                            closed_positions: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["flattenAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -286,547 +45,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Lock the account (firm_lockout); flatten: true also cancels its orders and closes its positions */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        flatten?: boolean;
-                        /** @description a string of 1 to 24 characters */
-                        reason_code?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["lockAccount"];
         /** Remove the firm's lock (409 when there is none) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["unlockAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -842,223 +63,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel the account's working orders */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            cancelled_orders: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["cancelAccountOrders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1073,243 +78,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's current positions */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_price?: string;
-                                instrument_id: string;
-                                /** @description signed: long > 0, short < 0, flat 0 */
-                                net_quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                unrealized_pnl: string;
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listAccountPositions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,239 +95,7 @@ export interface paths {
             cookie?: never;
         };
         /** Daily position records per (instrument, trade date) from from_date to to_date, inclusive */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a date YYYY-MM-DD */
-                    from_date: string;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description a date YYYY-MM-DD */
-                    to_date: string;
-                };
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a decimal string, like "5000.25" */
-                                average_price?: string;
-                                instrument_id: string;
-                                net_quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                /** @description a date YYYY-MM-DD */
-                                trade_date: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                unrealized_pnl: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listDailyPositions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1575,243 +112,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's accounts */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "active" | "failed" | "passed" | "closed";
-                    /** @description a lowercase hyphenated UUID */
-                    user_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                idempotency_key?: string;
-                                plan_reference: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                price_paid: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaced_by_account_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaces_account_id?: string;
-                                status: "active" | "failed" | "passed" | "closed";
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryAccounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1828,242 +129,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's balances */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                currency: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2080,254 +146,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's fills */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                commission: string;
-                                /** @description a lowercase hyphenated UUID */
-                                execution_id: string;
-                                instrument_id: string;
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id?: string;
-                                /** @description a decimal string, like "5000.25" */
-                                price: string;
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                side: "buy" | "sell";
-                                /** @description a date YYYY-MM-DD */
-                                trade_date: string;
-                                /** @description a lowercase hyphenated UUID */
-                                trade_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryFills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2344,264 +163,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's orders */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_fill_price?: string;
-                                client_order_id?: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                filled_quantity: number;
-                                instrument_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                limit_price?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                oco_group_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id: string;
-                                /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                                origin: "client" | "risk";
-                                quantity: number;
-                                side: "buy" | "sell";
-                                status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                                /** @description a decimal string, like "5000.25" */
-                                stop_price?: string;
-                                time_in_force: "day" | "gtc" | "ioc" | "fok";
-                                type: "market" | "limit" | "stop" | "stop_limit";
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2620,241 +182,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Log in a trader or staff member */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the device the user logs in from: two users of one firm on one device are flagged on the firm stream */
-                    "x-device-fingerprint"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the email the user was provisioned with */
-                        email: string;
-                        /** @description which firm, when the email is a user of several */
-                        firm_slug?: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @description seconds of simulated time */
-                            expires_in: number;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                            user: {
-                                email: string;
-                                firm_slug: string;
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2871,219 +199,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Revoke the current session token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3100,228 +216,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Swap the current session token for a new one */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @description seconds of simulated time */
-                            expires_in: number;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                            user: {
-                                email: string;
-                                firm_slug: string;
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["refreshSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3336,242 +231,7 @@ export interface paths {
             cookie?: never;
         };
         /** List balances */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                currency: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3588,235 +248,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            currency: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3835,261 +267,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A cash adjustment, shifting the floors by default */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        amount: string;
-                        /** @description a string of 1 to 24 characters */
-                        reason_code?: string;
-                        shift_floors?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a lowercase hyphenated UUID */
-                            adjustment_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            amount: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description Unix milliseconds */
-                            occurred_at: number;
-                            reason_code?: string;
-                            shift_floors: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["adjustBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4104,240 +282,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's cash adjustments, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a lowercase hyphenated UUID */
-                                adjustment_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                amount: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                reason_code?: string;
-                                shift_floors: boolean;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listBalanceAdjustments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4356,273 +301,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Re-anchor today's daily loss at current cash, keeping the allowance */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a string of 1 to 24 characters */
-                        reason_code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            balance: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            };
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            previous_daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            previous_start_of_day_balance: string;
-                            reason_code: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["reanchorDailyLoss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4639,273 +318,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Move today's daily-loss floor without touching P&L */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        daily_loss_limit_trigger: string;
-                        /** @description a string of 1 to 24 characters */
-                        reason_code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            balance: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            };
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            previous_daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            reason_code: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["setDailyLossTrigger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4920,254 +333,7 @@ export interface paths {
             cookie?: never;
         };
         /** List fills, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                commission: string;
-                                /** @description a lowercase hyphenated UUID */
-                                execution_id: string;
-                                instrument_id: string;
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id?: string;
-                                /** @description a decimal string, like "5000.25" */
-                                price: string;
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                side: "buy" | "sell";
-                                /** @description a date YYYY-MM-DD */
-                                trade_date: string;
-                                /** @description a lowercase hyphenated UUID */
-                                trade_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listFills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5184,601 +350,10 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's accounts, by trader or purchase id */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    idempotency_key?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    /** @description a lowercase hyphenated UUID */
-                    user_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                idempotency_key?: string;
-                                plan_reference: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                price_paid: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaced_by_account_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaces_account_id?: string;
-                                status: "active" | "failed" | "passed" | "closed";
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listFirmAccounts"];
         put?: never;
         /** Provision evaluation accounts for a trader (201; 200 with the original answer for a repeated idempotency_key) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        count?: number;
-                        /** @description a three-letter currency code like "USD" */
-                        currency?: string;
-                        idempotency_key?: string;
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        initial_balance?: string;
-                        passing_criteria?: {
-                            /** @description a percentage as a decimal string like "40", or null to remove it */
-                            consistency_pct?: string | null;
-                            /** @description a value, or null to remove it */
-                            min_trading_days?: number | null;
-                            /** @description a decimal string with at most 2 places, like "49500.00" */
-                            profit_target?: string;
-                        };
-                        plan_reference: string;
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        price_paid?: string;
-                        risk_profile?: {
-                            /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                            daily_loss_value?: string | null;
-                            /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                            max_drawdown_limit?: string | null;
-                            max_drawdown_mode?: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with at most 2 places, like "49500.00" */
-                            max_drawdown_value?: string;
-                        };
-                        user?: {
-                            /** @description an email address like "trader@example.com" */
-                            email: string;
-                            external_id?: string;
-                            first_name?: string;
-                            last_name?: string;
-                        };
-                        /** @description a lowercase hyphenated UUID */
-                        user_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account_ids: string[];
-                            accounts: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                account_status: "active" | "failed" | "passed" | "closed";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                highest_realized_balance: string;
-                                is_locked: boolean;
-                                lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_limit?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_lock_ceiling?: string;
-                                max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_value: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_loss_limit_trigger: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                starting_balance: string;
-                                /** @description ISO 8601 */
-                                updated_at: string;
-                                user_risk_halt: boolean;
-                            }[];
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account_ids: string[];
-                            accounts: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                account_status: "active" | "failed" | "passed" | "closed";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                highest_realized_balance: string;
-                                is_locked: boolean;
-                                lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_limit?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_lock_ceiling?: string;
-                                max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_value: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_loss_limit_trigger: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                starting_balance: string;
-                                /** @description ISO 8601 */
-                                updated_at: string;
-                                user_risk_halt: boolean;
-                            }[];
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["provisionAccounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5799,32 +374,6361 @@ export interface paths {
         options?: never;
         head?: never;
         /** Move one account's max-loss cap (null removes it) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
+        patch: operations["setMaxLossLimit"];
+        trace?: never;
+    };
+    "/v1/firm-control/accounts/{account_id}/replace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Flatten and close the account and mint a fresh one from the same template */
+        post: operations["replaceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm-control/accounts/{account_id}/risk-state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live risk state (503 risk_loading while the risk engine loads the account) */
+        get: operations["getFirmAccountRiskState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm-control/offerings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The firm's product families and whether each is enabled */
+        get: operations["getOfferings"];
+        /** Enable or disable a product family */
+        put: operations["setOffering"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm-control/staff/roles/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assign a role to a staff member */
+        post: operations["assignStaffRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm-control/staff/roles/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a staff member's role */
+        post: operations["removeStaffRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/firm-ws/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header) */
+        post: operations["createFirmStreamTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List orders, oldest first */
+        get: operations["listOrders"];
+        put?: never;
+        /** Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely. */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        /** Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order) */
+        delete: operations["cancelOrder"];
+        options?: never;
+        head?: never;
+        /** Modify quantity or prices (202; the venue may still reject it) */
+        patch: operations["modifyOrder"];
+        trace?: never;
+    };
+    "/v1/orders/{order_id}/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's status records, in order */
+        get: operations["getOrderStates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/groups/oco/companion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a working order to an OCO group */
+        post: operations["addOcoCompanion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/groups/oco/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Link working orders of one account into a one-cancels-other group */
+        post: operations["linkOcoOrders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List current positions */
+        get: operations["listPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The simulated clock */
+        get: operations["getSandboxClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Advance the clock; everything due on the way happens */
+        post: operations["advanceSandboxClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a fault window: matching requests answer this status for duration_ms of simulated time */
+        post: operations["openFaultWindow"];
+        /** Close every fault window */
+        delete: operations["clearFaultWindows"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/market/prints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade prints at the current time: the venue matches, then accounts are marked */
+        post: operations["postMarketPrints"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back to the seed: a new kernel at the start time */
+        post: operations["resetSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/session.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session so far as a scenario file that propsim replay runs to the same state and journal */
+        get: operations["exportSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's trading statistics */
+        get: operations["getStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List trades (flat to flat), oldest first */
+        get: operations["listTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trades/{trade_id}/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A trade's FIFO lots, in the order they closed */
+        get: operations["getTradeLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                        max_drawdown_limit: string | null;
+                        now_ms: number;
+                        /** @enum {string} */
+                        status: "ok";
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+        };
+    };
+    flattenAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        cancelled_orders: number;
+                        /** @description offsetting market orders sent */
+                        closed_positions: number;
                     };
-                    content: {
-                        "application/json": {
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    lockAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    flatten?: boolean;
+                    /** @description a string of 1 to 24 characters */
+                    reason_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        account_status: "active" | "failed" | "passed" | "closed";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        balance: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_limit_trigger?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        equity: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        highest_realized_balance: string;
+                        is_locked: boolean;
+                        lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_limit?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_lock_ceiling?: string;
+                        max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_value: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_day_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_week_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        start_of_day_balance: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        starting_balance: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_risk_halt: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    unlockAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        account_status: "active" | "failed" | "passed" | "closed";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        balance: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_limit_trigger?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        equity: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        highest_realized_balance: string;
+                        is_locked: boolean;
+                        lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_limit?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_lock_ceiling?: string;
+                        max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_value: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_day_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_week_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        start_of_day_balance: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        starting_balance: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_risk_halt: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelAccountOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        cancelled_orders: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listAccountPositions: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            average_price?: string;
+                            instrument_id: string;
+                            /** @description signed: long > 0, short < 0, flat 0 */
+                            net_quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            unrealized_pnl: string;
+                            /** @description Unix milliseconds */
+                            updated_at: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listDailyPositions: {
+        parameters: {
+            query: {
+                /** @description a date YYYY-MM-DD */
+                from_date: string;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description a date YYYY-MM-DD */
+                to_date: string;
+            };
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a decimal string, like "5000.25" */
+                            average_price?: string;
+                            instrument_id: string;
+                            net_quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                            /** @description a date YYYY-MM-DD */
+                            trade_date: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            unrealized_pnl: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    adminQueryAccounts: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: "active" | "failed" | "passed" | "closed";
+                /** @description a lowercase hyphenated UUID */
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description Unix milliseconds */
+                            created_at: number;
+                            idempotency_key?: string;
+                            plan_reference: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            price_paid: string;
+                            /** @description a lowercase hyphenated UUID */
+                            replaced_by_account_id?: string;
+                            /** @description a lowercase hyphenated UUID */
+                            replaces_account_id?: string;
+                            status: "active" | "failed" | "passed" | "closed";
+                            /** @description a lowercase hyphenated UUID */
+                            user_id: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    adminQueryBalances: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            currency: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            daily_loss_limit_trigger?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            equity: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_day_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_week_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            start_of_day_balance: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    adminQueryFills: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            commission: string;
+                            /** @description a lowercase hyphenated UUID */
+                            execution_id: string;
+                            instrument_id: string;
+                            /** @description Unix milliseconds */
+                            occurred_at: number;
+                            /** @description a lowercase hyphenated UUID */
+                            order_id?: string;
+                            /** @description a decimal string, like "5000.25" */
+                            price: string;
+                            quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                            side: "buy" | "sell";
+                            /** @description a date YYYY-MM-DD */
+                            trade_date: string;
+                            /** @description a lowercase hyphenated UUID */
+                            trade_id: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    adminQueryOrders: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            average_fill_price?: string;
+                            client_order_id?: string;
+                            /** @description Unix milliseconds */
+                            created_at: number;
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            filled_quantity: number;
+                            instrument_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            limit_price?: string;
+                            /** @description a lowercase hyphenated UUID */
+                            oco_group_id?: string;
+                            /** @description a lowercase hyphenated UUID */
+                            order_id: string;
+                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                            origin: "client" | "risk";
+                            quantity: number;
+                            side: "buy" | "sell";
+                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                            /** @description a decimal string, like "5000.25" */
+                            stop_price?: string;
+                            time_in_force: "day" | "gtc" | "ioc" | "fok";
+                            type: "market" | "limit" | "stop" | "stop_limit";
+                            /** @description Unix milliseconds */
+                            updated_at: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the device the user logs in from: two users of one firm on one device are flagged on the firm stream */
+                "x-device-fingerprint"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the email the user was provisioned with */
+                    email: string;
+                    /** @description which firm, when the email is a user of several */
+                    firm_slug?: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description seconds of simulated time */
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        user: {
+                            email: string;
+                            firm_slug: string;
+                            /** @description a lowercase hyphenated UUID */
+                            user_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @description seconds of simulated time */
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        user: {
+                            email: string;
+                            firm_slug: string;
+                            /** @description a lowercase hyphenated UUID */
+                            user_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listBalances: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            currency: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            daily_loss_limit_trigger?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            equity: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_day_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_week_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            start_of_day_balance: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        balance: string;
+                        currency: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_limit_trigger?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        equity: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_day_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_week_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        start_of_day_balance: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    adjustBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    amount: string;
+                    /** @description a string of 1 to 24 characters */
+                    reason_code?: string;
+                    shift_floors?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a lowercase hyphenated UUID */
+                        adjustment_id: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        amount: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        balance: string;
+                        /** @description Unix milliseconds */
+                        occurred_at: number;
+                        reason_code?: string;
+                        shift_floors: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listBalanceAdjustments: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a lowercase hyphenated UUID */
+                            adjustment_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            amount: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            /** @description Unix milliseconds */
+                            occurred_at: number;
+                            reason_code?: string;
+                            shift_floors: boolean;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    reanchorDailyLoss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a string of 1 to 24 characters */
+                    reason_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        balance: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            daily_loss_limit_trigger?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_day_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_week_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            start_of_day_balance: string;
+                        };
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_value: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        previous_daily_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        previous_start_of_day_balance: string;
+                        reason_code: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        start_of_day_balance: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    setDailyLossTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    daily_loss_limit_trigger: string;
+                    /** @description a string of 1 to 24 characters */
+                    reason_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        balance: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            daily_loss_limit_trigger?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_day_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_week_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            start_of_day_balance: string;
+                        };
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        previous_daily_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_day_pnl: string;
+                        reason_code: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        start_of_day_balance: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listFills: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            commission: string;
+                            /** @description a lowercase hyphenated UUID */
+                            execution_id: string;
+                            instrument_id: string;
+                            /** @description Unix milliseconds */
+                            occurred_at: number;
+                            /** @description a lowercase hyphenated UUID */
+                            order_id?: string;
+                            /** @description a decimal string, like "5000.25" */
+                            price: string;
+                            quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                            side: "buy" | "sell";
+                            /** @description a date YYYY-MM-DD */
+                            trade_date: string;
+                            /** @description a lowercase hyphenated UUID */
+                            trade_id: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listFirmAccounts: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                idempotency_key?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                /** @description a lowercase hyphenated UUID */
+                user_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description Unix milliseconds */
+                            created_at: number;
+                            idempotency_key?: string;
+                            plan_reference: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            price_paid: string;
+                            /** @description a lowercase hyphenated UUID */
+                            replaced_by_account_id?: string;
+                            /** @description a lowercase hyphenated UUID */
+                            replaces_account_id?: string;
+                            status: "active" | "failed" | "passed" | "closed";
+                            /** @description a lowercase hyphenated UUID */
+                            user_id: string;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    provisionAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    count?: number;
+                    /** @description a three-letter currency code like "USD" */
+                    currency?: string;
+                    idempotency_key?: string;
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    initial_balance?: string;
+                    passing_criteria?: {
+                        /** @description a percentage as a decimal string like "40", or null to remove it */
+                        consistency_pct?: string | null;
+                        /** @description a value, or null to remove it */
+                        min_trading_days?: number | null;
+                        /** @description a decimal string with at most 2 places, like "49500.00" */
+                        profit_target?: string;
+                    };
+                    plan_reference: string;
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    price_paid?: string;
+                    risk_profile?: {
+                        /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                        daily_loss_value?: string | null;
+                        /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                        max_drawdown_limit?: string | null;
+                        max_drawdown_mode?: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+                        /** @description a decimal string with at most 2 places, like "49500.00" */
+                        max_drawdown_value?: string;
+                    };
+                    user?: {
+                        /** @description an email address like "trader@example.com" */
+                        email: string;
+                        external_id?: string;
+                        first_name?: string;
+                        last_name?: string;
+                    };
+                    /** @description a lowercase hyphenated UUID */
+                    user_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_ids: string[];
+                        accounts: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            account_status: "active" | "failed" | "passed" | "closed";
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            daily_loss_limit_trigger?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            equity: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            highest_realized_balance: string;
+                            is_locked: boolean;
+                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_drawdown_limit?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_drawdown_lock_ceiling?: string;
+                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_drawdown_value: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_loss_limit_trigger: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_day_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_week_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            start_of_day_balance: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            starting_balance: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_risk_halt: boolean;
+                        }[];
+                        /** @description a lowercase hyphenated UUID */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_ids: string[];
+                        accounts: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            account_status: "active" | "failed" | "passed" | "closed";
+                            /** @description a decimal string with two places, like "50000.00" */
+                            balance: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            daily_loss_limit_trigger?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            equity: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            highest_realized_balance: string;
+                            is_locked: boolean;
+                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_drawdown_limit?: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_drawdown_lock_ceiling?: string;
+                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_drawdown_value: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            max_loss_limit_trigger: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_day_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_week_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            start_of_day_balance: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            starting_balance: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            user_risk_halt: boolean;
+                        }[];
+                        /** @description a lowercase hyphenated UUID */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    setMaxLossLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                    max_drawdown_limit: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        account_status: "active" | "failed" | "passed" | "closed";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        balance: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        daily_loss_limit_trigger?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        equity: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        highest_realized_balance: string;
+                        is_locked: boolean;
+                        lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_limit?: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_lock_ceiling?: string;
+                        max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown_value: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_loss_limit_trigger: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_day_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        realized_week_pnl: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        start_of_day_balance: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        starting_balance: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        user_risk_halt: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    replaceAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a lowercase hyphenated UUID */
+                        original_account_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getFirmAccountRiskState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: {
                             /** @description a lowercase hyphenated UUID */
                             account_id: string;
                             account_status: "active" | "failed" | "passed" | "closed";
@@ -5861,6186 +6765,5333 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
             };
-        };
-        trace?: never;
-    };
-    "/v1/firm-control/accounts/{account_id}/replace": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Flatten and close the account and mint a fresh one from the same template */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a lowercase hyphenated UUID */
-                            original_account_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/firm-control/accounts/{account_id}/risk-state": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The live risk state (503 risk_loading while the risk engine loads the account) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            item: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                account_status: "active" | "failed" | "passed" | "closed";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                highest_realized_balance: string;
-                                is_locked: boolean;
-                                lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_limit?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_lock_ceiling?: string;
-                                max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_value: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_loss_limit_trigger: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                starting_balance: string;
-                                /** @description ISO 8601 */
-                                updated_at: string;
-                                user_risk_halt: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/firm-control/offerings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The firm's product families and whether each is enabled */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            offerings: {
-                                enabled: boolean;
-                                product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        /** Enable or disable a product family */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        enabled: boolean;
-                        product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            offerings: {
-                                enabled: boolean;
-                                product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                            }[];
-                        };
-                    };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/firm-control/staff/roles/assign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Assign a role to a staff member */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the firm's slug; must be the caller's firm */
-                    "x-firm-entity-slug"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description one of owner, operator, risk_manager, support, viewer */
-                        role_name: "owner" | "operator" | "risk_manager" | "support" | "viewer";
-                        /** @description a lowercase hyphenated UUID */
-                        user_id: string;
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            role_id: string;
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/firm-control/staff/roles/remove": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove a staff member's role */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the firm's slug; must be the caller's firm */
-                    "x-firm-entity-slug"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        role_id: string;
-                        /** @description a lowercase hyphenated UUID */
-                        user_id: string;
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/firm-ws/tickets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description seconds of simulated time */
-                            expires_in: number;
-                            /** @description pass it once as ?ticket= on /v1/firm-ws */
-                            ticket: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List orders, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_fill_price?: string;
-                                client_order_id?: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                filled_quantity: number;
-                                instrument_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                limit_price?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                oco_group_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id: string;
-                                /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                                origin: "client" | "risk";
-                                quantity: number;
-                                side: "buy" | "sell";
-                                status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                                /** @description a decimal string, like "5000.25" */
-                                stop_price?: string;
-                                time_in_force: "day" | "gtc" | "ioc" | "fok";
-                                type: "market" | "limit" | "stop" | "stop_limit";
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        client_order_id?: string;
-                        /** @description a GLOBEX symbol such as "ESM6" */
-                        instrument_id: string;
-                        /** @description a decimal string such as "5000.25" */
-                        limit_price?: string;
-                        quantity: number;
-                        side: "buy" | "sell";
-                        /** @description a decimal string such as "5000.25" */
-                        stop_price?: string;
-                        time_in_force?: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/orders/{order_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        /** Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        /** Modify quantity or prices (202; the venue may still reject it) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description a decimal string such as "5000.25" */
-                        limit_price?: string;
-                        quantity?: number;
-                        /** @description a decimal string such as "5000.25" */
-                        stop_price?: string;
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/v1/orders/{order_id}/states": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The order's status records, in order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                reason?: string;
-                                status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/orders/groups/oco/companion": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add a working order to an OCO group */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id: string;
-                            order_ids: string[];
-                        };
-                    };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/orders/groups/oco/link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Link working orders of one account into a one-cancels-other group */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
                     "application/json": {
-                        order_ids: string[];
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id: string;
-                            order_ids: string[];
-                        };
-                    };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/positions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** List current positions */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_price?: string;
-                                instrument_id: string;
-                                /** @description signed: long > 0, short < 0, flat 0 */
-                                net_quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                unrealized_pnl: string;
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/sandbox/clock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The simulated clock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description whether the equity-index market (the session the accounts roll with) is open */
-                            is_open: boolean;
-                            mode: "manual" | "realtime";
-                            /** @description ISO 8601 in Chicago time, with its offset */
-                            now: string;
-                            /** @description Unix milliseconds */
-                            now_ms: number;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/sandbox/clock/advance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Advance the clock; everything due on the way happens */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description exactly one of to, by, to_next */
-            requestBody: {
                 content: {
                     "application/json": {
-                        /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
-                        by?: string;
-                        /** @description an ISO 8601 time with an offset, or Unix ms */
-                        to?: string | number;
-                        to_next?: "session_close" | "session_roll";
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description whether the equity-index market (the session the accounts roll with) is open */
-                            is_open: boolean;
-                            mode: "manual" | "realtime";
-                            /** @description ISO 8601 in Chicago time, with its offset */
-                            now: string;
-                            /** @description Unix milliseconds */
-                            now_ms: number;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                        };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/v1/sandbox/faults": {
+    getOfferings: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Open a fault window: matching requests answer this status for duration_ms of simulated time */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content: {
                     "application/json": {
-                        /** @description how long the window stays open, in simulated ms */
-                        duration_ms: number;
-                        /** @description only paths starting with this, like /v1/orders */
-                        path_prefix?: string;
-                        status: 421 | 429 | 502 | 503;
-                        target: "gateway" | "trading" | "balances" | "risk" | "accounts";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fault_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        /** Close every fault window */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/sandbox/market/prints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Trade prints at the current time: the venue matches, then accounts are marked */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        prints: {
-                            /** @description a GLOBEX symbol such as "ESH6" */
-                            instrument_id: string;
-                            /** @description a decimal string on the tick grid, such as "5000.25" */
-                            price: string;
-                            size?: number;
+                        offerings: {
+                            enabled: boolean;
+                            product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
                         }[];
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accepted: number;
-                        };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/v1/sandbox/reset": {
+    setOffering: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** Back to the seed: a new kernel at the start time */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
+                };
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description whether the equity-index market (the session the accounts roll with) is open */
-                            is_open: boolean;
-                            mode: "manual" | "realtime";
-                            /** @description ISO 8601 in Chicago time, with its offset */
-                            now: string;
-                            /** @description Unix milliseconds */
-                            now_ms: number;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                        };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        offerings: {
+                            enabled: boolean;
+                            product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
+                        }[];
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/v1/sandbox/session.yaml": {
+    assignStaffRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the firm's slug; must be the caller's firm */
+                "x-firm-entity-slug"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        /** The session so far as a scenario file that propsim replay runs to the same state and journal */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description a scenario file (YAML) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/stats": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** An account's trading statistics */
-        get: {
-            parameters: {
-                query: {
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description one of owner, operator, risk_manager, support, viewer */
+                    role_name: "owner" | "operator" | "risk_manager" | "support" | "viewer";
                     /** @description a lowercase hyphenated UUID */
-                    account_id: string;
+                    user_id: string;
                 };
-                header?: never;
-                path?: never;
-                cookie?: never;
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        role_id: string;
+                        /** @enum {string} */
+                        status: "ok";
                     };
-                    content: {
-                        "application/json": {
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    removeStaffRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the firm's slug; must be the caller's firm */
+                "x-firm-entity-slug"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a lowercase hyphenated UUID */
+                    role_id: string;
+                    /** @description a lowercase hyphenated UUID */
+                    user_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    createFirmStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description seconds of simulated time */
+                        expires_in: number;
+                        /** @description pass it once as ?ticket= on /v1/firm-ws */
+                        ticket: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
                             /** @description a lowercase hyphenated UUID */
                             account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            best_day: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            commissions: string;
-                            losses: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            net_pnl: string;
-                            /** @description closed trades */
-                            trades: number;
-                            trading_days: number;
-                            /** @description wins / trades as a decimal string with 4 places; "0.0000" with no trades */
-                            win_rate: string;
-                            wins: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            worst_day: string;
-                        };
+                            /** @description a decimal string, like "5000.25" */
+                            average_fill_price?: string;
+                            client_order_id?: string;
+                            /** @description Unix milliseconds */
+                            created_at: number;
+                            error?: {
+                                code: string;
+                                message: string;
+                            };
+                            filled_quantity: number;
+                            instrument_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            limit_price?: string;
+                            /** @description a lowercase hyphenated UUID */
+                            oco_group_id?: string;
+                            /** @description a lowercase hyphenated UUID */
+                            order_id: string;
+                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                            origin: "client" | "risk";
+                            quantity: number;
+                            side: "buy" | "sell";
+                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                            /** @description a decimal string, like "5000.25" */
+                            stop_price?: string;
+                            time_in_force: "day" | "gtc" | "ioc" | "fok";
+                            type: "market" | "limit" | "stop" | "stop_limit";
+                            /** @description Unix milliseconds */
+                            updated_at: number;
+                        }[];
+                        next_cursor: string | null;
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
     };
-    "/v1/trades": {
+    placeOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
-        /** List trades (flat to flat), oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "open" | "closed";
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description Unix milliseconds */
-                                closed_at?: number;
-                                direction: "long" | "short";
-                                instrument_id: string;
-                                /** @description Unix milliseconds */
-                                opened_at: number;
-                                /** @description the largest position held during the trade */
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                status: "open" | "closed";
-                                /** @description a lowercase hyphenated UUID */
-                                trade_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/trades/{trade_id}/lots": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A trade's FIFO lots, in the order they closed */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
+        requestBody: {
+            content: {
+                "application/json": {
                     /** @description a lowercase hyphenated UUID */
-                    trade_id: string;
+                    account_id: string;
+                    client_order_id?: string;
+                    /** @description a GLOBEX symbol such as "ESM6" */
+                    instrument_id: string;
+                    /** @description a decimal string such as "5000.25" */
+                    limit_price?: string;
+                    quantity: number;
+                    side: "buy" | "sell";
+                    /** @description a decimal string such as "5000.25" */
+                    stop_price?: string;
+                    time_in_force?: "day" | "gtc" | "ioc" | "fok";
+                    type: "market" | "limit" | "stop" | "stop_limit";
                 };
-                cookie?: never;
             };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        average_fill_price?: string;
+                        client_order_id?: string;
+                        /** @description Unix milliseconds */
+                        created_at: number;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        filled_quantity: number;
+                        instrument_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        limit_price?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        order_id: string;
+                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                        origin: "client" | "risk";
+                        quantity: number;
+                        side: "buy" | "sell";
+                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                        /** @description a decimal string, like "5000.25" */
+                        stop_price?: string;
+                        time_in_force: "day" | "gtc" | "ioc" | "fok";
+                        type: "market" | "limit" | "stop" | "stop_limit";
+                        /** @description Unix milliseconds */
+                        updated_at: number;
                     };
-                    content: {
-                        "application/json": {
-                            lots: {
-                                /** @description a lowercase hyphenated UUID */
-                                close_execution_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                close_price: string;
-                                /** @description Unix milliseconds */
-                                closed_at: number;
-                                /** @description a lowercase hyphenated UUID */
-                                open_execution_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                open_price: string;
-                                /** @description Unix milliseconds */
-                                opened_at: number;
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                            }[];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        average_fill_price?: string;
+                        client_order_id?: string;
+                        /** @description Unix milliseconds */
+                        created_at: number;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        filled_quantity: number;
+                        instrument_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        limit_price?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        order_id: string;
+                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                        origin: "client" | "risk";
+                        quantity: number;
+                        side: "buy" | "sell";
+                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                        /** @description a decimal string, like "5000.25" */
+                        stop_price?: string;
+                        time_in_force: "day" | "gtc" | "ioc" | "fok";
+                        type: "market" | "limit" | "stop" | "stop_limit";
+                        /** @description Unix milliseconds */
+                        updated_at: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        average_fill_price?: string;
+                        client_order_id?: string;
+                        /** @description Unix milliseconds */
+                        created_at: number;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        filled_quantity: number;
+                        instrument_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        limit_price?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        order_id: string;
+                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                        origin: "client" | "risk";
+                        quantity: number;
+                        side: "buy" | "sell";
+                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                        /** @description a decimal string, like "5000.25" */
+                        stop_price?: string;
+                        time_in_force: "day" | "gtc" | "ioc" | "fok";
+                        type: "market" | "limit" | "stop" | "stop_limit";
+                        /** @description Unix milliseconds */
+                        updated_at: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        average_fill_price?: string;
+                        client_order_id?: string;
+                        /** @description Unix milliseconds */
+                        created_at: number;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        filled_quantity: number;
+                        instrument_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        limit_price?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        order_id: string;
+                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                        origin: "client" | "risk";
+                        quantity: number;
+                        side: "buy" | "sell";
+                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                        /** @description a decimal string, like "5000.25" */
+                        stop_price?: string;
+                        time_in_force: "day" | "gtc" | "ioc" | "fok";
+                        type: "market" | "limit" | "stop" | "stop_limit";
+                        /** @description Unix milliseconds */
+                        updated_at: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    modifyOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a decimal string such as "5000.25" */
+                    limit_price?: string;
+                    quantity?: number;
+                    /** @description a decimal string such as "5000.25" */
+                    stop_price?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        average_fill_price?: string;
+                        client_order_id?: string;
+                        /** @description Unix milliseconds */
+                        created_at: number;
+                        error?: {
+                            code: string;
+                            message: string;
+                        };
+                        filled_quantity: number;
+                        instrument_id: string;
+                        /** @description a decimal string, like "5000.25" */
+                        limit_price?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id?: string;
+                        /** @description a lowercase hyphenated UUID */
+                        order_id: string;
+                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
+                        origin: "client" | "risk";
+                        quantity: number;
+                        side: "buy" | "sell";
+                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                        /** @description a decimal string, like "5000.25" */
+                        stop_price?: string;
+                        time_in_force: "day" | "gtc" | "ioc" | "fok";
+                        type: "market" | "limit" | "stop" | "stop_limit";
+                        /** @description Unix milliseconds */
+                        updated_at: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getOrderStates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Unix milliseconds */
+                            occurred_at: number;
+                            reason?: string;
+                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    addOcoCompanion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a lowercase hyphenated UUID */
+                    oco_group_id: string;
+                    /** @description a lowercase hyphenated UUID */
+                    order_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id: string;
+                        order_ids: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    linkOcoOrders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    order_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        oco_group_id: string;
+                        order_ids: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listPositions: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            average_price?: string;
+                            instrument_id: string;
+                            /** @description signed: long > 0, short < 0, flat 0 */
+                            net_quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            unrealized_pnl: string;
+                            /** @description Unix milliseconds */
+                            updated_at: number;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whether the equity-index market (the session the accounts roll with) is open */
+                        is_open: boolean;
+                        mode: "manual" | "realtime";
+                        /** @description ISO 8601 in Chicago time, with its offset */
+                        now: string;
+                        /** @description Unix milliseconds */
+                        now_ms: number;
+                        /** @description a date YYYY-MM-DD */
+                        trade_date: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    advanceSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description exactly one of to, by, to_next */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
+                    by?: string;
+                    /** @description an ISO 8601 time with an offset, or Unix ms */
+                    to?: string | number;
+                    to_next?: "session_close" | "session_roll";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whether the equity-index market (the session the accounts roll with) is open */
+                        is_open: boolean;
+                        mode: "manual" | "realtime";
+                        /** @description ISO 8601 in Chicago time, with its offset */
+                        now: string;
+                        /** @description Unix milliseconds */
+                        now_ms: number;
+                        /** @description a date YYYY-MM-DD */
+                        trade_date: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    openFaultWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description how long the window stays open, in simulated ms */
+                    duration_ms: number;
+                    /** @description only paths starting with this, like /v1/orders */
+                    path_prefix?: string;
+                    status: 421 | 429 | 502 | 503;
+                    target: "gateway" | "trading" | "balances" | "risk" | "accounts";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fault_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    clearFaultWindows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    postMarketPrints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    prints: {
+                        /** @description a GLOBEX symbol such as "ESH6" */
+                        instrument_id: string;
+                        /** @description a decimal string on the tick grid, such as "5000.25" */
+                        price: string;
+                        size?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    resetSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description whether the equity-index market (the session the accounts roll with) is open */
+                        is_open: boolean;
+                        mode: "manual" | "realtime";
+                        /** @description ISO 8601 in Chicago time, with its offset */
+                        now: string;
+                        /** @description Unix milliseconds */
+                        now_ms: number;
+                        /** @description a date YYYY-MM-DD */
+                        trade_date: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    exportSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description a scenario file (YAML) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    getStats: {
+        parameters: {
+            query: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a lowercase hyphenated UUID */
+                        account_id: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        best_day: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        commissions: string;
+                        losses: number;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        max_drawdown: string;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        net_pnl: string;
+                        /** @description closed trades */
+                        trades: number;
+                        trading_days: number;
+                        /** @description wins / trades as a decimal string with 4 places; "0.0000" with no trades */
+                        win_rate: string;
+                        wins: number;
+                        /** @description a decimal string with two places, like "50000.00" */
+                        worst_day: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
+    };
+    listTrades: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: "open" | "closed";
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description a lowercase hyphenated UUID */
+                            account_id: string;
+                            /** @description Unix milliseconds */
+                            closed_at?: number;
+                            direction: "long" | "short";
+                            instrument_id: string;
+                            /** @description Unix milliseconds */
+                            opened_at: number;
+                            /** @description the largest position held during the trade */
+                            quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                            status: "open" | "closed";
                             /** @description a lowercase hyphenated UUID */
                             trade_id: string;
-                        };
+                        }[];
+                        next_cursor: string | null;
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
                     };
                 };
             };
         };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    };
+    getTradeLots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                trade_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lots: {
+                            /** @description a lowercase hyphenated UUID */
+                            close_execution_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            close_price: string;
+                            /** @description Unix milliseconds */
+                            closed_at: number;
+                            /** @description a lowercase hyphenated UUID */
+                            open_execution_id: string;
+                            /** @description a decimal string, like "5000.25" */
+                            open_price: string;
+                            /** @description Unix milliseconds */
+                            opened_at: number;
+                            quantity: number;
+                            /** @description a decimal string with two places, like "50000.00" */
+                            realized_pnl: string;
+                        }[];
+                        /** @description a lowercase hyphenated UUID */
+                        trade_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            421: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a stable word for programs, like invalid_request or order_final */
+                        code: string;
+                        details?: {
+                            field: string;
+                            message: string;
+                        }[];
+                        /** @description what went wrong, for a person */
+                        error: string;
+                        request_id: string;
+                    };
+                };
+            };
+        };
     };
 }
-export type webhooks = Record<string, never>;
-export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
-}
-export type $defs = Record<string, never>;
-export type operations = Record<string, never>;

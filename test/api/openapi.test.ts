@@ -8,7 +8,10 @@ describe('docs/api.md#start-up: the OpenAPI document', () => {
   let api: TestApi;
   let doc: {
     openapi: string;
-    paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+    paths: Record<
+      string,
+      Record<string, { operationId?: string; responses: Record<string, unknown>; security?: unknown[] }>
+    >;
     components?: { securitySchemes?: Record<string, unknown> };
   };
 
@@ -104,5 +107,20 @@ describe('docs/api.md#start-up: the OpenAPI document', () => {
 
   it('names the kinds of credentials (key header, bearer, session cookie) as security schemes', () => {
     expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'firmKey', 'session']);
+  });
+
+  it('gives every operation a unique camelCase operationId, the production names where the interface has them', () => {
+    const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    expect(
+      ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(String(id))),
+      'missing or not camelCase',
+    ).toEqual([]);
+    expect(new Set(ids).size, 'each operationId once').toBe(ids.length);
+    const idOf = (method: string, path: string) => doc.paths[path]![method]!.operationId;
+    expect(idOf('post', '/v1/balances/{account_id}/daily-loss/trigger')).toBe('setDailyLossTrigger');
+    expect(idOf('post', '/v1/balances/{account_id}/daily-loss/reanchor')).toBe('reanchorDailyLoss');
+    expect(idOf('get', '/v1/firm-control/accounts/{account_id}/risk-state')).toBe('getFirmAccountRiskState');
+    expect(idOf('post', '/v1/firm-control/staff/roles/assign')).toBe('assignStaffRole');
+    expect(idOf('post', '/v1/firm-control/staff/roles/remove')).toBe('removeStaffRole');
   });
 });

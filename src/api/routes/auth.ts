@@ -60,6 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       config: { policy: { public: true, firmKeyForbidden: true } },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Log in a trader or staff member',
         security: [],
         headers: LoginHeaders,
@@ -105,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       config: { policy: { users: true, firmKeyForbidden: true } },
       schema: {
         tags: ['auth'],
+        operationId: 'refreshSession',
         summary: 'Swap the current session token for a new one',
         response: { 200: SessionShape, ...GATEWAY_ERRORS },
       },
@@ -128,6 +130,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       config: { policy: { users: true, firmKeyForbidden: true } },
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Revoke the current session token',
         response: { 200: Type.Object({ status: Type.Literal('ok') }), ...GATEWAY_ERRORS },
       },

@@ -12,6 +12,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asy
       config: { policy: open },
       schema: {
         tags: ['service'],
+        operationId: 'getHealth',
         summary: 'Liveness, and the simulated clock',
         security: [],
         response: {

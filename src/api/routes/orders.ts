@@ -42,6 +42,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       onResponse: placement.release,
       schema: {
         tags: ['orders'],
+        operationId: 'placeOrder',
         summary: 'Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PlaceOrderBody,
@@ -64,6 +65,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: read },
       schema: {
         tags: ['orders'],
+        operationId: 'listOrders',
         summary: 'List orders, oldest first',
         querystring: OrderListQuery,
         response: { 200: PageOf(OrderShape), ...GATEWAY_ERRORS },
@@ -81,6 +83,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: read },
       schema: {
         tags: ['orders'],
+        operationId: 'getOrder',
         summary: 'One order',
         params: OrderParams,
         response: { 200: OrderShape, ...GATEWAY_ERRORS },
@@ -96,6 +99,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: read },
       schema: {
         tags: ['orders'],
+        operationId: 'getOrderStates',
         summary: "The order's status records, in order",
         params: OrderParams,
         response: { 200: OrderStatesShape, ...GATEWAY_ERRORS },
@@ -111,6 +115,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'modifyOrder',
         summary: 'Modify quantity or prices (202; the venue may still reject it)',
         params: OrderParams,
         body: ModifyOrderBody,
@@ -130,6 +135,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'cancelOrder',
         summary: 'Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order)',
         params: OrderParams,
         response: { 200: OrderShape, 202: OrderShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -148,6 +154,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'linkOcoOrders',
         summary: 'Link working orders of one account into a one-cancels-other group',
         body: LinkOcoBody,
         response: { 201: OcoGroupShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -166,6 +173,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'addOcoCompanion',
         summary: 'Add a working order to an OCO group',
         body: OcoCompanionBody,
         response: { 200: OcoGroupShape, ...errors(409), ...GATEWAY_ERRORS },

@@ -70,6 +70,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'getSandboxClock',
         summary: 'The simulated clock',
         response: { 200: SandboxClockShape, ...ADMIN_ERRORS },
       },
@@ -83,6 +84,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'advanceSandboxClock',
         summary: 'Advance the clock; everything due on the way happens',
         body: AdvanceBody,
         response: { 200: SandboxClockShape, ...errors(409), ...ADMIN_ERRORS },
@@ -101,6 +103,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'postMarketPrints',
         summary: 'Trade prints at the current time: the venue matches, then accounts are marked',
         body: PrintsBody,
         response: { 200: Type.Object({ accepted: Type.Integer() }, { additionalProperties: false }), ...ADMIN_ERRORS },
@@ -136,6 +139,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'openFaultWindow',
         summary: 'Open a fault window: matching requests answer this status for duration_ms of simulated time',
         body: FaultBody,
         response: { 201: Type.Object({ fault_id: Type.String() }, { additionalProperties: false }), ...ADMIN_ERRORS },
@@ -160,6 +164,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'clearFaultWindows',
         summary: 'Close every fault window',
         response: { 200: Type.Object({ status: Type.Literal('ok') }), ...ADMIN_ERRORS },
       },
@@ -176,6 +181,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'resetSandbox',
         summary: 'Back to the seed: a new kernel at the start time',
         response: { 200: SandboxClockShape, ...ADMIN_ERRORS },
       },
@@ -192,6 +198,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'exportSession',
         summary: 'The session so far as a scenario file that propsim replay runs to the same state and journal',
         response: { 200: Type.String({ description: 'a scenario file (YAML)' }), ...ADMIN_ERRORS },
       },

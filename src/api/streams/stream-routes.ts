@@ -59,6 +59,7 @@ function ticketRoute(app: FastifyInstance, sandbox: Sandbox): void {
       config: { policy: FIRM_STREAM },
       schema: {
         tags: ['streams'],
+        operationId: 'createFirmStreamTicket',
         summary: 'A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header)',
         response: { 201: TicketShape, ...GATEWAY_ERRORS },
       },
