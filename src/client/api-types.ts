@@ -742,11 +742,580 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        Account: {
+            account_id: components["schemas"]["Id"];
+            created_at: components["schemas"]["TimeMs"];
+            idempotency_key?: string;
+            plan_reference: string;
+            price_paid: components["schemas"]["Money"];
+            replaced_by_account_id?: components["schemas"]["Id"];
+            replaces_account_id?: components["schemas"]["Id"];
+            status: components["schemas"]["AccountStatus"];
+            user_id: components["schemas"]["Id"];
+        };
+        AccountPage: {
+            items: components["schemas"]["Account"][];
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        AccountStatus: "active" | "failed" | "passed" | "closed";
+        Adjustment: {
+            account_id: components["schemas"]["Id"];
+            adjustment_id: components["schemas"]["Id"];
+            amount: components["schemas"]["Money"];
+            balance: components["schemas"]["Money"];
+            occurred_at: components["schemas"]["TimeMs"];
+            reason_code?: string;
+            shift_floors: boolean;
+        };
+        AdjustmentPage: {
+            items: components["schemas"]["Adjustment"][];
+            next_cursor: string | null;
+        };
+        AdjustRequest: {
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            amount: string;
+            /** @description a string of 1 to 24 characters */
+            reason_code?: string;
+            shift_floors?: boolean;
+        };
+        AssignStaffRoleRequest: {
+            /**
+             * @description one of owner, operator, risk_manager, support, viewer
+             * @enum {string}
+             */
+            role_name: "owner" | "operator" | "risk_manager" | "support" | "viewer";
+            user_id: components["schemas"]["Id"];
+        };
+        Balance: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["Money"];
+            currency: string;
+            daily_loss_limit_trigger?: components["schemas"]["Money"];
+            equity: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            realized_week_pnl: components["schemas"]["Money"];
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        BalanceObject: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["Money"];
+            daily_loss_limit_trigger?: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            realized_week_pnl: components["schemas"]["Money"];
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        BalancePage: {
+            items: components["schemas"]["Balance"][];
+            next_cursor: string | null;
+        };
+        CancelAllResult: {
+            account_id: components["schemas"]["Id"];
+            cancelled_orders: number;
+        };
+        Clock: {
+            /** @description whether the equity-index market (the session the accounts roll with) is open */
+            is_open: boolean;
+            /** @enum {string} */
+            mode: "manual" | "realtime";
+            /** @description ISO 8601 in Chicago time, with its offset */
+            now: string;
+            now_ms: components["schemas"]["TimeMs"];
+            trade_date: components["schemas"]["TradeDate"];
+        };
+        /** @description exactly one of to, by, to_next */
+        ClockAdvanceRequest: {
+            /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
+            by?: string;
+            /** @description an ISO 8601 time with an offset, or Unix ms */
+            to?: string | number;
+            /** @enum {string} */
+            to_next?: "session_close" | "session_roll";
+        };
+        DailyLossTriggerRequest: {
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            daily_loss_limit_trigger: string;
+            /** @description a string of 1 to 24 characters */
+            reason_code: string;
+        };
+        DailyLossTriggerResult: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["BalanceObject"];
+            daily_loss_limit_trigger: components["schemas"]["Money"];
+            previous_daily_loss_limit_trigger: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            reason_code: string;
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        DailyPosition: {
+            average_price?: components["schemas"]["Price"];
+            instrument_id: string;
+            net_quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            trade_date: components["schemas"]["TradeDate"];
+            unrealized_pnl: components["schemas"]["Money"];
+        };
+        DailyPositions: {
+            items: components["schemas"]["DailyPosition"][];
+        };
+        /** @enum {string} */
+        DrawdownMode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+        Error: {
+            /** @description a stable word for programs, like invalid_request or order_final */
+            code: string;
+            details?: components["schemas"]["FieldDetail"][];
+            /** @description what went wrong, for a person */
+            error: string;
+            request_id: string;
+        };
+        FaultWindowRequest: {
+            /** @description how long the window stays open, in simulated ms */
+            duration_ms: number;
+            /** @description only paths starting with this, like /v1/orders */
+            path_prefix?: string;
+            /** @enum {number} */
+            status: 421 | 429 | 502 | 503;
+            /** @enum {string} */
+            target: "gateway" | "trading" | "balances" | "risk" | "accounts";
+        };
+        FieldDetail: {
+            field: string;
+            message: string;
+        };
+        Fill: {
+            account_id: components["schemas"]["Id"];
+            commission: components["schemas"]["Money"];
+            execution_id: components["schemas"]["Id"];
+            instrument_id: string;
+            occurred_at: components["schemas"]["TimeMs"];
+            order_id?: components["schemas"]["Id"];
+            price: components["schemas"]["Price"];
+            quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            side: components["schemas"]["Side"];
+            trade_date: components["schemas"]["TradeDate"];
+            trade_id: components["schemas"]["Id"];
+        };
+        FillPage: {
+            items: components["schemas"]["Fill"][];
+            next_cursor: string | null;
+        };
+        FlattenResult: {
+            account_id: components["schemas"]["Id"];
+            cancelled_orders: number;
+            /** @description offsetting market orders sent */
+            closed_positions: number;
+        };
+        /** @description a lowercase hyphenated UUID */
+        Id: string;
+        LinkOcoRequest: {
+            order_ids: components["schemas"]["Id"][];
+        };
+        LockoutRequest: {
+            flatten?: boolean;
+            /** @description a string of 1 to 24 characters */
+            reason_code?: string;
+        };
+        /** @enum {string} */
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+        Lot: {
+            close_execution_id: components["schemas"]["Id"];
+            close_price: components["schemas"]["Price"];
+            closed_at: components["schemas"]["TimeMs"];
+            open_execution_id: components["schemas"]["Id"];
+            open_price: components["schemas"]["Price"];
+            opened_at: components["schemas"]["TimeMs"];
+            quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+        };
+        MarketPrintsRequest: {
+            prints: {
+                /** @description a GLOBEX symbol such as "ESH6" */
+                instrument_id: string;
+                /** @description a decimal string on the tick grid, such as "5000.25" */
+                price: string;
+                size?: number;
+            }[];
+        };
+        MaxLossLimitRequest: {
+            /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+            max_drawdown_limit: string | null;
+        };
+        ModifyOrderRequest: {
+            /** @description a decimal string such as "5000.25" */
+            limit_price?: string;
+            quantity?: number;
+            /** @description a decimal string such as "5000.25" */
+            stop_price?: string;
+        };
+        /** @description a decimal string with two places, like "50000.00" */
+        Money: string;
+        OcoCompanionRequest: {
+            oco_group_id: components["schemas"]["Id"];
+            order_id: components["schemas"]["Id"];
+        };
+        OcoGroup: {
+            oco_group_id: components["schemas"]["Id"];
+            order_ids: components["schemas"]["Id"][];
+        };
+        OfferingRequest: {
+            enabled: boolean;
+            product_family: components["schemas"]["ProductFamily"];
+        };
+        Offerings: {
+            offerings: components["schemas"]["OfferingRequest"][];
+        };
+        Order: {
+            account_id: components["schemas"]["Id"];
+            average_fill_price?: components["schemas"]["Price"];
+            client_order_id?: string;
+            created_at: components["schemas"]["TimeMs"];
+            error?: {
+                code: string;
+                message: string;
+            };
+            filled_quantity: number;
+            instrument_id: string;
+            limit_price?: components["schemas"]["Price"];
+            oco_group_id?: components["schemas"]["Id"];
+            order_id: components["schemas"]["Id"];
+            /**
+             * @description client, or risk for the orders the risk engine sends to flatten an account
+             * @enum {string}
+             */
+            origin: "client" | "risk";
+            quantity: number;
+            side: components["schemas"]["Side"];
+            status: components["schemas"]["OrderStatus"];
+            stop_price?: components["schemas"]["Price"];
+            time_in_force: components["schemas"]["TimeInForce"];
+            type: components["schemas"]["OrderType"];
+            updated_at: components["schemas"]["TimeMs"];
+        };
+        OrderPage: {
+            items: components["schemas"]["Order"][];
+            next_cursor: string | null;
+        };
+        OrderStates: {
+            items: components["schemas"]["StatusRecord"][];
+        };
+        /** @enum {string} */
+        OrderStatus: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+        /** @enum {string} */
+        OrderType: "market" | "limit" | "stop" | "stop_limit";
+        PlaceOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            /** @description a decimal string such as "5000.25" */
+            limit_price?: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /** @description a decimal string such as "5000.25" */
+            stop_price?: string;
+            time_in_force?: components["schemas"]["TimeInForce"];
+            type: components["schemas"]["OrderType"];
+        };
+        Position: {
+            account_id: components["schemas"]["Id"];
+            average_price?: components["schemas"]["Price"];
+            instrument_id: string;
+            /** @description signed: long > 0, short < 0, flat 0 */
+            net_quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            unrealized_pnl: components["schemas"]["Money"];
+            updated_at: components["schemas"]["TimeMs"];
+        };
+        PositionPage: {
+            items: components["schemas"]["Position"][];
+            next_cursor: string | null;
+        };
+        /** @description a decimal string, like "5000.25" */
+        Price: string;
+        /** @enum {string} */
+        ProductFamily: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
+        ProvisionAccountsRequest: {
+            count?: number;
+            /** @description a three-letter currency code like "USD" */
+            currency?: string;
+            idempotency_key?: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            initial_balance?: string;
+            passing_criteria?: {
+                /** @description a percentage as a decimal string like "40", or null to remove it */
+                consistency_pct?: string | null;
+                /** @description a value, or null to remove it */
+                min_trading_days?: number | null;
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                profit_target?: string;
+            };
+            plan_reference: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            price_paid?: string;
+            risk_profile?: {
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                daily_loss_value?: string | null;
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                max_drawdown_limit?: string | null;
+                max_drawdown_mode?: components["schemas"]["DrawdownMode"];
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                max_drawdown_value?: string;
+            };
+            user?: {
+                /** @description an email address like "trader@example.com" */
+                email: string;
+                external_id?: string;
+                first_name?: string;
+                last_name?: string;
+            };
+            user_id?: components["schemas"]["Id"];
+        };
+        ProvisionResult: {
+            account_ids: components["schemas"]["Id"][];
+            accounts: components["schemas"]["RiskState"][];
+            user_id: components["schemas"]["Id"];
+        };
+        ReanchorRequest: {
+            /** @description a string of 1 to 24 characters */
+            reason_code: string;
+        };
+        ReanchorResult: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["BalanceObject"];
+            daily_loss_limit_trigger: components["schemas"]["Money"];
+            daily_loss_value: components["schemas"]["Money"];
+            previous_daily_loss_limit_trigger: components["schemas"]["Money"];
+            previous_start_of_day_balance: components["schemas"]["Money"];
+            reason_code: string;
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        RemoveStaffRoleRequest: {
+            role_id: components["schemas"]["Id"];
+            user_id: components["schemas"]["Id"];
+        };
+        ReplaceResult: {
+            account_id: components["schemas"]["Id"];
+            original_account_id: components["schemas"]["Id"];
+        };
+        RiskState: {
+            account_id: components["schemas"]["Id"];
+            account_status: components["schemas"]["AccountStatus"];
+            balance: components["schemas"]["Money"];
+            daily_loss_limit_trigger?: components["schemas"]["Money"];
+            equity: components["schemas"]["Money"];
+            highest_realized_balance: components["schemas"]["Money"];
+            is_locked: boolean;
+            lockout_reason?: components["schemas"]["LockReason"];
+            max_drawdown_limit?: components["schemas"]["Money"];
+            max_drawdown_lock_ceiling?: components["schemas"]["Money"];
+            max_drawdown_mode: components["schemas"]["DrawdownMode"];
+            max_drawdown_value: components["schemas"]["Money"];
+            max_loss_limit_trigger: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            realized_week_pnl: components["schemas"]["Money"];
+            start_of_day_balance: components["schemas"]["Money"];
+            starting_balance: components["schemas"]["Money"];
+            /** @description ISO 8601 */
+            updated_at: string;
+            user_risk_halt: boolean;
+        };
+        RiskStateRead: {
+            item: components["schemas"]["RiskState"];
+        };
+        /** @enum {string} */
+        Side: "buy" | "sell";
+        StaffRoleAssigned: {
+            role_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "ok";
+        };
+        StaffRoleRemoved: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        Stats: {
+            account_id: components["schemas"]["Id"];
+            best_day: components["schemas"]["Money"];
+            commissions: components["schemas"]["Money"];
+            losses: number;
+            max_drawdown: components["schemas"]["Money"];
+            net_pnl: components["schemas"]["Money"];
+            /** @description closed trades */
+            trades: number;
+            trading_days: number;
+            /** @description wins / trades as a decimal string with 4 places; "0.0000" with no trades */
+            win_rate: string;
+            wins: number;
+            worst_day: components["schemas"]["Money"];
+        };
+        StatusRecord: {
+            occurred_at: components["schemas"]["TimeMs"];
+            reason?: string;
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @enum {string} */
+        TimeInForce: "day" | "gtc" | "ioc" | "fok";
+        /** @description Unix milliseconds */
+        TimeMs: number;
+        Trade: {
+            account_id: components["schemas"]["Id"];
+            closed_at?: components["schemas"]["TimeMs"];
+            /** @enum {string} */
+            direction: "long" | "short";
+            instrument_id: string;
+            opened_at: components["schemas"]["TimeMs"];
+            /** @description the largest position held during the trade */
+            quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "open" | "closed";
+            trade_id: components["schemas"]["Id"];
+        };
+        /** @description a date YYYY-MM-DD */
+        TradeDate: string;
+        TradeLots: {
+            lots: components["schemas"]["Lot"][];
+            trade_id: components["schemas"]["Id"];
+        };
+        TradePage: {
+            items: components["schemas"]["Trade"][];
+            next_cursor: string | null;
+        };
+    };
+    responses: {
+        /** @description bad_gateway: a sandbox fault window */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description missing_scope, operator_required, firm_key_forbidden_route, user_forbidden_route, admin_required, session_required or entity_mismatch */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description internal: a bug, logged with the request id */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description wrong_shard: a sandbox fault window */
+        MisdirectedRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description body_too_large: the body is larger than 1 MiB */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description risk_loading (the risk engine is loading the account; Retry-After: 1), service_unavailable (a sandbox fault window, with Retry-After) or store_unavailable (the sandbox cannot keep its state: restart it) */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description rate_limited: the caller's rate limit, or a sandbox fault window; Retry-After says when to retry */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description missing_credentials, invalid_credentials, multiple_credentials, invalid_login, token_expired or invalid_ticket */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description unsupported_media_type: send the body as application/json */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description whole seconds to wait before trying again, at least 1 */
+        "Retry-After": number;
+        /** @description the request id: the one you sent when it is 1-128 characters of A-Za-z0-9._-, else a new UUID */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -760,9 +1329,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -773,12 +1343,18 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     flattenAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -787,217 +1363,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        cancelled_orders: number;
-                        /** @description offsetting market orders sent */
-                        closed_positions: number;
-                    };
+                    "application/json": components["schemas"]["FlattenResult"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     lockAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -1006,272 +1401,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    flatten?: boolean;
-                    /** @description a string of 1 to 24 characters */
-                    reason_code?: string;
-                };
+                "application/json": components["schemas"]["LockoutRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        account_status: "active" | "failed" | "passed" | "closed";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        balance: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_limit_trigger?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        equity: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        highest_realized_balance: string;
-                        is_locked: boolean;
-                        lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_limit?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_lock_ceiling?: string;
-                        max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_value: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_day_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_week_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        start_of_day_balance: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        starting_balance: string;
-                        /** @description ISO 8601 */
-                        updated_at: string;
-                        user_risk_halt: boolean;
-                    };
+                    "application/json": components["schemas"]["RiskState"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unlockAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -1280,264 +1444,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        account_status: "active" | "failed" | "passed" | "closed";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        balance: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_limit_trigger?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        equity: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        highest_realized_balance: string;
-                        is_locked: boolean;
-                        lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_limit?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_lock_ceiling?: string;
-                        max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_value: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_day_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_week_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        start_of_day_balance: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        starting_balance: string;
-                        /** @description ISO 8601 */
-                        updated_at: string;
-                        user_risk_halt: boolean;
-                    };
+                    "application/json": components["schemas"]["RiskState"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelAccountOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -1546,209 +1483,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        cancelled_orders: number;
-                    };
+                    "application/json": components["schemas"]["CancelAllResult"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listAccountPositions: {
@@ -1761,7 +1516,10 @@ export interface operations {
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -1770,222 +1528,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_price?: string;
-                            instrument_id: string;
-                            /** @description signed: long > 0, short < 0, flat 0 */
-                            net_quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            unrealized_pnl: string;
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["PositionPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDailyPositions: {
@@ -1998,7 +1561,10 @@ export interface operations {
                 /** @description a date YYYY-MM-DD */
                 to_date: string;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -2007,218 +1573,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a decimal string, like "5000.25" */
-                            average_price?: string;
-                            instrument_id: string;
-                            net_quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            unrealized_pnl: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["DailyPositions"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminQueryAccounts: {
@@ -2228,234 +1603,40 @@ export interface operations {
                 cursor?: string;
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
-                status?: "active" | "failed" | "passed" | "closed";
+                status?: components["schemas"]["AccountStatus"];
                 /** @description a lowercase hyphenated UUID */
                 user_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            idempotency_key?: string;
-                            plan_reference: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            price_paid: string;
-                            /** @description a lowercase hyphenated UUID */
-                            replaced_by_account_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            replaces_account_id?: string;
-                            status: "active" | "failed" | "passed" | "closed";
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AccountPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminQueryBalances: {
@@ -2468,230 +1649,36 @@ export interface operations {
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            currency: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["BalancePage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminQueryFills: {
@@ -2710,236 +1697,36 @@ export interface operations {
                 /** @description Unix ms, inclusive */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            commission: string;
-                            /** @description a lowercase hyphenated UUID */
-                            execution_id: string;
-                            instrument_id: string;
-                            /** @description Unix milliseconds */
-                            occurred_at: number;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id?: string;
-                            /** @description a decimal string, like "5000.25" */
-                            price: string;
-                            quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                            side: "buy" | "sell";
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                            /** @description a lowercase hyphenated UUID */
-                            trade_id: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["FillPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adminQueryOrders: {
@@ -2955,249 +1742,40 @@ export interface operations {
                 instrument_id?: string;
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
-                status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                status?: components["schemas"]["OrderStatus"];
                 /** @description Unix ms, inclusive */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     login: {
@@ -3222,9 +1800,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    /** @description the session cookie (HttpOnly, SameSite=Lax, Path=/): the token, or empty once logged out */
+                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,202 +1818,22 @@ export interface operations {
                         user: {
                             email: string;
                             firm_slug: string;
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
+                            user_id: components["schemas"]["Id"];
                         };
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -3444,9 +1845,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    /** @description the session cookie (HttpOnly, SameSite=Lax, Path=/): the token, or empty once logged out */
+                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,196 +1860,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     refreshSession: {
@@ -3657,9 +1882,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    /** @description the session cookie (HttpOnly, SameSite=Lax, Path=/): the token, or empty once logged out */
+                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3672,202 +1900,22 @@ export interface operations {
                         user: {
                             email: string;
                             firm_slug: string;
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
+                            user_id: components["schemas"]["Id"];
                         };
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBalances: {
@@ -3880,236 +1928,45 @@ export interface operations {
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            currency: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["BalancePage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -4118,227 +1975,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        balance: string;
-                        currency: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_limit_trigger?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        equity: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_day_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_week_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        start_of_day_balance: string;
-                    };
+                    "application/json": components["schemas"]["Balance"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     adjustBalance: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -4347,247 +2013,32 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a decimal string with at most 2 places, like "49500.00" */
-                    amount: string;
-                    /** @description a string of 1 to 24 characters */
-                    reason_code?: string;
-                    shift_floors?: boolean;
-                };
+                "application/json": components["schemas"]["AdjustRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a lowercase hyphenated UUID */
-                        adjustment_id: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        amount: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        balance: string;
-                        /** @description Unix milliseconds */
-                        occurred_at: number;
-                        reason_code?: string;
-                        shift_floors: boolean;
-                    };
+                    "application/json": components["schemas"]["Adjustment"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listBalanceAdjustments: {
@@ -4598,7 +2049,10 @@ export interface operations {
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -4607,227 +2061,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a lowercase hyphenated UUID */
-                            adjustment_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            amount: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description Unix milliseconds */
-                            occurred_at: number;
-                            reason_code?: string;
-                            shift_floors: boolean;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AdjustmentPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     reanchorDailyLoss: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -4836,265 +2099,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a string of 1 to 24 characters */
-                    reason_code: string;
-                };
+                "application/json": components["schemas"]["ReanchorRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        balance: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_value: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        previous_daily_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        previous_start_of_day_balance: string;
-                        reason_code: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        start_of_day_balance: string;
-                    };
+                    "application/json": components["schemas"]["ReanchorResult"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setDailyLossTrigger: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -5103,259 +2142,32 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a decimal string with at most 2 places, like "49500.00" */
-                    daily_loss_limit_trigger: string;
-                    /** @description a string of 1 to 24 characters */
-                    reason_code: string;
-                };
+                "application/json": components["schemas"]["DailyLossTriggerRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        balance: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        previous_daily_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_day_pnl: string;
-                        reason_code: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        start_of_day_balance: string;
-                    };
+                    "application/json": components["schemas"]["DailyLossTriggerResult"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFills: {
@@ -5374,236 +2186,36 @@ export interface operations {
                 /** @description Unix ms, inclusive */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            commission: string;
-                            /** @description a lowercase hyphenated UUID */
-                            execution_id: string;
-                            instrument_id: string;
-                            /** @description Unix milliseconds */
-                            occurred_at: number;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id?: string;
-                            /** @description a decimal string, like "5000.25" */
-                            price: string;
-                            quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                            side: "buy" | "sell";
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                            /** @description a lowercase hyphenated UUID */
-                            trade_id: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["FillPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFirmAccounts: {
@@ -5617,592 +2229,95 @@ export interface operations {
                 /** @description a lowercase hyphenated UUID */
                 user_id?: string;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            idempotency_key?: string;
-                            plan_reference: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            price_paid: string;
-                            /** @description a lowercase hyphenated UUID */
-                            replaced_by_account_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            replaces_account_id?: string;
-                            status: "active" | "failed" | "passed" | "closed";
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AccountPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     provisionAccounts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    count?: number;
-                    /** @description a three-letter currency code like "USD" */
-                    currency?: string;
-                    idempotency_key?: string;
-                    /** @description a decimal string with at most 2 places, like "49500.00" */
-                    initial_balance?: string;
-                    passing_criteria?: {
-                        /** @description a percentage as a decimal string like "40", or null to remove it */
-                        consistency_pct?: string | null;
-                        /** @description a value, or null to remove it */
-                        min_trading_days?: number | null;
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        profit_target?: string;
-                    };
-                    plan_reference: string;
-                    /** @description a decimal string with at most 2 places, like "49500.00" */
-                    price_paid?: string;
-                    risk_profile?: {
-                        /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                        daily_loss_value?: string | null;
-                        /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                        max_drawdown_limit?: string | null;
-                        max_drawdown_mode?: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        max_drawdown_value?: string;
-                    };
-                    user?: {
-                        /** @description an email address like "trader@example.com" */
-                        email: string;
-                        external_id?: string;
-                        first_name?: string;
-                        last_name?: string;
-                    };
-                    /** @description a lowercase hyphenated UUID */
-                    user_id?: string;
-                };
+                "application/json": components["schemas"]["ProvisionAccountsRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account_ids: string[];
-                        accounts: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        }[];
-                        /** @description a lowercase hyphenated UUID */
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["ProvisionResult"];
                 };
             };
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account_ids: string[];
-                        accounts: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        }[];
-                        /** @description a lowercase hyphenated UUID */
-                        user_id: string;
-                    };
+                    "application/json": components["schemas"]["ProvisionResult"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setMaxLossLimit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -6211,271 +2326,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                    max_drawdown_limit: string | null;
-                };
+                "application/json": components["schemas"]["MaxLossLimitRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        account_status: "active" | "failed" | "passed" | "closed";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        balance: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        daily_loss_limit_trigger?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        equity: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        highest_realized_balance: string;
-                        is_locked: boolean;
-                        lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_limit?: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_lock_ceiling?: string;
-                        max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown_value: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_loss_limit_trigger: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_day_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        realized_week_pnl: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        start_of_day_balance: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        starting_balance: string;
-                        /** @description ISO 8601 */
-                        updated_at: string;
-                        user_risk_halt: boolean;
-                    };
+                    "application/json": components["schemas"]["RiskState"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     replaceAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -6484,235 +2369,37 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a lowercase hyphenated UUID */
-                        original_account_id: string;
-                    };
+                    "application/json": components["schemas"]["ReplaceResult"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFirmAccountRiskState: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
@@ -6721,678 +2408,101 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        item: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["RiskStateRead"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOfferings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        offerings: {
-                            enabled: boolean;
-                            product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Offerings"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setOffering: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    enabled: boolean;
-                    product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                };
+                "application/json": components["schemas"]["OfferingRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        offerings: {
-                            enabled: boolean;
-                            product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["Offerings"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     assignStaffRole: {
@@ -7401,225 +2511,39 @@ export interface operations {
             header?: {
                 /** @description the firm's slug; must be the caller's firm */
                 "x-firm-entity-slug"?: string;
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description one of owner, operator, risk_manager, support, viewer */
-                    role_name: "owner" | "operator" | "risk_manager" | "support" | "viewer";
-                    /** @description a lowercase hyphenated UUID */
-                    user_id: string;
-                };
+                "application/json": components["schemas"]["AssignStaffRoleRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        role_id: string;
-                        /** @enum {string} */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["StaffRoleAssigned"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeStaffRole: {
@@ -7628,237 +2552,57 @@ export interface operations {
             header?: {
                 /** @description the firm's slug; must be the caller's firm */
                 "x-firm-entity-slug"?: string;
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a lowercase hyphenated UUID */
-                    role_id: string;
-                    /** @description a lowercase hyphenated UUID */
-                    user_id: string;
-                };
+                "application/json": components["schemas"]["RemoveStaffRoleRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["StaffRoleRemoved"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createFirmStreamTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7870,196 +2614,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOrders: {
@@ -8075,249 +2640,40 @@ export interface operations {
                 instrument_id?: string;
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
-                status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+                status?: components["schemas"]["OrderStatus"];
                 /** @description Unix ms, inclusive */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     placeOrder: {
@@ -8325,285 +2681,84 @@ export interface operations {
             query?: never;
             header?: {
                 "idempotency-key"?: string;
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                    client_order_id?: string;
-                    /** @description a GLOBEX symbol such as "ESM6" */
-                    instrument_id: string;
-                    /** @description a decimal string such as "5000.25" */
-                    limit_price?: string;
-                    quantity: number;
-                    side: "buy" | "sell";
-                    /** @description a decimal string such as "5000.25" */
-                    stop_price?: string;
-                    time_in_force?: "day" | "gtc" | "ioc" | "fok";
-                    type: "market" | "limit" | "stop" | "stop_limit";
-                };
+                "application/json": components["schemas"]["PlaceOrderRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted */
             202: {
                 headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        average_fill_price?: string;
-                        client_order_id?: string;
-                        /** @description Unix milliseconds */
-                        created_at: number;
-                        error?: {
-                            code: string;
-                            message: string;
-                        };
-                        filled_quantity: number;
-                        instrument_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        limit_price?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
-                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                        origin: "client" | "risk";
-                        quantity: number;
-                        side: "buy" | "sell";
-                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                        /** @description a decimal string, like "5000.25" */
-                        stop_price?: string;
-                        time_in_force: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
-                        /** @description Unix milliseconds */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Default Response */
+            /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
             400: {
                 headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
             404: {
                 headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
+            /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
             409: {
                 headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 order_id: string;
@@ -8612,242 +2767,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        average_fill_price?: string;
-                        client_order_id?: string;
-                        /** @description Unix milliseconds */
-                        created_at: number;
-                        error?: {
-                            code: string;
-                            message: string;
-                        };
-                        filled_quantity: number;
-                        instrument_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        limit_price?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
-                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                        origin: "client" | "risk";
-                        quantity: number;
-                        side: "buy" | "sell";
-                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                        /** @description a decimal string, like "5000.25" */
-                        stop_price?: string;
-                        time_in_force: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
-                        /** @description Unix milliseconds */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 order_id: string;
@@ -8856,301 +2805,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        average_fill_price?: string;
-                        client_order_id?: string;
-                        /** @description Unix milliseconds */
-                        created_at: number;
-                        error?: {
-                            code: string;
-                            message: string;
-                        };
-                        filled_quantity: number;
-                        instrument_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        limit_price?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
-                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                        origin: "client" | "risk";
-                        quantity: number;
-                        side: "buy" | "sell";
-                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                        /** @description a decimal string, like "5000.25" */
-                        stop_price?: string;
-                        time_in_force: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
-                        /** @description Unix milliseconds */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Default Response */
+            /** @description Accepted */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        average_fill_price?: string;
-                        client_order_id?: string;
-                        /** @description Unix milliseconds */
-                        created_at: number;
-                        error?: {
-                            code: string;
-                            message: string;
-                        };
-                        filled_quantity: number;
-                        instrument_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        limit_price?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
-                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                        origin: "client" | "risk";
-                        quantity: number;
-                        side: "buy" | "sell";
-                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                        /** @description a decimal string, like "5000.25" */
-                        stop_price?: string;
-                        time_in_force: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
-                        /** @description Unix milliseconds */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     modifyOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 order_id: string;
@@ -9159,271 +2854,41 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a decimal string such as "5000.25" */
-                    limit_price?: string;
-                    quantity?: number;
-                    /** @description a decimal string such as "5000.25" */
-                    stop_price?: string;
-                };
+                "application/json": components["schemas"]["ModifyOrderRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        average_fill_price?: string;
-                        client_order_id?: string;
-                        /** @description Unix milliseconds */
-                        created_at: number;
-                        error?: {
-                            code: string;
-                            message: string;
-                        };
-                        filled_quantity: number;
-                        instrument_id: string;
-                        /** @description a decimal string, like "5000.25" */
-                        limit_price?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id?: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
-                        /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                        origin: "client" | "risk";
-                        quantity: number;
-                        side: "buy" | "sell";
-                        status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                        /** @description a decimal string, like "5000.25" */
-                        stop_price?: string;
-                        time_in_force: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
-                        /** @description Unix milliseconds */
-                        updated_at: number;
-                    };
+                    "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getOrderStates: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 order_id: string;
@@ -9432,693 +2897,107 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description Unix milliseconds */
-                            occurred_at: number;
-                            reason?: string;
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["OrderStates"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addOcoCompanion: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a lowercase hyphenated UUID */
-                    oco_group_id: string;
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
+                "application/json": components["schemas"]["OcoCompanionRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id: string;
-                        order_ids: string[];
-                    };
+                    "application/json": components["schemas"]["OcoGroup"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     linkOcoOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    order_ids: string[];
-                };
+                "application/json": components["schemas"]["LinkOcoRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id: string;
-                        order_ids: string[];
-                    };
+                    "application/json": components["schemas"]["OcoGroup"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPositions: {
@@ -10133,228 +3012,36 @@ export interface operations {
                 /** @description items per page, 1 to 500 (default 100) */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_price?: string;
-                            instrument_id: string;
-                            /** @description signed: long > 0, short < 0, flat 0 */
-                            net_quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            unrealized_pnl: string;
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["PositionPage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSandboxClock: {
@@ -10366,139 +3053,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description whether the equity-index market (the session the accounts roll with) is open */
-                        is_open: boolean;
-                        mode: "manual" | "realtime";
-                        /** @description ISO 8601 in Chicago time, with its offset */
-                        now: string;
-                        /** @description Unix milliseconds */
-                        now_ms: number;
-                        /** @description a date YYYY-MM-DD */
-                        trade_date: string;
-                    };
+                    "application/json": components["schemas"]["Clock"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     advanceSandboxClock: {
@@ -10511,168 +3083,29 @@ export interface operations {
         /** @description exactly one of to, by, to_next */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
-                    by?: string;
-                    /** @description an ISO 8601 time with an offset, or Unix ms */
-                    to?: string | number;
-                    to_next?: "session_close" | "session_roll";
-                };
+                "application/json": components["schemas"]["ClockAdvanceRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description whether the equity-index market (the session the accounts roll with) is open */
-                        is_open: boolean;
-                        mode: "manual" | "realtime";
-                        /** @description ISO 8601 in Chicago time, with its offset */
-                        now: string;
-                        /** @description Unix milliseconds */
-                        now_ms: number;
-                        /** @description a date YYYY-MM-DD */
-                        trade_date: string;
-                    };
+                    "application/json": components["schemas"]["Clock"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     openFaultWindow: {
@@ -10684,20 +3117,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description how long the window stays open, in simulated ms */
-                    duration_ms: number;
-                    /** @description only paths starting with this, like /v1/orders */
-                    path_prefix?: string;
-                    status: 421 | 429 | 502 | 503;
-                    target: "gateway" | "trading" | "balances" | "risk" | "accounts";
-                };
+                "application/json": components["schemas"]["FaultWindowRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10706,120 +3133,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     clearFaultWindows: {
@@ -10831,9 +3152,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10843,120 +3165,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     postMarketPrints: {
@@ -10968,21 +3184,14 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    prints: {
-                        /** @description a GLOBEX symbol such as "ESH6" */
-                        instrument_id: string;
-                        /** @description a decimal string on the tick grid, such as "5000.25" */
-                        price: string;
-                        size?: number;
-                    }[];
-                };
+                "application/json": components["schemas"]["MarketPrintsRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10991,120 +3200,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetSandbox: {
@@ -11116,139 +3219,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description whether the equity-index market (the session the accounts roll with) is open */
-                        is_open: boolean;
-                        mode: "manual" | "realtime";
-                        /** @description ISO 8601 in Chicago time, with its offset */
-                        now: string;
-                        /** @description Unix milliseconds */
-                        now_ms: number;
-                        /** @description a date YYYY-MM-DD */
-                        trade_date: string;
-                    };
+                    "application/json": components["schemas"]["Clock"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     exportSession: {
@@ -11263,126 +3251,25 @@ export interface operations {
             /** @description a scenario file (YAML) */
             200: {
                 headers: {
+                    /** @description attachment; filename="session.yaml" */
+                    "Content-Disposition"?: string;
+                    /** @description the events_sha256 that `propsim replay` of this file must write (the file's expect_events_sha256) */
+                    "X-Events-Sha256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": string;
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStats: {
@@ -11391,231 +3278,36 @@ export interface operations {
                 /** @description a lowercase hyphenated UUID */
                 account_id: string;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        best_day: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        commissions: string;
-                        losses: number;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        max_drawdown: string;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        net_pnl: string;
-                        /** @description closed trades */
-                        trades: number;
-                        trading_days: number;
-                        /** @description wins / trades as a decimal string with 4 places; "0.0000" with no trades */
-                        win_rate: string;
-                        wins: number;
-                        /** @description a decimal string with two places, like "50000.00" */
-                        worst_day: string;
-                    };
+                    "application/json": components["schemas"]["Stats"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listTrades: {
@@ -11635,236 +3327,45 @@ export interface operations {
                 /** @description Unix ms, inclusive */
                 to?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description Unix milliseconds */
-                            closed_at?: number;
-                            direction: "long" | "short";
-                            instrument_id: string;
-                            /** @description Unix milliseconds */
-                            opened_at: number;
-                            /** @description the largest position held during the trade */
-                            quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                            status: "open" | "closed";
-                            /** @description a lowercase hyphenated UUID */
-                            trade_id: string;
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["TradePage"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getTradeLots: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
             path: {
                 /** @description a lowercase hyphenated UUID */
                 trade_id: string;
@@ -11873,225 +3374,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        lots: {
-                            /** @description a lowercase hyphenated UUID */
-                            close_execution_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            close_price: string;
-                            /** @description Unix milliseconds */
-                            closed_at: number;
-                            /** @description a lowercase hyphenated UUID */
-                            open_execution_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            open_price: string;
-                            /** @description Unix milliseconds */
-                            opened_at: number;
-                            quantity: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_pnl: string;
-                        }[];
-                        /** @description a lowercase hyphenated UUID */
-                        trade_id: string;
-                    };
+                    "application/json": components["schemas"]["TradeLots"];
                 };
             };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            421: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description a stable word for programs, like invalid_request or order_final */
-                        code: string;
-                        details?: {
-                            field: string;
-                            message: string;
-                        }[];
-                        /** @description what went wrong, for a person */
-                        error: string;
-                        request_id: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

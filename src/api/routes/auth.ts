@@ -7,6 +7,7 @@ import { Id } from '../../core/shapes/common.js';
 import { ApiError } from '../gateway/api-error.js';
 import { SESSION_SECONDS } from '../auth/session-tokens.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { SESSION_COOKIE, sentWith } from '../schemas/answer-headers.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
 
 const LoginBody = Type.Object(
@@ -65,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         security: [],
         headers: LoginHeaders,
         body: LoginBody,
-        response: { 200: SessionShape, ...GATEWAY_ERRORS },
+        response: { 200: sentWith(SESSION_COOKIE, SessionShape), ...GATEWAY_ERRORS },
       },
     },
     async (request, reply) => {
@@ -108,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         tags: ['auth'],
         operationId: 'refreshSession',
         summary: 'Swap the current session token for a new one',
-        response: { 200: SessionShape, ...GATEWAY_ERRORS },
+        response: { 200: sentWith(SESSION_COOKIE, SessionShape), ...GATEWAY_ERRORS },
       },
     },
     async (request, reply) => {
@@ -132,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         tags: ['auth'],
         operationId: 'logout',
         summary: 'Revoke the current session token',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...GATEWAY_ERRORS },
+        response: { 200: sentWith(SESSION_COOKIE, Type.Object({ status: Type.Literal('ok') })), ...GATEWAY_ERRORS },
       },
     },
     async (request, reply) => {

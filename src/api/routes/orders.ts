@@ -11,6 +11,7 @@ import { readScopeOf } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { answer, settled } from './answer.js';
 import { idempotentPlacement } from './idempotent-placement.js';
+import { allSentWith, IDEMPOTENT_REPLAYED } from '../schemas/answer-headers.js';
 import {
   AccountFilter,
   errors,
@@ -46,7 +47,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
         summary: 'Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PlaceOrderBody,
-        response: { 202: OrderShape, ...errors(409), ...GATEWAY_ERRORS },
+        // A replayed answer (docs/api.md#idempotency) is one the handler gave: an order, or its 400, 404 or 409.
+        response: {
+          ...GATEWAY_ERRORS,
+          ...allSentWith(IDEMPOTENT_REPLAYED, { 202: OrderShape, ...errors(400, 404, 409) }),
+        },
       },
     },
     async (request, reply) => {

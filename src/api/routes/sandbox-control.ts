@@ -10,18 +10,19 @@ import { ApiError, invalidRequest } from '../gateway/api-error.js';
 import { FAULT_TARGETS } from '../sandbox/fault-windows.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { sessionScenario } from '../sandbox/session-export.js';
+import { SESSION_EXPORT, sentWith } from '../schemas/answer-headers.js';
 import { errors } from '../schemas/common.js';
 import { answer } from './answer.js';
 
 const admin = { adminOnly: true } as const;
 const ADMIN_ERRORS = errors(400, 401, 403, 413, 415, 429);
 
-const SandboxClockShape = Type.Object(
+export const SandboxClockShape = Type.Object(
   { ...ClockShape.properties, mode: Type.Union([Type.Literal('manual'), Type.Literal('realtime')]) },
   { additionalProperties: false },
 );
 
-const AdvanceBody = Type.Object(
+export const AdvanceBody = Type.Object(
   {
     to: Type.Optional(
       Type.Union([Type.String(), Type.Integer()], { description: 'an ISO 8601 time with an offset, or Unix ms' }),
@@ -34,7 +35,7 @@ const AdvanceBody = Type.Object(
   { additionalProperties: false, description: 'exactly one of to, by, to_next' },
 );
 
-const PrintsBody = Type.Object(
+export const PrintsBody = Type.Object(
   {
     prints: Type.Array(
       Type.Object(
@@ -51,7 +52,7 @@ const PrintsBody = Type.Object(
   { additionalProperties: false },
 );
 
-const FaultBody = Type.Object(
+export const FaultBody = Type.Object(
   {
     target: Type.Union(FAULT_TARGETS.map((t) => Type.Literal(t))),
     status: Type.Union([Type.Literal(421), Type.Literal(429), Type.Literal(502), Type.Literal(503)]),
@@ -200,7 +201,10 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
         tags: ['sandbox'],
         operationId: 'exportSession',
         summary: 'The session so far as a scenario file that propsim replay runs to the same state and journal',
-        response: { 200: Type.String({ description: 'a scenario file (YAML)' }), ...ADMIN_ERRORS },
+        response: {
+          200: sentWith(SESSION_EXPORT, Type.String({ description: 'a scenario file (YAML)' })),
+          ...ADMIN_ERRORS,
+        },
       },
     },
     async (_request, reply) => {
