@@ -3248,7 +3248,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description a scenario file (YAML) */
+            /** @description A scenario file (YAML) */
             200: {
                 headers: {
                     /** @description attachment; filename="session.yaml" */
@@ -3259,7 +3259,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/yaml": string;
                 };
             };
             400: components["responses"]["BadRequest"];

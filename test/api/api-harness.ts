@@ -3,13 +3,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
-import type { TSchema } from 'typebox';
 import { buildApp } from '../../src/api/app.js';
-import { problemText } from '../../src/core/body-check.js';
-import { checkerOf } from '../../src/core/request-body.js';
 import { DEFAULT_START_MS, Sandbox, type SandboxConfig } from '../../src/api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile, type SandboxSeed } from '../../src/api/sandbox/seed-file.js';
 import type { SandboxDb } from '../../src/store/sandbox-db.js';
+import { responseChecker, type ResponseChecker } from './openapi-responses.js';
 
 export const KEYS = {
   acmeOperator: 'svc_live_acme_operator_demo',
@@ -22,7 +20,7 @@ export const KEYS = {
 export const PASSWORD = 'propsim-sandbox';
 const calendar = new GlobexCalendar(loadHolidayFile());
 
-/** An answer whose body does not match the schema its route declares for that status. */
+/** An answer the served OpenAPI document does not describe: its status, content type, headers or body. */
 export interface SchemaMiss {
   route: string;
   status: number;
@@ -35,8 +33,9 @@ export interface TestApi {
   call(options: InjectOptions): Promise<LightMyRequestResponse>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; schemaMisses checks their shape
   json<T = any>(response: LightMyRequestResponse): T;
-  /** Answers so far that broke their declared response schema (or had none for their status). */
+  /** Answers so far that the served /openapi.json does not describe (test/api/openapi-responses.ts). */
   schemaMisses: SchemaMiss[];
+  /** Closes the app and its sandbox; fails when any answer of the app was a schema miss. */
   close(): Promise<void>;
 }
 
@@ -55,20 +54,24 @@ export async function startTestApi(
   const sandbox = await Sandbox.start(config, db);
   const app = await buildApp({ sandbox });
   const schemaMisses: SchemaMiss[] = [];
+  // Every answer of the app, whoever injected it, against the document the app serves. Last of the onSend hooks,
+  // so it sees the answer as it leaves (a failed commit's 503 included); a stream's payload (the /docs page's files)
+  // is not a body the document describes.
+  const served: { checker?: ResponseChecker } = {}; // from the app's own GET /openapi.json, once hooked
   app.addHook('onSend', async (request, reply, payload) => {
-    const responses = request.routeOptions.schema?.response as Record<number, TSchema> | undefined;
-    if (!responses || typeof payload !== 'string') return payload;
-    const route = `${request.method} ${request.routeOptions.url}`;
-    const schema = responses[reply.statusCode];
-    if (!schema) schemaMisses.push({ route, status: reply.statusCode, problems: 'no schema declared for this status' });
-    else {
-      // A JSON answer is checked as the parsed document; another (the session's YAML) as the string it is.
-      const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
-      const problems = checkerOf(schema).problems(json ? JSON.parse(payload) : payload);
-      if (problems.length > 0) schemaMisses.push({ route, status: reply.statusCode, problems: problemText(problems) });
-    }
+    const { checker } = served;
+    if (!checker || (typeof payload !== 'string' && payload !== null && payload !== undefined)) return payload;
+    const answer = { method: request.method, path: request.url, status: reply.statusCode, headers: reply.getHeaders() };
+    const problems = checker.problems({ ...answer, body: payload ?? '' });
+    if (problems.length > 0)
+      schemaMisses.push({
+        route: `${request.method} ${request.url}`,
+        status: reply.statusCode,
+        problems: problems.join('; '),
+      });
     return payload;
   });
+  served.checker = responseChecker(JSON.parse((await app.inject({ method: 'GET', url: '/openapi.json' })).body));
   return {
     app,
     sandbox,
@@ -78,6 +81,10 @@ export async function startTestApi(
     close: async () => {
       await app.close();
       await sandbox.close();
+      if (schemaMisses.length > 0)
+        throw new Error(
+          `answers the OpenAPI document does not describe:\n${schemaMisses.map((m) => m.problems).join('\n')}`,
+        );
     },
   };
 }

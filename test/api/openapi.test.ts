@@ -1,7 +1,7 @@
 // docs/api.md#the-openapi-document: /openapi.json is a valid OpenAPI 3.1 document, generated from the schemas that
 // validate the requests; it lists every route the sandbox simulates with the answers each declares, and says what a
-// client generator needs: operationIds, named schemas, servers, the headers of each answer, X-Firm-ID and 500
-// everywhere.
+// client generator needs: operationIds, named schemas, servers, the headers of each answer, X-Firm-ID, the session
+// export as YAML and 500 everywhere.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonical } from '../../src/api/openapi/lift-components.js';
@@ -198,6 +198,7 @@ describe('docs/api.md#the-openapi-document: the OpenAPI document', () => {
       expect(headersOf(responses('post', path)['200']!), path).toContain('Set-Cookie');
     const exported = responses('get', '/v1/sandbox/session.yaml')['200']!;
     expect(headersOf(exported)).toEqual(['X-Request-Id', 'Content-Disposition', 'X-Events-Sha256']);
+    expect(Object.keys(exported.content as Json), 'the export is YAML, not JSON').toEqual(['application/yaml']);
   });
 
   it('declares X-Firm-ID on the routes an admin key names a firm on, and Idempotency-Key on POST /v1/orders', () => {

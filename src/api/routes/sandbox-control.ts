@@ -10,7 +10,7 @@ import { ApiError, invalidRequest } from '../gateway/api-error.js';
 import { FAULT_TARGETS } from '../sandbox/fault-windows.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { sessionScenario } from '../sandbox/session-export.js';
-import { SESSION_EXPORT, sentWith } from '../schemas/answer-headers.js';
+import { SESSION_EXPORT } from '../schemas/answer-headers.js';
 import { errors } from '../schemas/common.js';
 import { answer } from './answer.js';
 
@@ -202,7 +202,11 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
         operationId: 'exportSession',
         summary: 'The session so far as a scenario file that propsim replay runs to the same state and journal',
         response: {
-          200: sentWith(SESSION_EXPORT, Type.String({ description: 'a scenario file (YAML)' })),
+          200: {
+            description: 'A scenario file (YAML)',
+            headers: SESSION_EXPORT,
+            content: { 'application/yaml': { schema: Type.String({ description: 'a scenario file (YAML)' }) } },
+          },
           ...ADMIN_ERRORS,
         },
       },
