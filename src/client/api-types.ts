@@ -1192,6 +1192,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "the upstream service did not answer (sandbox fault window)",
+                 *       "code": "bad_gateway",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1202,6 +1209,19 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "quantity: expected an integer from 1 to 1000000, got \"1\"",
+                 *       "code": "invalid_request",
+                 *       "details": [
+                 *         {
+                 *           "field": "quantity",
+                 *           "message": "expected an integer from 1 to 1000000, got \"1\""
+                 *         }
+                 *       ],
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1212,6 +1232,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                 *       "code": "order_final",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1222,6 +1249,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "this route needs the scope trading:write, which the key does not have",
+                 *       "code": "missing_scope",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1232,6 +1266,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "internal error: the sandbox logged it with this request id",
+                 *       "code": "internal",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1242,6 +1283,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "the request reached the wrong shard (sandbox fault window)",
+                 *       "code": "wrong_shard",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1252,6 +1300,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                 *       "code": "account_not_found",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1262,6 +1317,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "the body is larger than 1 MiB",
+                 *       "code": "body_too_large",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1273,6 +1335,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "the risk engine is still loading account 02323389-94d9-4e9e-8a97-7084db21d674; retry shortly",
+                 *       "code": "risk_loading",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1284,6 +1353,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "too many requests; retry after 1 s",
+                 *       "code": "rate_limited",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1294,6 +1370,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "send a key in X-Service-Api-Key, or a session token",
+                 *       "code": "missing_credentials",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1304,6 +1387,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": "send the body as application/json",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -1336,6 +1426,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "now_ms": 1772460001000
+                     *     }
+                     */
                     "application/json": {
                         now_ms: number;
                         /** @enum {string} */
@@ -1370,6 +1466,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "cancelled_orders": 1,
+                     *       "closed_positions": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["FlattenResult"];
                 };
             };
@@ -1401,6 +1504,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason_code": "review",
+                 *       "flatten": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["LockoutRequest"];
             };
         };
@@ -1412,6 +1521,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "max_drawdown_mode": "eod_balance",
+                     *       "max_drawdown_value": "2000.00",
+                     *       "max_drawdown_limit": "0.00",
+                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "starting_balance": "50000.00",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "highest_realized_balance": "50000.00",
+                     *       "max_loss_limit_trigger": "48000.00",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "is_locked": false,
+                     *       "user_risk_halt": false,
+                     *       "updated_at": "2026-03-02T14:00:01.000Z",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "realized_week_pnl": "1495.80",
+                     *       "account_status": "active"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RiskState"];
                 };
             };
@@ -1451,6 +1582,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "max_drawdown_mode": "eod_balance",
+                     *       "max_drawdown_value": "2000.00",
+                     *       "max_drawdown_limit": "0.00",
+                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "starting_balance": "50000.00",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "highest_realized_balance": "50000.00",
+                     *       "max_loss_limit_trigger": "48000.00",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "is_locked": false,
+                     *       "user_risk_halt": false,
+                     *       "updated_at": "2026-03-02T14:00:01.000Z",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "realized_week_pnl": "1495.80",
+                     *       "account_status": "active"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RiskState"];
                 };
             };
@@ -1490,6 +1643,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "cancelled_orders": 2
+                     *     }
+                     */
                     "application/json": components["schemas"]["CancelAllResult"];
                 };
             };
@@ -1535,6 +1694,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "net_quantity": 0,
+                     *           "realized_pnl": "1500.00",
+                     *           "unrealized_pnl": "0.00",
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PositionPage"];
                 };
             };
@@ -1580,6 +1754,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trade_date": "2026-03-02",
+                     *           "instrument_id": "ESM6",
+                     *           "net_quantity": 0,
+                     *           "realized_pnl": "1500.00",
+                     *           "unrealized_pnl": "0.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DailyPositions"];
                 };
             };
@@ -1623,6 +1810,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "plan_reference": "eval-50k",
+                     *           "status": "active",
+                     *           "price_paid": "0.00",
+                     *           "created_at": 1772460000000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountPage"];
                 };
             };
@@ -1665,6 +1867,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "balance": "51495.80",
+                     *           "equity": "51495.80",
+                     *           "currency": "USD",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "1495.80",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "realized_week_pnl": "1495.80"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BalancePage"];
                 };
             };
@@ -1713,6 +1932,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "quantity": 1,
+                     *           "price": "5000.00",
+                     *           "commission": "2.10",
+                     *           "realized_pnl": "0.00",
+                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "occurred_at": 1772460001000,
+                     *           "trade_date": "2026-03-02"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FillPage"];
                 };
             };
@@ -1762,6 +2002,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "type": "market",
+                     *           "quantity": 1,
+                     *           "filled_quantity": 1,
+                     *           "time_in_force": "day",
+                     *           "status": "FILLED",
+                     *           "average_fill_price": "5000.00",
+                     *           "origin": "client",
+                     *           "created_at": 1772460001000,
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
@@ -1790,6 +2052,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "trader@acme.example",
+                 *       "password": "propsim-sandbox"
+                 *     }
+                 */
                 "application/json": {
                     /** @description the email the user was provisioned with */
                     email: string;
@@ -1809,6 +2077,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "user": {
+                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
+                     *         "email": "trader@acme.example",
+                     *         "firm_slug": "acme-prop"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @description seconds of simulated time */
@@ -1854,6 +2134,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -1891,6 +2176,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "user": {
+                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
+                     *         "email": "trader@acme.example",
+                     *         "firm_slug": "acme-prop"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         access_token: string;
                         /** @description seconds of simulated time */
@@ -1944,6 +2241,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "balance": "51495.80",
+                     *           "equity": "51495.80",
+                     *           "currency": "USD",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "1495.80",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "realized_week_pnl": "1495.80"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["BalancePage"];
                 };
             };
@@ -1982,6 +2296,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "currency": "USD",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "realized_week_pnl": "1495.80"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Balance"];
                 };
             };
@@ -2013,6 +2339,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "amount": "250.00",
+                 *       "reason_code": "promo"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AdjustRequest"];
             };
         };
@@ -2024,6 +2356,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "amount": "250.00",
+                     *       "reason_code": "promo",
+                     *       "shift_floors": true,
+                     *       "balance": "51745.80",
+                     *       "occurred_at": 1772460001000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Adjustment"];
                 };
             };
@@ -2068,6 +2411,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "amount": "250.00",
+                     *           "reason_code": "promo",
+                     *           "shift_floors": true,
+                     *           "balance": "51745.80",
+                     *           "occurred_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["AdjustmentPage"];
                 };
             };
@@ -2099,6 +2458,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason_code": "desk"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReanchorRequest"];
             };
         };
@@ -2110,6 +2474,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "reason_code": "desk",
+                     *       "daily_loss_value": "1000.00",
+                     *       "previous_start_of_day_balance": "50000.00",
+                     *       "previous_daily_loss_limit_trigger": "49000.00",
+                     *       "start_of_day_balance": "51495.80",
+                     *       "daily_loss_limit_trigger": "50495.80",
+                     *       "balance": {
+                     *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *         "balance": "51495.80",
+                     *         "start_of_day_balance": "51495.80",
+                     *         "realized_day_pnl": "0.00",
+                     *         "daily_loss_limit_trigger": "50495.80",
+                     *         "realized_week_pnl": "1495.80"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReanchorResult"];
                 };
             };
@@ -2142,6 +2525,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "reason_code": "desk",
+                 *       "daily_loss_limit_trigger": "48500.00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DailyLossTriggerRequest"];
             };
         };
@@ -2153,6 +2542,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "reason_code": "desk",
+                     *       "previous_daily_loss_limit_trigger": "49000.00",
+                     *       "daily_loss_limit_trigger": "48500.00",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "balance": {
+                     *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *         "balance": "51495.80",
+                     *         "start_of_day_balance": "50000.00",
+                     *         "realized_day_pnl": "1495.80",
+                     *         "daily_loss_limit_trigger": "48500.00",
+                     *         "realized_week_pnl": "1495.80"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["DailyLossTriggerResult"];
                 };
             };
@@ -2202,6 +2609,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "quantity": 1,
+                     *           "price": "5000.00",
+                     *           "commission": "2.10",
+                     *           "realized_pnl": "0.00",
+                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "occurred_at": 1772460001000,
+                     *           "trade_date": "2026-03-02"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["FillPage"];
                 };
             };
@@ -2245,6 +2673,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "plan_reference": "eval-50k",
+                     *           "status": "active",
+                     *           "price_paid": "0.00",
+                     *           "created_at": 1772460000000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountPage"];
                 };
             };
@@ -2273,6 +2716,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user": {
+                 *         "email": "newcomer@example.com",
+                 *         "first_name": "Nia"
+                 *       },
+                 *       "plan_reference": "eval-50k"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ProvisionAccountsRequest"];
             };
         };
@@ -2284,6 +2736,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *       "account_ids": [
+                     *         "02323389-94d9-4e9e-8a97-7084db21d674"
+                     *       ],
+                     *       "accounts": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "max_drawdown_mode": "eod_balance",
+                     *           "max_drawdown_value": "2000.00",
+                     *           "max_drawdown_limit": "0.00",
+                     *           "max_drawdown_lock_ceiling": "50000.00",
+                     *           "starting_balance": "50000.00",
+                     *           "balance": "50000.00",
+                     *           "equity": "50000.00",
+                     *           "highest_realized_balance": "50000.00",
+                     *           "max_loss_limit_trigger": "48000.00",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "is_locked": false,
+                     *           "user_risk_halt": false,
+                     *           "updated_at": "2026-03-02T14:00:00.000Z",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "0.00",
+                     *           "realized_week_pnl": "0.00",
+                     *           "account_status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProvisionResult"];
                 };
             };
@@ -2294,6 +2776,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *       "account_ids": [
+                     *         "02323389-94d9-4e9e-8a97-7084db21d674"
+                     *       ],
+                     *       "accounts": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "max_drawdown_mode": "eod_balance",
+                     *           "max_drawdown_value": "2000.00",
+                     *           "max_drawdown_limit": "0.00",
+                     *           "max_drawdown_lock_ceiling": "50000.00",
+                     *           "starting_balance": "50000.00",
+                     *           "balance": "50000.00",
+                     *           "equity": "50000.00",
+                     *           "highest_realized_balance": "50000.00",
+                     *           "max_loss_limit_trigger": "48000.00",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "is_locked": false,
+                     *           "user_risk_halt": false,
+                     *           "updated_at": "2026-03-02T14:00:00.000Z",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "0.00",
+                     *           "realized_week_pnl": "0.00",
+                     *           "account_status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ProvisionResult"];
                 };
             };
@@ -2326,6 +2838,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "max_drawdown_limit": "49500.00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MaxLossLimitRequest"];
             };
         };
@@ -2337,6 +2854,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "max_drawdown_mode": "eod_balance",
+                     *       "max_drawdown_value": "2000.00",
+                     *       "max_drawdown_limit": "0.00",
+                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "starting_balance": "50000.00",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "highest_realized_balance": "50000.00",
+                     *       "max_loss_limit_trigger": "48000.00",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "is_locked": false,
+                     *       "user_risk_halt": false,
+                     *       "updated_at": "2026-03-02T14:00:01.000Z",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "realized_week_pnl": "1495.80",
+                     *       "account_status": "active"
+                     *     }
+                     */
                     "application/json": components["schemas"]["RiskState"];
                 };
             };
@@ -2376,6 +2915,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "original_account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "account_id": "a3a0f5c4-1f7e-4b59-8c3d-6e2f9b8d7c10"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReplaceResult"];
                 };
             };
@@ -2415,6 +2960,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *         "max_drawdown_mode": "eod_balance",
+                     *         "max_drawdown_value": "2000.00",
+                     *         "max_drawdown_limit": "0.00",
+                     *         "max_drawdown_lock_ceiling": "50000.00",
+                     *         "starting_balance": "50000.00",
+                     *         "balance": "51495.80",
+                     *         "equity": "51495.80",
+                     *         "highest_realized_balance": "50000.00",
+                     *         "max_loss_limit_trigger": "48000.00",
+                     *         "daily_loss_limit_trigger": "49000.00",
+                     *         "is_locked": false,
+                     *         "user_risk_halt": false,
+                     *         "updated_at": "2026-03-02T14:00:01.000Z",
+                     *         "start_of_day_balance": "50000.00",
+                     *         "realized_day_pnl": "1495.80",
+                     *         "realized_week_pnl": "1495.80",
+                     *         "account_status": "active"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RiskStateRead"];
                 };
             };
@@ -2450,6 +3019,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerings": [
+                     *         {
+                     *           "product_family": "equity_index",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "interest_rates",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "fx",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "energy",
+                     *           "enabled": false
+                     *         },
+                     *         {
+                     *           "product_family": "metals",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Offerings"];
                 };
             };
@@ -2478,6 +3073,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "product_family": "energy",
+                 *       "enabled": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["OfferingRequest"];
             };
         };
@@ -2489,6 +3090,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "offerings": [
+                     *         {
+                     *           "product_family": "equity_index",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "interest_rates",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "fx",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "energy",
+                     *           "enabled": false
+                     *         },
+                     *         {
+                     *           "product_family": "metals",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["Offerings"];
                 };
             };
@@ -2519,6 +3146,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                 *       "role_name": "risk_manager"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssignStaffRoleRequest"];
             };
         };
@@ -2530,6 +3163,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                     *     }
+                     */
                     "application/json": components["schemas"]["StaffRoleAssigned"];
                 };
             };
@@ -2560,6 +3199,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                 *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RemoveStaffRoleRequest"];
             };
         };
@@ -2571,6 +3216,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["StaffRoleRemoved"];
                 };
             };
@@ -2606,6 +3256,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket": "wst_5c3f0e9a2d7b4e18a6c1f0b9",
+                     *       "expires_in": 60
+                     *     }
+                     */
                     "application/json": {
                         /** @description seconds of simulated time */
                         expires_in: number;
@@ -2660,6 +3316,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "type": "market",
+                     *           "quantity": 1,
+                     *           "filled_quantity": 1,
+                     *           "time_in_force": "day",
+                     *           "status": "FILLED",
+                     *           "average_fill_price": "5000.00",
+                     *           "origin": "client",
+                     *           "created_at": 1772460001000,
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
@@ -2689,6 +3367,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                 *       "instrument_id": "ESM6",
+                 *       "side": "buy",
+                 *       "type": "limit",
+                 *       "quantity": 1,
+                 *       "limit_price": "4990.00",
+                 *       "time_in_force": "gtc"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlaceOrderRequest"];
             };
         };
@@ -2702,6 +3391,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2714,6 +3420,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "quantity: expected an integer from 1 to 1000000, got \"1\"",
+                     *       "code": "invalid_request",
+                     *       "details": [
+                     *         {
+                     *           "field": "quantity",
+                     *           "message": "expected an integer from 1 to 1000000, got \"1\""
+                     *         }
+                     *       ],
+                     *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2728,6 +3447,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                     *       "code": "account_not_found",
+                     *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2740,6 +3466,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                     *       "code": "order_final",
+                     *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -2774,6 +3507,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2812,6 +3562,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2822,6 +3589,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2854,6 +3638,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "quantity": 2,
+                 *       "limit_price": "4995.00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ModifyOrderRequest"];
             };
         };
@@ -2865,6 +3655,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
                     "application/json": components["schemas"]["Order"];
                 };
             };
@@ -2904,6 +3711,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "status": "SUBMITTED",
+                     *           "reason": "accepted",
+                     *           "occurred_at": 1772460001000
+                     *         },
+                     *         {
+                     *           "status": "FILLED",
+                     *           "reason": "filled 1",
+                     *           "occurred_at": 1772460001000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OrderStates"];
                 };
             };
@@ -2932,6 +3755,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                 *       "order_id": "67721563-20e9-48e8-aed5-5195f00e4804"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OcoCompanionRequest"];
             };
         };
@@ -2943,6 +3772,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "order_ids": [
+                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OcoGroup"];
                 };
             };
@@ -2972,6 +3810,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "order_ids": [
+                 *         "67721563-20e9-48e8-aed5-5195f00e4804",
+                 *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["LinkOcoRequest"];
             };
         };
@@ -2983,6 +3829,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "order_ids": [
+                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["OcoGroup"];
                 };
             };
@@ -3028,6 +3883,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "net_quantity": 0,
+                     *           "realized_pnl": "1500.00",
+                     *           "unrealized_pnl": "0.00",
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PositionPage"];
                 };
             };
@@ -3060,6 +3930,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now_ms": 1772460001000,
+                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "trade_date": "2026-03-02",
+                     *       "is_open": true,
+                     *       "mode": "manual"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Clock"];
                 };
             };
@@ -3083,6 +3962,11 @@ export interface operations {
         /** @description exactly one of to, by, to_next */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to_next": "session_roll"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ClockAdvanceRequest"];
             };
         };
@@ -3094,6 +3978,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now_ms": 1772460001000,
+                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "trade_date": "2026-03-02",
+                     *       "is_open": true,
+                     *       "mode": "manual"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Clock"];
                 };
             };
@@ -3117,6 +4010,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "target": "trading",
+                 *       "status": 503,
+                 *       "duration_ms": 1000,
+                 *       "path_prefix": "/v1/orders"
+                 *     }
+                 */
                 "application/json": components["schemas"]["FaultWindowRequest"];
             };
         };
@@ -3128,6 +4029,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "fault_id": "4ec15b2e-5dfa-465a-807d-d66ba9557a29"
+                     *     }
+                     */
                     "application/json": {
                         fault_id: string;
                     };
@@ -3159,6 +4065,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -3184,6 +4095,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "prints": [
+                 *         {
+                 *           "instrument_id": "ESM6",
+                 *           "price": "5000.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["MarketPrintsRequest"];
             };
         };
@@ -3195,6 +4116,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accepted": 1
+                     *     }
+                     */
                     "application/json": {
                         accepted: number;
                     };
@@ -3226,6 +4152,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "now_ms": 1772460001000,
+                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "trade_date": "2026-03-02",
+                     *       "is_open": true,
+                     *       "mode": "manual"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Clock"];
                 };
             };
@@ -3259,6 +4194,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # Exported by propsim serve: every input of the sandbox session, in order, at its time.
+                     *     name: sandbox session
+                     *     start: 2026-03-02T08:00:00.000-06:00
+                     *     seed: 1
+                     *     expect_events_sha256: b23249a1493d5bce1c4b5f0a3ff4e878c6e46a802bd79f2911f03741377b759c
+                     *     steps:
+                     *       - input: {"time_ms":1772460000000,"type":"register_firm","data":{"slug":"acme-prop", …}}
+                     */
                     "application/yaml": string;
                 };
             };
@@ -3294,6 +4238,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "trades": 1,
+                     *       "wins": 1,
+                     *       "losses": 0,
+                     *       "win_rate": "1.0000",
+                     *       "net_pnl": "1495.80",
+                     *       "commissions": "4.20",
+                     *       "best_day": "1495.80",
+                     *       "worst_day": "1495.80",
+                     *       "trading_days": 1,
+                     *       "max_drawdown": "2.10"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Stats"];
                 };
             };
@@ -3343,6 +4302,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "direction": "long",
+                     *           "quantity": 1,
+                     *           "opened_at": 1772460001000,
+                     *           "closed_at": 1772460001000,
+                     *           "realized_pnl": "1500.00",
+                     *           "status": "closed"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradePage"];
                 };
             };
@@ -3381,6 +4358,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *       "lots": [
+                     *         {
+                     *           "quantity": 1,
+                     *           "open_execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "open_price": "5000.00",
+                     *           "opened_at": 1772460001000,
+                     *           "close_execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "close_price": "5030.00",
+                     *           "closed_at": 1772460001000,
+                     *           "realized_pnl": "1500.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["TradeLots"];
                 };
             };

@@ -73,7 +73,7 @@ const ALWAYS = ['500', '503'];
 
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted' };
 
-export function declareGatewayAnswers(document: Json): void {
+export function declareGatewayAnswers(document: Json, errorExample: (status: string) => unknown): void {
   const shared: Record<string, Json> = {};
   for (const operation of operationsOf(document)) {
     const responses = (operation.responses ?? {}) as Record<string, Json>;
@@ -83,7 +83,7 @@ export function declareGatewayAnswers(document: Json): void {
       const response = withGatewayHeaders(status, responses[status]!);
       const answer = ERROR_ANSWERS[status];
       if (answer && isPlainError(response)) {
-        shared[answer.name] ??= sharedResponse(status, answer.description);
+        shared[answer.name] ??= sharedResponse(status, answer.description, errorExample(status));
         declared[status] = { $ref: `#/components/responses/${answer.name}` };
       } else declared[status] = response;
     }
@@ -122,9 +122,9 @@ function isPlainError(response: Json): boolean {
   );
 }
 
-function sharedResponse(status: string, description: string): Json {
+function sharedResponse(status: string, description: string, example: unknown): Json {
   const response = withGatewayHeaders(status, { description, content: {} });
-  return { ...response, content: { 'application/json': { schema: { $ref: ERROR_SCHEMA } } } };
+  return { ...response, content: { 'application/json': { schema: { $ref: ERROR_SCHEMA }, example } } };
 }
 
 function sortedByKey(record: Record<string, Json>): Record<string, Json> {
