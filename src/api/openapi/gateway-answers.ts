@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 const ERROR_SCHEMA = '#/components/schemas/Error';
 
 /** The headers the gateway itself sends, as `components/headers`. */
-export const GATEWAY_HEADERS: Record<string, Json> = {
+const GATEWAY_HEADERS: Record<string, Json> = {
   'X-Request-Id': {
     description: 'the request id: the one you sent when it is 1-128 characters of A-Za-z0-9._-, else a new UUID',
     required: true,
@@ -25,7 +25,7 @@ export const GATEWAY_HEADERS: Record<string, Json> = {
 const RETRY_AFTER_STATUSES = new Set(['429', '503']);
 
 /** Each error status: its shared response's name and what it means, with the codes it carries. */
-export const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
+const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
   '400': {
     name: 'BadRequest',
     description:
