@@ -78,15 +78,6 @@ export class SandboxDb {
     return this.reading().prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
   }
 
-  /** A meta value, written at once with `make()` when the file has none. */
-  ensureMeta(key: string, make: () => string): string {
-    const found = this.meta(key);
-    if (found !== undefined) return found;
-    const value = make();
-    this.setMeta({ [key]: value });
-    return value;
-  }
-
   /** Writes meta values at once. */
   setMeta(values: MetaValues): void {
     const db = this.reading();

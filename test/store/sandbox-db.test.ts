@@ -248,13 +248,6 @@ describe('group commit on the writer thread', () => {
     await db.close();
     thief.close();
   });
-
-  it('ensureMeta writes a value once and keeps it across a reopen', async () => {
-    const file = freshFile();
-    expect(open(file).ensureMeta('token_secret', () => 'first')).toBe('first');
-    await closeAll();
-    expect(open(file).ensureMeta('token_secret', () => 'second')).toBe('first');
-  });
 });
 
 describe('files that are not a sandbox db are refused and left as they were', () => {

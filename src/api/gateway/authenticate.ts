@@ -79,7 +79,11 @@ async function sessionCaller(token: string, sandbox: Sandbox): Promise<Caller> {
   if (!check.ok)
     throw check.code === 'token_expired'
       ? new ApiError(401, 'token_expired', 'the session token has expired; log in again')
-      : invalidCredentials();
+      : new ApiError(
+          401,
+          'invalid_credentials',
+          'the session token is not valid: revoked (logout, refresh), ended by a sandbox reset, or not one of ours; log in again',
+        );
   return { kind: 'user', ...check.claims };
 }
 

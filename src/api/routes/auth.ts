@@ -111,8 +111,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
     },
     async (request, reply) => {
       const caller = sessionOf(request);
+      // The gateway checked the token, so its user exists; if not (a bug), the caller gets a 401, never a 500.
+      const identity = sandbox.kernel.read.user(caller.userId);
+      if (!identity) throw new ApiError(401, 'invalid_credentials', 'the session token is not valid; log in again');
       sandbox.revokeToken(caller.tokenId);
-      const identity = sandbox.kernel.read.user(caller.userId)!;
       return startSession(reply, {
         userId: identity.user_id,
         firmId: identity.firm_id,

@@ -68,7 +68,8 @@ export class Sandbox {
   readonly keys: ReadonlyMap<string, KeyGrant>;
   readonly faults = new FaultWindows();
   readonly idempotency = new IdempotencyRecords();
-  readonly tokens: SessionTokens;
+  /** Signs and checks session tokens; a reset gives it a new secret, which ends every earlier session. */
+  tokens: SessionTokens;
   /** Session token ids revoked by logout or refresh. */
   readonly revokedTokens = new Set<string>();
   /** The events the streams carry, numbered (docs/api.md#streams). */
@@ -82,6 +83,8 @@ export class Sandbox {
   private advancing: Promise<unknown> = Promise.resolve();
   /** The durable store, once the sandbox is built from it (a restart applies the journal without writing it). */
   private store: SandboxDb | undefined;
+  /** Told after each reset (the realtime clock follows the wall from the start again). */
+  private readonly resetListeners: Array<() => void> = [];
 
   private constructor(
     readonly config: SandboxConfig,
@@ -101,7 +104,7 @@ export class Sandbox {
     if (db && db.lineCount > 0) await sandbox.restore(db);
     else {
       sandbox.store = db;
-      await sandbox.reset();
+      await sandbox.resetNow();
     }
     return sandbox;
   }
@@ -128,8 +131,21 @@ export class Sandbox {
     return this.store ? this.store.journalText(JOURNAL_LINE) : this.kernel.journal.text();
   }
 
-  /** Back to the seed: a new kernel at the start time, the seed's firms and demo accounts, nothing else. */
-  async reset(): Promise<void> {
+  /** Calls `listener` after each reset. */
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
+  }
+
+  /**
+   * Back to the seed: a new kernel at the start time, the seed's firms and demo accounts, nothing else. It takes its
+   * turn with the clock's advances, so an advance in flight ends on the kernel it began on. Every session opened
+   * before it ends: the tokens' secret is new (docs/api.md#sandbox-control).
+   */
+  reset(): Promise<void> {
+    return this.inTurn(() => this.resetNow());
+  }
+
+  private async resetNow(): Promise<void> {
     await this.feed?.close();
     this.kernel?.journal.tapLines(undefined);
     const { seed, startMs, calendar } = this.config;
@@ -147,9 +163,12 @@ export class Sandbox {
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
+    const secret = randomBytes(32);
+    this.tokens = new SessionTokens(secret);
     this.store?.startOver({
       stream_sequence: String(this.streams.lastNumbered),
       streams_active: String(this.streams.activated),
+      token_secret: secret.toString('hex'),
     });
     if (this.store) {
       for (const line of this.kernel.journal.linesSince(0)) this.store.append(line); // input.kernel_started
@@ -178,6 +197,7 @@ export class Sandbox {
     this.keep({ type: 'sandbox.seeded' });
     this.feed = new MarketFeed(this.config.market);
     await this.feed.replayUntil(startMs, this.kernel);
+    for (const listener of this.resetListeners) listener();
   }
 
   /**
@@ -357,18 +377,26 @@ export class Sandbox {
     return { ...this.kernel.read.clock(), mode: this.config.clockMode };
   }
 
-  /** Moves the clock to `toMs`: market prints up to it first, then everything due on the way. */
-  advanceTo(toMs: number): Promise<Outcome<ClockJson>> {
+  /**
+   * Moves the clock to the target: market prints up to it first, then everything due on the way. The target is
+   * worked out when the advance's turn comes (`by` counts from the clock then, after any reset queued before it).
+   */
+  advanceTo(target: () => number): Promise<Outcome<ClockJson>> {
     return this.inTurn(async () => {
+      const toMs = target();
       if (toMs < this.kernel.nowMs) return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
       await this.feed.replayUntil(toMs, this.kernel);
       return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
     });
   }
 
-  /** As advanceTo, but nothing happens (nothing is journaled) when the clock is already there: the realtime clock. */
-  async catchUpTo(toMs: number): Promise<void> {
+  /**
+   * As advanceTo, but nothing happens (nothing is journaled) when the clock is already there: the realtime clock,
+   * whose `now` is asked when the turn comes, so that a reset queued before it holds.
+   */
+  async catchUpTo(now: () => number): Promise<void> {
     await this.inTurn(async () => {
+      const toMs = now();
       if (toMs <= this.kernel.nowMs) return;
       await this.feed.replayUntil(toMs, this.kernel);
       this.kernel.dispatch({ type: 'advance', to_ms: toMs });
@@ -383,7 +411,7 @@ export class Sandbox {
     return print === undefined ? timer : Math.min(timer, print);
   }
 
-  /** Advances run one at a time: a market file is read between prints. */
+  /** Advances and resets run one at a time: a market file is read between prints. */
   private inTurn<T>(advance: () => Promise<T>): Promise<T> {
     const run = this.advancing.then(advance);
     this.advancing = run.catch(() => undefined);
@@ -411,13 +439,13 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The session tokens' secret: the store's, so that tokens outlive a restart; else one for this process. */
+/**
+ * The session tokens' secret: the store's, so that tokens outlive a restart; else a new one (a new store gets the one
+ * its first reset makes, committed with it).
+ */
 function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
-  if (!db) return randomBytes(32);
-  return Buffer.from(
-    db.ensureMeta('token_secret', () => randomBytes(32).toString('hex')),
-    'hex',
-  );
+  const kept = db?.meta('token_secret');
+  return kept === undefined ? randomBytes(32) : Buffer.from(kept, 'hex');
 }
 
 /** How a kernel journal line starts, as opposed to a sandbox record. */
