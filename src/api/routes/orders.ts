@@ -39,7 +39,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
     {
       config: { policy: write },
       onRequest: placement.claim,
-      onResponse: placement.release,
       schema: {
         tags: ['orders'],
         summary: 'Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely.',

@@ -1,6 +1,6 @@
 // Idempotency of POST /v1/orders (docs/api.md#idempotency): per firm and key, the fingerprint of the body and the
 // whole answer, kept for 24 hours of simulated time. A key is "in flight" from the moment its request arrives until
-// its answer is stored, so a concurrent duplicate is told so instead of placing a second order.
+// its answer is stored (or the request ends without one), so a concurrent duplicate is told so.
 import { createHash } from 'node:crypto';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -17,23 +17,26 @@ export type IdempotencyLookup =
 
 export class IdempotencyRecords {
   private readonly answers = new Map<string, StoredAnswer>();
-  private readonly inFlight = new Set<string>();
+  /** Keys in flight, each with the request that holds it. */
+  private readonly inFlight = new Map<string, object>();
 
   clear(): void {
     this.answers.clear();
     this.inFlight.clear();
   }
 
-  /** Marks a key in flight as its request arrives; false when another request holds it. */
-  claim(firmId: string, key: string): boolean {
+  /** Marks a key in flight for `holder` as its request arrives; false when another request holds it. */
+  claim(firmId: string, key: string, holder: object): boolean {
     const id = `${firmId}\u0000${key}`;
     if (this.inFlight.has(id)) return false;
-    this.inFlight.add(id);
+    this.inFlight.set(id, holder);
     return true;
   }
 
-  release(firmId: string, key: string): void {
-    this.inFlight.delete(`${firmId}\u0000${key}`);
+  /** Lets the key go if `holder` holds it (releasing twice, or after a reset, does nothing). */
+  release(firmId: string, key: string, holder: object): void {
+    const id = `${firmId}\u0000${key}`;
+    if (this.inFlight.get(id) === holder) this.inFlight.delete(id);
   }
 
   lookup(firmId: string, key: string, fingerprint: string, nowMs: number): IdempotencyLookup {
