@@ -30,6 +30,8 @@ export class SandboxDb {
   private reader: Database.Database | undefined;
   private writer: Worker | undefined;
   private writerExited = false;
+  /** The writer was asked to close: its exit is expected. */
+  private closing = false;
   private pending: Batch = { lines: [], meta: {}, startOver: false };
   /** The journal lines in the file once what is pending is committed: where a snapshot taken now stands. */
   private linesAfterCommit: number;
@@ -159,8 +161,10 @@ export class SandboxDb {
     this.writer = startWriterThread(this.file);
     this.writer.on('message', (answer: WriterAnswer) => this.answered(answer));
     this.writer.on('error', (error) => this.fail(error));
-    this.writer.on('exit', () => {
+    this.writer.on('exit', (code) => {
       this.writerExited = true;
+      // Stopped without being asked (terminated, or exited without an 'error'): nothing more will be committed.
+      if (!this.closing) this.fail(new Error(`the writer thread stopped (exit code ${code})`));
     });
   }
 
@@ -220,6 +224,7 @@ export class SandboxDb {
     }
     const writer = this.writer;
     if (this.writerExited) return; // it failed, and said so
+    this.closing = true;
     await new Promise<void>((done) => {
       writer.once('exit', () => done());
       writer.postMessage({ kind: 'close' } satisfies WriterMessage);

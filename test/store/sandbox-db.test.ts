@@ -17,6 +17,10 @@ afterEach(async () => {
   await closeAll();
 });
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((settle) => setTimeout(settle, ms));
+}
+
 function freshFile(): string {
   return join(mkdtempSync(join(tmpdir(), 'propsim-db-')), 'nested', 'sandbox.sqlite');
 }
@@ -203,6 +207,28 @@ describe('group commit on the writer thread', () => {
     const answers = await writer.close();
     expect(answers.map((answer) => answer.kind)).toEqual(['committed', 'failed', 'read', 'closed']);
     expect(answers[2]).toEqual({ kind: 'read', text: '{"n":1}\n' });
+  });
+
+  it('a writer thread that exits without an error fails the waiting answers and reads instead of leaving them hanging', async () => {
+    const db = open(freshFile());
+    db.append('{"a":1}');
+    await db.durable(); // the writer holds the file from here on
+    db.append('{"a":2}');
+    const waiting = db.durable()!;
+    const reading = db.journalText('{');
+    await (db as unknown as { writer: { terminate(): Promise<number> } }).writer.terminate();
+    const settled = (promise: Promise<unknown>) =>
+      Promise.race([
+        promise.then(
+          () => 'committed',
+          (error: Error) => error.message,
+        ),
+        sleep(2000).then(() => 'hanging'),
+      ]);
+    expect(await settled(waiting)).toMatch(/writer thread stopped/);
+    expect(await settled(reading)).toMatch(/writer thread stopped/);
+    db.append('{"a":3}');
+    expect(await settled(db.durable()!)).toMatch(/writer thread stopped/);
   });
 
   it('a batch appended after a failed commit is not acknowledged', async () => {
