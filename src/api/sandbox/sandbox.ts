@@ -18,7 +18,7 @@ import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
 import { decodeSnapshot, encodeSnapshot } from '../../store/snapshot-codec.js';
-import { isSqliteError } from '../../store/store-file-error.js';
+import { isSqliteError, StoreFileError } from '../../store/store-file-error.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { StreamLog } from '../streams/stream-log.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
@@ -208,12 +208,7 @@ export class Sandbox {
     const startedMs = performance.now();
     const note = this.config.note;
     this.streams.resume(Number(db.meta('stream_sequence') ?? 0), db.meta('streams_active') === 'true');
-    const first = db.firstLine();
-    this.kernel = startedKernel(
-      first === undefined ? undefined : (JSON.parse(first) as JournalEntry),
-      this.config.calendar,
-      'positions',
-    );
+    this.kernel = startedKernel(firstEntry(db), this.config.calendar, 'positions');
     const lines = db.lineCount;
     const inSnapshot = db.linesInSnapshot;
     note?.(
@@ -446,6 +441,17 @@ function seconds(ms: number): string {
 function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
   const kept = db?.meta('token_secret');
   return kept === undefined ? randomBytes(32) : Buffer.from(kept, 'hex');
+}
+
+/** The stored journal's first line, which must be the kernel's start; else the file is damaged (exit 2, untouched). */
+function firstEntry(db: SandboxDb): JournalEntry {
+  const entry = JSON.parse(db.firstLine()!) as Partial<JournalEntry> | null;
+  if (entry?.type !== 'input.kernel_started')
+    throw new StoreFileError(
+      db.file,
+      `its journal starts with ${JSON.stringify(entry?.type ?? entry)}, not input.kernel_started: it is damaged; it was left as it is. Move it aside to start afresh`,
+    );
+  return entry as JournalEntry;
 }
 
 /** How a kernel journal line starts, as opposed to a sandbox record. */
