@@ -42,7 +42,11 @@ export interface TestApi {
 
 /** The bundled seed with the rate limit lifted. */
 export function testSeed(): SandboxSeed {
-  return { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } };
+  return {
+    ...loadSeedFile(DEFAULT_SEED_FILE),
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+    failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+  };
 }
 
 /** The app on a sandbox of the bundled seed (or `overrides`), kept in `db` when one is given. */

@@ -2,6 +2,7 @@
 // whole answer, kept for 24 hours of simulated time. A key is "in flight" from the moment its request arrives until
 // its answer is stored (or the request ends without one), so a concurrent duplicate is told so.
 import { createHash } from 'node:crypto';
+import { SweepSchedule } from '../gateway/sweep-schedule.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -19,6 +20,7 @@ export class IdempotencyRecords {
   private readonly answers = new Map<string, StoredAnswer>();
   /** Keys in flight, each with the request that holds it. */
   private readonly inFlight = new Map<string, object>();
+  private readonly sweeps = new SweepSchedule();
 
   clear(): void {
     this.answers.clear();
@@ -45,8 +47,15 @@ export class IdempotencyRecords {
     return answer.fingerprint === fingerprint ? { kind: 'replay', answer } : { kind: 'reused' };
   }
 
-  store(firmId: string, key: string, answer: StoredAnswer): void {
+  /** Keeps an answer; those expired by `nowMs` are dropped as the records grow (memory stays bounded). */
+  store(firmId: string, key: string, answer: StoredAnswer, nowMs: number): void {
+    this.sweeps.sweep(this.answers, (kept) => kept.expiresAtMs <= nowMs);
     this.answers.set(`${firmId}\u0000${key}`, answer);
+  }
+
+  /** How many answers are kept (expired ones included until a sweep). */
+  get size(): number {
+    return this.answers.size;
   }
 }
 

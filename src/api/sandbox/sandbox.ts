@@ -20,7 +20,9 @@ import type { SandboxDb } from '../../store/sandbox-db.js';
 import { decodeSnapshot, encodeSnapshot } from '../../store/snapshot-codec.js';
 import { isSqliteError, StoreFileError } from '../../store/store-file-error.js';
 import { SessionTokens } from '../auth/session-tokens.js';
+import { SecretTable } from '../gateway/secrets.js';
 import { StreamLog } from '../streams/stream-log.js';
+import { SessionSockets } from '../streams/session-sockets.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
 import { DeviceLogins, type Login } from './device-logins.js';
 import { FaultWindows, type FaultWindow } from './fault-windows.js';
@@ -65,7 +67,8 @@ export const DEFAULT_START_MS = Date.UTC(2026, 2, 2, 14, 0, 0);
 
 export class Sandbox {
   kernel!: Kernel;
-  readonly keys: ReadonlyMap<string, KeyGrant>;
+  /** The seed's keys, looked up in constant time. */
+  readonly keys: SecretTable<KeyGrant>;
   readonly faults = new FaultWindows();
   readonly idempotency = new IdempotencyRecords();
   /** Signs and checks session tokens; a reset gives it a new secret, which ends every earlier session. */
@@ -78,6 +81,8 @@ export class Sandbox {
   readonly deviceLogins = new DeviceLogins();
   /** One-time tickets that open the firm stream from a browser (docs/api.md#stream-tickets). */
   readonly streamTickets = new StreamTickets();
+  /** The trader streams open, by session token: they close when their session ends. */
+  readonly sessionSockets = new SessionSockets();
   private feed!: MarketFeed;
   /** Advances run one at a time: a market file is read between prints. */
   private advancing: Promise<unknown> = Promise.resolve();
@@ -90,7 +95,7 @@ export class Sandbox {
     readonly config: SandboxConfig,
     db: SandboxDb | undefined,
   ) {
-    this.keys = keyGrants(config.seed);
+    this.keys = new SecretTable(keyGrants(config.seed));
     this.tokens = new SessionTokens(tokenSecretOf(db));
     this.streams = new StreamLog({
       durable: () => this.store?.durable(),
@@ -163,6 +168,7 @@ export class Sandbox {
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
+    this.sessionSockets.endAll('session ended: the sandbox was reset; log in again');
     const secret = randomBytes(32);
     this.tokens = new SessionTokens(secret);
     this.store?.startOver({
@@ -243,7 +249,7 @@ export class Sandbox {
     };
     const omit = new Map<object, readonly string[]>([
       [this.kernel.journal, ['chunks', 'recent']],
-      [this.idempotency, ['inFlight']], // requests of this process only
+      [this.idempotency, ['inFlight', 'sweeps']], // requests of this process only; when to sweep
     ]);
     return { parts, omit };
   }
@@ -313,8 +319,16 @@ export class Sandbox {
     this.keep({ type: 'sandbox.login', data: login });
   }
 
-  revokeToken(tokenId: string): void {
+  /** A logout: the token is revoked and its streams close. */
+  endSession(tokenId: string): void {
     this.keep({ type: 'sandbox.token_revoked', data: { token_id: tokenId } });
+    this.sessionSockets.end(tokenId, 'session ended: logged out');
+  }
+
+  /** A refresh: the old token is revoked, and its streams go on under the new one. */
+  refreshSession(oldTokenId: string, newTokenId: string, expiresAtMs: number): void {
+    this.keep({ type: 'sandbox.token_revoked', data: { token_id: oldTokenId } });
+    this.sessionSockets.renew(oldTokenId, newTokenId, expiresAtMs);
   }
 
   storeIdempotentAnswer(answer: StoredIdempotencyAnswer): void {
@@ -354,7 +368,7 @@ export class Sandbox {
         return;
       case 'sandbox.idempotency_stored': {
         const { firm, key, fingerprint, status, body, expires_at_ms: expiresAtMs } = record.data;
-        return this.idempotency.store(firm, key, { fingerprint, status, body, expiresAtMs });
+        return this.idempotency.store(firm, key, { fingerprint, status, body, expiresAtMs }, this.kernel.nowMs);
       }
       case 'sandbox.fault_opened':
         return this.faults.add(record.data);
@@ -381,7 +395,9 @@ export class Sandbox {
       const toMs = target();
       if (toMs < this.kernel.nowMs) return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
       await this.feed.replayUntil(toMs, this.kernel);
-      return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+      const advanced = this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+      this.sessionSockets.endExpired(this.kernel.nowMs);
+      return advanced;
     });
   }
 
@@ -395,6 +411,7 @@ export class Sandbox {
       if (toMs <= this.kernel.nowMs) return;
       await this.feed.replayUntil(toMs, this.kernel);
       this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+      this.sessionSockets.endExpired(this.kernel.nowMs);
     });
   }
 
