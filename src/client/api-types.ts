@@ -1345,7 +1345,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rate_limited: the caller's rate limit, or a sandbox fault window; Retry-After says when to retry */
+        /** @description rate_limited: the caller's rate limit, its address's failed authentications, or a sandbox fault window; Retry-After says when to retry */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { buildApp } from '../../src/api/app.js';
+import { servedDocument } from '../../src/api/openapi/served-document.js';
 import { DEFAULT_START_MS, Sandbox, type SandboxConfig } from '../../src/api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile, type SandboxSeed } from '../../src/api/sandbox/seed-file.js';
 import type { SandboxDb } from '../../src/store/sandbox-db.js';
@@ -41,7 +42,11 @@ export interface TestApi {
 
 /** The bundled seed with the rate limit lifted. */
 export function testSeed(): SandboxSeed {
-  return { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } };
+  return {
+    ...loadSeedFile(DEFAULT_SEED_FILE),
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+    failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+  };
 }
 
 /** The app on a sandbox of the bundled seed (or `overrides`), kept in `db` when one is given. */
@@ -56,11 +61,12 @@ export async function startTestApi(
   const schemaMisses: SchemaMiss[] = [];
   // Every answer of the app, whoever injected it, against the document the app serves. Last of the onSend hooks,
   // so it sees the answer as it leaves (a failed commit's 503 included); a stream's payload (the /docs page's files)
-  // is not a body the document describes.
-  const served: { checker?: ResponseChecker } = {}; // from the app's own GET /openapi.json, once hooked
+  // is not a body the document describes. The document is what GET /openapi.json sends, made at the first answer:
+  // until then a test may still add routes to the app.
+  let checker: ResponseChecker | undefined;
   app.addHook('onSend', async (request, reply, payload) => {
-    const { checker } = served;
-    if (!checker || (typeof payload !== 'string' && payload !== null && payload !== undefined)) return payload;
+    if (typeof payload !== 'string' && payload !== null && payload !== undefined) return payload;
+    checker ??= responseChecker(JSON.parse(JSON.stringify(servedDocument(app))));
     const answer = { method: request.method, path: request.url, status: reply.statusCode, headers: reply.getHeaders() };
     const problems = checker.problems({ ...answer, body: payload ?? '' });
     if (problems.length > 0)
@@ -71,7 +77,6 @@ export async function startTestApi(
       });
     return payload;
   });
-  served.checker = responseChecker(JSON.parse((await app.inject({ method: 'GET', url: '/openapi.json' })).body));
   return {
     app,
     sandbox,

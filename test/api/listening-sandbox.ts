@@ -23,7 +23,11 @@ type Answer = { status: number; body: any };
 
 export async function startListeningSandbox(options: Omit<AppDeps, 'sandbox'> = {}): Promise<ListeningSandbox> {
   const sandbox = await Sandbox.start({
-    seed: { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } },
+    seed: {
+      ...loadSeedFile(DEFAULT_SEED_FILE),
+      rateLimit: { perSecond: 1e6, burst: 1e6 },
+      failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+    },
     startMs: DEFAULT_START_MS,
     calendar: new GlobexCalendar(loadHolidayFile()),
     market: [],

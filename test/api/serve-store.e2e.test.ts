@@ -143,6 +143,21 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     expect(sha256(db)).toBe(before);
   }, 60_000);
 
+  it('a sandbox db whose journal does not start with input.kernel_started exits 2, named, and is left untouched', async () => {
+    const { db, seed } = durableServeFiles('propsim-headless-');
+    await stop(await serve(['--db', db, '--seed', seed]));
+    const raw = new Database(db);
+    raw.exec('DELETE FROM snapshot');
+    raw.prepare('DELETE FROM journal WHERE seq = (SELECT min(seq) FROM journal)').run();
+    raw.close();
+    const before = sha256(db);
+    const result = await runCliAsync(['serve', '--port', '0', '--db', db, '--seed', seed]);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`--db ${db}: its journal starts with`);
+    expect(result.stderr).toContain('not input.kernel_started');
+    expect(sha256(db)).toBe(before);
+  }, 60_000);
+
   it('a file made from another seed, or with another --start, exits 2 and says which', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'propsim-mismatch-'));
     const db = join(folder, 'sandbox.sqlite');

@@ -56,7 +56,9 @@ const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
   '421': { name: 'MisdirectedRequest', description: 'wrong_shard: a sandbox fault window' },
   '429': {
     name: 'TooManyRequests',
-    description: "rate_limited: the caller's rate limit, or a sandbox fault window; Retry-After says when to retry",
+    description:
+      "rate_limited: the caller's rate limit, its address's failed authentications, or a sandbox fault window; " +
+      'Retry-After says when to retry',
   },
   '500': { name: 'InternalError', description: 'internal: a bug, logged with the request id' },
   '502': { name: 'BadGateway', description: 'bad_gateway: a sandbox fault window' },

@@ -40,7 +40,6 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
     {
       config: { policy: write },
       onRequest: placement.claim,
-      onResponse: placement.release,
       schema: {
         tags: ['orders'],
         operationId: 'placeOrder',

@@ -92,8 +92,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       },
     },
     async (request, reply) => {
-      const toMs = targetOf(request.body, sandbox);
-      answer(reply, await sandbox.advanceTo(toMs));
+      answer(reply, await sandbox.advanceTo(() => targetOf(request.body, sandbox)));
       return sandbox.clock();
     },
   );

@@ -43,6 +43,8 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
       schema: { hide: true },
       handler: upgradeRequired,
       wsHandler: (socket, request) => {
+        const { caller } = request;
+        if (caller.kind === 'user') sandbox.sessionSockets.add(caller.tokenId, caller.expiresAtMs, socket);
         const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, fanout, limit);
         onMessages(socket, stream, (message) => subscribe(message, request.caller, sandbox, stream));
       },
