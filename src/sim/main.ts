@@ -113,9 +113,10 @@ if (args.replay !== undefined) {
     print,
   });
   const seconds = summary.wallMs / 1000;
+  const perSecond = summary.steps / (summary.runMs / 1000);
   print(
     `${summary.seeds} seeds (${range[0]}..${range[0] + summary.seeds - 1}), ${summary.steps} steps, ${summary.requests} requests, ` +
-      `${summary.crashes} crashes in ${seconds.toFixed(1)} s (${(summary.steps / seconds).toFixed(0)} steps/s): ` +
+      `${summary.crashes} crashes in ${seconds.toFixed(1)} s (${perSecond.toFixed(0)} steps/s, shrinking left out): ` +
       (summary.failures.length === 0 ? 'every invariant held' : `${summary.failures.length} failed`),
   );
   for (const f of summary.failures) print(`  seed ${f.seed}: ${f.failure.invariant} in ${f.steps} steps, ${f.file}`);

@@ -25,6 +25,8 @@ export interface Sent {
   answer?: SimAnswer;
   /** The store had failed when the answer came: it must be 503 store_unavailable. */
   storeFailed: boolean;
+  /** The client gave up on it (an abort): an answer that comes after is one nobody sees. */
+  abandoned?: boolean;
 }
 
 /** Refusals the gateway (or a handler, before it acts) gives: the request changed nothing (docs/api.md#gateway). */
@@ -80,6 +82,7 @@ export function checkAnswer(sent: Sent, answer: SimAnswer, ctx: CheckContext): v
   const code = errorCode(body);
   const where = `${sent.prepared.method} ${sent.prepared.url} (request #${sent.no})`;
   checkStatus(sent, answer, code, where);
+  if (sent.storeFailed) return; // every answer is the same 503 then, whatever else holds
   if (code === 'rate_limited') checkRetryAfter(answer, where);
   if (answer.status >= 400) checkEnvelope(body, where, answer);
   if (code !== undefined && REFUSALS_BEFORE_ACTING.has(code))
@@ -302,9 +305,9 @@ function checkIdempotency(
   }
   expectThat(record === undefined || record.kept === 'maybe', 'idempotent-replay', () =>
     record!.fingerprint === fingerprint
-      ? `${where}: a retry with Idempotency-Key ${key} was handled anew (${answer.status}) instead of replaying ` +
+      ? `${where}: a retry with Idempotency-Key ${key} was handled anew (${answer.status} ${answer.text.slice(0, 200)}) instead of replaying ` +
         `${record!.answer ? `${record!.answer.status} ${record!.answer.body.slice(0, 160)}` : 'the answer of the request that took effect'}`
-      : `${where}: Idempotency-Key ${key}, used before with another body, was not refused (${answer.status})`,
+      : `${where}: Idempotency-Key ${key}, used before with another body, was not refused: ${answer.status} ${answer.text.slice(0, 200)}`,
   );
 }
 

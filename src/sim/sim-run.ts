@@ -87,6 +87,8 @@ class SimRun {
   /** Requests on their way, by idempotency id: a second one with the key may be told it is in progress. */
   private readonly outstanding = new Map<string, Set<Sent>>();
   private readonly warnings: string[] = [];
+  /** The step under way. */
+  private pending: Promise<void> | undefined;
   /** Rejects once an error escapes the app: whatever the run waits for, it stops there. */
   private readonly died: Promise<never>;
   private die!: (failure: InvariantFailure) => void;
@@ -130,7 +132,9 @@ class SimRun {
       const config = sandboxConfigOf(this.plan.settings, (message) => this.warnings.push(message));
       this.system = await SimSystem.start(this.file, config, this.options.hooks);
       for (this.step = 0; this.step < this.plan.steps.length; this.step++) {
-        await Promise.race([this.run(this.plan.steps[this.step]!), this.died]);
+        this.pending = this.run(this.plan.steps[this.step]!);
+        this.pending.catch(() => undefined); // the run may stop waiting for it (an escaped error): see stop()
+        await Promise.race([this.pending, this.died]);
         this.stepsRun++;
         await this.afterStep();
         if ((this.step + 1) % this.plan.settings.checkEvery === 0) await this.checkState();
@@ -149,8 +153,9 @@ class SimRun {
     this.subscribers.close();
     if (!this.system) return;
     if (!failed) return this.system.close();
-    await this.system.killStore(true);
-    await this.system.cutOff();
+    // A step the run stopped waiting for may still be restarting the system: give it a moment to settle.
+    await Promise.race([this.pending, new Promise((settle) => setTimeout(settle, 2000))]);
+    await this.system.retire();
   }
 
   /** A step that may reset: the subscribers are checked before it, and compare from the reset on after it. */
@@ -213,7 +218,7 @@ class SimRun {
       step: this.step,
       cc,
       prepared: request,
-      nowMs: this.sandbox.kernel.nowMs,
+      nowMs: this.system.nowMs(),
       epoch: this.system.epoch,
       racing,
       overlapping: false,
@@ -229,7 +234,7 @@ class SimRun {
         ...(signal ? { signal } : {}),
       })
       .then((answer) => {
-        if (sent.epoch === this.system.epoch) {
+        if (sent.epoch === this.system.epoch && !sent.abandoned) {
           sent.answer = answer;
           sent.storeFailed = this.model.storeFailed;
           if (!sent.storeFailed) this.acknowledged.add(sent.no);
@@ -297,9 +302,10 @@ class SimRun {
     const prepared = prepare(step, this.resolveContext());
     const sent = this.begin(step, false, controller.signal, prepared);
     for (let turn = 0; turn < step.afterTurns; turn++) await nextTurn();
+    sent.abandoned = !sent.answer;
     controller.abort();
-    const answer = await sent.reply.catch(() => undefined);
-    if (answer) this.judge(sent, answer);
+    await sent.reply.catch(() => undefined);
+    if (sent.answer) this.judge(sent, sent.answer);
     else this.unanswered.push(sent);
     if (step.retry) {
       const retry = this.begin(step, false, undefined, prepared);
@@ -331,7 +337,7 @@ class SimRun {
     for (const sent of inFlight) if (!sent.answer || sent.storeFailed) this.unanswered.push(sent);
     this.subscribers.cutAll();
     await this.system.cutOff();
-    await this.restart(before, clean ? linesBefore : undefined);
+    await this.restart(inFlight, before, clean ? linesBefore : undefined);
   }
 
   /** The writer thread is gone and the process lives on: every answer, pending or new, is 503 store_unavailable. */
@@ -354,6 +360,7 @@ class SimRun {
 
   /** A new process on the file: reconciled with what was acknowledged, then checked. */
   private async restart(
+    inFlight: readonly Sent[],
     before: ReturnType<typeof kernelDigest> | undefined,
     linesBefore: number | undefined,
   ): Promise<void> {
@@ -367,12 +374,10 @@ class SimRun {
         'acknowledged-write-lost',
         () => `a crash with nothing on its way kept ${reconciled.length} of the ${linesBefore} lines written`,
       );
-    let resetHappened = false;
     for (const sent of this.unanswered.sort((a, b) => a.no - b.no))
-      if (reconciled.kept.has(sent.no)) {
+      if (reconciled.kept.has(sent.no))
         learnUnanswered(sent, { model: this.model, cast: this.cast, startMs: this.startMs });
-        resetHappened ||= sent.cc.call.op === 'reset';
-      }
+    const resetHappened = inFlight.some((s) => s.cc.call.op === 'reset' && reconciled.kept.has(s.no));
     this.unanswered = [];
     this.acknowledged = new Set();
     this.outstanding.clear();
@@ -390,7 +395,7 @@ class SimRun {
     for (let turn = 0; turn < 3; turn++) await nextTurn();
     await this.system.quiesce();
     for (const sent of this.unanswered) {
-      this.release(sent);
+      this.release(sent, true);
       if (this.system.shadow.linesOf(sent.no) > 0)
         learnUnanswered(sent, { model: this.model, cast: this.cast, startMs: this.startMs });
     }
@@ -436,9 +441,10 @@ class SimRun {
     this.outstanding.set(id, others);
   }
 
-  private release(sent: Sent): void {
+  /** An abandoned request stays on its way, as far as its key goes, until the step is over (`force`). */
+  private release(sent: Sent, force = false): void {
     const id = sent.prepared.idempotency?.id;
-    if (id === undefined || this.unanswered.includes(sent)) return;
+    if (id === undefined || (sent.abandoned && !force)) return;
     const others = this.outstanding.get(id);
     others?.delete(sent);
     if (others?.size === 0) this.outstanding.delete(id);

@@ -44,6 +44,7 @@ export class SimSystem {
   app!: FastifyInstance;
   /** host:port of the listener the subscribers connect to. */
   address = '';
+  private retired = false;
 
   private constructor(
     readonly file: string,
@@ -82,6 +83,11 @@ export class SimSystem {
       )
         return;
     }
+  }
+
+  /** The simulated time a request sent now is handled at: with a realtime clock, where the wall has taken it. */
+  nowMs(): number {
+    return this.realtime?.nowMs() ?? this.sandbox.kernel.nowMs;
   }
 
   /** The realtime clock's wall moves on; the kernel follows if something falls due. */
@@ -127,6 +133,16 @@ export class SimSystem {
     return reconciled;
   }
 
+  /**
+   * Done with: a failed run's system is killed, and a restart still on its way (the run stopped waiting for it)
+   * closes what it opens.
+   */
+  async retire(): Promise<void> {
+    this.retired = true;
+    await this.killStore(true);
+    await this.cutOff();
+  }
+
   /** A clean stop: the last commit, a snapshot, the file closed. */
   async close(): Promise<void> {
     await this.app.close();
@@ -155,6 +171,7 @@ export class SimSystem {
     this.hooks.afterBuild?.(this.app, this.sandbox);
     await this.app.listen({ port: 0, host: '127.0.0.1' });
     this.address = `127.0.0.1:${(this.app.server.address() as AddressInfo).port}`;
+    if (this.retired) await this.retire();
   }
 
   /** Every line the sandbox hands its store goes to the shadow journal too, tagged with its request. */
