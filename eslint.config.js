@@ -1,12 +1,22 @@
 // Lint rules of the project (`npm run lint`, part of `npm test`). Formatting is Prettier's (.prettierrc.json).
 // The layer rules keep runtime imports pointing down (docs/architecture.md#layers): from the bottom, core,
-// market, store and scenario, backtest, reports, api, cli, demo. Type-only imports may point anywhere. The client
-// (src/client) stands apart: it imports nothing else of the project.
+// market, store and scenario, backtest, reports, api, cli, demo, sim. Type-only imports may point anywhere. The
+// client (src/client) stands apart: it imports nothing else of the project.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Layers from the bottom; a file may import its own layer and those below it. */
-const LAYERS = [['core'], ['market'], ['store', 'scenario'], ['backtest'], ['reports'], ['api'], ['cli'], ['demo']];
+const LAYERS = [
+  ['core'],
+  ['market'],
+  ['store', 'scenario'],
+  ['backtest'],
+  ['reports'],
+  ['api'],
+  ['cli'],
+  ['demo'],
+  ['sim'],
+];
 
 function layerRules() {
   return LAYERS.map((layer, level) => {
