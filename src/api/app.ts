@@ -90,7 +90,8 @@ export async function buildApp({
   // A realtime clock first moves the kernel to the time the request came at (tokens expire, windows close by it).
   app.addHook('onRequest', (request, reply, done) => {
     const catchingUp = realtime?.catchUp();
-    if (catchingUp) catchingUp.then(() => gateway(request, reply, done), done);
+    // A refusal the gateway throws after the catch-up is the request's answer, as it is without one.
+    if (catchingUp) catchingUp.then(() => gateway(request, reply, done)).catch(done);
     else gateway(request, reply, done);
   });
   app.addHook('preHandler', (request, _reply, done) => {

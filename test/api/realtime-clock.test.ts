@@ -2,6 +2,7 @@
 // the speed, and the kernel moves only when something falls due or a request comes, so an idle sandbox journals
 // nothing however long it runs (docs/api.md#persistence).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/api/app.js';
 import { RealtimeClock } from '../../src/api/sandbox/realtime-clock.js';
 import { KEYS, startTestApi, type TestApi } from './api-harness.js';
 
@@ -114,5 +115,24 @@ describe('RealtimeClock', () => {
     await Promise.all([stepping, resetting]);
     expect(api.sandbox.kernel.nowMs).toBe(start);
     expect(errors).toEqual([]);
+  });
+
+  it('a request the gateway refuses after catching the clock up gets its answer (it hung, with an unhandled rejection)', async () => {
+    const clock = clockAt(1);
+    const app = await buildApp({ sandbox: api.sandbox, realtime: clock });
+    try {
+      wall += 5000; // the request has the kernel to catch up first
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { 'x-service-api-key': KEYS.acmeViewer },
+        payload: {},
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(JSON.parse(refused.body).code).toBe('missing_scope');
+      expect(api.sandbox.kernel.nowMs).toBe(api.sandbox.config.startMs + 5000);
+    } finally {
+      await app.close();
+    }
   });
 });

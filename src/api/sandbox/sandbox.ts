@@ -250,6 +250,8 @@ export class Sandbox {
     const omit = new Map<object, readonly string[]>([
       [this.kernel.journal, ['chunks', 'recent']],
       [this.idempotency, ['inFlight', 'sweeps']], // requests of this process only; when to sweep
+      // Events waiting for a commit: the snapshot is committed after their lines, so a restore counts them as sent.
+      [this.streams, ['waiting', 'generation']],
     ]);
     return { parts, omit };
   }
