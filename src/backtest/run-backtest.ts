@@ -54,6 +54,9 @@ export async function runBacktest(
     filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'),
     maxThreads: options.workers,
     minThreads: 1,
+    // Node 20's require() of an ES module, which piscina tries first, now and then aborts the process in a worker
+    // (an assertion in CreateRequiredModuleFacade); without it piscina loads the module with import().
+    execArgv: ['--no-experimental-require-module'],
   });
   try {
     await Promise.all(

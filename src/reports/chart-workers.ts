@@ -30,6 +30,9 @@ export class ChartWorkers {
       // Every chart goes to a thread as soon as it is asked for, and waits there for its turn: one task at a time
       // would leave a thread idle between charts until the main thread, busy writing the tables, gave it the next.
       concurrentTasksPerWorker: QUEUED_CHARTS,
+      // Node 20's require() of an ES module, which piscina tries first, now and then aborts the process in a worker
+      // (an assertion in CreateRequiredModuleFacade); without it piscina loads the module with import().
+      execArgv: ['--no-experimental-require-module'],
     });
   }
 
