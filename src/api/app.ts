@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import secureJson from 'secure-json-parse';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -14,12 +15,14 @@ import Fastify, {
   type HookHandlerDoneFunction,
 } from 'fastify';
 import { ApiError } from './gateway/api-error.js';
-import { authenticate } from './gateway/authenticate.js';
+import { authenticate, triesToAuthenticate } from './gateway/authenticate.js';
 import { installDurableAnswers } from './gateway/durable-answers.js';
 import { installErrorEnvelope } from './gateway/error-envelope.js';
+import { FailedAuthLimit } from './gateway/failed-auth-limit.js';
 import { downstreamFault, gatewayFault } from './gateway/fault-hooks.js';
 import { installRateLimit } from './gateway/rate-limit.js';
 import { requestIdOf } from './gateway/request-id.js';
+import { requireRoutePolicies } from './gateway/route-policies.js';
 import { validatorCompiler } from './gateway/validation.js';
 import { openApiOptions } from './openapi.js';
 import { accountOperationRoutes } from './routes/account-operations.js';
@@ -35,6 +38,9 @@ import { tradingReadRoutes } from './routes/trading-reads.js';
 import { unsimulatedRoutes } from './routes/unsimulated.js';
 import type { Sandbox } from './sandbox/sandbox.js';
 import { streamRoutes } from './streams/stream-routes.js';
+
+/** Where @fastify/swagger-ui serves the interactive reference. */
+const DOCS_PREFIX = '/docs';
 
 export interface AppDeps {
   sandbox: Sandbox;
@@ -58,9 +64,11 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  requireRoutePolicies(app, DOCS_PREFIX);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  installErrorEnvelope(app);
+  const failedAuth = new FailedAuthLimit(sandbox.seed.failedAuthLimit);
+  installErrorEnvelope(app, failedAuth);
   installJsonParser(app);
 
   // Cookie parsing and serializing only, without the plugin's hooks on every request: the gateway parses the
@@ -74,6 +82,7 @@ export async function buildApp({
   const gateway = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);
+    failedAuth.check(request, triesToAuthenticate(request));
     const verifying = authenticate(request, sandbox);
     if (verifying) verifying.then(() => done(), done);
     else done();
@@ -81,7 +90,8 @@ export async function buildApp({
   // A realtime clock first moves the kernel to the time the request came at (tokens expire, windows close by it).
   app.addHook('onRequest', (request, reply, done) => {
     const catchingUp = realtime?.catchUp();
-    if (catchingUp) catchingUp.then(() => gateway(request, reply, done), done);
+    // A refusal the gateway throws after the catch-up is the request's answer, as it is without one.
+    if (catchingUp) catchingUp.then(() => gateway(request, reply, done)).catch(done);
     else gateway(request, reply, done);
   });
   app.addHook('preHandler', (request, _reply, done) => {
@@ -92,7 +102,7 @@ export async function buildApp({
 
   await installRateLimit(app, sandbox.seed.rateLimit);
   await app.register(swagger, openApiOptions());
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { docExpansion: 'list', deepLinking: true } });
 
   const routes = { sandbox };
   await app.register(healthRoutes, routes);
@@ -113,14 +123,17 @@ export async function buildApp({
   return app;
 }
 
-/** JSON bodies, strictly: an empty body is no body (routes whose body is optional), anything unparsable is 400. */
+/**
+ * JSON bodies, strictly: an empty body is no body (routes whose body is optional), anything unparsable is 400, and so is
+ * a `__proto__` or `constructor.prototype` key (prototype poisoning, refused as Fastify's own parser refuses it).
+ */
 function installJsonParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers(); // text/plain too: a body that is not JSON is 415 (docs/api.md#errors)
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     const body = String(text);
     if (body.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(body));
+      done(null, secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' }));
     } catch (error) {
       done(new ApiError(400, 'invalid_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
     }

@@ -9,30 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /** Liveness, and the simulated clock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            now_ms: number;
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -51,225 +28,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel working orders and send offsetting market orders */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            cancelled_orders: number;
-                            /** @description offsetting market orders sent */
-                            closed_positions: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["flattenAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -286,547 +45,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Lock the account (firm_lockout); flatten: true also cancels its orders and closes its positions */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        flatten?: boolean;
-                        /** @description a string of 1 to 24 characters */
-                        reason_code?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["lockAccount"];
         /** Remove the firm's lock (409 when there is none) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["unlockAccount"];
         options?: never;
         head?: never;
         patch?: never;
@@ -842,223 +63,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Cancel the account's working orders */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            cancelled_orders: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["cancelAccountOrders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1073,243 +78,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's current positions */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_price?: string;
-                                instrument_id: string;
-                                /** @description signed: long > 0, short < 0, flat 0 */
-                                net_quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                unrealized_pnl: string;
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listAccountPositions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1326,239 +95,7 @@ export interface paths {
             cookie?: never;
         };
         /** Daily position records per (instrument, trade date) from from_date to to_date, inclusive */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a date YYYY-MM-DD */
-                    from_date: string;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description a date YYYY-MM-DD */
-                    to_date: string;
-                };
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a decimal string, like "5000.25" */
-                                average_price?: string;
-                                instrument_id: string;
-                                net_quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                /** @description a date YYYY-MM-DD */
-                                trade_date: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                unrealized_pnl: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listDailyPositions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1575,243 +112,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's accounts */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "active" | "failed" | "passed" | "closed";
-                    /** @description a lowercase hyphenated UUID */
-                    user_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                idempotency_key?: string;
-                                plan_reference: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                price_paid: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaced_by_account_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaces_account_id?: string;
-                                status: "active" | "failed" | "passed" | "closed";
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryAccounts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1828,242 +129,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's balances */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                currency: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2080,254 +146,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's fills */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                commission: string;
-                                /** @description a lowercase hyphenated UUID */
-                                execution_id: string;
-                                instrument_id: string;
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id?: string;
-                                /** @description a decimal string, like "5000.25" */
-                                price: string;
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                side: "buy" | "sell";
-                                /** @description a date YYYY-MM-DD */
-                                trade_date: string;
-                                /** @description a lowercase hyphenated UUID */
-                                trade_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryFills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2344,264 +163,7 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's orders */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_fill_price?: string;
-                                client_order_id?: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                filled_quantity: number;
-                                instrument_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                limit_price?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                oco_group_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id: string;
-                                /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                                origin: "client" | "risk";
-                                quantity: number;
-                                side: "buy" | "sell";
-                                status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                                /** @description a decimal string, like "5000.25" */
-                                stop_price?: string;
-                                time_in_force: "day" | "gtc" | "ioc" | "fok";
-                                type: "market" | "limit" | "stop" | "stop_limit";
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["adminQueryOrders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2620,241 +182,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Log in a trader or staff member */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the device the user logs in from: two users of one firm on one device are flagged on the firm stream */
-                    "x-device-fingerprint"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description the email the user was provisioned with */
-                        email: string;
-                        /** @description which firm, when the email is a user of several */
-                        firm_slug?: string;
-                        password: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @description seconds of simulated time */
-                            expires_in: number;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                            user: {
-                                email: string;
-                                firm_slug: string;
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2871,219 +199,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Revoke the current session token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3100,228 +216,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Swap the current session token for a new one */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @description seconds of simulated time */
-                            expires_in: number;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                            user: {
-                                email: string;
-                                firm_slug: string;
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["refreshSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3336,242 +231,7 @@ export interface paths {
             cookie?: never;
         };
         /** List balances */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                currency: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3588,235 +248,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            currency: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3835,261 +267,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A cash adjustment, shifting the floors by default */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        amount: string;
-                        /** @description a string of 1 to 24 characters */
-                        reason_code?: string;
-                        shift_floors?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a lowercase hyphenated UUID */
-                            adjustment_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            amount: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description Unix milliseconds */
-                            occurred_at: number;
-                            reason_code?: string;
-                            shift_floors: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["adjustBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4104,240 +282,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's cash adjustments, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a lowercase hyphenated UUID */
-                                adjustment_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                amount: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                reason_code?: string;
-                                shift_floors: boolean;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listBalanceAdjustments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4356,273 +301,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Re-anchor today's daily loss at current cash, keeping the allowance */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a string of 1 to 24 characters */
-                        reason_code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            balance: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            };
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            previous_daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            previous_start_of_day_balance: string;
-                            reason_code: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["reanchorDailyLoss"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4639,273 +318,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Move today's daily-loss floor without touching P&L */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        daily_loss_limit_trigger: string;
-                        /** @description a string of 1 to 24 characters */
-                        reason_code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            balance: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                            };
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            previous_daily_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            reason_code: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["setDailyLossTrigger"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4920,254 +333,7 @@ export interface paths {
             cookie?: never;
         };
         /** List fills, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                commission: string;
-                                /** @description a lowercase hyphenated UUID */
-                                execution_id: string;
-                                instrument_id: string;
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id?: string;
-                                /** @description a decimal string, like "5000.25" */
-                                price: string;
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                side: "buy" | "sell";
-                                /** @description a date YYYY-MM-DD */
-                                trade_date: string;
-                                /** @description a lowercase hyphenated UUID */
-                                trade_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listFills"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5184,601 +350,10 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's accounts, by trader or purchase id */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    idempotency_key?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    /** @description a lowercase hyphenated UUID */
-                    user_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                idempotency_key?: string;
-                                plan_reference: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                price_paid: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaced_by_account_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                replaces_account_id?: string;
-                                status: "active" | "failed" | "passed" | "closed";
-                                /** @description a lowercase hyphenated UUID */
-                                user_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listFirmAccounts"];
         put?: never;
         /** Provision evaluation accounts for a trader (201; 200 with the original answer for a repeated idempotency_key) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        count?: number;
-                        /** @description a three-letter currency code like "USD" */
-                        currency?: string;
-                        idempotency_key?: string;
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        initial_balance?: string;
-                        passing_criteria?: {
-                            /** @description a percentage as a decimal string like "40", or null to remove it */
-                            consistency_pct?: string | null;
-                            /** @description a value, or null to remove it */
-                            min_trading_days?: number | null;
-                            /** @description a decimal string with at most 2 places, like "49500.00" */
-                            profit_target?: string;
-                        };
-                        plan_reference: string;
-                        /** @description a decimal string with at most 2 places, like "49500.00" */
-                        price_paid?: string;
-                        risk_profile?: {
-                            /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                            daily_loss_value?: string | null;
-                            /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                            max_drawdown_limit?: string | null;
-                            max_drawdown_mode?: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with at most 2 places, like "49500.00" */
-                            max_drawdown_value?: string;
-                        };
-                        user?: {
-                            /** @description an email address like "trader@example.com" */
-                            email: string;
-                            external_id?: string;
-                            first_name?: string;
-                            last_name?: string;
-                        };
-                        /** @description a lowercase hyphenated UUID */
-                        user_id?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account_ids: string[];
-                            accounts: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                account_status: "active" | "failed" | "passed" | "closed";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                highest_realized_balance: string;
-                                is_locked: boolean;
-                                lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_limit?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_lock_ceiling?: string;
-                                max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_value: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_loss_limit_trigger: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                starting_balance: string;
-                                /** @description ISO 8601 */
-                                updated_at: string;
-                                user_risk_halt: boolean;
-                            }[];
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            account_ids: string[];
-                            accounts: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                account_status: "active" | "failed" | "passed" | "closed";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                highest_realized_balance: string;
-                                is_locked: boolean;
-                                lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_limit?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_lock_ceiling?: string;
-                                max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_value: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_loss_limit_trigger: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                starting_balance: string;
-                                /** @description ISO 8601 */
-                                updated_at: string;
-                                user_risk_halt: boolean;
-                            }[];
-                            /** @description a lowercase hyphenated UUID */
-                            user_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["provisionAccounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5799,279 +374,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Move one account's max-loss cap (null removes it) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
-                        max_drawdown_limit: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            account_status: "active" | "failed" | "passed" | "closed";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            daily_loss_limit_trigger?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            equity: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            highest_realized_balance: string;
-                            is_locked: boolean;
-                            lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_limit?: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_lock_ceiling?: string;
-                            max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown_value: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_loss_limit_trigger: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_day_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            realized_week_pnl: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            start_of_day_balance: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            starting_balance: string;
-                            /** @description ISO 8601 */
-                            updated_at: string;
-                            user_risk_halt: boolean;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["setMaxLossLimit"];
         trace?: never;
     };
     "/v1/firm-control/accounts/{account_id}/replace": {
@@ -6084,243 +387,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Flatten and close the account and mint a fresh one from the same template */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a lowercase hyphenated UUID */
-                            original_account_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["replaceAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6335,255 +402,7 @@ export interface paths {
             cookie?: never;
         };
         /** The live risk state (503 risk_loading while the risk engine loads the account) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            item: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                account_status: "active" | "failed" | "passed" | "closed";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                daily_loss_limit_trigger?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                equity: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                highest_realized_balance: string;
-                                is_locked: boolean;
-                                lockout_reason?: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_limit?: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_lock_ceiling?: string;
-                                max_drawdown_mode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_drawdown_value: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                max_loss_limit_trigger: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_day_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_week_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                start_of_day_balance: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                starting_balance: string;
-                                /** @description ISO 8601 */
-                                updated_at: string;
-                                user_risk_halt: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getFirmAccountRiskState"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6600,444 +419,9 @@ export interface paths {
             cookie?: never;
         };
         /** The firm's product families and whether each is enabled */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            offerings: {
-                                enabled: boolean;
-                                product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOfferings"];
         /** Enable or disable a product family */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                        product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            offerings: {
-                                enabled: boolean;
-                                product_family: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["setOffering"];
         post?: never;
         delete?: never;
         options?: never;
@@ -7055,233 +439,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Assign a role to a staff member */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the firm's slug; must be the caller's firm */
-                    "x-firm-entity-slug"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description one of owner, operator, risk_manager, support, viewer */
-                        role_name: "owner" | "operator" | "risk_manager" | "support" | "viewer";
-                        /** @description a lowercase hyphenated UUID */
-                        user_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            role_id: string;
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["assignStaffRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7298,231 +456,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Remove a staff member's role */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /** @description the firm's slug; must be the caller's firm */
-                    "x-firm-entity-slug"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        role_id: string;
-                        /** @description a lowercase hyphenated UUID */
-                        user_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["removeStaffRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7539,221 +473,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description seconds of simulated time */
-                            expires_in: number;
-                            /** @description pass it once as ?ticket= on /v1/firm-ws */
-                            ticket: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createFirmStreamTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7768,546 +488,10 @@ export interface paths {
             cookie?: never;
         };
         /** List orders, oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_fill_price?: string;
-                                client_order_id?: string;
-                                /** @description Unix milliseconds */
-                                created_at: number;
-                                error?: {
-                                    code: string;
-                                    message: string;
-                                };
-                                filled_quantity: number;
-                                instrument_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                limit_price?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                oco_group_id?: string;
-                                /** @description a lowercase hyphenated UUID */
-                                order_id: string;
-                                /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                                origin: "client" | "risk";
-                                quantity: number;
-                                side: "buy" | "sell";
-                                status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                                /** @description a decimal string, like "5000.25" */
-                                stop_price?: string;
-                                time_in_force: "day" | "gtc" | "ioc" | "fok";
-                                type: "market" | "limit" | "stop" | "stop_limit";
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listOrders"];
         put?: never;
         /** Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely. */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        account_id: string;
-                        client_order_id?: string;
-                        /** @description a GLOBEX symbol such as "ESM6" */
-                        instrument_id: string;
-                        /** @description a decimal string such as "5000.25" */
-                        limit_price?: string;
-                        quantity: number;
-                        side: "buy" | "sell";
-                        /** @description a decimal string such as "5000.25" */
-                        stop_price?: string;
-                        time_in_force?: "day" | "gtc" | "ioc" | "fok";
-                        type: "market" | "limit" | "stop" | "stop_limit";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["placeOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8322,832 +506,15 @@ export interface paths {
             cookie?: never;
         };
         /** One order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOrder"];
         put?: never;
         post?: never;
         /** Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["cancelOrder"];
         options?: never;
         head?: never;
         /** Modify quantity or prices (202; the venue may still reject it) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a decimal string such as "5000.25" */
-                        limit_price?: string;
-                        quantity?: number;
-                        /** @description a decimal string such as "5000.25" */
-                        stop_price?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                202: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            average_fill_price?: string;
-                            client_order_id?: string;
-                            /** @description Unix milliseconds */
-                            created_at: number;
-                            error?: {
-                                code: string;
-                                message: string;
-                            };
-                            filled_quantity: number;
-                            instrument_id: string;
-                            /** @description a decimal string, like "5000.25" */
-                            limit_price?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id?: string;
-                            /** @description a lowercase hyphenated UUID */
-                            order_id: string;
-                            /** @description client, or risk for the orders the risk engine sends to flatten an account */
-                            origin: "client" | "risk";
-                            quantity: number;
-                            side: "buy" | "sell";
-                            status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            /** @description a decimal string, like "5000.25" */
-                            stop_price?: string;
-                            time_in_force: "day" | "gtc" | "ioc" | "fok";
-                            type: "market" | "limit" | "stop" | "stop_limit";
-                            /** @description Unix milliseconds */
-                            updated_at: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["modifyOrder"];
         trace?: never;
     };
     "/v1/orders/{order_id}/states": {
@@ -9158,226 +525,7 @@ export interface paths {
             cookie?: never;
         };
         /** The order's status records, in order */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    order_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description Unix milliseconds */
-                                occurred_at: number;
-                                reason?: string;
-                                status: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getOrderStates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -9396,248 +544,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add a working order to an OCO group */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a lowercase hyphenated UUID */
-                        oco_group_id: string;
-                        /** @description a lowercase hyphenated UUID */
-                        order_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id: string;
-                            order_ids: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["addOcoCompanion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9654,245 +561,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Link working orders of one account into a one-cancels-other group */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        order_ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            oco_group_id: string;
-                            order_ids: string[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["linkOcoOrders"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9907,242 +576,7 @@ export interface paths {
             cookie?: never;
         };
         /** List current positions */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                average_price?: string;
-                                instrument_id: string;
-                                /** @description signed: long > 0, short < 0, flat 0 */
-                                net_quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                unrealized_pnl: string;
-                                /** @description Unix milliseconds */
-                                updated_at: number;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listPositions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10159,150 +593,7 @@ export interface paths {
             cookie?: never;
         };
         /** The simulated clock */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description whether the equity-index market (the session the accounts roll with) is open */
-                            is_open: boolean;
-                            mode: "manual" | "realtime";
-                            /** @description ISO 8601 in Chicago time, with its offset */
-                            now: string;
-                            /** @description Unix milliseconds */
-                            now_ms: number;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getSandboxClock"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10321,180 +612,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Advance the clock; everything due on the way happens */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            /** @description exactly one of to, by, to_next */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
-                        by?: string;
-                        /** @description an ISO 8601 time with an offset, or Unix ms */
-                        to?: string | number;
-                        to_next?: "session_close" | "session_roll";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description whether the equity-index market (the session the accounts roll with) is open */
-                            is_open: boolean;
-                            mode: "manual" | "realtime";
-                            /** @description ISO 8601 in Chicago time, with its offset */
-                            now: string;
-                            /** @description Unix milliseconds */
-                            now_ms: number;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["advanceSandboxClock"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10511,291 +629,9 @@ export interface paths {
         get?: never;
         put?: never;
         /** Open a fault window: matching requests answer this status for duration_ms of simulated time */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description how long the window stays open, in simulated ms */
-                        duration_ms: number;
-                        /** @description only paths starting with this, like /v1/orders */
-                        path_prefix?: string;
-                        status: 421 | 429 | 502 | 503;
-                        target: "gateway" | "trading" | "balances" | "risk" | "accounts";
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            fault_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["openFaultWindow"];
         /** Close every fault window */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {string} */
-                            status: "ok";
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["clearFaultWindows"];
         options?: never;
         head?: never;
         patch?: never;
@@ -10811,154 +647,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Trade prints at the current time: the venue matches, then accounts are marked */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        prints: {
-                            /** @description a GLOBEX symbol such as "ESH6" */
-                            instrument_id: string;
-                            /** @description a decimal string on the tick grid, such as "5000.25" */
-                            price: string;
-                            size?: number;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            accepted: number;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["postMarketPrints"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10975,150 +664,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Back to the seed: a new kernel at the start time */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description whether the equity-index market (the session the accounts roll with) is open */
-                            is_open: boolean;
-                            mode: "manual" | "realtime";
-                            /** @description ISO 8601 in Chicago time, with its offset */
-                            now: string;
-                            /** @description Unix milliseconds */
-                            now_ms: number;
-                            /** @description a date YYYY-MM-DD */
-                            trade_date: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["resetSandbox"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11133,140 +679,7 @@ export interface paths {
             cookie?: never;
         };
         /** The session so far as a scenario file that propsim replay runs to the same state and journal */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description a scenario file (YAML) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": string;
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["exportSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11283,239 +696,7 @@ export interface paths {
             cookie?: never;
         };
         /** An account's trading statistics */
-        get: {
-            parameters: {
-                query: {
-                    /** @description a lowercase hyphenated UUID */
-                    account_id: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a lowercase hyphenated UUID */
-                            account_id: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            best_day: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            commissions: string;
-                            losses: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            max_drawdown: string;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            net_pnl: string;
-                            /** @description closed trades */
-                            trades: number;
-                            trading_days: number;
-                            /** @description wins / trades as a decimal string with 4 places; "0.0000" with no trades */
-                            win_rate: string;
-                            wins: number;
-                            /** @description a decimal string with two places, like "50000.00" */
-                            worst_day: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11532,249 +713,7 @@ export interface paths {
             cookie?: never;
         };
         /** List trades (flat to flat), oldest first */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only this account */
-                    account_id?: string;
-                    /** @description the previous page's next_cursor */
-                    cursor?: string;
-                    /** @description Unix ms, inclusive */
-                    from?: number;
-                    /** @description only this instrument */
-                    instrument_id?: string;
-                    /** @description items per page, 1 to 500 (default 100) */
-                    limit?: number;
-                    status?: "open" | "closed";
-                    /** @description Unix ms, inclusive */
-                    to?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            items: {
-                                /** @description a lowercase hyphenated UUID */
-                                account_id: string;
-                                /** @description Unix milliseconds */
-                                closed_at?: number;
-                                direction: "long" | "short";
-                                instrument_id: string;
-                                /** @description Unix milliseconds */
-                                opened_at: number;
-                                /** @description the largest position held during the trade */
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                                status: "open" | "closed";
-                                /** @description a lowercase hyphenated UUID */
-                                trade_id: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listTrades"];
         put?: never;
         post?: never;
         delete?: never;
@@ -11791,239 +730,7 @@ export interface paths {
             cookie?: never;
         };
         /** A trade's FIFO lots, in the order they closed */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description a lowercase hyphenated UUID */
-                    trade_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            lots: {
-                                /** @description a lowercase hyphenated UUID */
-                                close_execution_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                close_price: string;
-                                /** @description Unix milliseconds */
-                                closed_at: number;
-                                /** @description a lowercase hyphenated UUID */
-                                open_execution_id: string;
-                                /** @description a decimal string, like "5000.25" */
-                                open_price: string;
-                                /** @description Unix milliseconds */
-                                opened_at: number;
-                                quantity: number;
-                                /** @description a decimal string with two places, like "50000.00" */
-                                realized_pnl: string;
-                            }[];
-                            /** @description a lowercase hyphenated UUID */
-                            trade_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                421: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                502: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description a stable word for programs, like invalid_request or order_final */
-                            code: string;
-                            details?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            /** @description what went wrong, for a person */
-                            error: string;
-                            request_id: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getTradeLots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12035,12 +742,3653 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
-    responses: never;
+    schemas: {
+        Account: {
+            account_id: components["schemas"]["Id"];
+            created_at: components["schemas"]["TimeMs"];
+            idempotency_key?: string;
+            plan_reference: string;
+            price_paid: components["schemas"]["Money"];
+            replaced_by_account_id?: components["schemas"]["Id"];
+            replaces_account_id?: components["schemas"]["Id"];
+            status: components["schemas"]["AccountStatus"];
+            user_id: components["schemas"]["Id"];
+        };
+        AccountPage: {
+            items: components["schemas"]["Account"][];
+            next_cursor: string | null;
+        };
+        /** @enum {string} */
+        AccountStatus: "active" | "failed" | "passed" | "closed";
+        Adjustment: {
+            account_id: components["schemas"]["Id"];
+            adjustment_id: components["schemas"]["Id"];
+            amount: components["schemas"]["Money"];
+            balance: components["schemas"]["Money"];
+            occurred_at: components["schemas"]["TimeMs"];
+            reason_code?: string;
+            shift_floors: boolean;
+        };
+        AdjustmentPage: {
+            items: components["schemas"]["Adjustment"][];
+            next_cursor: string | null;
+        };
+        AdjustRequest: {
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            amount: string;
+            /** @description a string of 1 to 24 characters */
+            reason_code?: string;
+            shift_floors?: boolean;
+        };
+        AssignStaffRoleRequest: {
+            /**
+             * @description one of owner, operator, risk_manager, support, viewer
+             * @enum {string}
+             */
+            role_name: "owner" | "operator" | "risk_manager" | "support" | "viewer";
+            user_id: components["schemas"]["Id"];
+        };
+        Balance: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["Money"];
+            currency: string;
+            daily_loss_limit_trigger?: components["schemas"]["Money"];
+            equity: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            realized_week_pnl: components["schemas"]["Money"];
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        BalanceObject: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["Money"];
+            daily_loss_limit_trigger?: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            realized_week_pnl: components["schemas"]["Money"];
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        BalancePage: {
+            items: components["schemas"]["Balance"][];
+            next_cursor: string | null;
+        };
+        CancelAllResult: {
+            account_id: components["schemas"]["Id"];
+            cancelled_orders: number;
+        };
+        Clock: {
+            /** @description whether the equity-index market (the session the accounts roll with) is open */
+            is_open: boolean;
+            /** @enum {string} */
+            mode: "manual" | "realtime";
+            /** @description ISO 8601 in Chicago time, with its offset */
+            now: string;
+            now_ms: components["schemas"]["TimeMs"];
+            trade_date: components["schemas"]["TradeDate"];
+        };
+        /** @description exactly one of to, by, to_next */
+        ClockAdvanceRequest: {
+            /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
+            by?: string;
+            /** @description an ISO 8601 time with an offset, or Unix ms */
+            to?: string | number;
+            /** @enum {string} */
+            to_next?: "session_close" | "session_roll";
+        };
+        DailyLossTriggerRequest: {
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            daily_loss_limit_trigger: string;
+            /** @description a string of 1 to 24 characters */
+            reason_code: string;
+        };
+        DailyLossTriggerResult: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["BalanceObject"];
+            daily_loss_limit_trigger: components["schemas"]["Money"];
+            previous_daily_loss_limit_trigger: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            reason_code: string;
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        DailyPosition: {
+            average_price?: components["schemas"]["Price"];
+            instrument_id: string;
+            net_quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            trade_date: components["schemas"]["TradeDate"];
+            unrealized_pnl: components["schemas"]["Money"];
+        };
+        DailyPositions: {
+            items: components["schemas"]["DailyPosition"][];
+        };
+        /** @enum {string} */
+        DrawdownMode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
+        Error: {
+            /** @description a stable word for programs, like invalid_request or order_final */
+            code: string;
+            details?: components["schemas"]["FieldDetail"][];
+            /** @description what went wrong, for a person */
+            error: string;
+            request_id: string;
+        };
+        FaultWindowRequest: {
+            /** @description how long the window stays open, in simulated ms */
+            duration_ms: number;
+            /** @description only paths starting with this, like /v1/orders */
+            path_prefix?: string;
+            /** @enum {number} */
+            status: 421 | 429 | 502 | 503;
+            /** @enum {string} */
+            target: "gateway" | "trading" | "balances" | "risk" | "accounts";
+        };
+        FieldDetail: {
+            field: string;
+            message: string;
+        };
+        Fill: {
+            account_id: components["schemas"]["Id"];
+            commission: components["schemas"]["Money"];
+            execution_id: components["schemas"]["Id"];
+            instrument_id: string;
+            occurred_at: components["schemas"]["TimeMs"];
+            order_id?: components["schemas"]["Id"];
+            price: components["schemas"]["Price"];
+            quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            side: components["schemas"]["Side"];
+            trade_date: components["schemas"]["TradeDate"];
+            trade_id: components["schemas"]["Id"];
+        };
+        FillPage: {
+            items: components["schemas"]["Fill"][];
+            next_cursor: string | null;
+        };
+        FlattenResult: {
+            account_id: components["schemas"]["Id"];
+            cancelled_orders: number;
+            /** @description offsetting market orders sent */
+            closed_positions: number;
+        };
+        /** @description a lowercase hyphenated UUID */
+        Id: string;
+        LinkOcoRequest: {
+            order_ids: components["schemas"]["Id"][];
+        };
+        LockoutRequest: {
+            flatten?: boolean;
+            /** @description a string of 1 to 24 characters */
+            reason_code?: string;
+        };
+        /** @enum {string} */
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+        Lot: {
+            close_execution_id: components["schemas"]["Id"];
+            close_price: components["schemas"]["Price"];
+            closed_at: components["schemas"]["TimeMs"];
+            open_execution_id: components["schemas"]["Id"];
+            open_price: components["schemas"]["Price"];
+            opened_at: components["schemas"]["TimeMs"];
+            quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+        };
+        MarketPrintsRequest: {
+            prints: {
+                /** @description a GLOBEX symbol such as "ESH6" */
+                instrument_id: string;
+                /** @description a decimal string on the tick grid, such as "5000.25" */
+                price: string;
+                size?: number;
+            }[];
+        };
+        MaxLossLimitRequest: {
+            /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+            max_drawdown_limit: string | null;
+        };
+        ModifyOrderRequest: {
+            /** @description a decimal string such as "5000.25" */
+            limit_price?: string;
+            quantity?: number;
+            /** @description a decimal string such as "5000.25" */
+            stop_price?: string;
+        };
+        /** @description a decimal string with two places, like "50000.00" */
+        Money: string;
+        OcoCompanionRequest: {
+            oco_group_id: components["schemas"]["Id"];
+            order_id: components["schemas"]["Id"];
+        };
+        OcoGroup: {
+            oco_group_id: components["schemas"]["Id"];
+            order_ids: components["schemas"]["Id"][];
+        };
+        OfferingRequest: {
+            enabled: boolean;
+            product_family: components["schemas"]["ProductFamily"];
+        };
+        Offerings: {
+            offerings: components["schemas"]["OfferingRequest"][];
+        };
+        Order: {
+            account_id: components["schemas"]["Id"];
+            average_fill_price?: components["schemas"]["Price"];
+            client_order_id?: string;
+            created_at: components["schemas"]["TimeMs"];
+            error?: {
+                code: string;
+                message: string;
+            };
+            filled_quantity: number;
+            instrument_id: string;
+            limit_price?: components["schemas"]["Price"];
+            oco_group_id?: components["schemas"]["Id"];
+            order_id: components["schemas"]["Id"];
+            /**
+             * @description client, or risk for the orders the risk engine sends to flatten an account
+             * @enum {string}
+             */
+            origin: "client" | "risk";
+            quantity: number;
+            side: components["schemas"]["Side"];
+            status: components["schemas"]["OrderStatus"];
+            stop_price?: components["schemas"]["Price"];
+            time_in_force: components["schemas"]["TimeInForce"];
+            type: components["schemas"]["OrderType"];
+            updated_at: components["schemas"]["TimeMs"];
+        };
+        OrderPage: {
+            items: components["schemas"]["Order"][];
+            next_cursor: string | null;
+        };
+        OrderStates: {
+            items: components["schemas"]["StatusRecord"][];
+        };
+        /** @enum {string} */
+        OrderStatus: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
+        /** @enum {string} */
+        OrderType: "market" | "limit" | "stop" | "stop_limit";
+        PlaceOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            /** @description a decimal string such as "5000.25" */
+            limit_price?: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /** @description a decimal string such as "5000.25" */
+            stop_price?: string;
+            time_in_force?: components["schemas"]["TimeInForce"];
+            type: components["schemas"]["OrderType"];
+        };
+        Position: {
+            account_id: components["schemas"]["Id"];
+            average_price?: components["schemas"]["Price"];
+            instrument_id: string;
+            /** @description signed: long > 0, short < 0, flat 0 */
+            net_quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            unrealized_pnl: components["schemas"]["Money"];
+            updated_at: components["schemas"]["TimeMs"];
+        };
+        PositionPage: {
+            items: components["schemas"]["Position"][];
+            next_cursor: string | null;
+        };
+        /** @description a decimal string, like "5000.25" */
+        Price: string;
+        /** @enum {string} */
+        ProductFamily: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
+        ProvisionAccountsRequest: {
+            count?: number;
+            /** @description a three-letter currency code like "USD" */
+            currency?: string;
+            idempotency_key?: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            initial_balance?: string;
+            passing_criteria?: {
+                /** @description a percentage as a decimal string like "40", or null to remove it */
+                consistency_pct?: string | null;
+                /** @description a value, or null to remove it */
+                min_trading_days?: number | null;
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                profit_target?: string;
+            };
+            plan_reference: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            price_paid?: string;
+            risk_profile?: {
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                daily_loss_value?: string | null;
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                max_drawdown_limit?: string | null;
+                max_drawdown_mode?: components["schemas"]["DrawdownMode"];
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                max_drawdown_value?: string;
+            };
+            user?: {
+                /** @description an email address like "trader@example.com" */
+                email: string;
+                external_id?: string;
+                first_name?: string;
+                last_name?: string;
+            };
+            user_id?: components["schemas"]["Id"];
+        };
+        ProvisionResult: {
+            account_ids: components["schemas"]["Id"][];
+            accounts: components["schemas"]["RiskState"][];
+            user_id: components["schemas"]["Id"];
+        };
+        ReanchorRequest: {
+            /** @description a string of 1 to 24 characters */
+            reason_code: string;
+        };
+        ReanchorResult: {
+            account_id: components["schemas"]["Id"];
+            balance: components["schemas"]["BalanceObject"];
+            daily_loss_limit_trigger: components["schemas"]["Money"];
+            daily_loss_value: components["schemas"]["Money"];
+            previous_daily_loss_limit_trigger: components["schemas"]["Money"];
+            previous_start_of_day_balance: components["schemas"]["Money"];
+            reason_code: string;
+            start_of_day_balance: components["schemas"]["Money"];
+        };
+        RemoveStaffRoleRequest: {
+            role_id: components["schemas"]["Id"];
+            user_id: components["schemas"]["Id"];
+        };
+        ReplaceResult: {
+            account_id: components["schemas"]["Id"];
+            original_account_id: components["schemas"]["Id"];
+        };
+        RiskState: {
+            account_id: components["schemas"]["Id"];
+            account_status: components["schemas"]["AccountStatus"];
+            balance: components["schemas"]["Money"];
+            daily_loss_limit_trigger?: components["schemas"]["Money"];
+            equity: components["schemas"]["Money"];
+            highest_realized_balance: components["schemas"]["Money"];
+            is_locked: boolean;
+            lockout_reason?: components["schemas"]["LockReason"];
+            max_drawdown_limit?: components["schemas"]["Money"];
+            max_drawdown_lock_ceiling?: components["schemas"]["Money"];
+            max_drawdown_mode: components["schemas"]["DrawdownMode"];
+            max_drawdown_value: components["schemas"]["Money"];
+            max_loss_limit_trigger: components["schemas"]["Money"];
+            realized_day_pnl: components["schemas"]["Money"];
+            realized_week_pnl: components["schemas"]["Money"];
+            start_of_day_balance: components["schemas"]["Money"];
+            starting_balance: components["schemas"]["Money"];
+            /** @description ISO 8601 */
+            updated_at: string;
+            user_risk_halt: boolean;
+        };
+        RiskStateRead: {
+            item: components["schemas"]["RiskState"];
+        };
+        /** @enum {string} */
+        Side: "buy" | "sell";
+        StaffRoleAssigned: {
+            role_id: components["schemas"]["Id"];
+            /** @enum {string} */
+            status: "ok";
+        };
+        StaffRoleRemoved: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        Stats: {
+            account_id: components["schemas"]["Id"];
+            best_day: components["schemas"]["Money"];
+            commissions: components["schemas"]["Money"];
+            losses: number;
+            max_drawdown: components["schemas"]["Money"];
+            net_pnl: components["schemas"]["Money"];
+            /** @description closed trades */
+            trades: number;
+            trading_days: number;
+            /** @description wins / trades as a decimal string with 4 places; "0.0000" with no trades */
+            win_rate: string;
+            wins: number;
+            worst_day: components["schemas"]["Money"];
+        };
+        StatusRecord: {
+            occurred_at: components["schemas"]["TimeMs"];
+            reason?: string;
+            status: components["schemas"]["OrderStatus"];
+        };
+        /** @enum {string} */
+        TimeInForce: "day" | "gtc" | "ioc" | "fok";
+        /** @description Unix milliseconds */
+        TimeMs: number;
+        Trade: {
+            account_id: components["schemas"]["Id"];
+            closed_at?: components["schemas"]["TimeMs"];
+            /** @enum {string} */
+            direction: "long" | "short";
+            instrument_id: string;
+            opened_at: components["schemas"]["TimeMs"];
+            /** @description the largest position held during the trade */
+            quantity: number;
+            realized_pnl: components["schemas"]["Money"];
+            /** @enum {string} */
+            status: "open" | "closed";
+            trade_id: components["schemas"]["Id"];
+        };
+        /** @description a date YYYY-MM-DD */
+        TradeDate: string;
+        TradeLots: {
+            lots: components["schemas"]["Lot"][];
+            trade_id: components["schemas"]["Id"];
+        };
+        TradePage: {
+            items: components["schemas"]["Trade"][];
+            next_cursor: string | null;
+        };
+    };
+    responses: {
+        /** @description bad_gateway: a sandbox fault window */
+        BadGateway: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "the upstream service did not answer (sandbox fault window)",
+                 *       "code": "bad_gateway",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "quantity: expected an integer from 1 to 1000000, got \"1\"",
+                 *       "code": "invalid_request",
+                 *       "details": [
+                 *         {
+                 *           "field": "quantity",
+                 *           "message": "expected an integer from 1 to 1000000, got \"1\""
+                 *         }
+                 *       ],
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                 *       "code": "order_final",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description missing_scope, operator_required, firm_key_forbidden_route, user_forbidden_route, admin_required, session_required or entity_mismatch */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "this route needs the scope trading:write, which the key does not have",
+                 *       "code": "missing_scope",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description internal: a bug, logged with the request id */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "internal error: the sandbox logged it with this request id",
+                 *       "code": "internal",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description wrong_shard: a sandbox fault window */
+        MisdirectedRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "the request reached the wrong shard (sandbox fault window)",
+                 *       "code": "wrong_shard",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                 *       "code": "account_not_found",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description body_too_large: the body is larger than 1 MiB */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "the body is larger than 1 MiB",
+                 *       "code": "body_too_large",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description risk_loading (the risk engine is loading the account; Retry-After: 1), service_unavailable (a sandbox fault window, with Retry-After) or store_unavailable (the sandbox cannot keep its state: restart it) */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "the risk engine is still loading account 02323389-94d9-4e9e-8a97-7084db21d674; retry shortly",
+                 *       "code": "risk_loading",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description rate_limited: the caller's rate limit, its address's failed authentications, or a sandbox fault window; Retry-After says when to retry */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "too many requests; retry after 1 s",
+                 *       "code": "rate_limited",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description missing_credentials, invalid_credentials, multiple_credentials, invalid_login, token_expired or invalid_ticket */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "send a key in X-Service-Api-Key, or a session token",
+                 *       "code": "missing_credentials",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description unsupported_media_type: send the body as application/json */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "send the body as application/json",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description whole seconds to wait before trying again, at least 1 */
+        "Retry-After": number;
+        /** @description the request id: the one you sent when it is 1-128 characters of A-Za-z0-9._-, else a new UUID */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "now_ms": 1772460001000
+                     *     }
+                     */
+                    "application/json": {
+                        now_ms: number;
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    flattenAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "cancelled_orders": 1,
+                     *       "closed_positions": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FlattenResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    lockAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason_code": "review",
+                 *       "flatten": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["LockoutRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "max_drawdown_mode": "eod_balance",
+                     *       "max_drawdown_value": "2000.00",
+                     *       "max_drawdown_limit": "0.00",
+                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "starting_balance": "50000.00",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "highest_realized_balance": "50000.00",
+                     *       "max_loss_limit_trigger": "48000.00",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "is_locked": false,
+                     *       "user_risk_halt": false,
+                     *       "updated_at": "2026-03-02T14:00:01.000Z",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "realized_week_pnl": "1495.80",
+                     *       "account_status": "active"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RiskState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unlockAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "max_drawdown_mode": "eod_balance",
+                     *       "max_drawdown_value": "2000.00",
+                     *       "max_drawdown_limit": "0.00",
+                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "starting_balance": "50000.00",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "highest_realized_balance": "50000.00",
+                     *       "max_loss_limit_trigger": "48000.00",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "is_locked": false,
+                     *       "user_risk_halt": false,
+                     *       "updated_at": "2026-03-02T14:00:01.000Z",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "realized_week_pnl": "1495.80",
+                     *       "account_status": "active"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RiskState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelAccountOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "cancelled_orders": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CancelAllResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccountPositions: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "net_quantity": 0,
+                     *           "realized_pnl": "1500.00",
+                     *           "unrealized_pnl": "0.00",
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PositionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listDailyPositions: {
+        parameters: {
+            query: {
+                /** @description a date YYYY-MM-DD */
+                from_date: string;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description a date YYYY-MM-DD */
+                to_date: string;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trade_date": "2026-03-02",
+                     *           "instrument_id": "ESM6",
+                     *           "net_quantity": 0,
+                     *           "realized_pnl": "1500.00",
+                     *           "unrealized_pnl": "0.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DailyPositions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminQueryAccounts: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: components["schemas"]["AccountStatus"];
+                /** @description a lowercase hyphenated UUID */
+                user_id?: string;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "plan_reference": "eval-50k",
+                     *           "status": "active",
+                     *           "price_paid": "0.00",
+                     *           "created_at": 1772460000000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminQueryBalances: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "balance": "51495.80",
+                     *           "equity": "51495.80",
+                     *           "currency": "USD",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "1495.80",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "realized_week_pnl": "1495.80"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalancePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminQueryFills: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "quantity": 1,
+                     *           "price": "5000.00",
+                     *           "commission": "2.10",
+                     *           "realized_pnl": "0.00",
+                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "occurred_at": 1772460001000,
+                     *           "trade_date": "2026-03-02"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FillPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminQueryOrders: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "type": "market",
+                     *           "quantity": 1,
+                     *           "filled_quantity": 1,
+                     *           "time_in_force": "day",
+                     *           "status": "FILLED",
+                     *           "average_fill_price": "5000.00",
+                     *           "origin": "client",
+                     *           "created_at": 1772460001000,
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the device the user logs in from: two users of one firm on one device are flagged on the firm stream */
+                "x-device-fingerprint"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "trader@acme.example",
+                 *       "password": "propsim-sandbox"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description the email the user was provisioned with */
+                    email: string;
+                    /** @description which firm, when the email is a user of several */
+                    firm_slug?: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description the session cookie (HttpOnly, SameSite=Lax, Path=/): the token, or empty once logged out */
+                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "user": {
+                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
+                     *         "email": "trader@acme.example",
+                     *         "firm_slug": "acme-prop"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        access_token: string;
+                        /** @description seconds of simulated time */
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        user: {
+                            email: string;
+                            firm_slug: string;
+                            user_id: components["schemas"]["Id"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description the session cookie (HttpOnly, SameSite=Lax, Path=/): the token, or empty once logged out */
+                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    refreshSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description the session cookie (HttpOnly, SameSite=Lax, Path=/): the token, or empty once logged out */
+                    "Set-Cookie"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "user": {
+                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
+                     *         "email": "trader@acme.example",
+                     *         "firm_slug": "acme-prop"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        access_token: string;
+                        /** @description seconds of simulated time */
+                        expires_in: number;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        user: {
+                            email: string;
+                            firm_slug: string;
+                            user_id: components["schemas"]["Id"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBalances: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "balance": "51495.80",
+                     *           "equity": "51495.80",
+                     *           "currency": "USD",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "1495.80",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "realized_week_pnl": "1495.80"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalancePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "currency": "USD",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "realized_week_pnl": "1495.80"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adjustBalance: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "250.00",
+                 *       "reason_code": "promo"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdjustRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "amount": "250.00",
+                     *       "reason_code": "promo",
+                     *       "shift_floors": true,
+                     *       "balance": "51745.80",
+                     *       "occurred_at": 1772460001000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Adjustment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBalanceAdjustments: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "amount": "250.00",
+                     *           "reason_code": "promo",
+                     *           "shift_floors": true,
+                     *           "balance": "51745.80",
+                     *           "occurred_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdjustmentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reanchorDailyLoss: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason_code": "desk"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReanchorRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "reason_code": "desk",
+                     *       "daily_loss_value": "1000.00",
+                     *       "previous_start_of_day_balance": "50000.00",
+                     *       "previous_daily_loss_limit_trigger": "49000.00",
+                     *       "start_of_day_balance": "51495.80",
+                     *       "daily_loss_limit_trigger": "50495.80",
+                     *       "balance": {
+                     *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *         "balance": "51495.80",
+                     *         "start_of_day_balance": "51495.80",
+                     *         "realized_day_pnl": "0.00",
+                     *         "daily_loss_limit_trigger": "50495.80",
+                     *         "realized_week_pnl": "1495.80"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReanchorResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setDailyLossTrigger: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason_code": "desk",
+                 *       "daily_loss_limit_trigger": "48500.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DailyLossTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "reason_code": "desk",
+                     *       "previous_daily_loss_limit_trigger": "49000.00",
+                     *       "daily_loss_limit_trigger": "48500.00",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "balance": {
+                     *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *         "balance": "51495.80",
+                     *         "start_of_day_balance": "50000.00",
+                     *         "realized_day_pnl": "1495.80",
+                     *         "daily_loss_limit_trigger": "48500.00",
+                     *         "realized_week_pnl": "1495.80"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DailyLossTriggerResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFills: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "quantity": 1,
+                     *           "price": "5000.00",
+                     *           "commission": "2.10",
+                     *           "realized_pnl": "0.00",
+                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "occurred_at": 1772460001000,
+                     *           "trade_date": "2026-03-02"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FillPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFirmAccounts: {
+        parameters: {
+            query?: {
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                idempotency_key?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                /** @description a lowercase hyphenated UUID */
+                user_id?: string;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "plan_reference": "eval-50k",
+                     *           "status": "active",
+                     *           "price_paid": "0.00",
+                     *           "created_at": 1772460000000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    provisionAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user": {
+                 *         "email": "newcomer@example.com",
+                 *         "first_name": "Nia"
+                 *       },
+                 *       "plan_reference": "eval-50k"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ProvisionAccountsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *       "account_ids": [
+                     *         "02323389-94d9-4e9e-8a97-7084db21d674"
+                     *       ],
+                     *       "accounts": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "max_drawdown_mode": "eod_balance",
+                     *           "max_drawdown_value": "2000.00",
+                     *           "max_drawdown_limit": "0.00",
+                     *           "max_drawdown_lock_ceiling": "50000.00",
+                     *           "starting_balance": "50000.00",
+                     *           "balance": "50000.00",
+                     *           "equity": "50000.00",
+                     *           "highest_realized_balance": "50000.00",
+                     *           "max_loss_limit_trigger": "48000.00",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "is_locked": false,
+                     *           "user_risk_halt": false,
+                     *           "updated_at": "2026-03-02T14:00:00.000Z",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "0.00",
+                     *           "realized_week_pnl": "0.00",
+                     *           "account_status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProvisionResult"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *       "account_ids": [
+                     *         "02323389-94d9-4e9e-8a97-7084db21d674"
+                     *       ],
+                     *       "accounts": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "max_drawdown_mode": "eod_balance",
+                     *           "max_drawdown_value": "2000.00",
+                     *           "max_drawdown_limit": "0.00",
+                     *           "max_drawdown_lock_ceiling": "50000.00",
+                     *           "starting_balance": "50000.00",
+                     *           "balance": "50000.00",
+                     *           "equity": "50000.00",
+                     *           "highest_realized_balance": "50000.00",
+                     *           "max_loss_limit_trigger": "48000.00",
+                     *           "daily_loss_limit_trigger": "49000.00",
+                     *           "is_locked": false,
+                     *           "user_risk_halt": false,
+                     *           "updated_at": "2026-03-02T14:00:00.000Z",
+                     *           "start_of_day_balance": "50000.00",
+                     *           "realized_day_pnl": "0.00",
+                     *           "realized_week_pnl": "0.00",
+                     *           "account_status": "active"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProvisionResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setMaxLossLimit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "max_drawdown_limit": "49500.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MaxLossLimitRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "max_drawdown_mode": "eod_balance",
+                     *       "max_drawdown_value": "2000.00",
+                     *       "max_drawdown_limit": "0.00",
+                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "starting_balance": "50000.00",
+                     *       "balance": "51495.80",
+                     *       "equity": "51495.80",
+                     *       "highest_realized_balance": "50000.00",
+                     *       "max_loss_limit_trigger": "48000.00",
+                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "is_locked": false,
+                     *       "user_risk_halt": false,
+                     *       "updated_at": "2026-03-02T14:00:01.000Z",
+                     *       "start_of_day_balance": "50000.00",
+                     *       "realized_day_pnl": "1495.80",
+                     *       "realized_week_pnl": "1495.80",
+                     *       "account_status": "active"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RiskState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    replaceAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "original_account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "account_id": "a3a0f5c4-1f7e-4b59-8c3d-6e2f9b8d7c10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReplaceResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFirmAccountRiskState: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "item": {
+                     *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *         "max_drawdown_mode": "eod_balance",
+                     *         "max_drawdown_value": "2000.00",
+                     *         "max_drawdown_limit": "0.00",
+                     *         "max_drawdown_lock_ceiling": "50000.00",
+                     *         "starting_balance": "50000.00",
+                     *         "balance": "51495.80",
+                     *         "equity": "51495.80",
+                     *         "highest_realized_balance": "50000.00",
+                     *         "max_loss_limit_trigger": "48000.00",
+                     *         "daily_loss_limit_trigger": "49000.00",
+                     *         "is_locked": false,
+                     *         "user_risk_halt": false,
+                     *         "updated_at": "2026-03-02T14:00:01.000Z",
+                     *         "start_of_day_balance": "50000.00",
+                     *         "realized_day_pnl": "1495.80",
+                     *         "realized_week_pnl": "1495.80",
+                     *         "account_status": "active"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RiskStateRead"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOfferings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "offerings": [
+                     *         {
+                     *           "product_family": "equity_index",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "interest_rates",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "fx",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "energy",
+                     *           "enabled": false
+                     *         },
+                     *         {
+                     *           "product_family": "metals",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Offerings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setOffering: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product_family": "energy",
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferingRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "offerings": [
+                     *         {
+                     *           "product_family": "equity_index",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "interest_rates",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "fx",
+                     *           "enabled": true
+                     *         },
+                     *         {
+                     *           "product_family": "energy",
+                     *           "enabled": false
+                     *         },
+                     *         {
+                     *           "product_family": "metals",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Offerings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    assignStaffRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the firm's slug; must be the caller's firm */
+                "x-firm-entity-slug"?: string;
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                 *       "role_name": "risk_manager"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssignStaffRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffRoleAssigned"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    removeStaffRole: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the firm's slug; must be the caller's firm */
+                "x-firm-entity-slug"?: string;
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                 *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RemoveStaffRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffRoleRemoved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFirmStreamTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ticket": "wst_5c3f0e9a2d7b4e18a6c1f0b9",
+                     *       "expires_in": 60
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description seconds of simulated time */
+                        expires_in: number;
+                        /** @description pass it once as ?ticket= on /v1/firm-ws */
+                        ticket: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "buy",
+                     *           "type": "market",
+                     *           "quantity": 1,
+                     *           "filled_quantity": 1,
+                     *           "time_in_force": "day",
+                     *           "status": "FILLED",
+                     *           "average_fill_price": "5000.00",
+                     *           "origin": "client",
+                     *           "created_at": 1772460001000,
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                 *       "instrument_id": "ESM6",
+                 *       "side": "buy",
+                 *       "type": "limit",
+                 *       "quantity": 1,
+                 *       "limit_price": "4990.00",
+                 *       "time_in_force": "gtc"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
+            400: {
+                headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "quantity: expected an integer from 1 to 1000000, got \"1\"",
+                     *       "code": "invalid_request",
+                     *       "details": [
+                     *         {
+                     *           "field": "quantity",
+                     *           "message": "expected an integer from 1 to 1000000, got \"1\""
+                     *         }
+                     *       ],
+                     *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
+            404: {
+                headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                     *       "code": "account_not_found",
+                     *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
+            409: {
+                headers: {
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                     *       "code": "order_final",
+                     *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    modifyOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "quantity": 2,
+                 *       "limit_price": "4995.00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ModifyOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "instrument_id": "ESM6",
+                     *       "side": "buy",
+                     *       "type": "market",
+                     *       "quantity": 1,
+                     *       "filled_quantity": 1,
+                     *       "time_in_force": "day",
+                     *       "status": "FILLED",
+                     *       "average_fill_price": "5000.00",
+                     *       "origin": "client",
+                     *       "created_at": 1772460001000,
+                     *       "updated_at": 1772460001000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getOrderStates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                order_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "status": "SUBMITTED",
+                     *           "reason": "accepted",
+                     *           "occurred_at": 1772460001000
+                     *         },
+                     *         {
+                     *           "status": "FILLED",
+                     *           "reason": "filled 1",
+                     *           "occurred_at": 1772460001000
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OrderStates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addOcoCompanion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                 *       "order_id": "67721563-20e9-48e8-aed5-5195f00e4804"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OcoCompanionRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "order_ids": [
+                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OcoGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    linkOcoOrders: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "order_ids": [
+                 *         "67721563-20e9-48e8-aed5-5195f00e4804",
+                 *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LinkOcoRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "order_ids": [
+                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OcoGroup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPositions: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "net_quantity": 0,
+                     *           "realized_pnl": "1500.00",
+                     *           "unrealized_pnl": "0.00",
+                     *           "updated_at": 1772460001000
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PositionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now_ms": 1772460001000,
+                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "trade_date": "2026-03-02",
+                     *       "is_open": true,
+                     *       "mode": "manual"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    advanceSandboxClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description exactly one of to, by, to_next */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to_next": "session_roll"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClockAdvanceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now_ms": 1772460001000,
+                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "trade_date": "2026-03-02",
+                     *       "is_open": true,
+                     *       "mode": "manual"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openFaultWindow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "target": "trading",
+                 *       "status": 503,
+                 *       "duration_ms": 1000,
+                 *       "path_prefix": "/v1/orders"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultWindowRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "fault_id": "4ec15b2e-5dfa-465a-807d-d66ba9557a29"
+                     *     }
+                     */
+                    "application/json": {
+                        fault_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    clearFaultWindows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postMarketPrints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prints": [
+                 *         {
+                 *           "instrument_id": "ESM6",
+                 *           "price": "5000.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["MarketPrintsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "accepted": 1
+                     *     }
+                     */
+                    "application/json": {
+                        accepted: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    resetSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "now_ms": 1772460001000,
+                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "trade_date": "2026-03-02",
+                     *       "is_open": true,
+                     *       "mode": "manual"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Clock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A scenario file (YAML) */
+            200: {
+                headers: {
+                    /** @description attachment; filename="session.yaml" */
+                    "Content-Disposition"?: string;
+                    /** @description the events_sha256 that `propsim replay` of this file must write (the file's expect_events_sha256) */
+                    "X-Events-Sha256"?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # Exported by propsim serve: every input of the sandbox session, in order, at its time.
+                     *     name: sandbox session
+                     *     start: 2026-03-02T08:00:00.000-06:00
+                     *     seed: 1
+                     *     expect_events_sha256: b23249a1493d5bce1c4b5f0a3ff4e878c6e46a802bd79f2911f03741377b759c
+                     *     steps:
+                     *       - input: {"time_ms":1772460000000,"type":"register_firm","data":{"slug":"acme-prop", …}}
+                     */
+                    "application/yaml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStats: {
+        parameters: {
+            query: {
+                /** @description a lowercase hyphenated UUID */
+                account_id: string;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *       "trades": 1,
+                     *       "wins": 1,
+                     *       "losses": 0,
+                     *       "win_rate": "1.0000",
+                     *       "net_pnl": "1495.80",
+                     *       "commissions": "4.20",
+                     *       "best_day": "1495.80",
+                     *       "worst_day": "1495.80",
+                     *       "trading_days": 1,
+                     *       "max_drawdown": "2.10"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stats"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTrades: {
+        parameters: {
+            query?: {
+                /** @description only this account */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description Unix ms, inclusive */
+                from?: number;
+                /** @description only this instrument */
+                instrument_id?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+                status?: "open" | "closed";
+                /** @description Unix ms, inclusive */
+                to?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "direction": "long",
+                     *           "quantity": 1,
+                     *           "opened_at": 1772460001000,
+                     *           "closed_at": 1772460001000,
+                     *           "realized_pnl": "1500.00",
+                     *           "status": "closed"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TradePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTradeLots: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The firm a platform admin key acts within, by slug or id; without it, every firm. A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path: {
+                /** @description a lowercase hyphenated UUID */
+                trade_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *       "lots": [
+                     *         {
+                     *           "quantity": 1,
+                     *           "open_execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "open_price": "5000.00",
+                     *           "opened_at": 1772460001000,
+                     *           "close_execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "close_price": "5030.00",
+                     *           "closed_at": 1772460001000,
+                     *           "realized_pnl": "1500.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TradeLots"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}

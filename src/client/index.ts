@@ -8,7 +8,7 @@ import type { paths } from './api-types.js';
 import { retryPolicy, type RetryOptions } from './retry-policy.js';
 import { retryingFetch } from './retrying-fetch.js';
 
-export type { paths } from './api-types.js';
+export type { components, operations, paths } from './api-types.js';
 export { backoffMs, mayRetry, retryPolicy, type RetryOptions, type RetryPolicy } from './retry-policy.js';
 
 export interface PropsimClientOptions {

@@ -64,7 +64,13 @@ export function sandboxConfigOf(
   seed: SandboxSeed = simSeed(),
 ): SandboxConfig {
   return {
-    seed: { ...seed, rateLimit: settings.rateLimit ?? { perSecond: 1e6, burst: 1e6 } },
+    // The failed-authentication limit runs on the wall clock and the rogue client fails on purpose, so it is lifted
+    // here (test/api/gateway-hardening.test.ts holds it to its rules).
+    seed: {
+      ...seed,
+      rateLimit: settings.rateLimit ?? { perSecond: 1e6, burst: 1e6 },
+      failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+    },
     startMs: seed.startMs ?? DEFAULT_START_MS,
     calendar,
     market: [],

@@ -30,6 +30,8 @@ export class SandboxDb {
   private reader: Database.Database | undefined;
   private writer: Worker | undefined;
   private writerExited = false;
+  /** The writer was asked to close: its exit is expected. */
+  private closing = false;
   private pending: Batch = { lines: [], meta: {}, startOver: false };
   /** The journal lines in the file once what is pending is committed: where a snapshot taken now stands. */
   private linesAfterCommit: number;
@@ -76,15 +78,6 @@ export class SandboxDb {
 
   meta(key: string): string | undefined {
     return this.reading().prepare('SELECT value FROM meta WHERE key = ?').pluck().get(key) as string | undefined;
-  }
-
-  /** A meta value, written at once with `make()` when the file has none. */
-  ensureMeta(key: string, make: () => string): string {
-    const found = this.meta(key);
-    if (found !== undefined) return found;
-    const value = make();
-    this.setMeta({ [key]: value });
-    return value;
   }
 
   /** Writes meta values at once. */
@@ -168,8 +161,10 @@ export class SandboxDb {
     this.writer = startWriterThread(this.file);
     this.writer.on('message', (answer: WriterAnswer) => this.answered(answer));
     this.writer.on('error', (error) => this.fail(error));
-    this.writer.on('exit', () => {
+    this.writer.on('exit', (code) => {
       this.writerExited = true;
+      // Stopped without being asked (terminated, or exited without an 'error'): nothing more will be committed.
+      if (!this.closing) this.fail(new Error(`the writer thread stopped (exit code ${code})`));
     });
   }
 
@@ -229,6 +224,7 @@ export class SandboxDb {
     }
     const writer = this.writer;
     if (this.writerExited) return; // it failed, and said so
+    this.closing = true;
     await new Promise<void>((done) => {
       writer.once('exit', () => done());
       writer.postMessage({ kind: 'close' } satisfies WriterMessage);

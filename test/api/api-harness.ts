@@ -3,13 +3,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
-import type { TSchema } from 'typebox';
 import { buildApp } from '../../src/api/app.js';
-import { problemText } from '../../src/core/body-check.js';
-import { checkerOf } from '../../src/core/request-body.js';
+import { servedDocument } from '../../src/api/openapi/served-document.js';
 import { DEFAULT_START_MS, Sandbox, type SandboxConfig } from '../../src/api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile, type SandboxSeed } from '../../src/api/sandbox/seed-file.js';
 import type { SandboxDb } from '../../src/store/sandbox-db.js';
+import { responseChecker, type ResponseChecker } from './openapi-responses.js';
 
 export const KEYS = {
   acmeOperator: 'svc_live_acme_operator_demo',
@@ -22,7 +21,7 @@ export const KEYS = {
 export const PASSWORD = 'propsim-sandbox';
 const calendar = new GlobexCalendar(loadHolidayFile());
 
-/** An answer whose body does not match the schema its route declares for that status. */
+/** An answer the served OpenAPI document does not describe: its status, content type, headers or body. */
 export interface SchemaMiss {
   route: string;
   status: number;
@@ -35,14 +34,19 @@ export interface TestApi {
   call(options: InjectOptions): Promise<LightMyRequestResponse>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read loosely; schemaMisses checks their shape
   json<T = any>(response: LightMyRequestResponse): T;
-  /** Answers so far that broke their declared response schema (or had none for their status). */
+  /** Answers so far that the served /openapi.json does not describe (test/api/openapi-responses.ts). */
   schemaMisses: SchemaMiss[];
+  /** Closes the app and its sandbox; fails when any answer of the app was a schema miss. */
   close(): Promise<void>;
 }
 
 /** The bundled seed with the rate limit lifted. */
 export function testSeed(): SandboxSeed {
-  return { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } };
+  return {
+    ...loadSeedFile(DEFAULT_SEED_FILE),
+    rateLimit: { perSecond: 1e6, burst: 1e6 },
+    failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+  };
 }
 
 /** The app on a sandbox of the bundled seed (or `overrides`), kept in `db` when one is given. */
@@ -55,18 +59,22 @@ export async function startTestApi(
   const sandbox = await Sandbox.start(config, db);
   const app = await buildApp({ sandbox });
   const schemaMisses: SchemaMiss[] = [];
+  // Every answer of the app, whoever injected it, against the document the app serves. Last of the onSend hooks,
+  // so it sees the answer as it leaves (a failed commit's 503 included); a stream's payload (the /docs page's files)
+  // is not a body the document describes. The document is what GET /openapi.json sends, made at the first answer:
+  // until then a test may still add routes to the app.
+  let checker: ResponseChecker | undefined;
   app.addHook('onSend', async (request, reply, payload) => {
-    const responses = request.routeOptions.schema?.response as Record<number, TSchema> | undefined;
-    if (!responses || typeof payload !== 'string') return payload;
-    const route = `${request.method} ${request.routeOptions.url}`;
-    const schema = responses[reply.statusCode];
-    if (!schema) schemaMisses.push({ route, status: reply.statusCode, problems: 'no schema declared for this status' });
-    else {
-      // A JSON answer is checked as the parsed document; another (the session's YAML) as the string it is.
-      const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
-      const problems = checkerOf(schema).problems(json ? JSON.parse(payload) : payload);
-      if (problems.length > 0) schemaMisses.push({ route, status: reply.statusCode, problems: problemText(problems) });
-    }
+    if (typeof payload !== 'string' && payload !== null && payload !== undefined) return payload;
+    checker ??= responseChecker(JSON.parse(JSON.stringify(servedDocument(app))));
+    const answer = { method: request.method, path: request.url, status: reply.statusCode, headers: reply.getHeaders() };
+    const problems = checker.problems({ ...answer, body: payload ?? '' });
+    if (problems.length > 0)
+      schemaMisses.push({
+        route: `${request.method} ${request.url}`,
+        status: reply.statusCode,
+        problems: problems.join('; '),
+      });
     return payload;
   });
   return {
@@ -78,6 +86,10 @@ export async function startTestApi(
     close: async () => {
       await app.close();
       await sandbox.close();
+      if (schemaMisses.length > 0)
+        throw new Error(
+          `answers the OpenAPI document does not describe:\n${schemaMisses.map((m) => m.problems).join('\n')}`,
+        );
     },
   };
 }

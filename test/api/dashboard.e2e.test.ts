@@ -6,6 +6,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath } from '../browser/chromium.js';
 import { KEYS, marketOrderBody } from './api-harness.js';
+import { checkedFetch } from './openapi-responses.js';
 import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 
 let server: ListeningSandbox;
@@ -158,9 +159,9 @@ describe('docs/api.md#the-dashboard in a real browser', () => {
 
   it('a used ticket does not open the stream again (401 invalid_ticket)', async () => {
     const { body } = await http('POST', '/v1/firm-ws/tickets', operator);
-    const first = await fetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);
+    const first = await checkedFetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);
     expect(first.status).toBe(426); // admitted by the ticket; a plain GET is told to upgrade
-    const again = await fetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);
+    const again = await checkedFetch(`${base}/v1/firm-ws?ticket=${body.ticket}`);
     expect(again.status).toBe(401);
     expect(((await again.json()) as { code: string }).code).toBe('invalid_ticket');
   });

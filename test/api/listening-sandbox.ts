@@ -1,5 +1,6 @@
 // A sandbox app listening on a free loopback port, for tests that need real sockets (WebSocket streams, a browser):
-// the bundled seed with the rate limit lifted, a manual clock, and a JSON helper for plain HTTP calls.
+// the bundled seed with the rate limit lifted, a manual clock, and a JSON helper for plain HTTP calls whose every
+// answer is checked against the served OpenAPI document (openapi-responses.ts).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/api/app.js';
@@ -7,6 +8,7 @@ import { DEFAULT_START_MS, Sandbox } from '../../src/api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
+import { checkedFetch } from './openapi-responses.js';
 
 export interface ListeningSandbox {
   app: FastifyInstance;
@@ -21,7 +23,11 @@ type Answer = { status: number; body: any };
 
 export async function startListeningSandbox(options: Omit<AppDeps, 'sandbox'> = {}): Promise<ListeningSandbox> {
   const sandbox = await Sandbox.start({
-    seed: { ...loadSeedFile(DEFAULT_SEED_FILE), rateLimit: { perSecond: 1e6, burst: 1e6 } },
+    seed: {
+      ...loadSeedFile(DEFAULT_SEED_FILE),
+      rateLimit: { perSecond: 1e6, burst: 1e6 },
+      failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+    },
     startMs: DEFAULT_START_MS,
     calendar: new GlobexCalendar(loadHolidayFile()),
     market: [],
@@ -35,7 +41,7 @@ export async function startListeningSandbox(options: Omit<AppDeps, 'sandbox'> = 
     sandbox,
     address,
     async http(method, path, headers, body) {
-      const response = await fetch(`http://${address}${path}`, {
+      const response = await checkedFetch(`http://${address}${path}`, {
         method,
         headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -1,16 +1,41 @@
-// docs/api.md#start-up: /openapi.json is a valid OpenAPI 3.1 document, generated from the schemas that validate the
-// requests, and it lists every route the sandbox simulates with the answers each declares.
+// docs/api.md#the-openapi-document: /openapi.json is a valid OpenAPI 3.1 document, generated from the schemas that
+// validate the requests; it lists every route the sandbox simulates with the answers each declares, and says what a
+// client generator needs: operationIds, named schemas, servers, the headers of each answer, X-Firm-ID, the session
+// export as YAML and 500 everywhere.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonical } from '../../src/api/openapi/lift-components.js';
 import { startTestApi, type TestApi } from './api-harness.js';
+import { startListeningSandbox } from './listening-sandbox.js';
 
-describe('docs/api.md#start-up: the OpenAPI document', () => {
+type Json = Record<string, unknown>;
+interface Operation {
+  operationId?: string;
+  parameters?: { name: string; in: string; required?: boolean }[];
+  responses: Record<string, Json>;
+  security?: unknown[];
+}
+
+describe('docs/api.md#the-openapi-document: the OpenAPI document', () => {
   let api: TestApi;
   let doc: {
     openapi: string;
-    paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
-    components?: { securitySchemes?: Record<string, unknown> };
+    servers: { url: string }[];
+    paths: Record<string, Record<string, Operation>>;
+    components: Record<string, Record<string, Json>>;
   };
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+    );
+  /** A `$ref` to the document's components, followed. */
+  const deref = (value: Json): Json => {
+    const ref = value.$ref as string | undefined;
+    if (!ref) return value;
+    const [, , kind, name] = ref.split('/');
+    return deref(doc.components[kind!]![name!]!);
+  };
+  const headersOf = (response: Json) => Object.keys((deref(response).headers ?? {}) as Json);
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -103,6 +128,102 @@ describe('docs/api.md#start-up: the OpenAPI document', () => {
   });
 
   it('names the kinds of credentials (key header, bearer, session cookie) as security schemes', () => {
-    expect(Object.keys(doc.components?.securitySchemes ?? {}).sort()).toEqual(['bearer', 'firmKey', 'session']);
+    expect(Object.keys(doc.components.securitySchemes ?? {}).sort()).toEqual(['bearer', 'firmKey', 'session']);
+  });
+
+  it('gives every operation a unique camelCase operationId, the production names where the interface has them', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(
+      ids.filter((id) => !/^[a-z][A-Za-z0-9]*$/.test(String(id))),
+      'missing or not camelCase',
+    ).toEqual([]);
+    expect(new Set(ids).size, 'each operationId once').toBe(ids.length);
+    const idOf = (method: string, path: string) => doc.paths[path]![method]!.operationId;
+    expect(idOf('post', '/v1/balances/{account_id}/daily-loss/trigger')).toBe('setDailyLossTrigger');
+    expect(idOf('post', '/v1/balances/{account_id}/daily-loss/reanchor')).toBe('reanchorDailyLoss');
+    expect(idOf('get', '/v1/firm-control/accounts/{account_id}/risk-state')).toBe('getFirmAccountRiskState');
+    expect(idOf('post', '/v1/firm-control/staff/roles/assign')).toBe('assignStaffRole');
+    expect(idOf('post', '/v1/firm-control/staff/roles/remove')).toBe('removeStaffRole');
+  });
+
+  it('defines the public shapes once under components/schemas, and refers to them everywhere else', () => {
+    const named = doc.components.schemas!;
+    for (const name of ['Error', 'Order', 'OrderPage', 'Fill', 'Trade', 'Position', 'Balance', 'RiskState', 'Account'])
+      expect(named[name], name).toBeDefined();
+    expect(named.Clock, 'the sandbox clock').toMatchObject({ required: expect.arrayContaining(['now_ms', 'mode']) });
+    // No schema under paths is written out like a named one: each is a $ref.
+    const shapes = new Map(Object.entries(named).map(([name, schema]) => [canonical(schema), name]));
+    const written: string[] = [];
+    const search = (value: unknown, at: string): void => {
+      if (typeof value !== 'object' || value === null) return;
+      const name = Array.isArray(value) ? undefined : shapes.get(canonical(value));
+      if (name) written.push(`${at} is ${name}`);
+      else for (const [key, inner] of Object.entries(value)) search(inner, `${at}/${key}`);
+    };
+    search(doc.paths, '#/paths');
+    expect(written).toEqual([]);
+    expect(JSON.stringify(doc).match(/"request_id":\{/g), 'the envelope is written once').toHaveLength(1);
+  });
+
+  it('names the server: relative before the app listens, the listening address once it does', async () => {
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    const listening = await startListeningSandbox();
+    try {
+      const served = (await listening.http('GET', '/openapi.json', {})).body as { servers: unknown };
+      expect(served.servers).toEqual([{ url: `http://${listening.address}`, description: expect.any(String) }]);
+    } finally {
+      await listening.app.close();
+      await listening.sandbox.close();
+    }
+  });
+
+  it('declares X-Request-Id on every answer, Retry-After on 429 and 503, and 500 internal on every operation', () => {
+    for (const { route, operation } of operations()) {
+      expect(operation.responses['500'], route).toEqual({ $ref: '#/components/responses/InternalError' });
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const headers = headersOf(response);
+        expect(headers, `${route} ${status}`).toContain('X-Request-Id');
+        if (status === '429' || status === '503') expect(headers, `${route} ${status}`).toContain('Retry-After');
+      }
+    }
+    expect(doc.components.headers!['X-Request-Id']).toMatchObject({ required: true });
+  });
+
+  it("declares each route's own headers on the answers that carry them", () => {
+    const responses = (method: string, path: string) => doc.paths[path]![method]!.responses;
+    const placed = responses('post', '/v1/orders');
+    for (const status of ['202', '400', '404', '409'])
+      expect(headersOf(placed[status]!)).toContain('Idempotent-Replayed');
+    for (const path of ['/v1/auth/login', '/v1/auth/refresh', '/v1/auth/logout'])
+      expect(headersOf(responses('post', path)['200']!), path).toContain('Set-Cookie');
+    const exported = responses('get', '/v1/sandbox/session.yaml')['200']!;
+    expect(headersOf(exported)).toEqual(['X-Request-Id', 'Content-Disposition', 'X-Events-Sha256']);
+    expect(Object.keys(exported.content as Json), 'the export is YAML, not JSON').toEqual(['application/yaml']);
+  });
+
+  it('declares X-Firm-ID on the routes an admin key names a firm on, and Idempotency-Key on POST /v1/orders', () => {
+    const headerParameters = (operation: Operation) =>
+      (operation.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    const withFirm = operations()
+      .filter(({ operation }) => headerParameters(operation).includes('x-firm-id'))
+      .map(({ route }) => route);
+    expect(withFirm).toEqual(
+      expect.arrayContaining([
+        'GET /v1/orders',
+        'POST /v1/orders',
+        'GET /v1/balances',
+        'POST /v1/firm-control/accounts',
+        'GET /v1/firm-control/accounts/{account_id}/risk-state',
+        'POST /v1/accounts/{account_id}/lockout',
+        'GET /v1/admin/query/orders',
+        'POST /v1/firm-ws/tickets',
+      ]),
+    );
+    const without = operations().filter(({ route }) => /\/(health|auth|sandbox)\b/.test(route));
+    for (const { route, operation } of without) expect(headerParameters(operation), route).not.toContain('x-firm-id');
+    expect(withFirm.length + without.length, 'every operation is one or the other').toBe(operations().length);
+    const placement = doc.paths['/v1/orders']!.post!.parameters!;
+    expect(placement.find((p) => p.name === 'idempotency-key')).toMatchObject({ in: 'header', required: false });
+    expect(placement.find((p) => p.name === 'x-firm-id')).toMatchObject({ in: 'header', required: false });
   });
 });

@@ -2,6 +2,7 @@
 // the speed, and the kernel moves only when something falls due or a request comes, so an idle sandbox journals
 // nothing however long it runs (docs/api.md#persistence).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/api/app.js';
 import { RealtimeClock } from '../../src/api/sandbox/realtime-clock.js';
 import { KEYS, startTestApi, type TestApi } from './api-harness.js';
 
@@ -84,9 +85,54 @@ describe('RealtimeClock', () => {
     expect(clock.catchUp()).toBeUndefined(); // already there: nothing journaled
 
     const ahead = api.sandbox.kernel.nowMs + 3_600_000;
-    await api.sandbox.advanceTo(ahead);
+    await api.sandbox.advanceTo(() => ahead);
     expect(clock.nowMs()).toBe(ahead);
     wall += 1000;
     expect(clock.nowMs()).toBe(ahead + 1000);
+  });
+
+  it('a reset holds: the clock follows the wall from the start again, and no step catches up to the old time', async () => {
+    const clock = clockAt(1);
+    const start = api.sandbox.config.startMs;
+    wall += 60_000;
+    await clock.catchUp();
+    expect(api.sandbox.kernel.nowMs).toBe(start + 60_000);
+    await api.sandbox.reset();
+    expect(api.sandbox.kernel.nowMs).toBe(start);
+    wall += 1000;
+    expect(clock.nowMs(), 'a second of wall after the reset').toBe(start + 1000);
+    await clock.step(); // the seed accounts' risk loading (250 ms) is due
+    await clock.catchUp();
+    expect(api.sandbox.kernel.nowMs).toBe(start + 1000);
+  });
+
+  it('a step that comes while a reset is under way does not carry the new kernel to the old time', async () => {
+    const clock = clockAt(1);
+    const start = api.sandbox.config.startMs;
+    wall += 60_000;
+    const resetting = api.sandbox.reset();
+    const stepping = clock.step(); // due: the seed accounts' risk loading
+    await Promise.all([stepping, resetting]);
+    expect(api.sandbox.kernel.nowMs).toBe(start);
+    expect(errors).toEqual([]);
+  });
+
+  it('a request the gateway refuses after catching the clock up gets its answer (it hung, with an unhandled rejection)', async () => {
+    const clock = clockAt(1);
+    const app = await buildApp({ sandbox: api.sandbox, realtime: clock });
+    try {
+      wall += 5000; // the request has the kernel to catch up first
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/v1/orders',
+        headers: { 'x-service-api-key': KEYS.acmeViewer },
+        payload: {},
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(JSON.parse(refused.body).code).toBe('missing_scope');
+      expect(api.sandbox.kernel.nowMs).toBe(api.sandbox.config.startMs + 5000);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -297,6 +297,21 @@ describe('docs/api.md#persistence: restart equality', () => {
     expect(orders.map((o) => o.limit_price)).toEqual(['4800.00']);
   });
 
+  it("a reset's new token secret is kept: a session from before it stays ended after a restart, a later one lives on", async () => {
+    const file = dbFile();
+    const api = await open(file);
+    const before = await login(api, 'trader@acme.example');
+    await api.call({ method: 'POST', url: '/v1/sandbox/reset', headers: admin });
+    const after = await login(api, 'trader@acme.example');
+    await stop(api);
+
+    const again = await open(file);
+    const orders = (token: string) =>
+      again.call({ method: 'GET', url: '/v1/orders', headers: { authorization: `Bearer ${token}` } });
+    expect((await orders(before)).statusCode).toBe(401);
+    expect((await orders(after)).statusCode).toBe(200);
+  });
+
   it('--market files pick up where they were: a restart half way gives what one run gives', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'propsim-restart-market-'));
     const ticks = join(folder, 'ticks.csv');

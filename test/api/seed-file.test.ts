@@ -83,6 +83,7 @@ describe('the bundled seed', () => {
       seed: 1,
       userPassword: 'propsim-sandbox',
       rateLimit: { perSecond: 50, burst: 100 },
+      failedAuthLimit: { perSecond: 1, burst: 30 },
       riskLoadDelayMs: 250,
       fillModel: { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' },
     });
@@ -100,6 +101,16 @@ describe('a valid seed', () => {
 
   it('takes a fractional rate_limit.per_second', () => {
     expect(seed.rateLimit).toEqual({ perSecond: 2.5, burst: 10 });
+  });
+
+  it('reads rate_limit.failed_auth, and names a bad key of it', () => {
+    const yaml = VALID.replace('burst: 10 }', 'burst: 10, failed_auth: { per_second: 0.5, burst: 5 } }');
+    expect(yaml).not.toBe(VALID);
+    expect(loadSeedFile(folder.write('failed-auth.yaml', yaml)).failedAuthLimit).toEqual({ perSecond: 0.5, burst: 5 });
+    const bad = VALID.replace('burst: 10 }', 'burst: 10, failed_auth: { bursts: 5 } }');
+    expect(() => loadSeedFile(folder.write('failed-auth-bad.yaml', bad))).toThrow(
+      /rate_limit\.failed_auth\.bursts: unknown key; expected one of per_second, burst/,
+    );
   });
 
   it('reads start, seed, user_password, risk_load_delay_ms and fill_model', () => {
@@ -303,10 +314,10 @@ describe('an invalid seed: one message naming the file, line, column and field',
       '21:27: rate_limit.per_second: expected a number greater than 0, got the number 0',
     ],
     [
-      'rate_limit has only per_second and burst',
+      'rate_limit has only per_second, burst and failed_auth',
       'burst: 10',
       'bursts: 10',
-      '21:40: rate_limit.bursts: unknown key; expected one of per_second, burst',
+      '21:40: rate_limit.bursts: unknown key; expected one of per_second, burst, failed_auth',
     ],
     [
       'start is a time with an offset',

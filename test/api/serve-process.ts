@@ -1,10 +1,12 @@
-// A real `propsim serve` process for end-to-end tests: started on a free loopback port, found by its banner.
+// A real `propsim serve` process for end-to-end tests: started on a free loopback port, found by its banner. Its
+// answers are checked against the document it serves: call it through checkedFetch (openapi-responses.ts).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
+import { servedChecker } from './openapi-responses.js';
 
 const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
 
@@ -41,6 +43,7 @@ export async function startServe(
     void exited.then(({ code }) => failed(new Error(`serve exited ${code} before listening:\n${stderr}`)));
   });
   await new Promise((settle) => setTimeout(settle, 50));
+  await servedChecker(url); // the document every answer of this server is checked against, read once
   return { child, url, banner: stderr, exited };
 }
 

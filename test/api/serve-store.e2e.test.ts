@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 import { runCliAsync } from '../cli/run-cli.js';
 import { buyLimitBody, KEYS } from './api-harness.js';
+import { checkedFetch } from './openapi-responses.js';
 import { durableServeFiles, startServe, type Server } from './serve-process.js';
 
 const operator = { 'x-service-api-key': KEYS.acmeOperator, 'content-type': 'application/json' };
@@ -35,10 +36,10 @@ async function stop(server: Server): Promise<string> {
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 async function placeOrder(url: string): Promise<string> {
-  const accounts = (await (await fetch(`${url}/v1/firm-control/accounts`, { headers: operator })).json()) as {
+  const accounts = (await (await checkedFetch(`${url}/v1/firm-control/accounts`, { headers: operator })).json()) as {
     items: Array<{ account_id: string }>;
   };
-  const placed = await fetch(`${url}/v1/orders`, {
+  const placed = await checkedFetch(`${url}/v1/orders`, {
     method: 'POST',
     headers: operator,
     body: JSON.stringify(buyLimitBody(accounts.items[0]!.account_id)),
@@ -65,7 +66,7 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     expect(second.banner).toMatch(
       /^propsim serve: restoring \S+: a snapshot of its first \d+ journal lines, then 0 more\npropsim serve: restored in \d+\.\d s\n/,
     );
-    const order = await fetch(`${second.url}/v1/orders/${orderId}`, { headers: operator });
+    const order = await checkedFetch(`${second.url}/v1/orders/${orderId}`, { headers: operator });
     expect(order.status).toBe(200);
     // A read changes nothing: closing has no snapshot to write, and says none.
     expect(await stop(second), 'no journal line since the restored snapshot').toMatch(
@@ -139,6 +140,21 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     const result = await runCliAsync(['serve', '--port', '0', '--db', db, '--seed', seed]);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`--db ${db}: (is damaged|is not an SQLite database)`));
+    expect(sha256(db)).toBe(before);
+  }, 60_000);
+
+  it('a sandbox db whose journal does not start with input.kernel_started exits 2, named, and is left untouched', async () => {
+    const { db, seed } = durableServeFiles('propsim-headless-');
+    await stop(await serve(['--db', db, '--seed', seed]));
+    const raw = new Database(db);
+    raw.exec('DELETE FROM snapshot');
+    raw.prepare('DELETE FROM journal WHERE seq = (SELECT min(seq) FROM journal)').run();
+    raw.close();
+    const before = sha256(db);
+    const result = await runCliAsync(['serve', '--port', '0', '--db', db, '--seed', seed]);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`--db ${db}: its journal starts with`);
+    expect(result.stderr).toContain('not input.kernel_started');
     expect(sha256(db)).toBe(before);
   }, 60_000);
 

@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE } from '../../src/api/sandbox/seed-file.js';
 import { runCliAsync } from '../cli/run-cli.js';
 import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
+import { checkedFetch } from './openapi-responses.js';
 import { startServe, type Server } from './serve-process.js';
 
-/** A JSON call to a server at `url`: its status, headers and parsed body. */
+/** A JSON call to a server at `url`: its status, headers and parsed body, checked against its OpenAPI document. */
 function httpOf(url: string) {
   return async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
-    const response = await fetch(url + path, {
+    const response = await checkedFetch(url + path, {
       method,
       headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -43,7 +44,7 @@ describe('docs/api.md#start-up: a real `propsim serve` process', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.banner).toContain(`docs: ${server.url}/docs`);
     expect(server.banner).toContain(`dashboard: ${server.url}/dashboard`);
-    expect((await fetch(`${server.url}/dashboard`)).status).toBe(200);
+    expect((await checkedFetch(`${server.url}/dashboard`)).status).toBe(200);
     for (const k of Object.values(KEYS)) expect(server.banner).toContain(k);
     expect(server.banner).toContain(`"password":"${PASSWORD}"`);
     expect(server.banner).toContain('state: in memory');
@@ -113,7 +114,8 @@ describe('docs/api.md#start-up: serve refuses bad input with exit 2 and starts n
     const server = await startServe(['--memory', '--clock', 'realtime', '--speed', '60']);
     expect(server.banner).toContain('clock: realtime x60');
     // The clock follows the wall x60: a request half a second later sees about 30 simulated seconds more.
-    const nowMs = async () => ((await (await fetch(`${server.url}/health`)).json()) as { now_ms: number }).now_ms;
+    const nowMs = async () =>
+      ((await (await checkedFetch(`${server.url}/health`)).json()) as { now_ms: number }).now_ms;
     const first = await nowMs();
     await new Promise((settle) => setTimeout(settle, 500));
     expect((await nowMs()) - first).toBeGreaterThanOrEqual(30_000);

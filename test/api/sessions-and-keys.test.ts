@@ -85,6 +85,31 @@ describe('docs/api.md#keys-and-login', () => {
     });
   });
 
+  it('a reset ends every earlier session, revoked or not: 401 invalid_credentials, refresh 401, never 500', async () => {
+    const { accountId } = await acmeDemoTrader(api);
+    const open = (await login()).body.access_token;
+    const revoked = (await login()).body.access_token;
+    expect((await call('POST', '/v1/auth/logout', bearer(revoked))).status).toBe(200);
+    expect((await call('POST', '/v1/sandbox/reset', admin)).status).toBe(200);
+    // The seed's demo account comes back with the same id, so only the token can refuse these.
+    expect(api.sandbox.kernel.read.visibleAccount({}, accountId)).toBeTruthy();
+    for (const token of [open, revoked]) {
+      for (const [method, url] of [
+        ['GET', `/v1/accounts/${accountId}/positions`],
+        ['GET', `/v1/balances/${accountId}`],
+        ['POST', '/v1/auth/refresh'],
+        ['POST', '/v1/auth/logout'],
+      ] as const)
+        expect(await call(method, url, bearer(token)), `${method} ${url}`).toMatchObject({
+          status: 401,
+          body: { code: 'invalid_credentials', error: expect.stringMatching(/sandbox reset/) },
+        });
+      expect((await call('GET', `/v1/balances/${accountId}`, { cookie: `session=${token}` })).status).toBe(401);
+    }
+    const again = (await login()).body.access_token;
+    expect((await call('GET', `/v1/balances/${accountId}`, bearer(again))).status, 'a new login works').toBe(200);
+  });
+
   it("a trader reaches its own accounts only: another trader's account answers 404", async () => {
     const summit = await call('GET', '/v1/firm-control/accounts', { 'x-service-api-key': KEYS.summitOperator });
     const theirs = summit.body.items[0].account_id;

@@ -56,6 +56,30 @@ describe('StreamLog', () => {
     expect(log.after(5)).toEqual([]);
   });
 
+  it('an event of a later batch waits for its own commit, not the one before it: a kill cannot take back what was sent', async () => {
+    const commits: Array<() => void> = [];
+    const batch = () => new Promise<void>((done) => commits.push(done));
+    let durable: Promise<void> = batch();
+    const log = new StreamLog({ durable: () => durable });
+    const { kernel, accountId } = kernelWithAccount();
+    const live: number[] = [];
+    log.events$.subscribe((e) => live.push(e.sequence));
+    log.follow(kernel);
+    log.activate();
+    buyAndFill(kernel, accountId); // events 1-5, in the first batch
+    durable = batch(); // the first batch went to the writer; what comes now is the next batch
+    buyAndFill(kernel, accountId); // events 6-10 (a second position's events), in the second batch
+    const numbered = log.lastNumbered;
+    expect(numbered).toBeGreaterThan(5);
+    commits[0]!();
+    await new Promise((next) => setImmediate(next));
+    expect(live, 'the first commit sends its own batch only').toEqual([1, 2, 3, 4, 5]);
+    expect(log.after(0)!.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
+    commits[1]!();
+    await new Promise((next) => setImmediate(next));
+    expect(live).toEqual(Array.from({ length: numbered }, (_, i) => i + 1));
+  });
+
   it('with a store, events are numbered at once but sent, resumable and counted only once their input is durable', async () => {
     let commit!: () => void;
     let durable: Promise<void> | undefined = new Promise<void>((done) => (commit = done));

@@ -41,11 +41,11 @@ const compile = (source: string) => {
 
 describe('propsim/client in a user project', () => {
   it('type-checks a typed call and runs it (no server: the network failure after the retries)', () => {
-    const result = compile(`import { createPropsimClient } from 'propsim/client';
+    const result = compile(`import { createPropsimClient, type components } from 'propsim/client';
 const api = createPropsimClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'svc_key', retry: { maxAttempts: 2, sleep: async () => {} } });
 try {
   const { data } = await api.GET('/v1/orders/{order_id}', { params: { path: { order_id: 'o-1' } } });
-  const status: string | undefined = data?.status;
+  const status: components['schemas']['OrderStatus'] | undefined = data?.status;
   console.log(status);
 } catch (error) {
   console.log('failed:', (error as Error).message);

@@ -17,6 +17,10 @@ afterEach(async () => {
   await closeAll();
 });
 
+function sleep(ms: number): Promise<void> {
+  return new Promise((settle) => setTimeout(settle, ms));
+}
+
 function freshFile(): string {
   return join(mkdtempSync(join(tmpdir(), 'propsim-db-')), 'nested', 'sandbox.sqlite');
 }
@@ -205,6 +209,28 @@ describe('group commit on the writer thread', () => {
     expect(answers[2]).toEqual({ kind: 'read', text: '{"n":1}\n' });
   });
 
+  it('a writer thread that exits without an error fails the waiting answers and reads instead of leaving them hanging', async () => {
+    const db = open(freshFile());
+    db.append('{"a":1}');
+    await db.durable(); // the writer holds the file from here on
+    db.append('{"a":2}');
+    const waiting = db.durable()!;
+    const reading = db.journalText('{');
+    await (db as unknown as { writer: { terminate(): Promise<number> } }).writer.terminate();
+    const settled = (promise: Promise<unknown>) =>
+      Promise.race([
+        promise.then(
+          () => 'committed',
+          (error: Error) => error.message,
+        ),
+        sleep(2000).then(() => 'hanging'),
+      ]);
+    expect(await settled(waiting)).toMatch(/writer thread stopped/);
+    expect(await settled(reading)).toMatch(/writer thread stopped/);
+    db.append('{"a":3}');
+    expect(await settled(db.durable()!)).toMatch(/writer thread stopped/);
+  });
+
   it('a batch appended after a failed commit is not acknowledged', async () => {
     const file = freshFile();
     const db = open(file);
@@ -247,13 +273,6 @@ describe('group commit on the writer thread', () => {
     await new Promise((settle) => setTimeout(settle, 200)); // the writer thread has ended
     await db.close();
     thief.close();
-  });
-
-  it('ensureMeta writes a value once and keeps it across a reopen', async () => {
-    const file = freshFile();
-    expect(open(file).ensureMeta('token_secret', () => 'first')).toBe('first');
-    await closeAll();
-    expect(open(file).ensureMeta('token_secret', () => 'second')).toBe('first');
   });
 });
 

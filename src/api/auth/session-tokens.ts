@@ -20,15 +20,21 @@ export type TokenCheck =
 export class SessionTokens {
   constructor(private readonly secret: Uint8Array = randomBytes(32)) {}
 
-  async issue(user: { userId: string; firmId: string; email: string }, nowMs: number): Promise<string> {
+  /** A signed token, with its id and expiry (what a refresh carries a session's streams over to). */
+  async issue(
+    user: { userId: string; firmId: string; email: string },
+    nowMs: number,
+  ): Promise<{ token: string; tokenId: string; expiresAtMs: number }> {
     const nowSeconds = Math.floor(nowMs / 1000);
-    return new SignJWT({ firm: user.firmId, email: user.email })
+    const tokenId = randomUUID();
+    const token = await new SignJWT({ firm: user.firmId, email: user.email })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(user.userId)
-      .setJti(randomUUID())
+      .setJti(tokenId)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(nowSeconds + SESSION_SECONDS)
       .sign(this.secret);
+    return { token, tokenId, expiresAtMs: (nowSeconds + SESSION_SECONDS) * 1000 };
   }
 
   async verify(token: string, nowMs: number, revoked: ReadonlySet<string>): Promise<TokenCheck> {

@@ -15,6 +15,7 @@ const ANONYMOUS: Caller = { kind: 'anonymous' };
  * answers with a promise (jose verifies asynchronously), so the common path allocates no promise.
  */
 export function authenticate(request: FastifyRequest, sandbox: Sandbox): Promise<void> | undefined {
+  // Every route has a policy (route-policies.ts); only the not-found handler has none, and it answers 404.
   const policy: RoutePolicy = request.routeOptions.config.policy ?? { public: true };
   request.caller = ANONYMOUS;
   if (policy.public) {
@@ -31,6 +32,7 @@ export function authenticate(request: FastifyRequest, sandbox: Sandbox): Promise
     return undefined;
   }
   const presented = presentedCredentials(request.raw, () => sessionCookieOf(request));
+  if (presented.kind === 'jwt' && presented.fromCookie && request.ws) checkOrigin(request);
   if (presented.kind === 'jwt')
     return sessionCaller(presented.token, sandbox).then((caller) => {
       request.caller = caller;
@@ -42,6 +44,18 @@ export function authenticate(request: FastifyRequest, sandbox: Sandbox): Promise
   return undefined;
 }
 
+/**
+ * Whether the request tries to authenticate: it presents a key, a token, a session cookie or a stream ticket, or it
+ * logs in. Such requests are what the failed-authentication limit holds back (failed-auth-limit.ts).
+ */
+export function triesToAuthenticate(request: FastifyRequest): boolean {
+  const { headers } = request;
+  if (headers['x-service-api-key'] !== undefined || headers.authorization !== undefined) return true;
+  if (request.routeOptions.config.policy?.checksPassword) return true;
+  if (typeof headers.cookie === 'string' && headers.cookie.includes('session=')) return true;
+  return request.routeOptions.config.policy?.streamTicket === true && request.url.includes('ticket=');
+}
+
 /** Login is open to anyone but a firm key (the interface's deny list). */
 function refuseFirmKeyOnPublicRoute(request: FastifyRequest, sandbox: Sandbox): void {
   let presented;
@@ -51,6 +65,28 @@ function refuseFirmKeyOnPublicRoute(request: FastifyRequest, sandbox: Sandbox): 
     return;
   }
   if (presented.kind === 'key' && sandbox.keys.get(presented.key)?.kind === 'firm_key') throw firmKeyForbidden();
+}
+
+/**
+ * A browser sends the session cookie with a WebSocket upgrade from any page, another site's too, and WebSockets are
+ * not bound by CORS: an upgrade authenticated by the cookie must come from a page of this server (its Origin's host is
+ * the Host asked for). A client that sends no Origin is not a browser, and sent the cookie on purpose.
+ */
+function checkOrigin(request: FastifyRequest): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  if (host === undefined || host !== request.headers.host)
+    throw new ApiError(
+      403,
+      'origin_forbidden',
+      `a stream opened with the session cookie must come from a page of this server; Origin ${origin} is not ${request.headers.host ?? 'this host'}`,
+    );
 }
 
 function keyCaller(presented: Exclude<Presented, { kind: 'jwt' }>, sandbox: Sandbox): Caller {
@@ -79,7 +115,11 @@ async function sessionCaller(token: string, sandbox: Sandbox): Promise<Caller> {
   if (!check.ok)
     throw check.code === 'token_expired'
       ? new ApiError(401, 'token_expired', 'the session token has expired; log in again')
-      : invalidCredentials();
+      : new ApiError(
+          401,
+          'invalid_credentials',
+          'the session token is not valid: revoked (logout, refresh), ended by a sandbox reset, or not one of ours; log in again',
+        );
   return { kind: 'user', ...check.claims };
 }
 

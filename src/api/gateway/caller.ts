@@ -22,6 +22,8 @@ export interface RoutePolicy {
   streamTicket?: boolean;
   /** Only a user session (JWT): a platform admin key is refused too (403 `session_required`), e.g. /v1/ws. */
   sessionOnly?: boolean;
+  /** The route checks a password (login): held back, like credentials, by the failed-authentication limit. */
+  checksPassword?: boolean;
   /** A firm key may not call it (403 `firm_key_forbidden_route`): login, the interface's deny list. */
   firmKeyForbidden?: boolean;
   /** A route of the service the sandbox does not simulate: firm keys 403, everyone else 404 (docs/api.md#the-auth-matrix). */

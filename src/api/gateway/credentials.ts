@@ -8,7 +8,11 @@ import { ApiError } from './api-error.js';
 export const KEY_PREFIX = 'svc_live_';
 
 export type Presented =
-  { kind: 'none' } | { kind: 'key'; key: string } | { kind: 'jwt'; token: string } | { kind: 'malformed' };
+  | { kind: 'none' }
+  | { kind: 'key'; key: string }
+  /** A session token; `fromCookie` when the browser sent it by itself (the `session` cookie). */
+  | { kind: 'jwt'; token: string; fromCookie?: true }
+  | { kind: 'malformed' };
 
 /** `sessionCookie` is read only when no header credential came (parsing cookies costs every request otherwise). */
 export function presentedCredentials(raw: IncomingMessage, sessionCookie: () => string | undefined): Presented {
@@ -32,6 +36,6 @@ export function presentedCredentials(raw: IncomingMessage, sessionCookie: () => 
     return looksLikeJwt(token) ? { kind: 'jwt', token } : { kind: 'malformed' };
   }
   const session = sessionCookie();
-  if (session) return { kind: 'jwt', token: session };
+  if (session) return { kind: 'jwt', token: session, fromCookie: true };
   return { kind: 'none' };
 }

@@ -1,13 +1,16 @@
 // One envelope for every 4xx and 5xx (docs/api.md#errors): `{error, code, details?, request_id}`, `error` first.
 // Fastify's own errors (an unparsable body, a wrong content type, a body too large) are mapped to their codes;
-// anything else is a bug: 500 `internal`, logged with the request id.
+// anything else is a bug: 500 `internal`, logged with the request id. A failed authentication is counted against the
+// caller's address on its way out (failed-auth-limit.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 import { routeNotFound } from './authenticate.js';
+import type { FailedAuthLimit } from './failed-auth-limit.js';
 
-export function installErrorEnvelope(app: FastifyInstance): void {
+export function installErrorEnvelope(app: FastifyInstance, failedAuth: FailedAuthLimit): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const api = toApiError(error);
+    failedAuth.answered(request, api);
     if (api.code === 'internal') request.log.error({ err: error, request_id: request.id }, 'internal error');
     sendError(reply, request, api);
   });

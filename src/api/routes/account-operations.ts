@@ -34,6 +34,7 @@ export const accountOperationRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbo
       config: { policy: write },
       schema: {
         tags: ['firm-control'],
+        operationId: 'lockAccount',
         summary: 'Lock the account (firm_lockout); flatten: true also cancels its orders and closes its positions',
         params: AccountParams,
         body: LockoutBody,
@@ -49,6 +50,7 @@ export const accountOperationRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbo
       config: { policy: write },
       schema: {
         tags: ['firm-control'],
+        operationId: 'unlockAccount',
         summary: "Remove the firm's lock (409 when there is none)",
         params: AccountParams,
         response: { 200: RiskStateShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -63,6 +65,7 @@ export const accountOperationRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbo
       config: { policy: write },
       schema: {
         tags: ['firm-control'],
+        operationId: 'flattenAccount',
         summary: 'Cancel working orders and send offsetting market orders',
         params: AccountParams,
         response: { 200: FlattenResultShape, ...GATEWAY_ERRORS },
@@ -77,6 +80,7 @@ export const accountOperationRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbo
       config: { policy: write },
       schema: {
         tags: ['firm-control'],
+        operationId: 'cancelAccountOrders',
         summary: "Cancel the account's working orders",
         params: AccountParams,
         response: { 200: CancelAllResultShape, ...GATEWAY_ERRORS },

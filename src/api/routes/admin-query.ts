@@ -16,8 +16,14 @@ import { answer } from './answer.js';
 const policy = { scope: 'accounts:read', needsFirm: true, faultTarget: 'accounts' } as const;
 
 export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
-  const schema = (summary: string, querystring: ReturnType<typeof ListQuery>, item: Parameters<typeof PageOf>[0]) => ({
+  const schema = (
+    operationId: string,
+    summary: string,
+    querystring: ReturnType<typeof ListQuery>,
+    item: Parameters<typeof PageOf>[0],
+  ) => ({
     tags: ['admin'],
+    operationId,
     summary,
     querystring,
     response: { 200: PageOf(item), ...GATEWAY_ERRORS },
@@ -28,6 +34,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> =
     {
       config: { policy },
       schema: schema(
+        'adminQueryAccounts',
         "The firm's accounts",
         ListQuery({ user_id: Type.Optional(Id), status: Type.Optional(AccountStatusShape) }),
         AccountRecordShape,
@@ -43,6 +50,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> =
     {
       config: { policy },
       schema: schema(
+        'adminQueryOrders',
         "The firm's orders",
         ListQuery({ ...AccountFilter, ...InstrumentFilter, status: Type.Optional(OrderStatusShape), ...TimeFilter }),
         OrderShape,
@@ -58,6 +66,7 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> =
     {
       config: { policy },
       schema: schema(
+        'adminQueryFills',
         "The firm's fills",
         ListQuery({ ...AccountFilter, ...InstrumentFilter, ...TimeFilter }),
         FillShape,
@@ -70,7 +79,10 @@ export const adminQueryRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> =
   );
   app.get(
     '/v1/admin/query/balances',
-    { config: { policy }, schema: schema("The firm's balances", ListQuery(AccountFilter), BalanceShape) },
+    {
+      config: { policy },
+      schema: schema('adminQueryBalances', "The firm's balances", ListQuery(AccountFilter), BalanceShape),
+    },
     async (request, reply) => {
       const { limit, cursor, ...filter } = request.query as ListFilter & PageRequest;
       return answer(reply, sandbox.kernel.read.balances(readScopeOf(request.caller), filter, { limit, cursor }));

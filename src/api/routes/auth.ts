@@ -5,8 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Id } from '../../core/shapes/common.js';
 import { ApiError } from '../gateway/api-error.js';
+import { sameSecret } from '../gateway/secrets.js';
 import { SESSION_SECONDS } from '../auth/session-tokens.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
+import { SESSION_COOKIE, sentWith } from '../schemas/answer-headers.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
 
 const LoginBody = Type.Object(
@@ -43,8 +45,9 @@ const SessionShape = Type.Object(
 type SessionUser = { userId: string; firmId: string; email: string; firmSlug: string };
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
-  async function startSession(reply: FastifyReply, user: SessionUser) {
-    const token = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
+  async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: string) {
+    const { token, tokenId, expiresAtMs } = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
+    if (refreshing) sandbox.refreshSession(refreshing, tokenId, expiresAtMs);
     reply.header('set-cookie', app.serializeCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' }));
     return {
       access_token: token,
@@ -57,14 +60,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
   app.post(
     '/v1/auth/login',
     {
-      config: { policy: { public: true, firmKeyForbidden: true } },
+      config: { policy: { public: true, firmKeyForbidden: true, checksPassword: true } },
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Log in a trader or staff member',
         security: [],
         headers: LoginHeaders,
         body: LoginBody,
-        response: { 200: SessionShape, ...GATEWAY_ERRORS },
+        response: { 200: sentWith(SESSION_COOKIE, SessionShape), ...GATEWAY_ERRORS },
       },
     },
     async (request, reply) => {
@@ -72,7 +76,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       const users = sandbox.kernel.read
         .usersByEmail(email)
         .filter((u) => firmSlug === undefined || u.firm_slug === firmSlug);
-      if (users.length === 0 || password !== sandbox.seed.userPassword)
+      // The password is checked whether or not the email is known: the time taken says nothing of either.
+      const passwordMatches = sameSecret(password, sandbox.seed.userPassword);
+      if (users.length === 0 || !passwordMatches)
         throw new ApiError(401, 'invalid_login', 'no user has this email and password');
       if (users.length > 1)
         throw new ApiError(400, 'invalid_request', 'firm_slug: expected one of the firms of this email', [
@@ -105,20 +111,23 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       config: { policy: { users: true, firmKeyForbidden: true } },
       schema: {
         tags: ['auth'],
+        operationId: 'refreshSession',
         summary: 'Swap the current session token for a new one',
-        response: { 200: SessionShape, ...GATEWAY_ERRORS },
+        response: { 200: sentWith(SESSION_COOKIE, SessionShape), ...GATEWAY_ERRORS },
       },
     },
     async (request, reply) => {
       const caller = sessionOf(request);
-      sandbox.revokeToken(caller.tokenId);
-      const identity = sandbox.kernel.read.user(caller.userId)!;
-      return startSession(reply, {
+      // The gateway checked the token, so its user exists; if not (a bug), the caller gets a 401, never a 500.
+      const identity = sandbox.kernel.read.user(caller.userId);
+      if (!identity) throw new ApiError(401, 'invalid_credentials', 'the session token is not valid; log in again');
+      const user = {
         userId: identity.user_id,
         firmId: identity.firm_id,
         email: identity.email,
         firmSlug: identity.firm_slug,
-      });
+      };
+      return startSession(reply, user, caller.tokenId);
     },
   );
 
@@ -128,12 +137,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       config: { policy: { users: true, firmKeyForbidden: true } },
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Revoke the current session token',
-        response: { 200: Type.Object({ status: Type.Literal('ok') }), ...GATEWAY_ERRORS },
+        response: { 200: sentWith(SESSION_COOKIE, Type.Object({ status: Type.Literal('ok') })), ...GATEWAY_ERRORS },
       },
     },
     async (request, reply) => {
-      sandbox.revokeToken(sessionOf(request).tokenId);
+      sandbox.endSession(sessionOf(request).tokenId);
       reply.header('set-cookie', app.serializeCookie('session', '', { path: '/', expires: new Date(0), maxAge: 0 }));
       return { status: 'ok' as const };
     },

@@ -24,6 +24,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: read },
       schema: {
         tags: ['balances'],
+        operationId: 'listBalances',
         summary: 'List balances',
         querystring: ListQuery(AccountFilter),
         response: { 200: PageOf(BalanceShape), ...GATEWAY_ERRORS },
@@ -41,6 +42,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: read },
       schema: {
         tags: ['balances'],
+        operationId: 'getBalance',
         summary: "An account's balance",
         params: AccountParams,
         response: { 200: BalanceShape, ...GATEWAY_ERRORS },
@@ -56,6 +58,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: firmRead },
       schema: {
         tags: ['balances'],
+        operationId: 'listBalanceAdjustments',
         summary: "An account's cash adjustments, oldest first",
         params: AccountParams,
         querystring: ListQuery({}),
@@ -74,6 +77,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
   const accountOperation = (
     path: string,
     type: 'set_daily_loss_trigger' | 'reanchor_daily_loss' | 'adjust_balance',
+    operationId: string,
     summary: string,
     body: typeof DailyLossTriggerBody | typeof ReanchorBody | typeof AdjustBody,
     response: typeof DailyLossTriggerResultShape | typeof ReanchorResultShape | typeof AdjustmentShape,
@@ -84,6 +88,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
         config: { policy: write },
         schema: {
           tags: ['balances'],
+          operationId,
           summary,
           params: AccountParams,
           body,
@@ -101,6 +106,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
   accountOperation(
     '/v1/balances/:account_id/daily-loss/trigger',
     'set_daily_loss_trigger',
+    'setDailyLossTrigger',
     "Move today's daily-loss floor without touching P&L",
     DailyLossTriggerBody,
     DailyLossTriggerResultShape,
@@ -108,6 +114,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
   accountOperation(
     '/v1/balances/:account_id/daily-loss/reanchor',
     'reanchor_daily_loss',
+    'reanchorDailyLoss',
     "Re-anchor today's daily loss at current cash, keeping the allowance",
     ReanchorBody,
     ReanchorResultShape,
@@ -115,6 +122,7 @@ export const balanceRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
   accountOperation(
     '/v1/balances/:account_id/adjust',
     'adjust_balance',
+    'adjustBalance',
     'A cash adjustment, shifting the floors by default',
     AdjustBody,
     AdjustmentShape,

@@ -40,6 +40,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: provision },
       schema: {
         tags: ['firm-control'],
+        operationId: 'provisionAccounts',
         summary:
           'Provision evaluation accounts for a trader (201; 200 with the original answer for a repeated idempotency_key)',
         body: ProvisionAccountsBody,
@@ -59,6 +60,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmRead },
       schema: {
         tags: ['firm-control'],
+        operationId: 'listFirmAccounts',
         summary: "The firm's accounts, by trader or purchase id",
         querystring: ListQuery({
           user_id: Type.Optional(Id),
@@ -79,6 +81,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: riskRead },
       schema: {
         tags: ['firm-control'],
+        operationId: 'getFirmAccountRiskState',
         summary: 'The live risk state (503 risk_loading while the risk engine loads the account)',
         params: AccountParams,
         response: { 200: RiskStateReadShape, ...GATEWAY_ERRORS },
@@ -94,6 +97,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmWrite },
       schema: {
         tags: ['firm-control'],
+        operationId: 'setMaxLossLimit',
         summary: "Move one account's max-loss cap (null removes it)",
         params: AccountParams,
         body: MaxLossLimitBody,
@@ -115,6 +119,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmWrite },
       schema: {
         tags: ['firm-control'],
+        operationId: 'replaceAccount',
         summary: 'Flatten and close the account and mint a fresh one from the same template',
         params: AccountParams,
         response: { 201: ReplaceResultShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -132,6 +137,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmRead },
       schema: {
         tags: ['firm-control'],
+        operationId: 'getOfferings',
         summary: "The firm's product families and whether each is enabled",
         response: { 200: OfferingsShape, ...GATEWAY_ERRORS },
       },
@@ -145,6 +151,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmWrite },
       schema: {
         tags: ['firm-control'],
+        operationId: 'setOffering',
         summary: 'Enable or disable a product family',
         body: OfferingBody,
         response: { 200: OfferingsShape, ...GATEWAY_ERRORS },
@@ -177,6 +184,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmWrite },
       schema: {
         tags: ['firm-control'],
+        operationId: 'assignStaffRole',
         summary: 'Assign a role to a staff member',
         headers: entityHeader,
         body: AssignStaffRoleBody,
@@ -198,6 +206,7 @@ export const firmControlRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: firmWrite },
       schema: {
         tags: ['firm-control'],
+        operationId: 'removeStaffRole',
         summary: "Remove a staff member's role",
         headers: entityHeader,
         body: RemoveStaffRoleBody,

@@ -1,7 +1,9 @@
 // POST /v1/orders with an Idempotency-Key (docs/api.md#idempotency). The key is claimed as the request arrives
-// (before its body is read) and released when the answer has gone, so a concurrent duplicate answers 409
-// `idempotency_request_in_progress`; a later one replays the stored answer or, with another body, 409
-// `idempotency_key_reused`. Keys are per firm: a user's firm, an admin's X-Firm-ID.
+// (before its body is read), so a concurrent duplicate answers 409 `idempotency_request_in_progress`; a later one
+// replays the stored answer or, with another body, 409 `idempotency_key_reused`. The claim ends as soon as the answer
+// is stored (the same turn as the placement), or when the connection closes without one: a client that gives up
+// while its order waits for the commit, or while its body arrives, must not leave the key claimed for good. Keys
+// are per firm: a user's firm, an admin's X-Firm-ID.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Outcome } from '../../core/outcome.js';
 import { ApiError } from '../gateway/api-error.js';
@@ -15,23 +17,19 @@ const claims = new WeakMap<FastifyRequest, { firm: string; key: string }>();
 
 export function idempotentPlacement(sandbox: Sandbox) {
   return {
-    claim(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    claim(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
       const key = request.headers['idempotency-key'];
       if (typeof key !== 'string' || key === '') return done();
       const firm = firmScope(request.caller);
-      if (!sandbox.idempotency.claim(firm, key))
+      if (!sandbox.idempotency.claim(firm, key, request))
         throw new ApiError(
           409,
           'idempotency_request_in_progress',
           `a request with Idempotency-Key ${key} is still being handled`,
         );
       claims.set(request, { firm, key });
-      done();
-    },
-
-    release(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
-      const claim = claims.get(request);
-      if (claim) sandbox.idempotency.release(claim.firm, claim.key);
+      // 'close' comes once the answer is sent or the connection is gone, whichever is first.
+      reply.raw.once('close', () => release(request));
       done();
     },
 
@@ -66,9 +64,16 @@ export function idempotentPlacement(sandbox: Sandbox) {
       } catch (error) {
         if (error instanceof ApiError) store(error.statusCode, storedErrorOf(error));
         throw error;
+      } finally {
+        release(request); // stored (or failed): a duplicate from now on is answered from the record
       }
     },
   };
+
+  function release(request: FastifyRequest): void {
+    const claim = claims.get(request);
+    if (claim) sandbox.idempotency.release(claim.firm, claim.key, request);
+  }
 }
 
 function firmScope(caller: Caller): string {

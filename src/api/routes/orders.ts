@@ -11,6 +11,7 @@ import { readScopeOf } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { answer, settled } from './answer.js';
 import { idempotentPlacement } from './idempotent-placement.js';
+import { allSentWith, IDEMPOTENT_REPLAYED } from '../schemas/answer-headers.js';
 import {
   AccountFilter,
   errors,
@@ -39,13 +40,17 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
     {
       config: { policy: write },
       onRequest: placement.claim,
-      onResponse: placement.release,
       schema: {
         tags: ['orders'],
+        operationId: 'placeOrder',
         summary: 'Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PlaceOrderBody,
-        response: { 202: OrderShape, ...errors(409), ...GATEWAY_ERRORS },
+        // A replayed answer (docs/api.md#idempotency) is one the handler gave: an order, or its 400, 404 or 409.
+        response: {
+          ...GATEWAY_ERRORS,
+          ...allSentWith(IDEMPOTENT_REPLAYED, { 202: OrderShape, ...errors(400, 404, 409) }),
+        },
       },
     },
     async (request, reply) => {
@@ -64,6 +69,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: read },
       schema: {
         tags: ['orders'],
+        operationId: 'listOrders',
         summary: 'List orders, oldest first',
         querystring: OrderListQuery,
         response: { 200: PageOf(OrderShape), ...GATEWAY_ERRORS },
@@ -81,6 +87,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: read },
       schema: {
         tags: ['orders'],
+        operationId: 'getOrder',
         summary: 'One order',
         params: OrderParams,
         response: { 200: OrderShape, ...GATEWAY_ERRORS },
@@ -96,6 +103,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: read },
       schema: {
         tags: ['orders'],
+        operationId: 'getOrderStates',
         summary: "The order's status records, in order",
         params: OrderParams,
         response: { 200: OrderStatesShape, ...GATEWAY_ERRORS },
@@ -111,6 +119,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'modifyOrder',
         summary: 'Modify quantity or prices (202; the venue may still reject it)',
         params: OrderParams,
         body: ModifyOrderBody,
@@ -130,6 +139,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'cancelOrder',
         summary: 'Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order)',
         params: OrderParams,
         response: { 200: OrderShape, 202: OrderShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -148,6 +158,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'linkOcoOrders',
         summary: 'Link working orders of one account into a one-cancels-other group',
         body: LinkOcoBody,
         response: { 201: OcoGroupShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -166,6 +177,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       config: { policy: write },
       schema: {
         tags: ['orders'],
+        operationId: 'addOcoCompanion',
         summary: 'Add a working order to an OCO group',
         body: OcoCompanionBody,
         response: { 200: OcoGroupShape, ...errors(409), ...GATEWAY_ERRORS },

@@ -10,18 +10,19 @@ import { ApiError, invalidRequest } from '../gateway/api-error.js';
 import { FAULT_TARGETS } from '../sandbox/fault-windows.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { sessionScenario } from '../sandbox/session-export.js';
+import { SESSION_EXPORT } from '../schemas/answer-headers.js';
 import { errors } from '../schemas/common.js';
 import { answer } from './answer.js';
 
 const admin = { adminOnly: true } as const;
 const ADMIN_ERRORS = errors(400, 401, 403, 413, 415, 429);
 
-const SandboxClockShape = Type.Object(
+export const SandboxClockShape = Type.Object(
   { ...ClockShape.properties, mode: Type.Union([Type.Literal('manual'), Type.Literal('realtime')]) },
   { additionalProperties: false },
 );
 
-const AdvanceBody = Type.Object(
+export const AdvanceBody = Type.Object(
   {
     to: Type.Optional(
       Type.Union([Type.String(), Type.Integer()], { description: 'an ISO 8601 time with an offset, or Unix ms' }),
@@ -34,7 +35,7 @@ const AdvanceBody = Type.Object(
   { additionalProperties: false, description: 'exactly one of to, by, to_next' },
 );
 
-const PrintsBody = Type.Object(
+export const PrintsBody = Type.Object(
   {
     prints: Type.Array(
       Type.Object(
@@ -51,7 +52,7 @@ const PrintsBody = Type.Object(
   { additionalProperties: false },
 );
 
-const FaultBody = Type.Object(
+export const FaultBody = Type.Object(
   {
     target: Type.Union(FAULT_TARGETS.map((t) => Type.Literal(t))),
     status: Type.Union([Type.Literal(421), Type.Literal(429), Type.Literal(502), Type.Literal(503)]),
@@ -70,6 +71,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'getSandboxClock',
         summary: 'The simulated clock',
         response: { 200: SandboxClockShape, ...ADMIN_ERRORS },
       },
@@ -83,14 +85,14 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'advanceSandboxClock',
         summary: 'Advance the clock; everything due on the way happens',
         body: AdvanceBody,
         response: { 200: SandboxClockShape, ...errors(409), ...ADMIN_ERRORS },
       },
     },
     async (request, reply) => {
-      const toMs = targetOf(request.body, sandbox);
-      answer(reply, await sandbox.advanceTo(toMs));
+      answer(reply, await sandbox.advanceTo(() => targetOf(request.body, sandbox)));
       return sandbox.clock();
     },
   );
@@ -101,6 +103,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'postMarketPrints',
         summary: 'Trade prints at the current time: the venue matches, then accounts are marked',
         body: PrintsBody,
         response: { 200: Type.Object({ accepted: Type.Integer() }, { additionalProperties: false }), ...ADMIN_ERRORS },
@@ -136,6 +139,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'openFaultWindow',
         summary: 'Open a fault window: matching requests answer this status for duration_ms of simulated time',
         body: FaultBody,
         response: { 201: Type.Object({ fault_id: Type.String() }, { additionalProperties: false }), ...ADMIN_ERRORS },
@@ -160,6 +164,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'clearFaultWindows',
         summary: 'Close every fault window',
         response: { 200: Type.Object({ status: Type.Literal('ok') }), ...ADMIN_ERRORS },
       },
@@ -176,6 +181,7 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'resetSandbox',
         summary: 'Back to the seed: a new kernel at the start time',
         response: { 200: SandboxClockShape, ...ADMIN_ERRORS },
       },
@@ -192,8 +198,16 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
       config: { policy: admin },
       schema: {
         tags: ['sandbox'],
+        operationId: 'exportSession',
         summary: 'The session so far as a scenario file that propsim replay runs to the same state and journal',
-        response: { 200: Type.String({ description: 'a scenario file (YAML)' }), ...ADMIN_ERRORS },
+        response: {
+          200: {
+            description: 'A scenario file (YAML)',
+            headers: SESSION_EXPORT,
+            content: { 'application/yaml': { schema: Type.String({ description: 'a scenario file (YAML)' }) } },
+          },
+          ...ADMIN_ERRORS,
+        },
       },
     },
     async (_request, reply) => {

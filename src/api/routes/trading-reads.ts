@@ -31,6 +31,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'listFills',
         summary: 'List fills, oldest first',
         querystring: ListQuery({ ...AccountFilter, ...InstrumentFilter, ...TimeFilter }),
         response: { 200: PageOf(FillShape), ...GATEWAY_ERRORS },
@@ -48,6 +49,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'listTrades',
         summary: 'List trades (flat to flat), oldest first',
         querystring: ListQuery({
           ...AccountFilter,
@@ -70,6 +72,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'getTradeLots',
         summary: "A trade's FIFO lots, in the order they closed",
         params: TradeParams,
         response: { 200: TradeLotsShape, ...GATEWAY_ERRORS },
@@ -85,6 +88,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'listPositions',
         summary: 'List current positions',
         querystring: ListQuery({ ...AccountFilter, ...InstrumentFilter }),
         response: { 200: PageOf(PositionShape), ...GATEWAY_ERRORS },
@@ -102,6 +106,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'listAccountPositions',
         summary: "An account's current positions",
         params: AccountParams,
         querystring: ListQuery(InstrumentFilter),
@@ -123,6 +128,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'listDailyPositions',
         summary: 'Daily position records per (instrument, trade date) from from_date to to_date, inclusive',
         params: AccountParams,
         querystring: Type.Object(
@@ -146,6 +152,7 @@ export const tradingReadRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> 
       config: { policy: read },
       schema: {
         tags: ['trading'],
+        operationId: 'getStats',
         summary: "An account's trading statistics",
         querystring: Type.Object({ account_id: Id }, { additionalProperties: false }),
         response: { 200: StatsShape, ...GATEWAY_ERRORS },

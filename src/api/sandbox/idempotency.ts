@@ -1,7 +1,8 @@
 // Idempotency of POST /v1/orders (docs/api.md#idempotency): per firm and key, the fingerprint of the body and the
 // whole answer, kept for 24 hours of simulated time. A key is "in flight" from the moment its request arrives until
-// its answer is stored, so a concurrent duplicate is told so instead of placing a second order.
+// its answer is stored (or the request ends without one), so a concurrent duplicate is told so.
 import { createHash } from 'node:crypto';
+import { SweepSchedule } from '../gateway/sweep-schedule.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -17,23 +18,27 @@ export type IdempotencyLookup =
 
 export class IdempotencyRecords {
   private readonly answers = new Map<string, StoredAnswer>();
-  private readonly inFlight = new Set<string>();
+  /** Keys in flight, each with the request that holds it. */
+  private readonly inFlight = new Map<string, object>();
+  private readonly sweeps = new SweepSchedule();
 
   clear(): void {
     this.answers.clear();
     this.inFlight.clear();
   }
 
-  /** Marks a key in flight as its request arrives; false when another request holds it. */
-  claim(firmId: string, key: string): boolean {
+  /** Marks a key in flight for `holder` as its request arrives; false when another request holds it. */
+  claim(firmId: string, key: string, holder: object): boolean {
     const id = `${firmId}\u0000${key}`;
     if (this.inFlight.has(id)) return false;
-    this.inFlight.add(id);
+    this.inFlight.set(id, holder);
     return true;
   }
 
-  release(firmId: string, key: string): void {
-    this.inFlight.delete(`${firmId}\u0000${key}`);
+  /** Lets the key go if `holder` holds it (releasing twice, or after a reset, does nothing). */
+  release(firmId: string, key: string, holder: object): void {
+    const id = `${firmId}\u0000${key}`;
+    if (this.inFlight.get(id) === holder) this.inFlight.delete(id);
   }
 
   lookup(firmId: string, key: string, fingerprint: string, nowMs: number): IdempotencyLookup {
@@ -42,8 +47,15 @@ export class IdempotencyRecords {
     return answer.fingerprint === fingerprint ? { kind: 'replay', answer } : { kind: 'reused' };
   }
 
-  store(firmId: string, key: string, answer: StoredAnswer): void {
+  /** Keeps an answer; those expired by `nowMs` are dropped as the records grow (memory stays bounded). */
+  store(firmId: string, key: string, answer: StoredAnswer, nowMs: number): void {
+    this.sweeps.sweep(this.answers, (kept) => kept.expiresAtMs <= nowMs);
     this.answers.set(`${firmId}\u0000${key}`, answer);
+  }
+
+  /** How many answers are kept (expired ones included until a sweep). */
+  get size(): number {
+    return this.answers.size;
   }
 }
 

@@ -22,6 +22,8 @@ export class RealtimeClock {
   ) {
     this.anchorWallMs = wallMs();
     this.anchorSimMs = sandbox.kernel.nowMs;
+    // After a reset the clock follows the wall from the start again, from the moment of the reset.
+    sandbox.onReset(() => this.anchorAtKernel());
   }
 
   /** Checks every STEP_MS of wall time whether something is due. */
@@ -39,10 +41,14 @@ export class RealtimeClock {
     const kernelMs = this.sandbox.kernel.nowMs;
     const followed = this.anchorSimMs + Math.floor((this.wallMs() - this.anchorWallMs) * this.speed);
     if (followed >= kernelMs) return followed;
-    // The kernel went ahead (a manual advance, a reset to the start): follow the wall from there.
-    this.anchorWallMs = this.wallMs();
-    this.anchorSimMs = kernelMs;
+    // The kernel went ahead (a manual advance): follow the wall from there.
+    this.anchorAtKernel();
     return kernelMs;
+  }
+
+  private anchorAtKernel(): void {
+    this.anchorWallMs = this.wallMs();
+    this.anchorSimMs = this.sandbox.kernel.nowMs;
   }
 
   /** Moves the kernel to now if a timer or a print is due by then. */
@@ -53,14 +59,13 @@ export class RealtimeClock {
     if (due === undefined || due > now) return undefined;
     this.stepping = true;
     return this.sandbox
-      .catchUpTo(now)
+      .catchUpTo(() => this.nowMs())
       .catch(this.onError)
       .finally(() => (this.stepping = false));
   }
 
   /** Moves the kernel to now before a request is handled. */
   catchUp(): Promise<void> | undefined {
-    const now = this.nowMs();
-    return now > this.sandbox.kernel.nowMs ? this.sandbox.catchUpTo(now) : undefined;
+    return this.nowMs() > this.sandbox.kernel.nowMs ? this.sandbox.catchUpTo(() => this.nowMs()) : undefined;
   }
 }

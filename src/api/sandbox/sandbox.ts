@@ -18,9 +18,11 @@ import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
 import { decodeSnapshot, encodeSnapshot } from '../../store/snapshot-codec.js';
-import { isSqliteError } from '../../store/store-file-error.js';
+import { isSqliteError, StoreFileError } from '../../store/store-file-error.js';
 import { SessionTokens } from '../auth/session-tokens.js';
+import { SecretTable } from '../gateway/secrets.js';
 import { StreamLog } from '../streams/stream-log.js';
+import { SessionSockets } from '../streams/session-sockets.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
 import { DeviceLogins, type Login } from './device-logins.js';
 import { FaultWindows, type FaultWindow } from './fault-windows.js';
@@ -65,10 +67,12 @@ export const DEFAULT_START_MS = Date.UTC(2026, 2, 2, 14, 0, 0);
 
 export class Sandbox {
   kernel!: Kernel;
-  readonly keys: ReadonlyMap<string, KeyGrant>;
+  /** The seed's keys, looked up in constant time. */
+  readonly keys: SecretTable<KeyGrant>;
   readonly faults = new FaultWindows();
   readonly idempotency = new IdempotencyRecords();
-  readonly tokens: SessionTokens;
+  /** Signs and checks session tokens; a reset gives it a new secret, which ends every earlier session. */
+  tokens: SessionTokens;
   /** Session token ids revoked by logout or refresh. */
   readonly revokedTokens = new Set<string>();
   /** The events the streams carry, numbered (docs/api.md#streams). */
@@ -77,17 +81,21 @@ export class Sandbox {
   readonly deviceLogins = new DeviceLogins();
   /** One-time tickets that open the firm stream from a browser (docs/api.md#stream-tickets). */
   readonly streamTickets = new StreamTickets();
+  /** The trader streams open, by session token: they close when their session ends. */
+  readonly sessionSockets = new SessionSockets();
   private feed!: MarketFeed;
   /** Advances run one at a time: a market file is read between prints. */
   private advancing: Promise<unknown> = Promise.resolve();
   /** The durable store, once the sandbox is built from it (a restart applies the journal without writing it). */
   private store: SandboxDb | undefined;
+  /** Told after each reset (the realtime clock follows the wall from the start again). */
+  private readonly resetListeners: Array<() => void> = [];
 
   private constructor(
     readonly config: SandboxConfig,
     db: SandboxDb | undefined,
   ) {
-    this.keys = keyGrants(config.seed);
+    this.keys = new SecretTable(keyGrants(config.seed));
     this.tokens = new SessionTokens(tokenSecretOf(db));
     this.streams = new StreamLog({
       durable: () => this.store?.durable(),
@@ -101,7 +109,7 @@ export class Sandbox {
     if (db && db.lineCount > 0) await sandbox.restore(db);
     else {
       sandbox.store = db;
-      await sandbox.reset();
+      await sandbox.resetNow();
     }
     return sandbox;
   }
@@ -128,8 +136,21 @@ export class Sandbox {
     return this.store ? this.store.journalText(JOURNAL_LINE) : this.kernel.journal.text();
   }
 
-  /** Back to the seed: a new kernel at the start time, the seed's firms and demo accounts, nothing else. */
-  async reset(): Promise<void> {
+  /** Calls `listener` after each reset. */
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
+  }
+
+  /**
+   * Back to the seed: a new kernel at the start time, the seed's firms and demo accounts, nothing else. It takes its
+   * turn with the clock's advances, so an advance in flight ends on the kernel it began on. Every session opened
+   * before it ends: the tokens' secret is new (docs/api.md#sandbox-control).
+   */
+  reset(): Promise<void> {
+    return this.inTurn(() => this.resetNow());
+  }
+
+  private async resetNow(): Promise<void> {
     await this.feed?.close();
     this.kernel?.journal.tapLines(undefined);
     const { seed, startMs, calendar } = this.config;
@@ -147,9 +168,13 @@ export class Sandbox {
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
+    this.sessionSockets.endAll('session ended: the sandbox was reset; log in again');
+    const secret = randomBytes(32);
+    this.tokens = new SessionTokens(secret);
     this.store?.startOver({
       stream_sequence: String(this.streams.lastNumbered),
       streams_active: String(this.streams.activated),
+      token_secret: secret.toString('hex'),
     });
     if (this.store) {
       for (const line of this.kernel.journal.linesSince(0)) this.store.append(line); // input.kernel_started
@@ -178,6 +203,7 @@ export class Sandbox {
     this.keep({ type: 'sandbox.seeded' });
     this.feed = new MarketFeed(this.config.market);
     await this.feed.replayUntil(startMs, this.kernel);
+    for (const listener of this.resetListeners) listener();
   }
 
   /**
@@ -188,12 +214,7 @@ export class Sandbox {
     const startedMs = performance.now();
     const note = this.config.note;
     this.streams.resume(Number(db.meta('stream_sequence') ?? 0), db.meta('streams_active') === 'true');
-    const first = db.firstLine();
-    this.kernel = startedKernel(
-      first === undefined ? undefined : (JSON.parse(first) as JournalEntry),
-      this.config.calendar,
-      'positions',
-    );
+    this.kernel = startedKernel(firstEntry(db), this.config.calendar, 'positions');
     const lines = db.lineCount;
     const inSnapshot = db.linesInSnapshot;
     note?.(
@@ -228,7 +249,9 @@ export class Sandbox {
     };
     const omit = new Map<object, readonly string[]>([
       [this.kernel.journal, ['chunks', 'recent']],
-      [this.idempotency, ['inFlight']], // requests of this process only
+      [this.idempotency, ['inFlight', 'sweeps']], // requests of this process only; when to sweep
+      // Events waiting for a commit: the snapshot is committed after their lines, so a restore counts them as sent.
+      [this.streams, ['waiting', 'generation']],
     ]);
     return { parts, omit };
   }
@@ -298,8 +321,16 @@ export class Sandbox {
     this.keep({ type: 'sandbox.login', data: login });
   }
 
-  revokeToken(tokenId: string): void {
+  /** A logout: the token is revoked and its streams close. */
+  endSession(tokenId: string): void {
     this.keep({ type: 'sandbox.token_revoked', data: { token_id: tokenId } });
+    this.sessionSockets.end(tokenId, 'session ended: logged out');
+  }
+
+  /** A refresh: the old token is revoked, and its streams go on under the new one. */
+  refreshSession(oldTokenId: string, newTokenId: string, expiresAtMs: number): void {
+    this.keep({ type: 'sandbox.token_revoked', data: { token_id: oldTokenId } });
+    this.sessionSockets.renew(oldTokenId, newTokenId, expiresAtMs);
   }
 
   storeIdempotentAnswer(answer: StoredIdempotencyAnswer): void {
@@ -339,7 +370,7 @@ export class Sandbox {
         return;
       case 'sandbox.idempotency_stored': {
         const { firm, key, fingerprint, status, body, expires_at_ms: expiresAtMs } = record.data;
-        return this.idempotency.store(firm, key, { fingerprint, status, body, expiresAtMs });
+        return this.idempotency.store(firm, key, { fingerprint, status, body, expiresAtMs }, this.kernel.nowMs);
       }
       case 'sandbox.fault_opened':
         return this.faults.add(record.data);
@@ -357,21 +388,32 @@ export class Sandbox {
     return { ...this.kernel.read.clock(), mode: this.config.clockMode };
   }
 
-  /** Moves the clock to `toMs`: market prints up to it first, then everything due on the way. */
-  advanceTo(toMs: number): Promise<Outcome<ClockJson>> {
+  /**
+   * Moves the clock to the target: market prints up to it first, then everything due on the way. The target is
+   * worked out when the advance's turn comes (`by` counts from the clock then, after any reset queued before it).
+   */
+  advanceTo(target: () => number): Promise<Outcome<ClockJson>> {
     return this.inTurn(async () => {
+      const toMs = target();
       if (toMs < this.kernel.nowMs) return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
       await this.feed.replayUntil(toMs, this.kernel);
-      return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+      const advanced = this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+      this.sessionSockets.endExpired(this.kernel.nowMs);
+      return advanced;
     });
   }
 
-  /** As advanceTo, but nothing happens (nothing is journaled) when the clock is already there: the realtime clock. */
-  async catchUpTo(toMs: number): Promise<void> {
+  /**
+   * As advanceTo, but nothing happens (nothing is journaled) when the clock is already there: the realtime clock,
+   * whose `now` is asked when the turn comes, so that a reset queued before it holds.
+   */
+  async catchUpTo(now: () => number): Promise<void> {
     await this.inTurn(async () => {
+      const toMs = now();
       if (toMs <= this.kernel.nowMs) return;
       await this.feed.replayUntil(toMs, this.kernel);
       this.kernel.dispatch({ type: 'advance', to_ms: toMs });
+      this.sessionSockets.endExpired(this.kernel.nowMs);
     });
   }
 
@@ -383,7 +425,7 @@ export class Sandbox {
     return print === undefined ? timer : Math.min(timer, print);
   }
 
-  /** Advances run one at a time: a market file is read between prints. */
+  /** Advances and resets run one at a time: a market file is read between prints. */
   private inTurn<T>(advance: () => Promise<T>): Promise<T> {
     const run = this.advancing.then(advance);
     this.advancing = run.catch(() => undefined);
@@ -411,13 +453,24 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** The session tokens' secret: the store's, so that tokens outlive a restart; else one for this process. */
+/**
+ * The session tokens' secret: the store's, so that tokens outlive a restart; else a new one (a new store gets the one
+ * its first reset makes, committed with it).
+ */
 function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
-  if (!db) return randomBytes(32);
-  return Buffer.from(
-    db.ensureMeta('token_secret', () => randomBytes(32).toString('hex')),
-    'hex',
-  );
+  const kept = db?.meta('token_secret');
+  return kept === undefined ? randomBytes(32) : Buffer.from(kept, 'hex');
+}
+
+/** The stored journal's first line, which must be the kernel's start; else the file is damaged (exit 2, untouched). */
+function firstEntry(db: SandboxDb): JournalEntry {
+  const entry = JSON.parse(db.firstLine()!) as Partial<JournalEntry> | null;
+  if (entry?.type !== 'input.kernel_started')
+    throw new StoreFileError(
+      db.file,
+      `its journal starts with ${JSON.stringify(entry?.type ?? entry)}, not input.kernel_started: it is damaged; it was left as it is. Move it aside to start afresh`,
+    );
+  return entry as JournalEntry;
 }
 
 /** How a kernel journal line starts, as opposed to a sandbox record. */

@@ -82,6 +82,8 @@ export interface SandboxSeed {
   seed: number;
   userPassword: string;
   rateLimit: { perSecond: number; burst: number };
+  /** Failed authentications per client address (docs/api.md#rate-limits): past the burst, that address waits. */
+  failedAuthLimit: { perSecond: number; burst: number };
   riskLoadDelayMs: number;
   fillModel: FillModelConfig;
 }
@@ -90,6 +92,7 @@ export const DEFAULT_SEED_FILE: string = join(packageRoot(), 'fixtures', 'sandbo
 
 const DEFAULT_USER_PASSWORD = 'propsim-sandbox';
 const DEFAULT_RATE_LIMIT = { perSecond: 50, burst: 100 } as const;
+const DEFAULT_FAILED_AUTH_LIMIT = { perSecond: 1, burst: 30 } as const;
 const DEFAULT_RISK_LOAD_DELAY_MS = 250;
 
 const TOP_KEYS = [
@@ -106,7 +109,8 @@ const FIRM_KEYS = ['slug', 'name', 'api_keys', 'plans', 'staff', 'accounts'] as 
 const API_KEY_KEYS = ['key', 'scopes', 'role'] as const;
 const STAFF_KEYS = ['email', 'first_name'] as const;
 const ACCOUNT_KEYS = ['email', 'plan_reference', 'count', 'first_name', 'last_name'] as const;
-const RATE_LIMIT_KEYS = ['per_second', 'burst'] as const;
+const RATE_LIMIT_KEYS = ['per_second', 'burst', 'failed_auth'] as const;
+const BUCKET_KEYS = ['per_second', 'burst'] as const;
 
 const KEY_PREFIX = 'svc_live_';
 const MIN_KEY_LENGTH = 17;
@@ -162,7 +166,7 @@ function readSeed(raw: unknown, file: string): SandboxSeed {
     ...(startMs === undefined ? {} : { startMs }),
     seed: doc.seed === undefined ? DEFAULT_SEED : readInteger(doc.seed, 'seed', { min: 0 }),
     userPassword: doc.user_password === undefined ? DEFAULT_USER_PASSWORD : readPassword(doc.user_password),
-    rateLimit: readRateLimit(doc.rate_limit),
+    ...readRateLimits(doc.rate_limit),
     riskLoadDelayMs:
       doc.risk_load_delay_ms === undefined
         ? DEFAULT_RISK_LOAD_DELAY_MS
@@ -316,16 +320,29 @@ function readPassword(value: unknown): string {
   return value;
 }
 
-function readRateLimit(raw: unknown): SandboxSeed['rateLimit'] {
+function readRateLimits(raw: unknown): Pick<SandboxSeed, 'rateLimit' | 'failedAuthLimit'> {
   const path = 'rate_limit';
-  const doc = raw === undefined ? {} : readFields(raw, path, 'a mapping with per_second and burst');
+  const doc = raw === undefined ? {} : readFields(raw, path, 'a mapping with per_second, burst and failed_auth');
   checkKeys(doc, path, RATE_LIMIT_KEYS);
+  const failedPath = at(path, 'failed_auth');
+  const failed =
+    doc.failed_auth === undefined ? {} : readFields(doc.failed_auth, failedPath, 'a mapping with per_second and burst');
+  checkKeys(failed, failedPath, BUCKET_KEYS);
+  return {
+    rateLimit: readBucket(doc, path, DEFAULT_RATE_LIMIT),
+    failedAuthLimit: readBucket(failed, failedPath, DEFAULT_FAILED_AUTH_LIMIT),
+  };
+}
+
+function readBucket(
+  doc: Record<string, unknown>,
+  path: string,
+  defaults: { perSecond: number; burst: number },
+): { perSecond: number; burst: number } {
   return {
     perSecond:
-      doc.per_second === undefined
-        ? DEFAULT_RATE_LIMIT.perSecond
-        : readPositiveNumber(doc.per_second, at(path, 'per_second')),
-    burst: doc.burst === undefined ? DEFAULT_RATE_LIMIT.burst : readInteger(doc.burst, at(path, 'burst'), { min: 1 }),
+      doc.per_second === undefined ? defaults.perSecond : readPositiveNumber(doc.per_second, at(path, 'per_second')),
+    burst: doc.burst === undefined ? defaults.burst : readInteger(doc.burst, at(path, 'burst'), { min: 1 }),
   };
 }
 

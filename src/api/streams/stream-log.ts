@@ -23,7 +23,12 @@ export class StreamLog {
   private lastSequence = 0;
   /** The last event sent to subscribers: the kept events after it wait for the store. */
   private lastSent = 0;
-  private sending: Promise<void> | undefined;
+  /**
+   * Events waiting for the store, by the commit they wait for (oldest first): each commit sends the events of its own
+   * batch, never those of a later batch still being written. A reset or restore starts a new generation.
+   */
+  private waiting: Array<{ durable: Promise<void>; upTo: number; sent: Promise<void> }> = [];
+  private generation = 0;
   private following: Subscription | undefined;
   private kernel: Kernel | undefined;
   private active = false;
@@ -66,12 +71,13 @@ export class StreamLog {
    * could have been), since the snapshot was committed after them.
    */
   restored(kernel: Kernel): void {
-    this.sending = undefined;
     this.attach(kernel);
   }
 
   /** Listens to `kernel` from now on, with every event numbered so far counted as sent. */
   private attach(kernel: Kernel): void {
+    this.waiting = [];
+    this.generation++;
     this.following?.unsubscribe();
     this.following = undefined;
     this.lastSent = this.lastSequence;
@@ -114,16 +120,25 @@ export class StreamLog {
     this.kept.push(event);
     // Trimmed a tenth at a time, not one event per event: a full log would otherwise shift 100,000 entries each time.
     if (this.kept.length > RETAINED_EVENTS * 1.1) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
-    if (this.sending) return; // goes out with the events already waiting for the store
     const durable = this.options.durable?.();
-    if (!durable) return this.sendUpTo(event.sequence);
-    this.sending = durable.then(
+    const last = this.waiting.at(-1);
+    if (!last && !durable) return this.sendUpTo(event.sequence);
+    if (last && durable === last.durable) {
+      last.upTo = event.sequence; // the same batch: goes out with it
+      return;
+    }
+    // A later batch (or none, behind events that still wait): sent once its commit and every earlier one are done.
+    const generation = this.generation;
+    const entry = { durable: durable ?? Promise.resolve(), upTo: event.sequence, sent: Promise.resolve() };
+    entry.sent = Promise.all([last?.sent, entry.durable]).then(
       () => {
-        this.sending = undefined;
-        this.sendUpTo(this.lastSequence);
+        if (generation !== this.generation) return; // a reset or restore undid what waited
+        this.waiting.shift();
+        this.sendUpTo(entry.upTo);
       },
       () => undefined, // the store failed: nothing more is acknowledged, nor sent
     );
+    this.waiting.push(entry);
   }
 
   private sendUpTo(sequence: number): void {

@@ -43,6 +43,8 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
       schema: { hide: true },
       handler: upgradeRequired,
       wsHandler: (socket, request) => {
+        const { caller } = request;
+        if (caller.kind === 'user') sandbox.sessionSockets.add(caller.tokenId, caller.expiresAtMs, socket);
         const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, fanout, limit);
         onMessages(socket, stream, (message) => subscribe(message, request.caller, sandbox, stream));
       },
@@ -59,6 +61,7 @@ function ticketRoute(app: FastifyInstance, sandbox: Sandbox): void {
       config: { policy: FIRM_STREAM },
       schema: {
         tags: ['streams'],
+        operationId: 'createFirmStreamTicket',
         summary: 'A one-time ticket that opens /v1/firm-ws?ticket=… (for browsers, which cannot send the key header)',
         response: { 201: TicketShape, ...GATEWAY_ERRORS },
       },
