@@ -116,11 +116,13 @@ function checkStatus(sent: Sent, answer: SimAnswer, code: string | undefined, wh
       'store-unavailable',
       () => `the store has failed, but ${where} answered ${answer.status} ${code ?? ''}: ${answer.text.slice(0, 200)}`,
     );
-    expectThat(
-      answer.headers['idempotent-replayed'] === undefined,
-      'store-unavailable',
-      () => `${where} answered 503 store_unavailable with the handler's Idempotent-Replayed header`,
-    );
+    // Nothing the handler meant for a kept answer goes out with it (docs/api.md#persistence).
+    for (const header of ['idempotent-replayed', 'set-cookie'])
+      expectThat(
+        answer.headers[header] === undefined,
+        'store-unavailable',
+        () => `${where} answered 503 store_unavailable with the handler's ${header}: ${String(answer.headers[header])}`,
+      );
     return;
   }
   if (answer.status < 500) return;

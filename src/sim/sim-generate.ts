@@ -79,7 +79,9 @@ class StepGenerator {
         return { do: 'together', calls: this.together() };
       case 'abort': {
         const client = r.int(0, this.clients.length - 1);
-        return { do: 'abort', ...this.writeCall(client), afterTurns: r.int(0, 5), retry: r.chance(0.6) };
+        const afterTurns = r.chance(0.5) ? ('acted' as const) : r.int(0, 5);
+        const via = r.pick(['inject', 'http'] as const);
+        return { do: 'abort', ...this.writeCall(client), via, afterTurns, retry: r.chance(0.6) };
       }
       case 'burst':
         return { do: 'burst', client: r.int(0, this.clients.length - 1), count: r.int(20, 80) };
@@ -104,7 +106,7 @@ class StepGenerator {
             },
             () => this.writeCall(r.int(0, this.clients.length - 1)),
           ),
-          afterTurns: r.int(0, 6),
+          afterTurns: r.chance(0.5) ? 'event' : r.int(0, 6),
           storeFailure: r.chance(0.2),
         };
       case 'wall':

@@ -69,6 +69,9 @@ export async function runPlan(plan: SimPlan, options: RunOptions): Promise<RunRe
   };
 }
 
+/** How many turns a crash timed by the stream log waits for an event before it comes anyway. */
+const EVENT_WAIT_TURNS = 20;
+
 /** Sandbox control that moves the clock, resets or opens windows: what runs at once with it is uncertain. */
 const CONTROL_OPS: ReadonlySet<Call['op']> = new Set(['advance', 'reset', 'fault', 'clear_faults']);
 /** Session changes: a request at once with one may find the session before or after it. */
@@ -154,7 +157,8 @@ class SimRun {
     if (!this.system) return;
     if (!failed) return this.system.close();
     // A step the run stopped waiting for may still be restarting the system: give it a moment to settle.
-    await Promise.race([this.pending, new Promise((settle) => setTimeout(settle, 2000))]);
+    const settled = this.pending?.catch(() => undefined);
+    await Promise.race([settled, new Promise((settle) => setTimeout(settle, 2000))]);
     await this.system.retire();
   }
 
@@ -211,6 +215,7 @@ class SimRun {
     racing: boolean,
     signal?: AbortSignal,
     prepared?: Prepared,
+    via: 'inject' | 'http' = 'inject',
   ): Sent & { reply: Promise<SimAnswer> } {
     const request = prepared ?? prepare(cc, this.resolveContext());
     const sent: Sent = {
@@ -225,15 +230,15 @@ class SimRun {
       storeFailed: false,
     };
     this.claim(sent);
-    const reply = this.system
-      .inject(sent.no, {
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        ...(request.payload === undefined ? {} : { payload: request.payload }),
-        ...(signal ? { signal } : {}),
-      })
-      .then((answer) => {
+    const options = {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+      ...(signal ? { signal } : {}),
+    };
+    const reply = (via === 'http' ? this.system.http(sent.no, options) : this.system.inject(sent.no, options)).then(
+      (answer) => {
         if (sent.epoch === this.system.epoch && !sent.abandoned) {
           sent.answer = answer;
           sent.storeFailed = this.model.storeFailed;
@@ -241,7 +246,8 @@ class SimRun {
         }
         this.release(sent);
         return answer;
-      });
+      },
+    );
     reply.catch(() => undefined); // an abandoned request's rejection is looked at by whoever waits, if anyone
     return Object.assign(sent, { reply });
   }
@@ -274,7 +280,7 @@ class SimRun {
 
   /** Checks an answer, then learns from it. */
   private judge(sent: Sent, answer: SimAnswer): void {
-    if (sent.epoch !== this.system.epoch) return;
+    if (sent.answer !== answer) return; // an answer that came after the crash, or the abort: nobody saw it
     const kind = `${answer.status} ${errorCode(parsed(answer)) ?? ''}`.trim();
     this.answers[kind] = (this.answers[kind] ?? 0) + 1;
     checkAnswer(sent, answer, {
@@ -300,11 +306,19 @@ class SimRun {
   private async abort(step: Extract<Step, { do: 'abort' }>): Promise<void> {
     const controller = new AbortController();
     const prepared = prepare(step, this.resolveContext());
-    const sent = this.begin(step, false, controller.signal, prepared);
-    for (let turn = 0; turn < step.afterTurns; turn++) await nextTurn();
-    sent.abandoned = !sent.answer;
-    controller.abort();
-    await sent.reply.catch(() => undefined);
+    const sent = this.begin(step, false, controller.signal, prepared, step.via);
+    const abandon = () => {
+      sent.abandoned = !sent.answer;
+      controller.abort();
+    };
+    const forget = step.afterTurns === 'acted' ? this.system.whenActed(sent.no, abandon) : undefined;
+    for (let turn = 0; turn < (step.afterTurns === 'acted' ? 0 : step.afterTurns); turn++) await nextTurn();
+    if (!forget) abandon();
+    // Answered before it was abandoned, or abandoned: either way it settles (an unanswered one fails the run).
+    await this.answered(sent).catch((error: unknown) => {
+      if (!sent.abandoned) throw error;
+    });
+    forget?.();
     if (sent.answer) this.judge(sent, sent.answer);
     else this.unanswered.push(sent);
     if (step.retry) {
@@ -326,14 +340,27 @@ class SimRun {
     const linesBefore = this.system.shadow.current.length;
     const racing = step.inFlight.some((c) => this.races(c));
     const inFlight: Array<Sent & { reply: Promise<SimAnswer> }> = [];
+    // The moment the log sends an event out is when a crash tests that what was sent was on disk already.
+    let killed: Promise<void> | undefined;
+    const kill = () => {
+      this.subscribers.rememberSent(this.system);
+      killed ??= step.storeFailure ? this.liveWithoutStore(inFlight) : this.system.killStore(true);
+      return killed;
+    };
+    const onEvent = step.afterTurns === 'event' ? this.sandbox.streams.events$.subscribe(() => void kill()) : undefined;
     for (const cc of step.inFlight) {
+      if (killed) break; // a dead process takes no more requests
       inFlight.push(this.begin(cc, racing));
       await nextTurn();
     }
-    for (let turn = 0; turn < step.afterTurns; turn++) await nextTurn();
-    for (const sent of inFlight) if (sent.answer) this.judge(sent, sent.answer);
-    if (step.storeFailure) await this.liveWithoutStore(inFlight);
-    else await this.system.killStore(true);
+    for (let turn = 0; turn < (step.afterTurns === 'event' ? EVENT_WAIT_TURNS : step.afterTurns); turn++) {
+      if (killed) break;
+      await nextTurn();
+    }
+    onEvent?.unsubscribe();
+    await kill();
+    // What came before the process died was seen (a failed store's process judges its own, as they come).
+    if (!step.storeFailure) for (const sent of inFlight) if (sent.answer) this.judge(sent, sent.answer);
     for (const sent of inFlight) if (!sent.answer || sent.storeFailed) this.unanswered.push(sent);
     this.subscribers.cutAll();
     await this.system.cutOff();
@@ -342,9 +369,10 @@ class SimRun {
 
   /** The writer thread is gone and the process lives on: every answer, pending or new, is 503 store_unavailable. */
   private async liveWithoutStore(inFlight: Array<Sent & { reply: Promise<SimAnswer> }>): Promise<void> {
-    const waiting = inFlight.filter((s) => !s.answer);
-    await this.system.killStore(false);
     this.model.storeFailed = true;
+    await this.system.killStore(false);
+    for (const sent of inFlight) if (sent.answer && !sent.storeFailed) this.judge(sent, sent.answer);
+    const waiting = inFlight.filter((s) => !s.answer);
     for (const sent of waiting) this.judge(sent, await this.answered(sent));
     const trader = this.plan.clients.findIndex((c) => c.kind === 'trader');
     const probes: ClientCall[] = [

@@ -1,7 +1,8 @@
 // Shrinking a failing plan (docs/api.md#the-simulation): delta debugging over its steps. The steps after the one
 // that failed go first; then ever smaller chunks are dropped, each drop kept when a run without it still breaks
-// the same invariant, until no single step can go. Steps name what they act on by position, so any subset of them
-// still runs.
+// the same invariant, until no single step can go; last, the requests of a step that sends several (at once, or
+// on their way at a crash) are dropped one by one the same way. Steps name what they act on by position, so any
+// subset of them still runs.
 import type { SimPlan } from './sim-plan.js';
 import type { RunFailure, RunResult } from './sim-run.js';
 import type { Step } from './sim-steps.js';
@@ -53,5 +54,23 @@ export async function shrink(plan: SimPlan, failure: RunFailure, options: Shrink
     else if (size === 1) break;
     else chunks = Math.min(chunks * 2, steps.length);
   }
+  for (let i = 0; i < best.plan.steps.length && runs < options.maxRuns; i++)
+    for (let call = callsOf(best.plan.steps[i]!).length - 1; call >= 0 && i < best.plan.steps.length; call--) {
+      const steps = best.plan.steps;
+      const fewer = withoutCall(steps[i]!, call);
+      if (fewer) await fails([...steps.slice(0, i), fewer, ...steps.slice(i + 1)]);
+    }
   return { ...best, runs };
+}
+
+function callsOf(step: Step): readonly unknown[] {
+  return step.do === 'together' ? step.calls : step.do === 'crash' ? step.inFlight : [];
+}
+
+/** The step without its `index`-th request; undefined when that would leave a group of requests with one. */
+function withoutCall(step: Step, index: number): Step | undefined {
+  if (step.do === 'together')
+    return step.calls.length > 2 ? { ...step, calls: step.calls.filter((_, i) => i !== index) } : undefined;
+  if (step.do === 'crash') return { ...step, inFlight: step.inFlight.filter((_, i) => i !== index) };
+  return undefined;
 }

@@ -87,18 +87,23 @@ export type Step =
   | ({ do: 'call' } & ClientCall)
   /** Requests sent at once: their answers may come in any order (a retry racing its original, say). */
   | { do: 'together'; calls: ClientCall[] }
-  /** A request the client abandons after `afterTurns` turns of the event loop; then, maybe, its retry. */
-  | ({ do: 'abort'; afterTurns: number; retry: boolean } & ClientCall)
+  /**
+   * A request the client abandons after `afterTurns` turns of the event loop, or (`afterTurns: "acted"`) as soon as
+   * it has acted and its answer waits for the commit: through inject's abort signal, or (`via: "http"`) a real
+   * loopback connection that the client cuts. Then, maybe, its retry.
+   */
+  | ({ do: 'abort'; via: 'inject' | 'http'; afterTurns: number | 'acted'; retry: boolean } & ClientCall)
   /** `count` reads of one client at once: past a small rate limit, some are 429. */
   | { do: 'burst'; client: number; count: number }
   /** A WebSocket subscriber: a trader's account channels, or another client's firm stream. */
   | { do: 'subscribe'; client: number; account: number; channels: Channel[] }
   /**
-   * The process dies `afterTurns` turns after `inFlight` were sent: its writer thread is terminated without a
-   * close, its sockets cut, and a new sandbox opens the file. With `storeFailure`, the process first lives on
-   * without its writer (a failed disk) and must answer 503 store_unavailable, then restarts.
+   * The process dies `afterTurns` turns after `inFlight` were sent, or (`afterTurns: "event"`) the moment its
+   * stream log next sends an event out: its writer thread is terminated without a close, its sockets cut, and a
+   * new sandbox opens the file. With `storeFailure`, the process first lives on without its writer (a failed disk)
+   * and must answer 503 store_unavailable, then restarts.
    */
-  | { do: 'crash'; inFlight: ClientCall[]; afterTurns: number; storeFailure: boolean }
+  | { do: 'crash'; inFlight: ClientCall[]; afterTurns: number | 'event'; storeFailure: boolean }
   /** Realtime clock only: `ms` of wall time pass (a virtual wall: the run stays deterministic). */
   | { do: 'wall'; ms: number };
 

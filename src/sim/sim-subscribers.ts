@@ -67,6 +67,10 @@ export interface SubscribeContext {
 export class Subscribers {
   private list: Subscription[] = [];
   private count = 0;
+  /** Where the log starts: the sequence at the last reset (the log keeps nothing before it). */
+  private logFrom = 0;
+  /** What the log had sent when the process died. */
+  private sentAtCrash: Frame[] | undefined;
 
   constructor(
     private readonly ownership: OwnershipIndex,
@@ -99,10 +103,19 @@ export class Subscribers {
 
   /** A reset empties the log: each subscriber compares from the reset on. */
   rebaseline(system: SimSystem): void {
+    this.logFrom = system.sandbox.streams.sequence;
     for (const s of this.list) {
       s.from = s.lastSequence = system.sandbox.streams.sequence;
       s.received = [];
     }
+  }
+
+  /**
+   * The process is about to die: what its log has sent so far, any client may have seen, so a restart must keep
+   * it, at the same numbers (docs/api.md#streams), whether or not a subscriber here received it yet.
+   */
+  rememberSent(system: SimSystem): void {
+    this.sentAtCrash = system.sandbox.streams.after(this.logFrom)?.map(frameOf);
   }
 
   /** The process died: every socket with it. */
@@ -120,6 +133,7 @@ export class Subscribers {
   async afterRestart(system: SimSystem, resetHappened: boolean): Promise<void> {
     const resumed: Subscription[] = [];
     if (resetHappened) this.rebaseline(system);
+    else this.checkSentKept(system);
     for (const s of this.list) {
       if (!resetHappened) compare(s, this.expected(s, system), 'saw before the crash');
       if (s.token && s.token.state !== 'live') continue;
@@ -132,6 +146,21 @@ export class Subscribers {
   close(): void {
     this.cutAll();
     this.list = [];
+  }
+
+  private checkSentKept(system: SimSystem): void {
+    const sent = this.sentAtCrash ?? [];
+    const kept = system.sandbox.streams.after(this.logFrom)?.map(frameOf);
+    if (!kept) return; // trimmed: the log keeps the latest events only
+    sent.forEach((frame, i) =>
+      expectThat(
+        kept[i] === frame,
+        'stream',
+        () =>
+          `the log had sent event ${frame.slice(0, 240)} before the crash; after the restart it has ` +
+          `${kept[i]?.slice(0, 240) ?? 'nothing'} there`,
+      ),
+    );
   }
 
   private expected(s: Subscription, system: SimSystem): Frame[] {

@@ -3,7 +3,7 @@
 // crash is what a kill does: the store's writer thread is terminated without a close (a commit under way is rolled
 // back), the sockets are cut, the app and sandbox are abandoned, and a new sandbox opens the file.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -25,6 +25,9 @@ export interface SimAnswer {
   text: string;
 }
 
+/** The header that carries a request's number over a real connection. */
+const REQUEST_HEADER = 'x-sim-request';
+
 /** The realtime clock's speed, simulated ms per wall ms. */
 const REALTIME_SPEED = 60;
 
@@ -45,6 +48,8 @@ export class SimSystem {
   /** host:port of the listener the subscribers connect to. */
   address = '';
   private retired = false;
+  /** Called once when a request writes its first journal line (an abort timed to land while it waits to commit). */
+  private readonly onFirstLine = new Map<number, () => void>();
 
   private constructor(
     readonly file: string,
@@ -63,6 +68,49 @@ export class SimSystem {
     return this.requestContext.run(no, async () => {
       const response = await this.app.inject(options);
       return { status: response.statusCode, headers: response.headers, text: response.body };
+    });
+  }
+
+  /**
+   * Calls `then` once request `no` has written its first journal line: it acted, and its answer waits to commit.
+   * Returns what forgets it (a request that never acts).
+   */
+  whenActed(no: number, then: () => void): () => void {
+    this.onFirstLine.set(no, then);
+    return () => this.onFirstLine.delete(no);
+  }
+
+  /**
+   * Sends one request as request `no` over a real loopback connection (an abort cuts the socket, as a client that
+   * gives up does); its handling is tagged with `no` by the header the system's own hook reads.
+   */
+  http(no: number, options: InjectOptions & { signal?: AbortSignal }): Promise<SimAnswer> {
+    const [host, port] = this.address.split(':');
+    const payload = typeof options.payload === 'string' ? options.payload : undefined;
+    return new Promise((answered, failed) => {
+      const request = httpRequest(
+        {
+          host,
+          port: Number(port),
+          method: options.method,
+          path: options.url as string,
+          headers: {
+            ...(options.headers as Record<string, string>),
+            [REQUEST_HEADER]: String(no),
+            ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
+          },
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => answered({ status: response.statusCode ?? 0, headers: response.headers, text }));
+          response.on('error', failed);
+        },
+      );
+      request.on('error', failed);
+      request.end(payload);
     });
   }
 
@@ -168,10 +216,20 @@ export class SimSystem {
     const clock = this.realtime;
     const realtime = clock && { catchUp: () => this.requestContext.exit(() => clock.catchUp()) };
     this.app = await buildApp({ sandbox: this.sandbox, ...(realtime ? { realtime } : {}) });
+    this.tagHttpRequests(this.app);
     this.hooks.afterBuild?.(this.app, this.sandbox);
     await this.app.listen({ port: 0, host: '127.0.0.1' });
     this.address = `127.0.0.1:${(this.app.server.address() as AddressInfo).port}`;
     if (this.retired) await this.retire();
+  }
+
+  /** A request that came over the listener names its number in a header: its handler runs tagged with it. */
+  private tagHttpRequests(app: FastifyInstance): void {
+    app.addHook('preHandler', (request, _reply, done) => {
+      const no = Number(request.headers[REQUEST_HEADER]);
+      if (Number.isInteger(no) && no > 0) this.requestContext.run(no, done);
+      else done();
+    });
   }
 
   /** Every line the sandbox hands its store goes to the shadow journal too, tagged with its request. */
@@ -180,8 +238,14 @@ export class SimSystem {
     const startOver = db.startOver.bind(db);
     const tap = (this.storeAlive = { alive: true });
     db.append = (line) => {
-      if (tap.alive) this.shadow.append(line, this.requestContext.getStore());
+      const request = this.requestContext.getStore();
+      if (tap.alive) this.shadow.append(line, request);
       append(line);
+      const acted = request === undefined ? undefined : this.onFirstLine.get(request);
+      if (acted) {
+        this.onFirstLine.delete(request!);
+        queueMicrotask(acted); // once the handler's own synchronous work is done
+      }
     };
     db.startOver = (meta) => {
       if (tap.alive) this.shadow.startOver();
