@@ -2,7 +2,7 @@
 // checks one value and, when it is wrong, throws a FieldError whose path names the field
 // (`plans.eval-50k.risk_profile.max_drawdown_mode`) and whose detail says what was expected and what came.
 // Pure: no I/O.
-import { DecimalInputError, decimalToCents, parseDecimal, type Dec } from '../money.js';
+import { Dec, DecimalInputError, decimalToCents, parseDecimal } from '../money.js';
 
 /** A decoded mapping (YAML mapping or JSON object). */
 export type Fields = Readonly<Record<string, unknown>>;
@@ -164,4 +164,14 @@ export function readList<T>(
   const min = rules.minLength ?? 0;
   if (!Array.isArray(value) || value.length < min) fail(path, min > 0 ? `a list of at least ${min}` : 'a list', value);
   return value.map((item: unknown, i: number) => read(item, at(path, i)));
+}
+
+/** A money string its schema already checked (file-fields.ts Money), as integer cents; refuses 2^53 cents and up. */
+export function toCents(text: string, path: string): number {
+  try {
+    return decimalToCents(new Dec(text), path);
+  } catch (error) {
+    if (error instanceof DecimalInputError) fail(path, error.expected, text);
+    throw error;
+  }
 }
