@@ -65,7 +65,10 @@ function firstProblem(root: Json, value: unknown, all: SchemaError[], base: stri
     return new FieldError(field(`${error.instancePath}/${name}`), `expected ${expected} (required), got nothing`);
   }
   const node = schemaAt(root, error.schemaPath);
-  const got = valueAt(value, error.instancePath);
+  // A key refused by propertyNames: the key is what came.
+  const got = error.schemaPath.endsWith('/propertyNames')
+    ? unescapePointer(error.instancePath.slice(error.instancePath.lastIndexOf('/') + 1))
+    : valueAt(value, error.instancePath);
   return new FieldError(
     field(error.instancePath),
     `expected ${expectation(node)}, got ${describeValue(got)}${quoteHint(node, got)}`,
@@ -85,7 +88,7 @@ function quoteHint(node: Json, got: unknown): string {
  * of every branch say nothing useful to a person.
  */
 function keepChosenBranches(root: Json, value: unknown, errors: SchemaError[]): SchemaError[] {
-  let kept = errors.filter((e) => !(e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties')));
+  let kept = errors.filter((e) => !isSummary(root, e));
   const unions = kept.filter((e) => e.keyword === 'anyOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   for (const union of unions) {
     if (!kept.includes(union)) continue;
@@ -101,6 +104,16 @@ function keepChosenBranches(root: Json, value: unknown, errors: SchemaError[]): 
     });
   }
   return kept;
+}
+
+/**
+ * Errors that only repeat others: a key refused by `additionalProperties: false` (told once, by its parent), a
+ * value refused by an additionalProperties schema or a key by propertyNames (told by the inner error).
+ */
+function isSummary(root: Json, error: SchemaError): boolean {
+  if (error.keyword === 'boolean') return error.schemaPath.endsWith('/additionalProperties');
+  if (error.keyword === 'propertyNames') return true;
+  return error.keyword === 'additionalProperties' && schemaAt(root, error.schemaPath).additionalProperties !== false;
 }
 
 /** Whether a value is of the JSON kind a schema takes (its `type`, or its first allOf member's). */

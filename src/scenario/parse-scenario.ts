@@ -18,6 +18,8 @@ import { parseAccounts } from './scenario-accounts.js';
 import { scenarioErrorFromField } from './scenario-error.js';
 import { readTimeMs } from './scenario-fields.js';
 import { parseMarket } from './scenario-market.js';
+import { FillModelSection } from './scenario-schema.js';
+import { checkFileValue } from '../core/file-check.js';
 import type { FillModelConfig, Scenario } from './scenario-types.js';
 
 const TOP_KEYS = [
@@ -33,14 +35,6 @@ const TOP_KEYS = [
   'market',
   'steps',
 ] as const;
-const FILL_MODEL_KEYS = [
-  'latency_ms',
-  'cancel_latency_ms',
-  'modify_latency_ms',
-  'slippage_ticks',
-  'limit_fill',
-] as const;
-const LIMIT_FILLS = ['touch', 'through'] as const;
 
 export const DEFAULT_SEED = 1;
 
@@ -96,19 +90,15 @@ function readSha256(raw: unknown, path: string): string {
   return raw;
 }
 
-/** `fill_model`; cancel_latency_ms and modify_latency_ms default to latency_ms. */
+/** `fill_model` (scenario-schema.ts); cancel_latency_ms and modify_latency_ms default to latency_ms. */
 export function parseFillModel(raw: unknown): FillModelConfig {
-  const path = 'fill_model';
-  const doc = raw === undefined ? {} : readFields(raw, path, `a mapping with some of ${FILL_MODEL_KEYS.join(', ')}`);
-  checkKeys(doc, path, FILL_MODEL_KEYS);
-  const ms = (key: string, fallback: number): number =>
-    doc[key] === undefined ? fallback : readInteger(doc[key], at(path, key), { min: 0 });
-  const latencyMs = ms('latency_ms', 0);
+  const doc = raw === undefined ? {} : checkFileValue(FillModelSection, raw, 'fill_model');
+  const latencyMs = doc.latency_ms ?? 0;
   return {
     latencyMs,
-    cancelLatencyMs: ms('cancel_latency_ms', latencyMs),
-    modifyLatencyMs: ms('modify_latency_ms', latencyMs),
-    slippageTicks: ms('slippage_ticks', 0),
-    limitFill: doc.limit_fill === undefined ? 'touch' : readEnum(doc.limit_fill, at(path, 'limit_fill'), LIMIT_FILLS),
+    cancelLatencyMs: doc.cancel_latency_ms ?? latencyMs,
+    modifyLatencyMs: doc.modify_latency_ms ?? latencyMs,
+    slippageTicks: doc.slippage_ticks ?? 0,
+    limitFill: doc.limit_fill ?? 'touch',
   };
 }

@@ -26,13 +26,20 @@ export const Currency = Type.String({
 
 export const MinTradingDays = Int({ minimum: 0 }, 'Trade dates with a fill needed to pass; absent: no minimum.');
 
-export const ConsistencyPct = DecimalText({
-  places: 4,
-  sign: 'positive',
-  example: '50000.0000',
-  limits: [{ pattern: AT_MOST_100, expected: 'a percentage greater than 0 and at most 100' }],
-  description: "The best day's profit may be at most this percentage of the total profit (0 < x ≤ 100).",
-});
+/** A percentage 0 < x ≤ 100 with at most four places, kept as written. */
+export function Percentage(description: string) {
+  return DecimalText({
+    places: 4,
+    sign: 'positive',
+    example: '50000.0000',
+    limits: [{ pattern: AT_MOST_100, expected: 'a percentage greater than 0 and at most 100' }],
+    description,
+  });
+}
+
+export const ConsistencyPct = Percentage(
+  "The best day's profit may be at most this percentage of the total profit (0 < x ≤ 100).",
+);
 
 export const RiskProfileFile = Mapping(
   {
