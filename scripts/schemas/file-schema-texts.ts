@@ -2,6 +2,7 @@
 // schemas: schemas/scenario.json, schemas/sandbox-seed.json, schemas/backtest-config.json. `npm run schemas` writes
 // them; test/schemas/file-schemas.test.ts checks that the committed files are these.
 import type { TSchema } from 'typebox';
+import { SandboxSeedFile } from '../../src/api/sandbox/seed-schema.js';
 import { BacktestConfigFile } from '../../src/backtest/backtest-config-schema.js';
 
 export interface SchemaFile {
@@ -11,6 +12,7 @@ export interface SchemaFile {
 }
 
 const FORMATS: readonly { path: string; schema: TSchema }[] = [
+  { path: 'schemas/sandbox-seed.json', schema: SandboxSeedFile },
   { path: 'schemas/backtest-config.json', schema: BacktestConfigFile },
 ];
 
@@ -31,7 +33,7 @@ function forEditors(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'expected') continue;
+    if (key === 'expected' || key === 'uniqueExpected') continue;
     out[key] = forEditors(value);
   }
   const expected = (node as Record<string, unknown>).expected;

@@ -46,8 +46,9 @@ export function checkFileValue<S extends TSchema>(schema: S, value: unknown, pat
 
 function firstProblem(root: Json, value: unknown, all: SchemaError[], base: string): FieldError {
   const errors = keepChosenBranches(root, value, all);
-  // A mapping's unknown key is told before what is wrong inside it, as a reader refuses the key first.
-  const first = errors[0]!;
+  // A mapping's unknown key is told before what is wrong inside it, as a reader refuses the key first; a wrong
+  // value before a missing key (a reader reads the keys it finds).
+  const first = errors.find((e) => e.keyword !== 'required') ?? errors[0]!;
   const unknownKey = errors.find(
     (e) => e.keyword === 'additionalProperties' && isWithin(first.instancePath, e.instancePath),
   );
@@ -65,19 +66,49 @@ function firstProblem(root: Json, value: unknown, all: SchemaError[], base: stri
     return new FieldError(field(`${error.instancePath}/${name}`), `expected ${expected} (required), got nothing`);
   }
   const node = schemaAt(root, error.schemaPath);
+  if (error.keyword === 'uniqueItems')
+    return repeatedItem(node, valueAt(value, error.instancePath) as unknown[], (i) =>
+      field(`${error.instancePath}/${i}`),
+    );
   // A key refused by propertyNames: the key is what came.
   const got = error.schemaPath.endsWith('/propertyNames')
     ? unescapePointer(error.instancePath.slice(error.instancePath.lastIndexOf('/') + 1))
     : valueAt(value, error.instancePath);
+  if (RANGE_KEYWORDS.has(error.keyword) && typeof node.type === 'string' && node.type !== 'object') {
+    // A value of the right kind out of range: the range says what was expected (`a non-empty list`).
+    const { expected: _kind, ...keywords } = node;
+    return new FieldError(field(error.instancePath), `expected ${expectation(keywords)}, got ${describeValue(got)}`);
+  }
+  if (error.keyword === 'minProperties' && isFields(got) && Object.keys(got).length === 0)
+    return new FieldError(field(error.instancePath), `expected ${expectation(node)}, got an empty mapping`);
   return new FieldError(
     field(error.instancePath),
     `expected ${expectation(node)}, got ${describeValue(got)}${quoteHint(node, got)}`,
   );
 }
 
-/** YAML reads 50000.10 unquoted as a number: when the number, quoted, would do, say so. */
+const RANGE_KEYWORDS = new Set([
+  'minItems',
+  'maxItems',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+]);
+
+/** A list whose items must differ: the first item that repeats an earlier one is named, by its index. */
+function repeatedItem(node: Json, list: unknown[], field: (index: number) => string): FieldError {
+  const keys = list.map((item) => JSON.stringify(item));
+  const index = keys.findIndex((key, i) => keys.indexOf(key) !== i);
+  const what = typeof node.uniqueExpected === 'string' ? node.uniqueExpected : 'an item not already listed';
+  return new FieldError(field(index), `expected ${what}, got ${describeValue(list[index])}`);
+}
+
+/** YAML reads 50000.10 unquoted as a number: when the number, quoted, would match the pattern, say so. */
 function quoteHint(node: Json, got: unknown): string {
-  if (typeof got !== 'number' || !Number.isFinite(got)) return '';
+  const pattern = node.pattern ?? (node.allOf as Json[] | undefined)?.[0]?.pattern;
+  if (typeof got !== 'number' || !Number.isFinite(got) || typeof pattern !== 'string') return '';
   const quoted = String(got);
   return compiledOf(node as unknown as TSchema).check(quoted) ? ` (quote it: "${quoted}")` : '';
 }
@@ -184,7 +215,8 @@ export function expectation(schema: Json): string {
     case 'null':
       return 'null';
     case 'array':
-      return typeof schema.minItems === 'number' && schema.minItems > 0
+      if (schema.minItems === 1) return 'a non-empty list';
+      return typeof schema.minItems === 'number' && schema.minItems > 1
         ? `a list of at least ${schema.minItems}`
         : 'a list';
     case 'object':

@@ -140,7 +140,7 @@ describe('a valid seed', () => {
   it('parses an already-decoded document without positions', () => {
     const doc = { platform_admin_keys: [], firms: [{ slug: 'x', name: 'X', api_keys: [], plans: {} }] };
     expect(() => parseSeed(doc, 'doc.json')).toThrow(
-      'doc.json: firms[0].api_keys: expected a list of at least 1, got a list',
+      'doc.json: firms[0].api_keys: expected a non-empty list, got an empty list',
     );
   });
 });
@@ -197,7 +197,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
       'a key has at least one scope',
       'scopes: [accounts:read, trading:read]',
       'scopes: []',
-      '7:47: firms[0].api_keys[1].scopes: expected a list of at least 1, got a list',
+      '7:47: firms[0].api_keys[1].scopes: expected a non-empty list, got an empty list',
     ],
     [
       'a key appears once across firms',
@@ -371,7 +371,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
   it('firms lists at least one firm', () => {
     const file = folder.write('no-firms.yaml', 'platform_admin_keys: []\nfirms: []\n');
     expect(scenarioErrorOf(() => loadSeedFile(file)).message).toBe(
-      `${file}:2:8: firms: expected a list of at least 1, got a list`,
+      `${file}:2:8: firms: expected a non-empty list, got an empty list`,
     );
   });
 

@@ -31,7 +31,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return `the number ${String(value)}`;
   if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return 'a list';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
   if (value instanceof Date) return 'a date';
   if (typeof value === 'object') return 'a mapping';
   return typeof value;

@@ -85,7 +85,7 @@ export const PlanTemplateFile = Mapping(
       Type.Array(OneOf(PRODUCT_FAMILIES), {
         minItems: 1,
         uniqueItems: true,
-        expected: `a list of product families, each once, from ${PRODUCT_FAMILIES.join(', ')}`,
+        uniqueExpected: 'a product family not already listed',
         description: 'Product families the account may trade; default all.',
       }),
     ),
