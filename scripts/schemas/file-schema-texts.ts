@@ -4,6 +4,7 @@
 import type { TSchema } from 'typebox';
 import { SandboxSeedFile } from '../../src/api/sandbox/seed-schema.js';
 import { BacktestConfigFile } from '../../src/backtest/backtest-config-schema.js';
+import { ScenarioFile } from '../../src/scenario/scenario-schema.js';
 
 export interface SchemaFile {
   /** Relative to the package root. */
@@ -12,6 +13,7 @@ export interface SchemaFile {
 }
 
 const FORMATS: readonly { path: string; schema: TSchema }[] = [
+  { path: 'schemas/scenario.json', schema: ScenarioFile },
   { path: 'schemas/sandbox-seed.json', schema: SandboxSeedFile },
   { path: 'schemas/backtest-config.json', schema: BacktestConfigFile },
 ];

@@ -1,40 +1,16 @@
 // Validation of a decoded scenario document (docs/scenarios.md) into a typed Scenario. Everything
 // is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
 // file, the field path and what was expected.
-import {
-  FieldError,
-  at,
-  checkKeys,
-  fail,
-  readEnum,
-  readFields,
-  readInteger,
-  readString,
-  required,
-} from '../core/accounts/input-fields.js';
-import { parsePlanTemplates, type PlanTemplate } from '../core/accounts/plans.js';
+import { FieldError } from '../core/accounts/input-fields.js';
+import { parsePlanTemplate, type PlanTemplate } from '../core/accounts/plans.js';
+import { checkFileValue } from '../core/file-check.js';
 import { parseSteps } from './parse-steps.js';
 import { parseAccounts } from './scenario-accounts.js';
 import { scenarioErrorFromField } from './scenario-error.js';
 import { readTimeMs } from './scenario-fields.js';
 import { parseMarket } from './scenario-market.js';
-import { FillModelSection } from './scenario-schema.js';
-import { checkFileValue } from '../core/file-check.js';
+import { FillModelSection, ScenarioTopLevel } from './scenario-schema.js';
 import type { FillModelConfig, Scenario } from './scenario-types.js';
-
-const TOP_KEYS = [
-  'name',
-  'description',
-  'start',
-  'seed',
-  'fill_model',
-  'risk_load_delay_ms',
-  'expect_events_sha256',
-  'plans',
-  'accounts',
-  'market',
-  'steps',
-] as const;
 
 export const DEFAULT_SEED = 1;
 
@@ -51,43 +27,31 @@ export function parseScenario(doc: unknown, file: string): Scenario {
   }
 }
 
+/** Checks the file against its schema (scenario-schema.ts), then reads what depends on more than one field. */
 function parseTopLevel(raw: unknown, file: string): Scenario {
-  const doc = readFields(raw, '', 'a mapping with name, start and steps');
-  checkKeys(doc, '', TOP_KEYS);
-  const name = readString(required(doc.name, 'name', 'a non-empty string'), 'name');
-  const startMs = readTimeMs(required(doc.start, 'start', 'a time'), 'start');
-  const seed = doc.seed === undefined ? DEFAULT_SEED : readInteger(doc.seed, 'seed', { min: 0 });
-  const fillModel = parseFillModel(doc.fill_model);
-  const plans = new Map<string, PlanTemplate>(doc.plans === undefined ? [] : parsePlanTemplates(doc.plans, 'plans'));
-  const accounts = doc.accounts === undefined ? [] : parseAccounts(doc.accounts, plans, file);
+  const doc = checkFileValue(ScenarioTopLevel, raw);
+  const startMs = readTimeMs(doc.start, 'start');
+  const plans = new Map<string, PlanTemplate>(
+    Object.entries(doc.plans ?? {}).map(([name, plan]) => [name, parsePlanTemplate(plan, `plans.${name}`)]),
+  );
+  const accounts = parseAccounts(doc.accounts ?? [], plans, file);
   const market = parseMarket(doc.market, file);
   const aliases = new Set(accounts.map((a) => a.alias));
-  const steps = parseSteps(required(doc.steps, 'steps', 'a list of steps'), file, aliases, startMs);
+  const steps = parseSteps(doc.steps, file, aliases, startMs);
   return {
     file,
-    name,
-    ...(doc.description === undefined ? {} : { description: readString(doc.description, 'description') }),
+    name: doc.name,
+    ...(doc.description === undefined ? {} : { description: doc.description }),
     startMs,
-    seed,
-    fillModel,
-    ...(doc.risk_load_delay_ms === undefined
-      ? {}
-      : { riskLoadDelayMs: readInteger(doc.risk_load_delay_ms, 'risk_load_delay_ms', { min: 0 }) }),
-    ...(doc.expect_events_sha256 === undefined
-      ? {}
-      : { expectEventsSha256: readSha256(doc.expect_events_sha256, 'expect_events_sha256') }),
+    seed: doc.seed ?? DEFAULT_SEED,
+    fillModel: parseFillModel(doc.fill_model),
+    ...(doc.risk_load_delay_ms === undefined ? {} : { riskLoadDelayMs: doc.risk_load_delay_ms }),
+    ...(doc.expect_events_sha256 === undefined ? {} : { expectEventsSha256: doc.expect_events_sha256 }),
     plans,
     accounts,
     market,
     steps,
   };
-}
-
-/** A sha256 as `propsim replay` prints it: 64 lowercase hex digits. */
-function readSha256(raw: unknown, path: string): string {
-  if (typeof raw !== 'string' || !/^[0-9a-f]{64}$/.test(raw))
-    fail(path, 'a sha256 as propsim replay prints it (64 lowercase hex digits)', raw);
-  return raw;
 }
 
 /** `fill_model` (scenario-schema.ts); cancel_latency_ms and modify_latency_ms default to latency_ms. */
