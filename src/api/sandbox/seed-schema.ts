@@ -61,7 +61,7 @@ const Firm = Mapping(
             uniqueItems: true,
             uniqueExpected: 'a scope not already listed',
             expected: 'a list of scopes',
-            description: 'What the key may do (docs/api.md#scopes).',
+            description: 'What the key may do (docs/api.md#the-auth-matrix).',
           }),
           role: OneOf(KEY_ROLES, 'operator: every route its scopes allow; viewer: reads only.'),
         },
