@@ -3,6 +3,7 @@
 // against it first, then what a schema cannot say: keys and slugs used once, plan files that exist, accounts on the
 // firm's plans, a start time it can read.
 import { Type } from 'typebox';
+import { TIME_EXPECTED } from '../../core/time.js';
 import { PlanTemplateFile } from '../../core/accounts/plan-schema.js';
 import {
   MAX_ACCOUNTS_PER_REQUEST,
@@ -128,7 +129,7 @@ export const SandboxSeedFile = Mapping(
     firms: Type.Array(Firm, { minItems: 1, expected: 'a list of firms' }),
     start: Type.Optional(
       Type.Union([Type.String(), Type.Integer()], {
-        expected: 'an ISO 8601 time with an offset or Z, or Unix milliseconds',
+        expected: TIME_EXPECTED,
         description: "Where the simulated clock starts; default the server's (or --start).",
       }),
     ),
