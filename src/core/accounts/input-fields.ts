@@ -107,7 +107,8 @@ export function readInteger(value: unknown, path: string, rules: { min?: number;
 
 export type DecimalSign = 'any' | 'positive' | 'non_negative' | 'non_zero';
 
-const SIGN_WORDS: Record<DecimalSign, string> = {
+/** How each sign reads in a message: `a decimal string greater than zero`. */
+export const SIGN_WORDS: Record<DecimalSign, string> = {
   any: '',
   positive: ' greater than zero',
   non_negative: ' zero or more',
@@ -141,17 +142,6 @@ export function readDecimal(
     (sign === 'non_zero' && parsed.isZero());
   if (wrongSign) fail(path, `a decimal string${SIGN_WORDS[sign]}`, value);
   return parsed;
-}
-
-/** Reads a money string (at most two places) as integer cents. */
-export function readCents(value: unknown, path: string, sign: DecimalSign = 'any'): number {
-  const decimal = readDecimal(value, path, { maxPlaces: 2, sign });
-  try {
-    return decimalToCents(decimal, path);
-  } catch (error) {
-    if (error instanceof DecimalInputError) fail(path, error.expected, value);
-    throw error;
-  }
 }
 
 /** Reads a list, checking each element with `read`. */
