@@ -30,6 +30,7 @@ import { readTraderFills } from './trader-fills.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import { SYNTHETIC_STRATEGIES, type SyntheticTraders } from './traders/strategy.js';
+import { FUNNEL_KEYS, parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 
 export interface BacktestConfig {
   file: string;
@@ -44,7 +45,8 @@ export interface BacktestConfig {
   basePlan: Fields;
   basePlanName: string;
   grid: GridAxis[];
-  economics: { pricePaidCents: number; payoutShare: string };
+  /** price_paid and payout_share (0 and "0" with the funnel), and the funnel when evaluation or funded is written. */
+  economics: { pricePaidCents: number; payoutShare: string; funnel?: Funnel };
   fillModel: {
     latencyMs: number;
     cancelLatencyMs: number;
@@ -167,7 +169,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     basePlan,
     basePlanName,
     grid,
-    economics: parseEconomics(doc.economics),
+    economics: parseEconomics(doc.economics, (name) => planByName(doc, file, name)),
     fillModel: parseFillModel(doc.fill_model),
     sampleTraders:
       doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
@@ -242,14 +244,18 @@ function parsePeriod(raw: unknown): { from: string; to: string } {
 /** `base_plan` names a plan of `plans`, else a plan file (plans/ beside the config, then fixtures/plans). */
 function parseBasePlan(doc: Fields, file: string): { basePlan: Fields; basePlanName: string } {
   const name = readString(required(doc.base_plan, 'base_plan', 'the name of the plan the grid varies'), 'base_plan');
+  const plan = planByName(doc, file, name);
+  if (typeof plan === 'string') return fail('base_plan', plan, name);
+  return { basePlan: plan, basePlanName: name };
+}
+
+/** A plan of `plans`, else a plan file; when there is none, a message saying which plans exist. */
+function planByName(doc: Fields, file: string, name: string): ReturnType<PlanLookup> {
   const plans =
     doc.plans === undefined ? {} : readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
   for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
-  if (plans[name] !== undefined)
-    return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
-  const found = findPlanFile(name, file);
-  if (found) return { basePlan: found.fields, basePlanName: name };
-  return fail('base_plan', knownPlans(Object.keys(plans), file), name);
+  if (plans[name] !== undefined) return readFields(plans[name], at('plans', name), 'a plan template');
+  return findPlanFile(name, file)?.fields ?? knownPlans(Object.keys(plans), file);
 }
 
 function parseGridAxes(raw: unknown): GridAxis[] {
@@ -303,10 +309,12 @@ function parseFillsFile(raw: unknown, file: string): { path: string } {
   return { path };
 }
 
-function parseEconomics(raw: unknown): { pricePaidCents: number; payoutShare: string } {
+function parseEconomics(raw: unknown, findPlan: PlanLookup): BacktestConfig['economics'] {
   if (raw === undefined) return { pricePaidCents: 0, payoutShare: '0' };
-  const doc = readFields(raw, 'economics', '{ price_paid, payout_share }');
-  checkKeys(doc, 'economics', ['price_paid', 'payout_share']);
+  const doc = readFields(raw, 'economics', '{ price_paid, payout_share } or { evaluation, funded }');
+  checkKeys(doc, 'economics', ['price_paid', 'payout_share', ...FUNNEL_KEYS]);
+  const funnel = parseFunnel(doc, findPlan);
+  if (funnel) return { pricePaidCents: 0, payoutShare: '0', funnel };
   const wrap = <T>(path: string, read: () => T): T => {
     try {
       return read();
