@@ -6,7 +6,7 @@ import { payoutDue, traderShareCents } from '../../src/backtest/funnel-payout.js
 import { ResetDraws } from '../../src/backtest/trader-funnel.js';
 
 /** The issue's rules: 5 days, 5 winning days of $200+, buffer $2,000, half, cap $5,000, 30 %, 1.0 to $10,000 then 0.9. */
-const RULES: PayoutRules = {
+const EXAMPLE_PAYOUT: PayoutRules = {
   minDays: 5,
   winningDayCents: 20_000,
   minWinningDays: 5,
@@ -24,7 +24,7 @@ describe('payout conditions', () => {
   it('min_days: fewer trade dates with a fill than min_days pays nothing', () => {
     // 4 days of $1,250: profit 5,000 but 4 < 5.
     expect(
-      payoutDue(RULES, {
+      payoutDue(EXAMPLE_PAYOUT, {
         balanceCents: START + 500_000,
         startingBalanceCents: START,
         dayPnlCents: [125_000, 125_000, 125_000, 125_000],
@@ -36,12 +36,12 @@ describe('payout conditions', () => {
     // 6 days, one of $199.99 (< $200): 5 winning days is enough (profit 4,199.99 → min(5,000, 2,099.99, 2,199.99));
     // with two such days only 4 win.
     const six = [...FIVE_DAYS.slice(0, 4), 19_999, 100_000];
-    expect(payoutDue(RULES, { balanceCents: START + 419_999, startingBalanceCents: START, dayPnlCents: six })).toBe(
-      209_999,
-    );
+    expect(
+      payoutDue(EXAMPLE_PAYOUT, { balanceCents: START + 419_999, startingBalanceCents: START, dayPnlCents: six }),
+    ).toBe(209_999);
     const twoSmall = [...FIVE_DAYS.slice(0, 3), 19_999, 19_999, 100_000];
     expect(
-      payoutDue(RULES, { balanceCents: START + 339_998, startingBalanceCents: START, dayPnlCents: twoSmall }),
+      payoutDue(EXAMPLE_PAYOUT, { balanceCents: START + 339_998, startingBalanceCents: START, dayPnlCents: twoSmall }),
     ).toBe(0);
   });
 
@@ -49,27 +49,31 @@ describe('payout conditions', () => {
     // Days 1,500 + 4 × 875 = 5,000: 1,500 × 100 = 150,000 <= 30 × 5,000 = 150,000: holds (inclusive),
     // and pays min(5,000, 0.5 × 5,000, 5,000 − 2,000) = 2,500.
     const atBound = [150_000, 87_500, 87_500, 87_500, 87_500];
-    expect(payoutDue(RULES, { balanceCents: START + 500_000, startingBalanceCents: START, dayPnlCents: atBound })).toBe(
-      250_000,
-    );
+    expect(
+      payoutDue(EXAMPLE_PAYOUT, { balanceCents: START + 500_000, startingBalanceCents: START, dayPnlCents: atBound }),
+    ).toBe(250_000);
     // 1,501 + 4 × 874.75 = 5,000: 1,501 × 100 = 150,100 > 150,000: no payout.
     const above = [150_100, 87_475, 87_475, 87_475, 87_475];
-    expect(payoutDue(RULES, { balanceCents: START + 500_000, startingBalanceCents: START, dayPnlCents: above })).toBe(
-      0,
-    );
+    expect(
+      payoutDue(EXAMPLE_PAYOUT, { balanceCents: START + 500_000, startingBalanceCents: START, dayPnlCents: above }),
+    ).toBe(0);
   });
 
   it('buffer: the balance stays at or above starting + buffer, so a profit up to the buffer pays nothing', () => {
     // Profit 2,000 = buffer: balance − (starting + buffer) = 0.
     const days = [40_000, 40_000, 40_000, 40_000, 40_000];
-    const { consistencyPct: _unused, ...rules } = RULES;
+    const { consistencyPct: _unused, ...rules } = EXAMPLE_PAYOUT;
     expect(payoutDue(rules, { balanceCents: START + 200_000, startingBalanceCents: START, dayPnlCents: days })).toBe(0);
   });
 });
 
 describe('the largest amount: min(cap, max_fraction × (balance − starting), balance − (starting + buffer))', () => {
   const due = (profitCents: number) =>
-    payoutDue(RULES, { balanceCents: START + profitCents, startingBalanceCents: START, dayPnlCents: FIVE_DAYS });
+    payoutDue(EXAMPLE_PAYOUT, {
+      balanceCents: START + profitCents,
+      startingBalanceCents: START,
+      dayPnlCents: FIVE_DAYS,
+    });
 
   it('the buffer binds: profit 3,000 → min(5,000, 1,500, 1,000) = 1,000', () => {
     expect(due(300_000)).toBe(100_000);
@@ -90,15 +94,15 @@ describe('the largest amount: min(cap, max_fraction × (balance − starting), b
 
 describe('split tiers: the trader share by cumulative withdrawals', () => {
   it('inside the first tier the trader gets all of it: 5,000 of the first 10,000 at 1.0', () => {
-    expect(traderShareCents(RULES.split, 0, 500_000)).toBe(500_000);
+    expect(traderShareCents(EXAMPLE_PAYOUT.split, 0, 500_000)).toBe(500_000);
   });
 
   it('a withdrawal across the tier boundary is split: 8,000 + 5,000 → 2,000 × 1.0 + 3,000 × 0.9 = 4,700', () => {
-    expect(traderShareCents(RULES.split, 800_000, 500_000)).toBe(470_000);
+    expect(traderShareCents(EXAMPLE_PAYOUT.split, 800_000, 500_000)).toBe(470_000);
   });
 
   it('beyond the last boundary: 0.9 × 3,333.33 = 2,999.997 → 3,000.00 (half-even to the cent)', () => {
-    expect(traderShareCents(RULES.split, 1_200_000, 333_333)).toBe(300_000);
+    expect(traderShareCents(EXAMPLE_PAYOUT.split, 1_200_000, 333_333)).toBe(300_000);
   });
 });
 
