@@ -3,6 +3,7 @@
 // itself a minute of work, and cells already average many accounts.
 import { join } from 'node:path';
 import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/backtest-config.js';
+import { parseFunnel } from '../src/backtest/funnel-config.js';
 import { findPlanFile } from '../src/scenario/plan-files.js';
 import { defaultWorkers, runBacktest } from '../src/backtest/run-backtest.js';
 import { packageRoot } from '../src/market/holiday-file.js';
@@ -26,28 +27,27 @@ export const backtestFunnelBench: Bench = {
   description: 'the demo grid with the funnel (evaluation billing, resets, funded accounts, payouts) on every core',
   run: (log) => {
     const config = DEMO();
-    config.economics = {
-      pricePaidCents: 0,
-      payoutShare: '0',
-      funnel: {
-        evaluation: { feeCents: 16_500, billing: 'monthly', reset: { feeCents: 9_900, rate: '0.5', max: 3 } },
+    const funnel = parseFunnel(
+      {
+        evaluation: { fee: '165.00', billing: 'monthly', reset: { fee: '99.00', rate: '0.5', max: 3 } },
         funded: {
-          planName: 'funded-50k-eod',
-          plan: findPlanFile('funded-50k-eod', config.file)!.fields,
-          activationFeeCents: 14_900,
+          plan: 'funded-50k-eod',
+          activation_fee: '149.00',
           payout: {
-            minDays: 5,
-            winningDayCents: 20_000,
-            minWinningDays: 5,
-            bufferCents: 200_000,
-            maxFraction: '0.5',
-            capCents: 500_000,
-            consistencyPct: '30',
-            split: [{ upToCents: 1_000_000, trader: '1.0' }, { trader: '0.9' }],
+            min_days: 5,
+            winning_day: '200.00',
+            min_winning_days: 5,
+            buffer: '2000.00',
+            max_fraction: '0.5',
+            cap: '5000.00',
+            consistency_pct: '30',
+            split: [{ up_to: '10000.00', trader: '1.0' }, { trader: '0.9' }],
           },
         },
       },
-    };
+      (name) => findPlanFile(name, config.file)?.fields ?? `a bundled plan, not ${name}`,
+    );
+    config.economics = { pricePaidCents: 0, payoutShare: '0', ...(funnel ? { funnel } : {}) };
     return runGrid(config, log);
   },
 };

@@ -22,7 +22,7 @@ import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { expandGrid, planForCell, type GridAxis } from './grid.js';
+import { expandGrid, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
@@ -125,7 +125,8 @@ export function repeatedGridValues(
   for (const axis of grid) {
     const seen = new Map<string, number>();
     axis.values.forEach((value, i) => {
-      const plan = parsePlanTemplate(planForCell(basePlan, { ...firstValues, [axis.key]: value }), '');
+      const values = splitCellValues({ ...firstValues, [axis.key]: value }).evaluation;
+      const plan = parsePlanTemplate(planForCell(basePlan, values), '');
       const key = JSON.stringify(plan);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
@@ -194,7 +195,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     checkFillsTraders(config);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', traders);
-  checkGridCells(basePlan, grid);
+  checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
   return config;
 }
 
@@ -202,10 +203,15 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
  * Every cell's plan must be valid before anything runs. A refusal points at what to fix: the grid value it is about
  * (`grid.<field>[i]`, with its line), or, for a field no axis sets, the cell whose values made the plan invalid.
  */
-function checkGridCells(basePlan: Fields, grid: readonly GridAxis[]): void {
+function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan: Fields | undefined): void {
   for (const cell of expandGrid(grid)) {
+    const values = splitCellValues(cell.values);
+    const fundedAxis = Object.keys(values.funded)[0];
+    if (fundedAxis !== undefined && !fundedPlan)
+      fail(at('grid', `funded.${fundedAxis}`), 'economics.funded: a funded.<field> axis varies the funded plan', null);
     try {
-      parsePlanTemplate(planForCell(basePlan, cell.values), '');
+      parsePlanTemplate(planForCell(basePlan, values.evaluation), '');
+      if (fundedPlan) parsePlanTemplate(planForCell(fundedPlan, values.funded), 'funded');
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       const axis = grid.find((a) => error.path === a.key || error.path.startsWith(`${a.key}.`));

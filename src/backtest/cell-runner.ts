@@ -12,7 +12,7 @@ import { formatCents } from '../core/money.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
-import { planForCell, type GridCell } from './grid.js';
+import { planForCell, splitCellValues, type GridCell } from './grid.js';
 import {
   evaluationOnlyEconomics,
   funnelEconomics,
@@ -67,7 +67,8 @@ export async function runCell(
   { config, cell }: CellInput,
   calendar = new GlobexCalendar(loadHolidayFile()),
 ): Promise<CellResult> {
-  const plan = parsePlanTemplate(planForCell(config.basePlan, cell.values), `grid cell ${cell.label}`);
+  const cellValues = splitCellValues(cell.values);
+  const plan = parsePlanTemplate(planForCell(config.basePlan, cellValues.evaluation), `grid cell ${cell.label}`);
   // Synthetic traders trade the first market file's instrument (the config requires it to be named).
   const symbol = canonicalSymbol(parseSymbol(config.market[0]!.instrument!));
   const spec = parseSymbol(symbol).spec;
@@ -91,7 +92,9 @@ export async function runCell(
   const funnelSpec = config.economics.funnel;
   const funnelPlans = funnelSpec && {
     evaluation: planDoc,
-    funded: funnelSpec.funded && planJson(parsePlanTemplate(funnelSpec.funded.plan, 'economics.funded.plan')),
+    funded:
+      funnelSpec.funded &&
+      planJson(parsePlanTemplate(planForCell(funnelSpec.funded.plan, cellValues.funded), `grid cell ${cell.label}`)),
   };
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
     // The reset draws' seed, like a synthetic trader's, comes from the config seed and the roster place.

@@ -105,6 +105,17 @@ describe('the funnel keys (economics.evaluation, economics.funded)', () => {
     );
   });
 
+  it('a funded.<field> grid axis is checked against the funded plan, and needs economics.funded', () => {
+    const grid = 'base_plan: eval-mini\ngrid:\n  funded.risk_profile.max_drawdown_value: ["1000", "60000"]\n';
+    expect(errorOf(variant('base_plan: eval-mini\n', grid))).toContain(
+      'grid.funded.risk_profile.max_drawdown_value[1]: max_drawdown_value 60000.00 must be below the starting balance',
+    );
+    const withoutFunded = readFileSync(variant('base_plan: eval-mini\n', grid), 'utf8').replace(/ {2}funded:[^]*$/, '');
+    const path = join(dir, 'no-funded.yaml');
+    writeFileSync(path, withoutFunded);
+    expect(errorOf(path)).toContain('grid.funded.risk_profile.max_drawdown_value: expected economics.funded');
+  });
+
   it('an unknown payout key names the valid ones', () => {
     expect(errorOf(variant('min_days: 2', 'min_day: 2'))).toContain('economics.funded.payout');
   });

@@ -118,6 +118,19 @@ describe('the funnel in a cell (docs/backtesting.md#the-funnel)', () => {
     expect(pathOf(oneTime, 'bob').funnel!.evaluationsBought).toBe(1);
   });
 
+  it('a grid axis written funded.<field> varies the funded plan, not the evaluation', async () => {
+    // Cy's funded account with a $2,000 allowance: 4979.00 is 48,950 > 48,000, so it survives 04-08 and stays active.
+    const grid = await run(
+      (c) => (c.grid = [{ key: 'funded.risk_profile.max_drawdown_value', values: ['1000', '2000'] }]),
+    );
+    expect(grid.cells.map((cell) => cell.traders.find((t) => t.trader === 'cy')!.funnel!.fundedOutcome)).toEqual([
+      'failed',
+      'active',
+    ]);
+    // The evaluations are the same in both cells.
+    expect(grid.cells[1]!.traders.map((t) => t.outcome)).toEqual(grid.cells[0]!.traders.map((t) => t.outcome));
+  });
+
   it('counters restart after a payout, and a payout waits for consistency', () => {
     // ann: paid at the 04-13 open and at the final roll only (see the worked example above).
     expect(pathOf(result, 'ann').funnel).toMatchObject({ payouts: 2, payoutsCents: 68_000, fundedOutcome: 'active' });
