@@ -22,7 +22,7 @@ import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { expandGrid, planForCell, splitCellValues, type GridAxis } from './grid.js';
+import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
@@ -122,7 +122,8 @@ export function repeatedGridValues(
   // The other axes at their first values: every cell's plan is valid (checkGridCells), so these are too.
   const firstValues = Object.fromEntries(grid.map((axis) => [axis.key, axis.values[0]]));
   const repeats: ReturnType<typeof repeatedGridValues> = [];
-  for (const axis of grid) {
+  // Funded axes are not compared (they leave the base plan as it is): each of their values runs.
+  for (const axis of grid.filter((a) => !isFundedAxis(a.key))) {
     const seen = new Map<string, number>();
     axis.values.forEach((value, i) => {
       const values = splitCellValues({ ...firstValues, [axis.key]: value }).evaluation;

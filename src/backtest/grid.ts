@@ -49,6 +49,10 @@ export function planForCell(base: Fields, values: Record<string, unknown>): Reco
 /** Axes written `funded.<path>` vary the funnel's funded plan (docs/backtesting.md#the-funnel). */
 const FUNDED_PREFIX = 'funded.';
 
+export function isFundedAxis(key: string): boolean {
+  return key.startsWith(FUNDED_PREFIX);
+}
+
 /** A cell's values split by plan: the evaluation (base) plan's, and the funded plan's (prefix removed). */
 export function splitCellValues(values: Record<string, unknown>): {
   evaluation: Record<string, unknown>;
@@ -57,7 +61,7 @@ export function splitCellValues(values: Record<string, unknown>): {
   const evaluation: Record<string, unknown> = {};
   const funded: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (key.startsWith(FUNDED_PREFIX)) funded[key.slice(FUNDED_PREFIX.length)] = value;
+    if (isFundedAxis(key)) funded[key.slice(FUNDED_PREFIX.length)] = value;
     else evaluation[key] = value;
   }
   return { evaluation, funded };
