@@ -68,8 +68,11 @@ export class TraderFunnel {
   accountId: string;
   /** Evaluation accounts in order; the last is the trader's evaluation outcome (docs/backtesting.md#the-funnel). */
   readonly evaluationAccounts: string[] = [];
-  /** evaluation: in an evaluation account; passed: passed, with no funded account (yet); funded: trading funded. */
-  private stage: 'evaluation' | 'passed' | 'funded' = 'evaluation';
+  /**
+   * evaluation: in an evaluation account; out: failed it and did not reset (no more draws or bills); passed: passed,
+   * with no funded account (yet); funded: trading funded.
+   */
+  private stage: 'evaluation' | 'out' | 'passed' | 'funded' = 'evaluation';
   private fundedFromSession = 0;
   /** Payout counters count trade dates from this one on (the funded start, then each payout's). */
   private countFromTradeDate = '';
@@ -141,7 +144,10 @@ export class TraderFunnel {
 
   private maybeReset(): void {
     const reset = this.funnel.evaluation.reset;
-    if (!reset || this.path.resets >= reset.max || !this.draws.resets(reset.rate)) return;
+    if (!reset || this.path.resets >= reset.max || !this.draws.resets(reset.rate)) {
+      this.stage = 'out';
+      return;
+    }
     this.path.resets++;
     this.path.resetFeesCents += reset.feeCents;
     this.accountId = this.openEvaluation();

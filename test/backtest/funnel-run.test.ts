@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/backtest-config.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
+import { ResetDraws } from '../../src/backtest/trader-funnel.js';
 import { summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/funnel/funnel.yaml', import.meta.url));
@@ -93,6 +94,20 @@ describe('the funnel in a cell (docs/backtesting.md#the-funnel)', () => {
     expect(pathOf(never, 'ann')).toMatchObject({ outcome: 'failed', days: 1, netCents: 10_000, funnel: { resets: 0 } });
   });
 
+  it('one reset draw per failure: a trader who draws no reset is out and never draws again', async () => {
+    // rate 0.5, max 3, and the period to 05-07 (22 more session opens at which a second draw could happen).
+    // ann (roster place 0) fails once; dee (place 1) fails again if its first draw resets it.
+    const half = await run((c) => {
+      c.economics.funnel!.evaluation.reset = { feeCents: 5_000, rate: '0.5', max: 3 };
+      c.period.to = '2026-05-07';
+    });
+    const annDraws = new ResetDraws(1 * 1_000_003 + 0);
+    expect(pathOf(half, 'ann').funnel!.resets).toBe(annDraws.resets('0.5') ? 1 : 0);
+    const deeDraws = new ResetDraws(1 * 1_000_003 + 1);
+    const deeResets = deeDraws.resets('0.5') ? (deeDraws.resets('0.5') ? 2 : 1) : 0;
+    expect(pathOf(half, 'dee').funnel!.resets).toBe(deeResets);
+  });
+
   it('activation fee at the pass; the funded account opens at the next session and takes the trades', () => {
     // cy passes at the 04-07 roll: the 04-08 trade lands in the funded account and fails it the same day.
     expect(pathOf(result, 'cy').funnel).toMatchObject({
@@ -111,6 +126,8 @@ describe('the funnel in a cell (docs/backtesting.md#the-funnel)', () => {
     const toMay7 = await run((c) => (c.period.to = '2026-05-07'));
     expect(pathOf(toMay7, 'bob').funnel).toMatchObject({ evaluationsBought: 2, evaluationFeesCents: 20_000 });
     expect(pathOf(toMay7, 'ann').funnel!.evaluationsBought).toBe(1);
+    // dee failed on 04-08 with no reset left: out, not billed again.
+    expect(pathOf(toMay7, 'dee').funnel!.evaluationsBought).toBe(1);
     const oneTime = await run((c) => {
       c.period.to = '2026-05-07';
       c.economics.funnel!.evaluation.billing = 'one_time';
