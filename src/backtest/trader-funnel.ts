@@ -94,7 +94,7 @@ export class TraderFunnel {
 
   /**
    * The session `session` (index `index` in the period) opens; the kernel has rolled. In order: a reset after a
-   * failure, the activation after a pass, the monthly bill while in evaluation, a payout from the funded account.
+   * failure, the activation after a pass, a payout from the funded account, the monthly bill while in evaluation.
    */
   atSessionOpen(session: Session, index: number, previous: Session): void {
     const status = this.kernel.read.accountHistory(this.accountId).status;
