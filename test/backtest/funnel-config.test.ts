@@ -1,12 +1,13 @@
 // The funnel's keys in the back-test config (docs/backtesting.md#the-funnel): read with the config's other fields,
 // each error naming FILE:LINE:COL and the field; and how price_paid / payout_share relate to them.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { runBacktest } from '../../src/backtest/run-backtest.js';
+import { runCli } from '../cli/run-cli.js';
 
 const FUNNEL = fileURLToPath(new URL('./fixtures/funnel/', import.meta.url));
 const HAND_CHECKED = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
@@ -81,6 +82,15 @@ describe('the funnel keys (economics.evaluation, economics.funded)', () => {
         `:${lineOf(path, 'weekly')}:\\d+: economics\\.evaluation\\.billing: expected one of one_time, monthly`,
       ),
     );
+  });
+
+  it('through the CLI: exit 2, the message on stderr, nothing written', () => {
+    const path = variant('billing: monthly', 'billing: weekly');
+    const out = join(dir, 'never-written');
+    const { status, stderr } = runCli(['backtest', '--config', path, '--out', out]);
+    expect(status).toBe(2);
+    expect(stderr).toContain(`${path}:${lineOf(path, 'weekly')}:`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('a reset rate above 1 is refused', () => {
