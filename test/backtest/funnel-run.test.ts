@@ -148,6 +148,16 @@ describe('the funnel in a cell (docs/backtesting.md#the-funnel)', () => {
     expect(grid.cells[1]!.traders.map((t) => t.outcome)).toEqual(grid.cells[0]!.traders.map((t) => t.outcome));
   });
 
+  it('the same on 1 and 2 workers, byte for byte (reset draws are per trader, not per thread or cell order)', async () => {
+    const config = loadBacktestConfig(CONFIG);
+    config.grid = [{ key: 'risk_profile.max_drawdown_value', values: ['500', '700'] }];
+    config.economics.funnel!.evaluation.reset = { feeCents: 5_000, rate: '0.5', max: 3 };
+    const one = await runBacktest(config, { workers: 1 });
+    const two = await runBacktest(config, { workers: 2 });
+    expect(tradersCsv(two)).toBe(tradersCsv(one));
+    expect(JSON.stringify(summaryDocument(two))).toBe(JSON.stringify(summaryDocument(one)));
+  });
+
   it('counters restart after a payout, and a payout waits for consistency', () => {
     // ann: paid at the 04-13 open and at the final roll only (see the worked example above).
     expect(pathOf(result, 'ann').funnel).toMatchObject({ payouts: 2, payoutsCents: 68_000, fundedOutcome: 'active' });
