@@ -22,7 +22,7 @@ import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { expandGrid, planForCell, type GridAxis } from './grid.js';
+import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
@@ -30,6 +30,7 @@ import { readTraderFills } from './trader-fills.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import { SYNTHETIC_STRATEGIES, type SyntheticTraders } from './traders/strategy.js';
+import { FUNNEL_KEYS, parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 
 export interface BacktestConfig {
   file: string;
@@ -44,7 +45,8 @@ export interface BacktestConfig {
   basePlan: Fields;
   basePlanName: string;
   grid: GridAxis[];
-  economics: { pricePaidCents: number; payoutShare: string };
+  /** price_paid and payout_share (0 and "0" with the funnel), and the funnel when evaluation or funded is written. */
+  economics: { pricePaidCents: number; payoutShare: string; funnel?: Funnel };
   fillModel: {
     latencyMs: number;
     cancelLatencyMs: number;
@@ -120,10 +122,12 @@ export function repeatedGridValues(
   // The other axes at their first values: every cell's plan is valid (checkGridCells), so these are too.
   const firstValues = Object.fromEntries(grid.map((axis) => [axis.key, axis.values[0]]));
   const repeats: ReturnType<typeof repeatedGridValues> = [];
-  for (const axis of grid) {
+  // Funded axes are not compared (they leave the base plan as it is): each of their values runs.
+  for (const axis of grid.filter((a) => !isFundedAxis(a.key))) {
     const seen = new Map<string, number>();
     axis.values.forEach((value, i) => {
-      const plan = parsePlanTemplate(planForCell(basePlan, { ...firstValues, [axis.key]: value }), '');
+      const values = splitCellValues({ ...firstValues, [axis.key]: value }).evaluation;
+      const plan = parsePlanTemplate(planForCell(basePlan, values), '');
       const key = JSON.stringify(plan);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
@@ -167,7 +171,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     basePlan,
     basePlanName,
     grid,
-    economics: parseEconomics(doc.economics),
+    economics: parseEconomics(doc.economics, (name) => planByName(doc, file, name)),
     fillModel: parseFillModel(doc.fill_model),
     sampleTraders:
       doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
@@ -192,7 +196,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     checkFillsTraders(config);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', traders);
-  checkGridCells(basePlan, grid);
+  checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
   return config;
 }
 
@@ -200,10 +204,15 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
  * Every cell's plan must be valid before anything runs. A refusal points at what to fix: the grid value it is about
  * (`grid.<field>[i]`, with its line), or, for a field no axis sets, the cell whose values made the plan invalid.
  */
-function checkGridCells(basePlan: Fields, grid: readonly GridAxis[]): void {
+function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan: Fields | undefined): void {
   for (const cell of expandGrid(grid)) {
+    const values = splitCellValues(cell.values);
+    const fundedAxis = Object.keys(values.funded)[0];
+    if (fundedAxis !== undefined && !fundedPlan)
+      fail(at('grid', `funded.${fundedAxis}`), 'economics.funded: a funded.<field> axis varies the funded plan', null);
     try {
-      parsePlanTemplate(planForCell(basePlan, cell.values), '');
+      parsePlanTemplate(planForCell(basePlan, values.evaluation), '');
+      if (fundedPlan) parsePlanTemplate(planForCell(fundedPlan, values.funded), 'funded');
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       const axis = grid.find((a) => error.path === a.key || error.path.startsWith(`${a.key}.`));
@@ -242,14 +251,18 @@ function parsePeriod(raw: unknown): { from: string; to: string } {
 /** `base_plan` names a plan of `plans`, else a plan file (plans/ beside the config, then fixtures/plans). */
 function parseBasePlan(doc: Fields, file: string): { basePlan: Fields; basePlanName: string } {
   const name = readString(required(doc.base_plan, 'base_plan', 'the name of the plan the grid varies'), 'base_plan');
+  const plan = planByName(doc, file, name);
+  if (typeof plan === 'string') return fail('base_plan', plan, name);
+  return { basePlan: plan, basePlanName: name };
+}
+
+/** A plan of `plans`, else a plan file; when there is none, a message saying which plans exist. */
+function planByName(doc: Fields, file: string, name: string): ReturnType<PlanLookup> {
   const plans =
     doc.plans === undefined ? {} : readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
   for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
-  if (plans[name] !== undefined)
-    return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
-  const found = findPlanFile(name, file);
-  if (found) return { basePlan: found.fields, basePlanName: name };
-  return fail('base_plan', knownPlans(Object.keys(plans), file), name);
+  if (plans[name] !== undefined) return readFields(plans[name], at('plans', name), 'a plan template');
+  return findPlanFile(name, file)?.fields ?? knownPlans(Object.keys(plans), file);
 }
 
 function parseGridAxes(raw: unknown): GridAxis[] {
@@ -303,10 +316,12 @@ function parseFillsFile(raw: unknown, file: string): { path: string } {
   return { path };
 }
 
-function parseEconomics(raw: unknown): { pricePaidCents: number; payoutShare: string } {
+function parseEconomics(raw: unknown, findPlan: PlanLookup): BacktestConfig['economics'] {
   if (raw === undefined) return { pricePaidCents: 0, payoutShare: '0' };
-  const doc = readFields(raw, 'economics', '{ price_paid, payout_share }');
-  checkKeys(doc, 'economics', ['price_paid', 'payout_share']);
+  const doc = readFields(raw, 'economics', '{ price_paid, payout_share } or { evaluation, funded }');
+  checkKeys(doc, 'economics', ['price_paid', 'payout_share', ...FUNNEL_KEYS]);
+  const funnel = parseFunnel(doc, findPlan);
+  if (funnel) return { pricePaidCents: 0, payoutShare: '0', funnel };
   const wrap = <T>(path: string, read: () => T): T => {
     try {
       return read();
