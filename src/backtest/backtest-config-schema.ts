@@ -114,13 +114,11 @@ const Payout = Mapping(
     consistency_pct: Type.Optional(
       Percentage('The largest winning day since the last payout is at most this % of the profit since it.'),
     ),
-    split: Type.Optional(
-      Type.Array(PayoutSplit, {
-        minItems: 1,
-        expected: 'a list of { up_to, trader } bands',
-        description: "The trader's share by cumulative withdrawals, band by band; the last band has no up_to.",
-      }),
-    ),
+    split: Type.Array(PayoutSplit, {
+      minItems: 1,
+      expected: 'a list of tiers',
+      description: "The trader's share by cumulative withdrawals, tier by tier; the last tier has no up_to.",
+    }),
   },
   {
     expected:
@@ -140,7 +138,7 @@ const Funded = Mapping(
     activation_fee: Type.Optional(
       Money('non_negative', 'Charged at the pass; the funded account opens at the next session.'),
     ),
-    payout: Type.Optional(Payout),
+    payout: Payout,
   },
   { expected: 'a mapping with plan, activation_fee and payout', description: 'The funded stage after a pass.' },
 );

@@ -13,7 +13,7 @@ import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { expandGrid, planForCell, type GridAxis } from './grid.js';
+import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
@@ -22,6 +22,7 @@ import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
+import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 
 export interface BacktestConfig {
@@ -39,7 +40,8 @@ export interface BacktestConfig {
   grid: GridAxis[];
   /** The grid cell every other cell is compared with (`compare_to`, default 0). */
   compareTo: number;
-  economics: { pricePaidCents: number; payoutShare: string };
+  /** price_paid and payout_share (0 and "0" with the funnel), and the funnel when evaluation or funded is written. */
+  economics: { pricePaidCents: number; payoutShare: string; funnel?: Funnel };
   fillModel: {
     latencyMs: number;
     cancelLatencyMs: number;
@@ -101,10 +103,12 @@ export function repeatedGridValues(
   // The other axes at their first values: every cell's plan is valid (checkGridCells), so these are too.
   const firstValues = Object.fromEntries(grid.map((axis) => [axis.key, axis.values[0]]));
   const repeats: ReturnType<typeof repeatedGridValues> = [];
-  for (const axis of grid) {
+  // Funded axes are not compared (they leave the base plan as it is): each of their values runs.
+  for (const axis of grid.filter((a) => !isFundedAxis(a.key))) {
     const seen = new Map<string, number>();
     axis.values.forEach((value, i) => {
-      const plan = parsePlanTemplate(planForCell(basePlan, { ...firstValues, [axis.key]: value }), '');
+      const values = splitCellValues({ ...firstValues, [axis.key]: value }).evaluation;
+      const plan = parsePlanTemplate(planForCell(basePlan, values), '');
       const key = JSON.stringify(plan);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
@@ -137,7 +141,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     basePlanName,
     grid,
     compareTo: doc.compare_to ?? 0,
-    economics: parseEconomics(doc.economics),
+    economics: parseEconomics(doc.economics, (name) => planByName(doc, file, name)),
     fillModel: parseFillModel(doc.fill_model),
     sampleTraders: doc.sample_traders ?? 20,
   };
@@ -161,7 +165,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     checkFillsTraders(config);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
-  checkGridCells(basePlan, grid);
+  checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
   const cells = expandGrid(grid).length;
   if (config.compareTo >= cells) fail('compare_to', `a grid cell index from 0 to ${cells - 1}`, config.compareTo);
   return config;
@@ -171,10 +175,15 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
  * Every cell's plan must be valid before anything runs. A refusal points at what to fix: the grid value it is about
  * (`grid.<field>[i]`, with its line), or, for a field no axis sets, the cell whose values made the plan invalid.
  */
-function checkGridCells(basePlan: Fields, grid: readonly GridAxis[]): void {
+function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan: Fields | undefined): void {
   for (const cell of expandGrid(grid)) {
+    const values = splitCellValues(cell.values);
+    const fundedAxis = Object.keys(values.funded)[0];
+    if (fundedAxis !== undefined && !fundedPlan)
+      fail(at('grid', `funded.${fundedAxis}`), 'economics.funded: a funded.<field> axis varies the funded plan', null);
     try {
-      parsePlanTemplate(planForCell(basePlan, cell.values), '');
+      parsePlanTemplate(planForCell(basePlan, values.evaluation), '');
+      if (fundedPlan) parsePlanTemplate(planForCell(fundedPlan, values.funded), 'funded');
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       const axis = grid.find((a) => error.path === a.key || error.path.startsWith(`${a.key}.`));
@@ -205,14 +214,17 @@ function checkPeriod(period: ConfigText['period']): { from: string; to: string }
 /** `base_plan` names a plan of `plans`, else a plan file (plans/ beside the config, then fixtures/plans). */
 function parseBasePlan(doc: ConfigText, file: string): { basePlan: Fields; basePlanName: string } {
   const name = doc.base_plan;
+  const plan = planByName(doc, file, name);
+  if (typeof plan === 'string') return fail('base_plan', plan, name);
+  return { basePlan: plan, basePlanName: name };
+}
+
+/** A plan of `plans`, else a plan file; when there is none, a message saying which plans exist. */
+function planByName(doc: ConfigText, file: string, name: string): ReturnType<PlanLookup> {
   const plans = doc.plans ?? {};
   // The schema checked each plan's fields; this checks what involves two of them.
   for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
-  const own = plans[name];
-  if (own !== undefined) return { basePlan: own, basePlanName: name };
-  const found = findPlanFile(name, file);
-  if (found) return { basePlan: found.fields, basePlanName: name };
-  return fail('base_plan', knownPlans(Object.keys(plans), file), name);
+  return plans[name] ?? findPlanFile(name, file)?.fields ?? knownPlans(Object.keys(plans), file);
 }
 
 function parseSynthetic(raw: ConfigText['traders']['synthetic']): SyntheticTraders[] {
@@ -237,8 +249,10 @@ function parseFillsFile(given: string, file: string): { path: string } {
   return { path };
 }
 
-/** price_paid and payout_share; the funnel's keys (evaluation, funded) are checked by the schema only so far. */
-function parseEconomics(doc: ConfigText['economics']): { pricePaidCents: number; payoutShare: string } {
+/** price_paid and payout_share, or the funnel (funnel-config.ts) when evaluation or funded is written. */
+function parseEconomics(doc: ConfigText['economics'], findPlan: PlanLookup): BacktestConfig['economics'] {
+  const funnel = doc === undefined ? undefined : parseFunnel(doc, findPlan);
+  if (funnel) return { pricePaidCents: 0, payoutShare: '0', funnel };
   return {
     pricePaidCents: doc?.price_paid === undefined ? 0 : toCents(doc.price_paid, 'economics.price_paid'),
     payoutShare: doc?.payout_share === undefined ? '0' : new Dec(doc.payout_share).toFixed(),

@@ -8,6 +8,7 @@ import type { BacktestRun } from '../backtest/run-backtest.js';
 import { highestNetCell } from '../backtest/cell-ranking.js';
 import { compareAllCells, noiseGuidance } from '../backtest/signal-or-noise.js';
 import { fourPlaces, wilsonInterval } from '../backtest/statistics.js';
+import { FUNNEL_TRADER_COLUMNS, funnelEconomicsDocument, funnelTraderCells } from './backtest-funnel.js';
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -67,6 +68,7 @@ export function tradersCsv(run: BacktestRun): string {
     'trading_days',
     'daily_lock_days',
     'final_balance',
+    ...(run.config.economics.funnel ? FUNNEL_TRADER_COLUMNS : []),
   ];
   const rows = run.cells.flatMap(({ cell, traders }) =>
     traders.map((t) => [
@@ -79,6 +81,7 @@ export function tradersCsv(run: BacktestRun): string {
       t.tradingDays,
       t.dailyLockDays,
       formatCents(t.finalBalanceCents),
+      ...(t.funnel ? funnelTraderCells(t) : []),
     ]),
   );
   return csv(header, rows);
@@ -113,6 +116,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       net: formatCents(s.netCents),
       causes: s.causes,
       pass_rate_95: intervalDocument(s.passed, s.accounts),
+      ...funnelEconomicsDocument(s),
     })),
     best_net_cell: best ? best.cell.index : null,
     comparisons: compareAllCells(run.cells).map((c) => ({

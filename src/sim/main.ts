@@ -66,6 +66,13 @@ const args = await yargs(hideBin(process.argv))
   .help()
   .alias('h', 'help')
   .wrap(Math.min(110, process.stdout.columns ?? 110))
+  // Invalid flags are invalid input (exit 2), as on the propsim CLI: a bad value in one line naming the flag.
+  .fail((message, error, y) => {
+    const text = message ?? error?.message ?? 'invalid arguments';
+    if (!/^--[a-z-]+: /.test(text)) y.showHelp();
+    process.stderr.write(`npm run sim: ${text}\n`);
+    process.exit(EXIT_INVALID_INPUT);
+  })
   .parseAsync();
 
 const print = (line: string) => void process.stdout.write(`${line}\n`);

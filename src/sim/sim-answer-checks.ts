@@ -23,7 +23,10 @@ export interface Sent {
   /** Another request with its Idempotency-Key was on its way at the same time. */
   overlapping: boolean;
   answer?: SimAnswer;
-  /** The store had failed when the answer came: it must be 503 store_unavailable. */
+  /**
+   * Sent after the store had failed: its answer must be 503 store_unavailable. One on its way when the store failed
+   * may have committed first (a success, which a restart must keep) or not (503): it is marked by the answer it got.
+   */
   storeFailed: boolean;
   /** The client gave up on it (an abort): an answer that comes after is one nobody sees. */
   abandoned?: boolean;
@@ -176,7 +179,7 @@ function checkOwnership(sent: Sent, body: unknown, where: string, ownership: Own
 function checkSession(sent: Sent, answer: SimAnswer, code: string | undefined, where: string): void {
   const caller = sent.prepared.caller;
   if (caller.kind !== 'user' || sent.racing) return;
-  if (code !== undefined && FAULT_CODES.has(code)) return; // a gateway window answers before credentials are read
+  if (isFaultAnswer(code, answer)) return; // a gateway window answers before credentials are read
   const token = caller.token;
   const expiresInMs = token.expiresAtMs - sent.nowMs;
   if (token.state === 'unknown' || Math.abs(expiresInMs) < MARGIN_MS) return;
@@ -197,6 +200,11 @@ function checkSession(sent: Sent, answer: SimAnswer, code: string | undefined, w
   );
 }
 
+/** A fault window's answer (its 429 says so: a caller's own rate limit answers the same code). */
+function isFaultAnswer(code: string | undefined, answer: SimAnswer): boolean {
+  return (code !== undefined && FAULT_CODES.has(code)) || (code === 'rate_limited' && /fault window/.test(answer.text));
+}
+
 function describe(token: { userId: string; expiresAtMs: number }): string {
   return `user ${token.userId}, expiring at ${token.expiresAtMs}`;
 }
@@ -207,8 +215,7 @@ function checkFaults(sent: Sent, answer: SimAnswer, code: string | undefined, wh
   const open = model.openFaults(sent.nowMs + MARGIN_MS);
   const closing = model.faults.filter((f) => Math.abs(f.untilMs - sent.nowMs) <= MARGIN_MS);
   if (closing.length > 0) return;
-  const fault =
-    (code !== undefined && FAULT_CODES.has(code)) || (code === 'rate_limited' && /fault window/.test(answer.text));
+  const fault = isFaultAnswer(code, answer);
   const matches = open.filter((f) => f.pathPrefix === undefined || path.startsWith(f.pathPrefix));
   if (fault) {
     expectThat(

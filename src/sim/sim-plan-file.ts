@@ -42,7 +42,12 @@ export function writePlanFile(
 
 /** The plan in a failure file; a file that is not one is an Error naming what is wrong. */
 export function readPlanFile(file: string): { plan: SimPlan; file: PlanFile } {
-  const content = JSON.parse(readFileSync(file, 'utf8')) as Partial<PlanFile>;
+  let content: Partial<PlanFile>;
+  try {
+    content = JSON.parse(readFileSync(file, 'utf8')) as Partial<PlanFile>;
+  } catch (error) {
+    throw new Error(`${file}: cannot read a simulation file: ${(error as Error).message}`, { cause: error });
+  }
   if (content.propsim_sim !== PLAN_FILE_VERSION)
     throw new Error(`${file}: not a simulation file (expected "propsim_sim": ${PLAN_FILE_VERSION})`);
   if (!Array.isArray(content.steps) || !Array.isArray(content.clients) || typeof content.settings !== 'object')

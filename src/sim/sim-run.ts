@@ -117,6 +117,8 @@ class SimRun {
 
   /** An error escaped the app (an unhandled rejection or exception): a real server would have died of it. */
   escaped(error: unknown): void {
+    // A check that failed in a callback of the simulation's own (a socket's event) is that check's failure.
+    if (error instanceof InvariantFailure) return this.die(error);
     const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
     this.die(new InvariantFailure('unhandled-error', `an error escaped the app, which would end the process: ${text}`));
   }
@@ -227,7 +229,7 @@ class SimRun {
       epoch: this.system.epoch,
       racing,
       overlapping: false,
-      storeFailed: false,
+      storeFailed: this.model.storeFailed,
     };
     this.claim(sent);
     const options = {
@@ -241,7 +243,7 @@ class SimRun {
       (answer) => {
         if (sent.epoch === this.system.epoch && !sent.abandoned) {
           sent.answer = answer;
-          sent.storeFailed = this.model.storeFailed;
+          sent.storeFailed ||= this.model.storeFailed && isStoreUnavailable(answer);
           if (!sent.storeFailed) this.acknowledged.add(sent.no);
         }
         this.release(sent);
@@ -320,7 +322,13 @@ class SimRun {
     });
     forget?.();
     if (sent.answer) this.judge(sent, sent.answer);
-    else this.unanswered.push(sent);
+    else {
+      this.unanswered.push(sent);
+      // Whether an abandoned logout or refresh ended its session is known only once the journal says so (afterStep).
+      const caller = sent.prepared.caller;
+      const endsSession = sent.cc.call.op === 'logout' || sent.cc.call.op === 'refresh';
+      if (endsSession && caller.kind === 'user' && caller.token.state === 'live') caller.token.state = 'unknown';
+    }
     if (step.retry) {
       const retry = this.begin(step, false, undefined, prepared);
       this.judge(retry, await this.answered(retry));
@@ -495,4 +503,8 @@ function callsOf(step: Step): ClientCall[] {
 
 function isReplay(answer: SimAnswer): boolean {
   return answer.headers['idempotent-replayed'] === 'true';
+}
+
+function isStoreUnavailable(answer: SimAnswer): boolean {
+  return answer.status === 503 && errorCode(parsed(answer)) === 'store_unavailable';
 }

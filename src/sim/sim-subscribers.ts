@@ -7,6 +7,7 @@
 import WebSocket from 'ws';
 import type { StreamEvent } from '../api/streams/stream-events.js';
 import type { Channel } from '../api/streams/stream-events.js';
+import { SESSION_ENDED_CLOSE } from '../api/streams/session-sockets.js';
 import type { ClientSpec, SimCast } from './sim-clients.js';
 import { expectThat, InvariantFailure } from './sim-failure.js';
 import type { SimModel, TokenRecord } from './sim-model.js';
@@ -55,7 +56,12 @@ interface Subscription {
   ws: WebSocket | undefined;
   /** What went wrong on the socket after the acknowledgement (an error message where an event belongs). */
   problem: string | undefined;
+  /** The reason the sandbox gave when it closed the socket because its session ended (code 4001). */
+  sessionEnded: string | undefined;
 }
+
+/** How near its expiry a session is taken as possibly expired (the clock of a realtime sandbox keeps moving). */
+const EXPIRY_MARGIN_MS = 1000;
 
 export interface SubscribeContext {
   clients: readonly ClientSpec[];
@@ -91,14 +97,23 @@ export class Subscribers {
     this.list.push(subscription);
   }
 
-  /** The events each subscriber received are the ones the log kept for its stream, all of them, in order. */
+  /**
+   * The events each subscriber received are the ones the log kept for its stream, all of them, in order. A socket
+   * closed because its session ended got a beginning of them (what the sandbox had written before the end,
+   * docs/api.md#streams) and is done; its session must really have ended.
+   */
   async check(system: SimSystem): Promise<void> {
     for (const s of this.list) {
       expectThat(s.problem === undefined, 'stream', () => `subscriber #${s.no}: ${s.problem}`);
       const expected = this.expected(s, system);
-      await waitFor(() => s.received.length >= expected.length, DELIVERY_WAIT_MS);
-      compare(s, expected, 'received');
+      await waitFor(() => s.received.length >= expected.length || s.sessionEnded !== undefined, DELIVERY_WAIT_MS);
+      if (s.sessionEnded === undefined) compare(s, expected, 'received');
+      else {
+        checkSessionEnded(s, system);
+        compare(s, expected, 'received before its session ended');
+      }
     }
+    this.list = this.list.filter((s) => s.sessionEnded === undefined);
   }
 
   /** A reset empties the log: each subscriber compares from the reset on. */
@@ -184,7 +199,15 @@ export class Subscribers {
     spec: ClientSpec,
     ctx: SubscribeContext,
   ): Subscription | undefined {
-    const base = { no: ++this.count, from: 0, received: [], lastSequence: 0, ws: undefined, problem: undefined };
+    const base = {
+      no: ++this.count,
+      from: 0,
+      received: [],
+      lastSequence: 0,
+      ws: undefined,
+      problem: undefined,
+      sessionEnded: undefined,
+    };
     if (spec.kind === 'trader') {
       const token = ctx.model.token(step.client, 0);
       if (!token || token.firm < 0) return undefined;
@@ -230,12 +253,15 @@ export class Subscribers {
         clearTimeout(timer);
         request.destroy();
         const status = response.statusCode ?? 0;
-        const live = s.token?.state === 'live' && s.token.expiresAtMs > system.sandbox.kernel.nowMs + 1000;
+        const live = s.token?.state === 'live' && s.token.expiresAtMs > system.sandbox.kernel.nowMs + EXPIRY_MARGIN_MS;
         if (live && status === 401)
           return fail(new InvariantFailure('session', `a live session's stream ${s.path} was refused 401`));
         settle('refused');
       });
       ws.on('error', () => undefined); // a refused upgrade, or a socket cut by a crash
+      ws.on('close', (code, reason) => {
+        if (code === SESSION_ENDED_CLOSE && s.ws === ws) s.sessionEnded = String(reason);
+      });
       ws.on('open', () =>
         ws.send(JSON.stringify({ ...s.message, ...(since === undefined ? {} : { since_sequence: since }) })),
       );
@@ -270,8 +296,24 @@ function frameOf(event: StreamEvent): Frame {
   return JSON.stringify({ type, sequence, occurred_at, data });
 }
 
-/** The subscriber's events are the expected ones, or (`saw before the crash`) a beginning of them. */
-function compare(s: Subscription, expected: readonly Frame[], what: 'received' | 'saw before the crash'): void {
+/** A stream closed for its session's end: the session ended (logged out, expired, refreshed away or reset). */
+function checkSessionEnded(s: Subscription, system: SimSystem): void {
+  const token = s.token;
+  const live = token?.state === 'live' && token.expiresAtMs > system.sandbox.kernel.nowMs + EXPIRY_MARGIN_MS;
+  expectThat(
+    !live,
+    'session',
+    () =>
+      `subscriber #${s.no}: the stream of a live session (expiring at ${token!.expiresAtMs}) was closed: ${s.sessionEnded}`,
+  );
+}
+
+/** The subscriber's events are the expected ones, or (after a crash or its session's end) a beginning of them. */
+function compare(
+  s: Subscription,
+  expected: readonly Frame[],
+  what: 'received' | 'saw before the crash' | 'received before its session ended',
+): void {
   const prefixOnly = what !== 'received';
   for (let i = 0; i < s.received.length; i++)
     expectThat(

@@ -147,7 +147,8 @@ describe('a valid seed', () => {
 
 const BUNDLED_PLANS =
   'eval-100k-balance, eval-100k-eod, eval-100k-intraday, eval-100k-static, eval-150k-balance, eval-150k-eod, ' +
-  'eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static';
+  'eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static, ' +
+  'funded-50k-eod';
 
 /** A file name for a rule: its words joined by hyphens. */
 function fileNameOf(rule: string): string {

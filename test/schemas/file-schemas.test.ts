@@ -56,7 +56,14 @@ function docExamples(): { where: string; kind: Kind; value: unknown }[] {
 const FILES: { kind: Kind; files: string[] }[] = [
   { kind: 'scenario', files: yamlFiles('scenarios') },
   { kind: 'sandbox-seed', files: ['fixtures/sandbox-seed.yaml'] },
-  { kind: 'backtest-config', files: [...yamlFiles('fixtures/backtest'), ...yamlFiles('test/backtest/fixtures')] },
+  {
+    kind: 'backtest-config',
+    files: [
+      ...yamlFiles('fixtures/backtest'),
+      ...yamlFiles('test/backtest/fixtures'),
+      ...yamlFiles('test/backtest/fixtures/funnel'),
+    ],
+  },
 ];
 
 describe('the JSON Schemas of the file formats', () => {
