@@ -1,23 +1,16 @@
 // The firm's whole funnel in a back-test config (docs/backtesting.md#the-funnel): `economics.evaluation` (the fee,
 // its billing, resets) and `economics.funded` (the funded plan, its activation fee, the payout rules). Read here,
 // beside backtest-config.ts, which calls `parseFunnel` from its economics reader.
-import {
-  at,
-  checkKeys,
-  fail,
-  readCents,
-  readDecimal,
-  readEnum,
-  readFields,
-  readInteger,
-  readList,
-  readString,
-  required,
-  type Fields,
-} from '../core/accounts/input-fields.js';
+import type { Static } from 'typebox';
+import { at, fail, toCents, type Fields } from '../core/accounts/input-fields.js';
 import { parsePlanTemplate } from '../core/accounts/plans.js';
+import { Dec } from '../core/money.js';
+import type { BacktestConfigFile } from './backtest-config-schema.js';
 
-export const FUNNEL_KEYS = ['evaluation', 'funded'] as const;
+/** `economics` as the config's schema checked it (backtest-config-schema.ts): keys, types and ranges. */
+type EconomicsText = NonNullable<Static<typeof BacktestConfigFile>['economics']>;
+type EvaluationText = NonNullable<EconomicsText['evaluation']>;
+type FundedText = NonNullable<EconomicsText['funded']>;
 
 export interface ResetRules {
   feeCents: number;
@@ -65,10 +58,14 @@ export interface Funnel {
 /** Finds a plan by name as base_plan does (the config's `plans`, then plan files); what exists when unknown. */
 export type PlanLookup = (name: string) => Fields | string;
 
-/** The funnel, or undefined when neither key is written (the evaluation-only economics of price_paid). */
-export function parseFunnel(doc: Fields, findPlan: PlanLookup): Funnel | undefined {
+/**
+ * The funnel, or undefined when neither key is written (the evaluation-only economics of price_paid). The schema
+ * checked every key; here, what it cannot say: no price_paid beside the funnel, the funded plan found, the split's
+ * tiers in order.
+ */
+export function parseFunnel(doc: EconomicsText, findPlan: PlanLookup): Funnel | undefined {
   if (doc.evaluation === undefined && doc.funded === undefined) return undefined;
-  for (const legacy of ['price_paid', 'payout_share'])
+  for (const legacy of ['price_paid', 'payout_share'] as const)
     if (doc[legacy] !== undefined)
       fail(
         at('economics', legacy),
@@ -79,101 +76,63 @@ export function parseFunnel(doc: Fields, findPlan: PlanLookup): Funnel | undefin
   const evaluation =
     doc.evaluation === undefined
       ? { feeCents: 0, billing: 'one_time' as const }
-      : parseEvaluation(doc.evaluation, 'economics.evaluation');
+      : evaluationOf(doc.evaluation, 'economics.evaluation');
   return {
     evaluation,
-    ...(doc.funded === undefined ? {} : { funded: parseFunded(doc.funded, 'economics.funded', findPlan) }),
+    ...(doc.funded === undefined ? {} : { funded: fundedOf(doc.funded, 'economics.funded', findPlan) }),
   };
 }
 
-function parseEvaluation(raw: unknown, path: string): EvaluationEconomics {
-  const doc = readFields(raw, path, '{ fee, billing, reset }');
-  checkKeys(doc, path, ['fee', 'billing', 'reset']);
+function evaluationOf(doc: EvaluationText, path: string): EvaluationEconomics {
+  const reset = doc.reset;
   return {
-    feeCents: readCents(required(doc.fee, at(path, 'fee'), 'a decimal string'), at(path, 'fee'), 'non_negative'),
-    billing:
-      doc.billing === undefined
-        ? 'one_time'
-        : readEnum(doc.billing, at(path, 'billing'), ['one_time', 'monthly'] as const),
-    ...(doc.reset === undefined ? {} : { reset: parseReset(doc.reset, at(path, 'reset')) }),
+    feeCents: toCents(doc.fee, at(path, 'fee')),
+    billing: doc.billing ?? 'one_time',
+    ...(reset === undefined
+      ? {}
+      : {
+          reset: {
+            feeCents: toCents(reset.fee, at(path, 'reset.fee')),
+            rate: fraction(reset.rate),
+            max: reset.max,
+          },
+        }),
   };
 }
 
-function parseReset(raw: unknown, path: string): ResetRules {
-  const doc = readFields(raw, path, '{ fee, rate, max }');
-  checkKeys(doc, path, ['fee', 'rate', 'max']);
-  return {
-    feeCents: readCents(required(doc.fee, at(path, 'fee'), 'a decimal string'), at(path, 'fee'), 'non_negative'),
-    rate: readFraction(required(doc.rate, at(path, 'rate'), 'a probability'), at(path, 'rate')),
-    max: readInteger(required(doc.max, at(path, 'max'), 'a number of resets'), at(path, 'max'), { min: 0 }),
-  };
-}
-
-function parseFunded(raw: unknown, path: string, findPlan: PlanLookup): FundedEconomics {
-  const doc = readFields(raw, path, '{ plan, activation_fee, payout }');
-  checkKeys(doc, path, ['plan', 'activation_fee', 'payout']);
-  const planName = readString(required(doc.plan, at(path, 'plan'), 'the name of the funded plan'), at(path, 'plan'));
-  const plan = findPlan(planName);
-  if (typeof plan === 'string') return fail(at(path, 'plan'), plan, planName);
+function fundedOf(doc: FundedText, path: string, findPlan: PlanLookup): FundedEconomics {
+  const plan = findPlan(doc.plan);
+  if (typeof plan === 'string') return fail(at(path, 'plan'), plan, doc.plan);
   parsePlanTemplate(plan, at(path, 'plan'));
   return {
-    planName,
+    planName: doc.plan,
     plan,
-    activationFeeCents:
-      doc.activation_fee === undefined ? 0 : readCents(doc.activation_fee, at(path, 'activation_fee'), 'non_negative'),
-    payout: parsePayout(required(doc.payout, at(path, 'payout'), 'the payout rules'), at(path, 'payout')),
+    activationFeeCents: doc.activation_fee === undefined ? 0 : toCents(doc.activation_fee, at(path, 'activation_fee')),
+    payout: payoutOf(doc.payout, at(path, 'payout')),
   };
 }
 
-const PAYOUT_KEYS = [
-  'min_days',
-  'winning_day',
-  'min_winning_days',
-  'buffer',
-  'max_fraction',
-  'cap',
-  'consistency_pct',
-  'split',
-];
-
-function parsePayout(raw: unknown, path: string): PayoutRules {
-  const doc = readFields(raw, path, `{ ${PAYOUT_KEYS.join(', ')} }`);
-  checkKeys(doc, path, PAYOUT_KEYS);
-  const count = (key: string) => (doc[key] === undefined ? 0 : readInteger(doc[key], at(path, key), { min: 0 }));
-  const money = (key: string, fallback: number) =>
-    doc[key] === undefined ? fallback : readCents(doc[key], at(path, key), 'non_negative');
-  const pct = doc.consistency_pct;
-  if (pct !== undefined) {
-    const value = readDecimal(pct, at(path, 'consistency_pct'), { maxPlaces: 2, sign: 'positive', example: '30' });
-    if (value.greaterThan(100)) fail(at(path, 'consistency_pct'), 'a percentage above 0 and at most "100"', pct);
-  }
+function payoutOf(doc: FundedText['payout'], path: string): PayoutRules {
+  const money = (value: string | undefined, key: string, fallback: number) =>
+    value === undefined ? fallback : toCents(value, at(path, key));
   return {
-    minDays: count('min_days'),
-    winningDayCents: money('winning_day', 1),
-    minWinningDays: count('min_winning_days'),
-    bufferCents: money('buffer', 0),
-    maxFraction: doc.max_fraction === undefined ? '1' : readFraction(doc.max_fraction, at(path, 'max_fraction')),
-    ...(doc.cap === undefined ? {} : { capCents: readCents(doc.cap, at(path, 'cap'), 'positive') }),
-    ...(pct === undefined ? {} : { consistencyPct: String(pct) }),
-    split: parseSplit(required(doc.split, at(path, 'split'), 'a list of tiers'), at(path, 'split')),
+    minDays: doc.min_days ?? 0,
+    winningDayCents: money(doc.winning_day, 'winning_day', 1),
+    minWinningDays: doc.min_winning_days ?? 0,
+    bufferCents: money(doc.buffer, 'buffer', 0),
+    maxFraction: doc.max_fraction === undefined ? '1' : fraction(doc.max_fraction),
+    ...(doc.cap === undefined ? {} : { capCents: toCents(doc.cap, at(path, 'cap')) }),
+    ...(doc.consistency_pct === undefined ? {} : { consistencyPct: doc.consistency_pct }),
+    split: splitOf(doc.split, at(path, 'split')),
   };
 }
 
 /** Tiers in order, each up_to above the last; the last has no up_to (it takes everything beyond). */
-function parseSplit(raw: unknown, path: string): SplitTier[] {
-  const tiers = readList(
-    raw,
-    path,
-    (item, itemPath) => {
-      const doc = readFields(item, itemPath, '{ up_to, trader }');
-      checkKeys(doc, itemPath, ['up_to', 'trader']);
-      return {
-        ...(doc.up_to === undefined ? {} : { upToCents: readCents(doc.up_to, at(itemPath, 'up_to'), 'positive') }),
-        trader: readFraction(required(doc.trader, at(itemPath, 'trader'), 'a share'), at(itemPath, 'trader')),
-      };
-    },
-    { minLength: 1 },
-  );
+function splitOf(list: FundedText['payout']['split'], path: string): SplitTier[] {
+  const tiers = list.map((tier, i) => ({
+    ...(tier.up_to === undefined ? {} : { upToCents: toCents(tier.up_to, at(at(path, i), 'up_to')) }),
+    trader: fraction(tier.trader),
+  }));
   tiers.forEach((tier, i) => {
     const last = i === tiers.length - 1;
     if (last && tier.upToCents !== undefined)
@@ -187,9 +146,7 @@ function parseSplit(raw: unknown, path: string): SplitTier[] {
   return tiers;
 }
 
-/** A share or probability: a decimal string in [0, 1] with at most 4 places, kept as written (normalized). */
-function readFraction(value: unknown, path: string): string {
-  const parsed = readDecimal(value, path, { maxPlaces: 4, sign: 'non_negative', example: '0.5' });
-  if (parsed.greaterThan(1)) fail(path, 'a decimal string between "0" and "1"', value);
-  return parsed.toFixed();
+/** A share or probability the schema checked (in [0, 1], at most 4 places), normalized as decimal.js writes it. */
+function fraction(value: string): string {
+  return new Dec(value).toFixed();
 }

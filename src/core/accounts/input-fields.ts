@@ -144,17 +144,6 @@ export function readDecimal(
   return parsed;
 }
 
-/** Reads a money string (at most two places) as integer cents (funnel-config.ts; files' other money is schema-checked). */
-export function readCents(value: unknown, path: string, sign: DecimalSign = 'any'): number {
-  const decimal = readDecimal(value, path, { maxPlaces: 2, sign });
-  try {
-    return decimalToCents(decimal, path);
-  } catch (error) {
-    if (error instanceof DecimalInputError) fail(path, error.expected, value);
-    throw error;
-  }
-}
-
 /** Reads a list, checking each element with `read`. */
 export function readList<T>(
   value: unknown,
