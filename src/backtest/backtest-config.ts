@@ -54,6 +54,10 @@ export interface BacktestConfig {
   };
   /** Traders whose equity curves the report draws. */
   sampleTraders: number;
+  /** The grid index of the cell every other cell is compared with (docs/backtesting.md#signal-or-noise). */
+  compareTo: number;
+  /** The grid indices run when only some cells are (`--cells`), in order; undefined for the whole grid. */
+  cells?: number[];
 }
 
 /** The most traders one traders.synthetic block may hold (the config's count, or its share of --traders). */
@@ -71,6 +75,7 @@ const KEYS = [
   'economics',
   'fill_model',
   'sample_traders',
+  'compare_to',
   'description',
 ];
 
@@ -171,6 +176,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     fillModel: parseFillModel(doc.fill_model),
     sampleTraders:
       doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
+    compareTo: 0,
   };
   if (config.market.length === 0) fail('market.files', 'at least one market file', []);
   const instrument = config.market[0]!.instrument;
@@ -193,6 +199,9 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', traders);
   checkGridCells(basePlan, grid);
+  // The reference cell, by its grid index (cells.csv's cell column).
+  if (doc.compare_to !== undefined)
+    config.compareTo = readInteger(doc.compare_to, 'compare_to', { min: 0, max: expandGrid(grid).length - 1 });
   return config;
 }
 

@@ -199,7 +199,14 @@ export async function runCell(
       ? sessions.filter((s) => s.closeMs <= timeMs).length
       : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
   const traders = participants.map((p) =>
-    traderOutcome(p.spec.id, p.spec.strategy, kernel.read.accountHistory(p.accountId), sessions.length, dayIndexOf),
+    traderOutcome(
+      p.spec.id,
+      p.spec.strategy,
+      kernel.read.accountHistory(p.accountId),
+      sessions.length,
+      dayIndexOf,
+      config.economics,
+    ),
   );
   return {
     cell,

@@ -24,6 +24,14 @@ export interface TraderOutcome {
   dailyLockDays: number;
   finalBalanceCents: number;
   startingBalanceCents: number;
+  /** The firm's net from this trader (docs/backtesting.md#what-is-measured): what it paid, less its payout. */
+  netCents: number;
+}
+
+/** The evaluation's economics: what each account pays, and the share of a passer's profit paid out. */
+export interface EvaluationEconomics {
+  pricePaidCents: number;
+  payoutShare: string;
 }
 
 export interface CellSummary {
@@ -50,6 +58,7 @@ export function traderOutcome(
   account: AccountHistory,
   periodDays: number,
   dayIndexOf: (timeMs: number, at: 'in_session' | 'at_roll') => number,
+  economics: EvaluationEconomics,
 ): TraderOutcome {
   const history = account;
   const last = history.statusHistory[history.statusHistory.length - 1]!;
@@ -59,6 +68,10 @@ export function traderOutcome(
       .filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added')
       .map((c) => dayIndexOf(c.occurredAtMs, 'in_session')),
   );
+  const finalBalanceCents = account.balanceCents;
+  const startingBalanceCents = account.startingBalanceCents;
+  const payout =
+    outcome === 'passed' ? payoutCents(finalBalanceCents - startingBalanceCents, economics.payoutShare) : 0;
   return {
     trader,
     strategy,
@@ -70,8 +83,9 @@ export function traderOutcome(
         : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
     tradingDays: account.tradingDays,
     dailyLockDays: dailyLockDates.size,
-    finalBalanceCents: account.balanceCents,
-    startingBalanceCents: account.startingBalanceCents,
+    finalBalanceCents,
+    startingBalanceCents,
+    netCents: economics.pricePaidCents - payout,
   };
 }
 
@@ -82,6 +96,11 @@ function causeOf(account: AccountHistory, outcome: Outcome): Cause {
   if (unmet === 'min_trading_days') return 'min_trading_days_not_met';
   if (unmet === 'consistency') return 'consistency_not_met';
   return 'profit_target_not_reached';
+}
+
+/** A passer's payout: payout_share × max(0, profit), rounded half-even to the cent. */
+export function payoutCents(profitCents: number, payoutShare: string): number {
+  return new Dec(Math.max(0, profitCents)).times(payoutShare).toDecimalPlaces(0, Dec.ROUND_HALF_EVEN).toNumber();
 }
 
 /**
@@ -97,11 +116,10 @@ export function summarizeCell(
   const failed = traders.filter((t) => t.outcome === 'failed');
   const causes = Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
   for (const t of traders) causes[t.cause]++;
-  const share = new Dec(payoutShare);
-  const payoutsCents = passed.reduce((sum, t) => {
-    const profit = Math.max(0, t.finalBalanceCents - t.startingBalanceCents);
-    return sum + new Dec(profit).times(share).toDecimalPlaces(0, Dec.ROUND_HALF_EVEN).toNumber();
-  }, 0);
+  const payoutsCents = passed.reduce(
+    (sum, t) => sum + payoutCents(t.finalBalanceCents - t.startingBalanceCents, payoutShare),
+    0,
+  );
   const revenueCents = traders.length * pricePaidCents;
   const totalBalance = traders.reduce((sum, t) => sum + t.finalBalanceCents, 0);
   return {
