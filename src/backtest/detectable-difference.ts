@@ -34,12 +34,13 @@ export function fewestDiscordant(comparisons: number): number {
 
 /**
  * The smallest difference in a rate a run detects from `discordant` traders of N, over `comparisons` comparisons:
- * (z + Z_POWER_80) · √(b + c) / N, and never under fewestDiscordant / N.
+ * (z + Z_POWER_80) · √(b + c) / N, and never under fewestDiscordant / N; at most 1, the widest a rate can move.
  */
 export function detectableRateDifference(discordant: number, traders: number, comparisons: number): number {
-  if (traders === 0) return 0;
+  if (traders === 0) return 1;
   const z = zForComparisons(comparisons);
-  return Math.max(detectableDifference(discordant, traders, z), fewestDiscordant(comparisons) / traders);
+  const smallest = Math.max(detectableDifference(discordant, traders, z), fewestDiscordant(comparisons) / traders);
+  return Math.min(1, smallest); // 1: no difference in a rate could have been detected
 }
 
 /**
