@@ -172,6 +172,12 @@ const CASES: Case[] = [
     says: ['economics.price_paid'],
   },
   { name: 'an unknown top-level key', config: { ...base(), seeed: 1 }, says: ['seeed', 'unknown key'] },
+  {
+    name: 'a compare_to beyond the grid (4 cells: 0 to 3)',
+    config: { ...base(), compare_to: 4 },
+    says: ['compare_to: expected an integer from 0 to 3, got the number 4'],
+  },
+  { name: 'a compare_to that is not a whole number', config: { ...base(), compare_to: '1' }, says: ['compare_to'] },
 ];
 
 /** Runs the CLI without blocking, so several spawns share the wait. */
