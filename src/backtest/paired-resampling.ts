@@ -30,14 +30,19 @@ export function bootstrapSums(
   rng: Random,
 ): Float64Array[] {
   const traders = values[0]?.length ?? 0;
-  const sums = values.map(() => new Float64Array(resamples));
-  if (traders === 0) return sums;
-  for (let r = 0; r < resamples; r++)
+  const cells = values.length;
+  // Trader by trader, every cell's value side by side: one draw adds a contiguous run.
+  const byTrader = new Float64Array(traders * cells);
+  values.forEach((cell, c) => cell.forEach((v, t) => (byTrader[t * cells + c] = v)));
+  const sums = new Float64Array(resamples * cells);
+  for (let r = 0; r < resamples && traders > 0; r++) {
+    const row = r * cells;
     for (let k = 0; k < traders; k++) {
-      const trader = uniformInt(rng, 0, traders - 1);
-      for (let cell = 0; cell < values.length; cell++) sums[cell]![r]! += values[cell]![trader]!;
+      const from = uniformInt(rng, 0, traders - 1) * cells;
+      for (let c = 0; c < cells; c++) sums[row + c]! += byTrader[from + c]!;
     }
-  return sums;
+  }
+  return values.map((_, c) => Float64Array.from({ length: resamples }, (_, r) => sums[r * cells + c]!));
 }
 
 /**
