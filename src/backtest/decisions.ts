@@ -7,6 +7,7 @@ import type { CellResult } from './cell-runner.js';
 import {
   detectableDifference,
   detectableRateDifference,
+  fewestDiscordant,
   tradersForDifference,
   zForComparisons,
 } from './detectable-difference.js';
@@ -104,7 +105,7 @@ export function runStatistics(cells: readonly CellResult[], reference: number, s
     return [
       rateComparison(ref, cell, 'pass_rate', passed, comparisons),
       rateComparison(ref, cell, 'fail_rate', failed, comparisons),
-      netComparison(ref, cell, percentileInterval(difference), perTrader, flips, z, seed),
+      netComparison(ref, cell, percentileInterval(difference), perTrader, { flips, z, comparisons, seed }),
     ];
   });
   const adjusted = holmAdjusted(raw.map((d) => d.p));
@@ -148,18 +149,31 @@ function rateComparison(
   };
 }
 
-/** The net per trader against the reference: bootstrap interval, sign-flip p, detectable from Σ dᵢ². */
+/**
+ * The smallest difference in net per trader detectable from the traders' differences dᵢ (cents): (z + Z_POWER_80) ·
+ * √(Σ dᵢ²) / N, and never under fewestDiscordant traders moving by the typical move √(Σ dᵢ² / k) of the k that
+ * moved: with fewer movers than that, no sign-flip p can reach Holm's strictest level, as for a rate.
+ */
+export function detectableNetDifference(d: readonly number[], z: number, comparisons: number): number {
+  const moved = d.filter((x) => x !== 0).length;
+  if (moved === 0) return 0;
+  const sumOfSquares = d.reduce((s, x) => s + x * x, 0);
+  const typicalMove = Math.sqrt(sumOfSquares / moved);
+  return Math.max(
+    detectableDifference(sumOfSquares, d.length, z),
+    (fewestDiscordant(comparisons) * typicalMove) / d.length,
+  );
+}
+
+/** The net per trader against the reference: bootstrap interval, sign-flip p, detectable from the dᵢ. */
 function netComparison(
   ref: CellResult,
   cell: CellResult,
   interval: Interval,
   perTrader: (sum: number) => number,
-  flips: number,
-  z: number,
-  seed: number,
+  { flips, z, comparisons, seed }: { flips: number; z: number; comparisons: number; seed: number },
 ): Unadjusted {
   const d = cell.traders.map((t, i) => t.netCents - ref.traders[i]!.netCents);
-  const sumOfSquares = d.reduce((s, x) => s + x * x, 0);
   return {
     cell: cell.cell.index,
     reference: ref.cell.index,
@@ -168,7 +182,7 @@ function netComparison(
     low: perTrader(interval.low),
     high: perTrader(interval.high),
     p: signFlipP(d, flips, flipRandom(seed, cell.cell.index)),
-    detectable: Math.round(detectableDifference(sumOfSquares, d.length, z)),
+    detectable: Math.round(detectableNetDifference(d, z, comparisons)),
   };
 }
 

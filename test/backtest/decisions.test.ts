@@ -3,7 +3,8 @@
 // built by hand: 40 traders paying $165.00, a passer's payout half its profit of $1,000.00.
 import { describe, expect, it } from 'vitest';
 import type { CellResult } from '../../src/backtest/cell-runner.js';
-import { noiseGuidance, runStatistics } from '../../src/backtest/decisions.js';
+import { detectableNetDifference, noiseGuidance, runStatistics } from '../../src/backtest/decisions.js';
+import { zForComparisons } from '../../src/backtest/detectable-difference.js';
 import { summarizeCell, type Outcome, type TraderOutcome } from '../../src/backtest/outcomes.js';
 
 const PRICE = 16_500;
@@ -78,6 +79,16 @@ describe('each cell against the reference, Holm-adjusted', () => {
     // so the flips find p = (1 + about 2 · 2000 / 2^18) / 2001, the smallest the test gives.
     expect(d.p).toBeLessThan(3 / 2001);
     expect(d.verdict).toBe('differs');
+    // Detectable: (2.638257 + 0.841621) · √(18 · 50,000²) / 40 = 18,454.84 cents (z = Φ⁻¹(1 − 0.05/12)).
+    expect(d.detectable).toBe(18_455);
+  });
+
+  it('a net difference carried by too few traders is not detectable below what the fewest movers give', () => {
+    // One trader of 40 moves by 10.00: the power formula says 3.479879 · 1,000 / 40 = 86.99 cents, but a sign-flip
+    // p needs 8 movers all one way at 0.05/6; 8 movers of the typical 1,000 are 8 · 1,000 / 40 = 200 cents.
+    const one = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1_000 : 0));
+    expect(detectableNetDifference(one, zForComparisons(6), 6)).toBe(200);
+    expect(detectableNetDifference(new Array(40).fill(0), zForComparisons(6), 6)).toBe(0);
   });
 
   it('a cell like the reference: p = 1 and no_evidence, with the difference it could have detected', () => {

@@ -197,8 +197,9 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       true,
     );
     expect(decisions.filter((d) => d.metric !== 'net_per_trader').every((d) => d.detectable === '1.0000')).toBe(true);
-    // ann's −864.00 in cell 2: (2.772921 + 0.841621) · √(86,400²) / 2 = 156,148.2 cents (z = Φ⁻¹(1 − 0.05/18)).
-    expect(decisions.find((d) => d.cell === 2 && d.metric === 'net_per_trader')!.detectable).toBe('1561.48');
+    // ann's −864.00 in cell 2: (2.772921 + 0.841621) · √(86,400²) / 2 = 1,561.48 by power (z = Φ⁻¹(1 − 0.05/18)),
+    // but a sign-flip p needs 9 movers all one way: 9 · 864.00 / 2 = 3,888.00.
+    expect(decisions.find((d) => d.cell === 2 && d.metric === 'net_per_trader')!.detectable).toBe('3888.00');
   });
 
   it('summary.json keeps its comparisons and guidance, now each cell against cell 0 and by the paired formula', () => {
