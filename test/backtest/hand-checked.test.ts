@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { backtestSummaryLines } from '../../src/reports/backtest-summary.js';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
@@ -238,6 +239,22 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
         { difference: '0.0500', traders: 871 },
       ],
     });
+  });
+
+  it('the CLI summary: verdicts per metric against cell 0, and no ranking on net the intervals do not support', () => {
+    const lines = backtestSummaryLines(run, 'out', 2, 1);
+    // Cells 0, 1 and 3 net 100.00 a trader, cell 2 −332.00 (−764.00 to 100.00): every other interval reaches the
+    // top cell's 100.00, so the run cannot rank them.
+    expect(lines[2]).toMatch(
+      /^highest net: cell #0 .* \$200\.00 at 0\.0% passing; net per trader \$100\.00 \(95% interval \$100\.00 to \$100\.00\) overlaps 3 other cells' intervals: this run cannot rank them on net$/,
+    );
+    expect(lines.slice(3, 7)).toEqual([
+      'pass rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
+      'failure rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
+      // Cells 1 and 3: no trader's net moved; cell 2: 9 · 864.00 / 2 (above).
+      'net per trader against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about $0.00 to $3,888.00)',
+      'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 traders a cell; see report.html "Signal or noise"',
+    ]);
   });
 
   it('the CLI writes the same files, and --json prints summary.json on stdout and nothing else', () => {
