@@ -81,7 +81,7 @@ export const backtestCommand = {
             '$0 backtest --config fixtures/backtest/6e-january-2024.yaml',
           ],
           [
-            'the same sweep with 1,500 traders a cell, to tell 2-point differences in pass rate from noise',
+            'the same sweep with 1,500 traders a cell, to resolve differences of about 1 point in pass rate',
             '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --traders 1500',
           ],
           [
