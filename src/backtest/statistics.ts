@@ -2,6 +2,7 @@
 // cell, an exact McNemar test and a paired interval between two cells (the same traders trade in every cell, so a
 // comparison is paired), and Holm's adjustment over every comparison a run reports. Probabilities, not money:
 // plain floats, printed with four places so the outputs stay byte-identical.
+import { Dec } from '../core/money.js';
 
 /** z for a two-sided 95 % interval. */
 export const Z_95 = 1.959963984540054;
@@ -103,5 +104,6 @@ export function holmAdjusted(pValues: readonly number[]): number[] {
 
 /** A probability or rate with four places, the outputs' format. */
 export function fourPlaces(x: number): string {
-  return x.toFixed(4);
+  // decimal.js rounds the number as written, half up, as summarizeCell's pass_rate is: 1/20,000 is 0.0001 in both.
+  return new Dec(x).toFixed(4);
 }

@@ -32,6 +32,11 @@ describe('pass rate with a 95% Wilson interval', () => {
     expect(interval(7, 240)).toEqual(['0.0142', '0.0590']);
   });
 
+  it('prints a rate as summarizeCell does, half up on the number as written: 1/20,000 = 0.00005 is 0.0001', () => {
+    expect(fourPlaces(1 / 20_000)).toBe('0.0001'); // (0.00005).toFixed(4) would give 0.0000
+    expect(fourPlaces(0.12344)).toBe('0.1234');
+  });
+
   it('stays inside [0, 1] at 0 and at n passers, and is [0, 0] with no accounts', () => {
     expect(interval(0, 240)[0]).toBe('0.0000');
     expect(interval(240, 240)[1]).toBe('1.0000');
