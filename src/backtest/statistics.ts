@@ -104,6 +104,6 @@ export function holmAdjusted(pValues: readonly number[]): number[] {
 
 /** A probability or rate with four places, the outputs' format. */
 export function fourPlaces(x: number): string {
-  // decimal.js rounds the number as written, half up, as summarizeCell's pass_rate is: 1/20,000 is 0.0001 in both.
+  // decimal.js rounds the number as written, half to even, as summarizeCell's pass_rate is: 3/20,000 is 0.0002 in both.
   return new Dec(x).toFixed(4);
 }

@@ -32,9 +32,10 @@ describe('pass rate with a 95% Wilson interval', () => {
     expect(interval(7, 240)).toEqual(['0.0142', '0.0590']);
   });
 
-  it('prints a rate as summarizeCell does, half up on the number as written: 1/20,000 = 0.00005 is 0.0001', () => {
-    expect(fourPlaces(1 / 20_000)).toBe('0.0001'); // (0.00005).toFixed(4) would give 0.0000
-    expect(fourPlaces(0.12344)).toBe('0.1234');
+  it('prints a rate as summarizeCell does, half to even on the number as written: 3/20,000 = 0.00015 is 0.0002', () => {
+    expect(fourPlaces(3 / 20_000)).toBe('0.0002'); // (0.00015).toFixed(4) gives 0.0001: the double is under .00015
+    expect(fourPlaces(1 / 20_000)).toBe('0.0000'); // 0.00005, half to even
+    expect(fourPlaces(0.12346)).toBe('0.1235');
   });
 
   it('stays inside [0, 1] at 0 and at n passers, and is [0, 0] with no accounts', () => {
