@@ -38,8 +38,6 @@ export interface BacktestConfig {
   basePlan: Fields;
   basePlanName: string;
   grid: GridAxis[];
-  /** The grid cell every other cell is compared with (`compare_to`, default 0). */
-  compareTo: number;
   /** price_paid and payout_share (0 and "0" with the funnel), and the funnel when evaluation or funded is written. */
   economics: { pricePaidCents: number; payoutShare: string; funnel?: Funnel };
   fillModel: {
@@ -51,6 +49,10 @@ export interface BacktestConfig {
   };
   /** Traders whose equity curves the report draws. */
   sampleTraders: number;
+  /** The grid index of the cell every other cell is compared with (docs/backtesting.md#signal-or-noise). */
+  compareTo: number;
+  /** The grid indices run when only some cells are (`--cells`), in order; undefined for the whole grid. */
+  cells?: number[];
 }
 
 export { MAX_BLOCK_TRADERS } from './backtest-config-schema.js';

@@ -63,7 +63,7 @@ export interface CellSummary {
   netCents: number;
   causes: Record<Cause, number>;
   /** With the funnel only. */
-  economics?: FunnelEconomics;
+  economics: FunnelEconomics;
 }
 
 /**
@@ -160,17 +160,14 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
     payoutsCents,
     netCents: revenueCents - payoutsCents,
     causes,
-    ...(traders.some((t) => t.funnel)
-      ? {
-          economics: {
-            evaluationFeesCents: sum((t) => t.funnel?.evaluationFeesCents ?? 0),
-            resetFeesCents: sum((t) => t.funnel?.resetFeesCents ?? 0),
-            activationFeesCents: sum((t) => t.funnel?.activationFeesCents ?? 0),
-            payoutsCents,
-            netCents: revenueCents - payoutsCents,
-          },
-        }
-      : {}),
+    // Without the funnel every fee is the evaluation's price_paid, and payouts are the evaluation's payout share.
+    economics: {
+      evaluationFeesCents: sum((t) => (t.funnel ? t.funnel.evaluationFeesCents : t.feesCents)),
+      resetFeesCents: sum((t) => t.funnel?.resetFeesCents ?? 0),
+      activationFeesCents: sum((t) => t.funnel?.activationFeesCents ?? 0),
+      payoutsCents,
+      netCents: revenueCents - payoutsCents,
+    },
   };
 }
 

@@ -1,6 +1,5 @@
 // The funnel's part of the back-test outputs (docs/backtesting.md#the-funnel): each trader's path in traders.csv and
-// each cell's fees and payouts in summary.json. Written only when the config has a funnel, so a config with
-// price_paid and payout_share keeps its outputs byte for byte.
+// each cell's fees and payouts in summary.json (the path only when the config has a funnel).
 import { formatCents } from '../core/money.js';
 import type { CellSummary, TraderOutcome } from '../backtest/outcomes.js';
 
@@ -13,7 +12,6 @@ export const FUNNEL_TRADER_COLUMNS = [
   'payouts_amount',
   'funded_outcome',
   'fees_paid',
-  'net',
 ] as const;
 
 /** The trader's path, in the order of FUNNEL_TRADER_COLUMNS. */
@@ -28,14 +26,12 @@ export function funnelTraderCells(t: TraderOutcome): unknown[] {
     formatCents(path.payoutsCents),
     path.fundedOutcome,
     formatCents(t.feesCents),
-    formatCents(t.netCents),
   ];
 }
 
-/** summary.json `cells[i].economics`, as decimal strings; absent without the funnel. */
-export function funnelEconomicsDocument(s: CellSummary): { economics?: Record<string, string> } {
+/** summary.json `cells[i].economics`, as decimal strings. */
+export function funnelEconomicsDocument(s: CellSummary): { economics: Record<string, string> } {
   const e = s.economics;
-  if (!e) return {};
   return {
     economics: {
       evaluation_fees: formatCents(e.evaluationFeesCents),

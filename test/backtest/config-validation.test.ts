@@ -193,6 +193,7 @@ const CASES: Case[] = [
     config: { ...base(), economics: { evaluation: { fee: '165.00', reset: { fee: '99.00', rate: '1.5', max: 3 } } } },
     says: ['economics.evaluation.reset.rate: expected a share between "0" and "1", got "1.5"'],
   },
+  { name: 'a compare_to that is not a whole number', config: { ...base(), compare_to: '1' }, says: ['compare_to'] },
 ];
 
 /** Runs the CLI without blocking, so several spawns share the wait. */

@@ -138,6 +138,13 @@ describe('without the funnel: price_paid and payout_share as before', () => {
     const cell = run.cells[2]!;
     expect(cell.traders.map((t) => t.netCents)).toEqual([-76_400, 10_000]);
     expect(cell.summary.netCents).toBe(-66_400);
-    expect(cell.summary.economics).toBeUndefined();
+    // Without the funnel every fee is an evaluation fee: 2 traders × 100.00; payouts 864.00; net −664.00.
+    expect(cell.summary.economics).toEqual({
+      evaluationFeesCents: 20_000,
+      resetFeesCents: 0,
+      activationFeesCents: 0,
+      payoutsCents: 86_400,
+      netCents: -66_400,
+    });
   });
 });
