@@ -1,6 +1,7 @@
 // Which cell of a back-test is "best", the one rule every output uses: the highest net for the firm, or the most
 // passers (every cell has the same traders, so that is also the highest pass rate); the lower index on a tie.
 import type { CellResult } from './cell-runner.js';
+import type { CellMetrics, RunStatistics } from './decisions.js';
 
 export function highestNetCell(cells: readonly CellResult[]): CellResult | undefined {
   return bestBy(cells, (c) => c.summary.netCents);
@@ -14,4 +15,13 @@ function bestBy(cells: readonly CellResult[], score: (cell: CellResult) => numbe
   let best: CellResult | undefined;
   for (const cell of cells) if (best === undefined || score(cell) > score(best)) best = cell;
   return best;
+}
+
+/**
+ * The cells whose net per trader's 95 % interval reaches the best cell's: while any does, the run cannot say the best
+ * is best (docs/backtesting.md#signal-or-noise). `best` is a cell index.
+ */
+export function cellsOverlappingOnNet(statistics: RunStatistics, best: number): CellMetrics[] {
+  const top = statistics.cells.find((c) => c.cell === best)!.metrics.net_per_trader;
+  return statistics.cells.filter((c) => c.cell !== best && c.metrics.net_per_trader.high >= top.low);
 }

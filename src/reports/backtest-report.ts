@@ -4,7 +4,8 @@
 import { chicagoChartTime } from './time-axis.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { CAUSES } from '../backtest/outcomes.js';
-import { escapeHtml, htmlPage, htmlTable } from './html.js';
+import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
+import { decisionTable, netHeadline } from './decision-table.js';
 import { headroomFan } from './headroom-fans.js';
 import { formatUsd as money } from './usd.js';
 import { highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
@@ -67,12 +68,14 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
       money(s.netCents),
     ]),
   );
-  const best = highestNetCell(cells)!;
-  const mostPassing = mostPassingCell(cells)!;
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
-    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
-    `<p>Highest net for the firm: <b>cell #${best.cell.index}</b> (${escapeHtml(best.cell.label)}): ${money(best.summary.netCents)}, pass rate ${(Number(best.summary.passRate) * 100).toFixed(1)}%. Highest pass rate: <b>cell #${mostPassing.cell.index}</b> (${escapeHtml(mostPassing.cell.label)}): ${(Number(mostPassing.summary.passRate) * 100).toFixed(1)}%, net ${money(mostPassing.summary.netCents)}.</p>`,
+    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · ${economicsMeta(run)}</p>`,
+    '<h2>How to read this</h2>',
+    `<p>${escapeHtml(howToRead(run))}</p>`,
+    '<h2>Decision</h2>',
+    netHeadline(run),
+    decisionTable(run),
     '<h2>Pass rate across the grid</h2>',
     passRateHeatmap(run, charts),
     '<h2>Outcomes and their causes per cell</h2>',
@@ -121,13 +124,31 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     ...signalOrNoise(run),
     ...headroomFans(run, charts),
     ...sampleTraderCharts(run, charts),
-    '<h2>How to read this</h2>',
-    `<p>Each synthetic trader trades the same way in every cell until the cell's rules (a daily-loss lock, a max-loss breach, a pass) change what it can do, so differences between cells come from the plan parameters. Pass rate = passed / accounts at the end of the period; a cause says why an account did not pass (max_loss_breach: failed; otherwise the first unmet passing criterion). Revenue = accounts × price paid; payouts = payout share × profit of passed accounts; net = revenue − payouts. See docs/backtesting.md for the exact definitions and what the model leaves out.</p>`,
   ];
-  return htmlPage(`${config.name}: propsim back-test`, sections.join('\n'));
+  return htmlPage(`${config.name}: propsim back-test`, sections.join('\n') + SORTABLE_TABLES_SCRIPT);
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** What the firm's net counts in this run: the funnel's fees and payouts, or price paid and payout share. */
+function economicsMeta(run: BacktestRun): string {
+  const { economics } = run.config;
+  if (economics.funnel) return 'economics: the funnel (evaluation, reset and activation fees less payouts)';
+  return `price paid ${money(economics.pricePaidCents)}, payout share ${economics.payoutShare}`;
+}
+
+/** The three sentences the page opens with. */
+function howToRead(run: BacktestRun): string {
+  const { reference, decisions } = run.statistics;
+  const net = run.config.economics.funnel
+    ? 'the fees the firm takes (evaluations, resets, activations) less the payouts it makes to funded traders'
+    : "the price paid less the payout share of a pass's profit";
+  return (
+    `Each row of the decision table is one cell of the grid, a variant of the plan, and the same traders trade in every cell, so the differences between rows come from the plan; cell #${reference} is the reference every other cell is compared with, trader by trader. ` +
+    `Each figure has a 95% interval, and a difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05; "no evidence" means this run is too small to tell, not that the cells are the same. ` +
+    `Net per trader is ${net}, divided by the traders; docs/backtesting.md defines every figure and what the model leaves out.`
+  );
+}
 
 /** "4.2% (2.3–7.5%)": the pass rate and its 95 % Wilson interval. */
 function passRateWithInterval(passed: number, accounts: number): string {

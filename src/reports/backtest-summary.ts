@@ -1,7 +1,7 @@
 // What `propsim backtest` and the demo print when a back-test is done: the grid, the pass rates, the best net,
 // which differences are beyond noise, the speed and where the report is.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { highestNetCell } from '../backtest/cell-ranking.js';
+import { cellsOverlappingOnNet, highestNetCell } from '../backtest/cell-ranking.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance } from '../backtest/decisions.js';
 import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
@@ -39,9 +39,8 @@ function decisionLines(run: BacktestRun): string[] {
  * cell's, else the run cannot rank them (docs/backtesting.md#signal-or-noise).
  */
 function rankingCaveat(run: BacktestRun, best: number): string {
-  const cells = run.statistics.cells;
-  const top = cells.find((c) => c.cell === best)!.metrics.net_per_trader;
-  const overlapping = cells.filter((c) => c.cell !== best && c.metrics.net_per_trader.high >= top.low).length;
+  const top = run.statistics.cells.find((c) => c.cell === best)!.metrics.net_per_trader;
+  const overlapping = cellsOverlappingOnNet(run.statistics, best).length;
   const interval = `net per trader ${formatUsd(top.value)} (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
   if (overlapping === 0) return `; ${interval}, above every other cell's interval`;
   return `; ${interval} overlaps ${overlapping} other cell${overlapping === 1 ? "'s" : "s'"} intervals: this run cannot rank them on net`;

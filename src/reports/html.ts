@@ -58,8 +58,8 @@ function isNone(cell: unknown): boolean {
 }
 
 /**
- * Makes every `table.sortable` sortable by a click on a column's heading (again to reverse): numbers as numbers
- * ($, commas and % ignored), the rest as text. The page works without it; it only orders rows.
+ * Makes every `table.sortable` sortable by a click on a column's heading (again to reverse): by a cell's data-sort
+ * number when it has one, else numbers as numbers ($, commas and % ignored), the rest as text. The page works without it; it only orders rows.
  */
 export const SORTABLE_TABLES_SCRIPT = `<script>
 document.querySelectorAll('table.sortable').forEach((table) => {
@@ -71,7 +71,7 @@ document.querySelectorAll('table.sortable').forEach((table) => {
     const down = table.dataset.col === String(col) && table.dataset.dir !== 'down';
     table.dataset.col = String(col);
     table.dataset.dir = down ? 'down' : 'up';
-    const key = (row) => { const t = row.cells[col].textContent; const n = Number(t.replace(/[$,%]/g, '')); return t !== '' && !Number.isNaN(n) ? n : t; };
+    const key = (row) => { const c = row.cells[col]; if (c.dataset.sort !== undefined) return Number(c.dataset.sort); const t = c.textContent; const n = Number(t.replace(/[$,%]/g, '')); return t !== '' && !Number.isNaN(n) ? n : t; };
     const rows = [...table.rows].slice(1);
     rows.sort((a, b) => { const x = key(a), y = key(b); const c = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : typeof x === 'number' ? -1 : 1; return down ? -c : c; });
     for (const row of rows) row.parentNode.appendChild(row);
@@ -90,7 +90,7 @@ th{background:#f5f7fa;font-weight:600}${FIGURE_COLUMNS_CSS}{text-align:right}tr.
 .badge{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600}.badge.pass{background:#d6f0d6;color:#1b5e20}.badge.fail{background:#f8d0d0;color:#8e1c1c}
 .chart{position:relative;margin:0}.chart svg.hover{position:absolute;left:0;top:0}.hover rect{fill:transparent}.hover rect:hover{fill:rgba(29,36,51,.08)}.fans{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 .wide{overflow-x:auto}.wide table{font-size:12px;white-space:nowrap}.wide th{white-space:normal}.verdict li{margin:.15rem 0}.noise{color:#5b6578}.signal{color:#1b5e20;font-weight:600}
-.meta{color:#5b6578}.none{color:#8a93a3;font-style:italic}code{font-size:12px}
+.meta{color:#5b6578}.headline{font-size:15px}tr.reference td{background:#f5f7fa}td.signal b{color:#1b5e20}.none{color:#8a93a3;font-style:italic}code{font-size:12px}
 </style></head><body>
 ${body}
 </body></html>

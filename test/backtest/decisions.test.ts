@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { CellResult } from '../../src/backtest/cell-runner.js';
 import { detectableNetDifference, noiseGuidance, runStatistics } from '../../src/backtest/decisions.js';
 import { zForComparisons } from '../../src/backtest/detectable-difference.js';
-import { summarizeCell, type Outcome, type TraderOutcome } from '../../src/backtest/outcomes.js';
+import type { Outcome, TraderOutcome } from '../../src/backtest/outcomes.js';
+import { handMadeCell } from './hand-made-cell.js';
 
 const PRICE = 16_500;
 const PROFIT = 100_000;
@@ -30,16 +31,10 @@ function trader(i: number, outcome: Outcome): TraderOutcome {
 }
 
 function cell(index: number, outcomes: Outcome[]): CellResult {
-  const traders = outcomes.map((o, i) => trader(i, o));
-  return {
-    cell: { index, values: {}, label: `cell ${index}` },
-    summary: summarizeCell(traders),
-    traders,
-    samples: [],
-    fan: [],
-    prints: 0,
-    accountSessionDays: 0,
-  };
+  return handMadeCell(
+    index,
+    outcomes.map((o, i) => trader(i, o)),
+  );
 }
 
 /** 40 outcomes: traders 0 to passers − 1 pass, failedFrom to 39 fail, the others are active. */

@@ -1,0 +1,77 @@
+// Plain labels for a back-test's cells (docs/backtesting.md#reading-reporthtml): "EOD trailing $2,000 · daily $1,000"
+// from the cell's grid values, so a reader need not decode `risk_profile.max_drawdown_value=2000`. Fields without a
+// phrase here fall back to `field=value`.
+import { Dec } from '../core/money.js';
+import { splitCellValues } from '../backtest/grid.js';
+
+const MODE_WORDS: Record<string, string> = {
+  static: 'static',
+  realtime_balance: 'intraday trailing (balance)',
+  realtime_equity: 'intraday trailing',
+  eod_balance: 'EOD trailing',
+};
+
+const MODE = 'risk_profile.max_drawdown_mode';
+const ALLOWANCE = 'risk_profile.max_drawdown_value';
+
+/** "$2,000", or "$1,234.50" when there are cents. */
+export function plainDollars(value: unknown): string {
+  const amount = new Dec(String(value));
+  const places = amount.isInteger() ? 0 : 2;
+  const [whole, fraction] = amount.abs().toFixed(places).split('.');
+  return `${amount.isNegative() ? '-' : ''}$${Number(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Phrases of single fields: a value, or null (the field removed). */
+const PHRASES: Record<string, (value: unknown) => string> = {
+  'risk_profile.max_drawdown_limit': (v) => (v === null ? 'no trailing cap' : `trailing stops at +${plainDollars(v)}`),
+  'risk_profile.daily_loss_value': (v) => (v === null ? 'no daily limit' : `daily ${plainDollars(v)}`),
+  'passing_criteria.profit_target': (v) => `target ${plainDollars(v)}`,
+  'passing_criteria.min_trading_days': (v) => (v === null ? 'no minimum days' : `min ${String(v)} days`),
+  'passing_criteria.consistency_pct': (v) => (v === null ? 'no consistency rule' : `consistency ${String(v)}%`),
+  'position_limits.max_contracts': (v) => (v === null ? 'no contract limit' : `max ${String(v)} contracts`),
+  starting_balance: (v) => `${plainDollars(v)} account`,
+  commission_per_contract: (v) => `commission ${plainDollars(v)}`,
+};
+
+/** A dotted field of a plan as written, or undefined. */
+function fieldOf(plan: Record<string, unknown> | undefined, key: string): unknown {
+  let node: unknown = plan;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node;
+}
+
+/** The phrases of one plan's values (the evaluation's or the funded one's), in axis order. */
+function planPhrases(values: Record<string, unknown>, plan: Record<string, unknown> | undefined): string[] {
+  const phrases: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (key === MODE || key === ALLOWANCE) {
+      // The mode and the allowance read as one phrase; the one the grid does not vary comes from the plan.
+      if (phrases.includes(maxLossPhrase(values, plan))) continue;
+      phrases.push(maxLossPhrase(values, plan));
+    } else phrases.push(PHRASES[key]?.(value) ?? `${key}=${value === null ? 'none' : String(value)}`);
+  }
+  return phrases;
+}
+
+function maxLossPhrase(values: Record<string, unknown>, plan: Record<string, unknown> | undefined): string {
+  const mode = String(values[MODE] ?? fieldOf(plan, MODE) ?? '');
+  const allowance = values[ALLOWANCE] ?? fieldOf(plan, ALLOWANCE);
+  const words = MODE_WORDS[mode] ?? (mode || 'max loss');
+  return allowance === undefined ? words : `${words} ${plainDollars(allowance)}`;
+}
+
+/**
+ * "EOD trailing $2,000 · daily $1,000 · funded daily $1,500": the cell's values in plain words, the evaluation plan's
+ * first, then the funded plan's; "base plan" when the grid is empty.
+ */
+export function plainCellLabel(
+  values: Record<string, unknown>,
+  basePlan: Record<string, unknown>,
+  fundedPlan?: Record<string, unknown>,
+): string {
+  if (Object.keys(values).length === 0) return 'base plan';
+  const { evaluation, funded } = splitCellValues(values);
+  const fundedPhrases = planPhrases(funded, fundedPlan).map((p) => `funded ${p}`);
+  return [...planPhrases(evaluation, basePlan), ...fundedPhrases].join(' · ');
+}
