@@ -42,3 +42,22 @@ export function funnelEconomicsDocument(s: CellSummary): { economics: Record<str
     },
   };
 }
+
+/** A cell's traders at each step of the funnel (docs/backtesting.md#the-funnel): without it, no one is funded. */
+export interface FunnelCounts {
+  evaluations: number;
+  passes: number;
+  funded: number;
+  paid: number;
+}
+
+/** Traders who started an evaluation, passed one, had a funded account open, and were paid at least once. */
+export function funnelCounts(traders: readonly TraderOutcome[]): FunnelCounts {
+  const count = (test: (t: TraderOutcome) => boolean) => traders.filter(test).length;
+  return {
+    evaluations: traders.length,
+    passes: count((t) => (t.funnel ? t.funnel.passDate !== null : t.outcome === 'passed')),
+    funded: count((t) => t.funnel !== undefined && t.funnel.fundedOutcome !== 'none'),
+    paid: count((t) => t.funnel !== undefined && t.funnel.payouts > 0),
+  };
+}

@@ -4,9 +4,10 @@
 import { chicagoChartTime } from './time-axis.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { CAUSES } from '../backtest/outcomes.js';
+import { funnelCounts } from './backtest-funnel.js';
 import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
-import { decisionTable, netHeadline } from './decision-table.js';
-import { headroomFan } from './headroom-fans.js';
+import { cellLabelIn, decisionTable, netHeadline } from './decision-table.js';
+import { headroomFan, sharedHeadroomRange } from './headroom-fans.js';
 import { formatUsd as money } from './usd.js';
 import { highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
 import { SvgCharts } from './svg-chart.js';
@@ -93,33 +94,10 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
         data: cells.map((c) => c.summary.causes[cause]),
       })),
     }),
+    '<h2>The funnel per cell</h2>',
+    funnelChart(run, charts),
     '<h2>Firm economics per cell</h2>',
-    charts.render(900, 320, {
-      legend: { top: 0 },
-      grid: { left: 80, right: 20, top: 40, bottom: 40 },
-      xAxis: { type: 'category', data: labels, name: 'cell' },
-      yAxis: { type: 'value', name: 'USD' },
-      series: [
-        {
-          name: 'revenue',
-          type: 'bar',
-          itemStyle: { color: '#1565c0' },
-          data: cells.map((c) => c.summary.revenueCents / 100),
-        },
-        {
-          name: 'payouts',
-          type: 'bar',
-          itemStyle: { color: '#ef6c00' },
-          data: cells.map((c) => c.summary.payoutsCents / 100),
-        },
-        {
-          name: 'net',
-          type: 'line',
-          itemStyle: { color: '#2e7d32' },
-          data: cells.map((c) => c.summary.netCents / 100),
-        },
-      ],
-    }),
+    feesAgainstPayouts(run, charts),
     `<div class="wide">${economics}</div>`,
     ...signalOrNoise(run),
     ...headroomFans(run, charts),
@@ -129,6 +107,63 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+const FUNNEL_STEPS = [
+  ['evaluations', 'evaluations', '#90a4ae'],
+  ['passes', 'passes', '#2e7d32'],
+  ['funded', 'funded', '#1565c0'],
+  ['paid', 'paid at least once', '#ef6c00'],
+] as const;
+
+/** Per cell, the traders at each step: evaluations → passes → funded → paid (docs/backtesting.md#the-funnel). */
+function funnelChart(run: BacktestRun, charts: SvgCharts): string {
+  const counts = run.cells.map((c) => funnelCounts(c.traders));
+  const note = run.config.economics.funnel?.funded
+    ? ''
+    : '<p class="meta">This config has no funded stage (economics.funded): no trader is funded or paid.</p>';
+  return (
+    note +
+    charts.render(900, 320, {
+      legend: { top: 0 },
+      grid: { left: 60, right: 20, top: 40, bottom: 40 },
+      xAxis: { type: 'category', data: run.cells.map((c) => `#${c.cell.index}`), name: 'cell' },
+      yAxis: { type: 'value', name: 'traders', minInterval: 1 },
+      series: FUNNEL_STEPS.map(([key, name, color]) => ({
+        name,
+        type: 'bar',
+        itemStyle: { color },
+        label: { show: run.cells.length <= 12, position: 'top', fontSize: 10 },
+        data: counts.map((c) => c[key]),
+      })),
+    })
+  );
+}
+
+/** Per cell, the fees the firm took (by kind, stacked) against the payouts it made, and the net between them. */
+function feesAgainstPayouts(run: BacktestRun, charts: SvgCharts): string {
+  const economics = run.cells.map((c) => c.summary.economics);
+  const dollars = (of: (e: (typeof economics)[number]) => number) => economics.map((e) => of(e) / 100);
+  const fee = (name: string, color: string, of: (e: (typeof economics)[number]) => number) => ({
+    name,
+    type: 'bar',
+    stack: 'fees',
+    itemStyle: { color },
+    data: dollars(of),
+  });
+  return charts.render(900, 320, {
+    legend: { top: 0 },
+    grid: { left: 80, right: 20, top: 40, bottom: 40 },
+    xAxis: { type: 'category', data: run.cells.map((c) => `#${c.cell.index}`), name: 'cell' },
+    yAxis: { type: 'value', name: 'USD' },
+    series: [
+      fee('evaluation fees', '#1565c0', (e) => e.evaluationFeesCents),
+      fee('reset fees', '#5e92f3', (e) => e.resetFeesCents),
+      fee('activation fees', '#90caf9', (e) => e.activationFeesCents),
+      { name: 'payouts', type: 'bar', itemStyle: { color: '#ef6c00' }, data: dollars((e) => e.payoutsCents) },
+      { name: 'net', type: 'line', itemStyle: { color: '#2e7d32' }, data: dollars((e) => e.netCents) },
+    ],
+  });
+}
 
 /** What the firm's net counts in this run: the funnel's fees and payouts, or price paid and payout share. */
 function economicsMeta(run: BacktestRun): string {
@@ -187,34 +222,45 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
   const yLabel = (values: Record<string, unknown>) =>
     rest.map((a) => `${a.key.replace('risk_profile.', '')}=${values[a.key] ?? 'none'}`).join(' ') || 'all';
   const yValues = [...new Set(cells.map((c) => yLabel(c.cell.values)))];
-  const data = cells.map((c) => [
-    xValues.indexOf(String(c.cell.values[xAxis!.key])),
-    yValues.indexOf(yLabel(c.cell.values)),
-    +(Number(c.summary.passRate) * 100).toFixed(1),
-  ]);
-  const scaleMax = Math.max(1, ...data.map((d) => d[2]!));
-  return charts.render(900, Math.max(220, 60 + yValues.length * 34), {
-    grid: { left: 330, right: 90, top: 20, bottom: 50 },
-    xAxis: {
-      type: 'category',
-      data: xValues,
-      name: xAxis!.key.replace('risk_profile.', ''),
-      nameLocation: 'middle',
-      nameGap: 30,
-    },
-    yAxis: { type: 'category', data: yValues },
-    visualMap: {
-      min: 0,
-      max: scaleMax,
-      calculable: false,
-      orient: 'vertical',
-      right: 0,
-      top: 'center',
-      text: [`${scaleMax}% pass`, '0%'],
-      inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] },
-    },
-    series: [{ type: 'heatmap', data, label: { show: true, formatter: (p: { value: number[] }) => `${p.value[2]}%` } }],
+  const { reference, decisions } = run.statistics;
+  const differing = new Set(decisions.filter((d) => d.verdict === 'differs').map((d) => d.cell));
+  const data = cells.map((c) => {
+    const rate = +(Number(c.summary.passRate) * 100).toFixed(1);
+    const value = [xValues.indexOf(String(c.cell.values[xAxis!.key])), yValues.indexOf(yLabel(c.cell.values)), rate];
+    const mark = c.cell.index === reference ? ' ref' : differing.has(c.cell.index) ? ' ◆' : '';
+    return {
+      value,
+      label: { formatter: `${rate}%${mark}` },
+      ...(differing.has(c.cell.index) ? { itemStyle: { borderColor: '#1d2433', borderWidth: 3 } } : {}),
+    };
   });
+  const scaleMax = Math.max(1, ...data.map((d) => d.value[2]!));
+  const legend = `<p class="meta">◆ and a dark border: the cell differs from #${reference} (ref) on at least one of pass rate, failure rate or net per trader (Holm-adjusted p under 0.05; the decision table says which). ${differing.size} of ${cells.length - 1} cells differ.</p>`;
+  return (
+    legend +
+    charts.render(900, Math.max(220, 60 + yValues.length * 34), {
+      grid: { left: 330, right: 90, top: 20, bottom: 50 },
+      xAxis: {
+        type: 'category',
+        data: xValues,
+        name: xAxis!.key.replace('risk_profile.', ''),
+        nameLocation: 'middle',
+        nameGap: 30,
+      },
+      yAxis: { type: 'category', data: yValues },
+      visualMap: {
+        min: 0,
+        max: scaleMax,
+        calculable: false,
+        orient: 'vertical',
+        right: 0,
+        top: 'center',
+        text: [`${scaleMax}% pass`, '0%'],
+        inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] },
+      },
+      series: [{ type: 'heatmap', data, label: { show: true } }],
+    })
+  );
 }
 
 /** Cells worth a fan: all of them in a small grid, else cell #0, the highest net and the highest pass rate. */
@@ -224,13 +270,14 @@ function headroomFans(run: BacktestRun, charts: SvgCharts): string[] {
   const { cells } = run;
   const shown =
     cells.length <= FAN_CELLS_MAX ? cells : [...new Set([cells[0]!, highestNetCell(cells)!, mostPassingCell(cells)!])];
-  const title = (c: (typeof cells)[number]) =>
-    `#${c.cell.index}: ${run.config.grid.map((a) => String(c.cell.values[a.key] ?? 'none')).join(' · ')}`;
-  const fans = shown.map((c) => headroomFan(charts, title(c), c.fan, money)).filter(Boolean);
+  const title = (c: (typeof cells)[number]) => `#${c.cell.index}: ${cellLabelIn(run, c)}`;
+  // One y-scale for every fan, so that a taller fan means more headroom, not a different axis.
+  const range = sharedHeadroomRange(shown.map((c) => c.fan));
+  const fans = shown.map((c) => headroomFan(charts, title(c), c.fan, money, range)).filter(Boolean);
   if (fans.length === 0) return [];
   return [
     '<h2>Headroom above the max-loss floor, per cell</h2>',
-    `<p class="meta">Every account of the cell, every 30 minutes (CT): the median (black) and the 10th and 90th percentiles (red, green) of equity minus the max-loss trigger, in USD. The dashed line at 0 is the floor: a percentile that reaches it means at least that share of accounts has breached. Titles give the cell's ${escapeHtml(run.config.grid.map((a) => a.key.replace('risk_profile.', '')).join(' · ') || 'values')}. Hover a chart for the values.${cells.length > FAN_CELLS_MAX ? ` ${cells.length} cells: shown are #0, the highest net and the highest pass rate.` : ''}</p>`,
+    `<p class="meta">Every account of the cell, every 30 minutes (CT): the median (black) and the 10th and 90th percentiles (red, green) of equity minus the max-loss trigger, in USD, on one scale for every cell. The dashed line at 0 is the floor: a percentile that reaches it means at least that share of accounts has breached. Titles give the cell and its plan. Hover a chart for the values.${cells.length > FAN_CELLS_MAX ? ` ${cells.length} cells: shown are #0, the highest net and the highest pass rate.` : ''}</p>`,
     `<div class="fans">${fans.join('')}</div>`,
   ];
 }
@@ -271,10 +318,12 @@ function sampleTraderCharts(run: BacktestRun, charts: SvgCharts): string[] {
       ];
     });
     return [
-      `<h2>Sample traders in cell #${cell.cell.index} (${escapeHtml(cell.cell.label)})</h2>`,
-      '<p class="meta">Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A failed account\'s lines end at the sample that saw its breach.</p>',
-      charts.render(1100, 420, {
-        grid: { left: 70, right: 20, top: 20, bottom: 50 },
+      `<h2>Sample traders in cell #${cell.cell.index} (${escapeHtml(cellLabelIn(run, cell))})</h2>`,
+      '<p class="meta">The legend names each trader and its colour. Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A failed account\'s lines end at the sample that saw its breach.</p>',
+      charts.render(1100, 440, {
+        // The legend names the traders (their equity lines); the floors share each trader's colour.
+        legend: { top: 0, data: samples.map((s) => s.trader), textStyle: { fontSize: 11 } },
+        grid: { left: 70, right: 20, top: 44, bottom: 50 },
         xAxis: { type: 'time', axisLabel: { formatter: '{MMM} {d}' } },
         yAxis: { type: 'value', scale: true, name: 'USD' },
         series,

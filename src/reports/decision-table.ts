@@ -30,13 +30,13 @@ function estimateText(metric: Metric, e: Estimate): string {
 const td = (html: string, sortKey?: number, className?: string) =>
   `<td${className ? ` class="${className}"` : ''}${sortKey === undefined ? '' : ` data-sort="${sortKey}"`}>${html}</td>`;
 
-/** "+1.7 points · differs", or "−0.4 points · no evidence" with what the run would have detected on hover. */
+/** "+1.7 points / differs", or "−0.4 points / no evidence" with what the run would have detected on hover. */
 function versusReference(d: Decision | undefined): string {
   if (d === undefined) return td('reference', 0, 'noise');
   const difference = escapeHtml(signedDifference(d.metric, d.difference));
-  if (d.verdict === 'differs') return td(`${difference} · <b>differs</b>`, d.difference, 'signal');
+  if (d.verdict === 'differs') return td(`${difference}<br><b>differs</b>`, d.difference, 'signal');
   const detectable = escapeHtml(signedDifference(d.metric, d.detectable).slice(1));
-  return `<td class="noise" data-sort="${d.difference}" title="this run would detect about ${detectable}">${difference} · no evidence</td>`;
+  return `<td class="noise" data-sort="${d.difference}" title="this run would detect about ${detectable}">${difference}<br>no evidence</td>`;
 }
 
 /**
@@ -69,7 +69,7 @@ export function decisionTable(run: BacktestRun): string {
     return `<tr${reference}>${columns.join('')}</tr>`;
   });
   const head = `<tr>${header.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`;
-  return `<div class="wide"><table class="sortable decisions" data-figures="3 5 7 9">\n${head}\n${rows.join('\n')}\n</table></div>`;
+  return `<table class="sortable decisions" data-figures="3 5 7 9">\n${head}\n${rows.join('\n')}\n</table>`;
 }
 
 /**

@@ -13,11 +13,32 @@ const GRID = { left: 70, right: 16, top: 24, bottom: 34 };
 /** Hover columns per chart: enough to read a day at a time over a month, few enough to keep the page small. */
 const HOVER_COLUMNS = 60;
 
+/** A y-axis range in dollars, the same for every fan of a report so that their heights compare. */
+export interface HeadroomRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * The range that holds every fan's p10 and p90 and the floor at 0, widened to a round step (1, 2 or 5 × 10ᵏ
+ * dollars, about five of them) so that the axis labels are round.
+ */
+export function sharedHeadroomRange(fans: ReadonlyArray<readonly FanPoint[]>): HeadroomRange {
+  const points = fans.flat();
+  const low = Math.min(0, ...points.map((p) => p[1] / 100));
+  const high = Math.max(0, ...points.map((p) => p[3] / 100));
+  const raw = (high - low) / 5 || 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw)!;
+  return { min: Math.floor(low / step) * step, max: Math.ceil(high / step) * step };
+}
+
 export function headroomFan(
   charts: SvgCharts,
   title: string,
   fan: readonly FanPoint[],
   usd: (cents: number) => string,
+  range: HeadroomRange,
 ): string {
   if (fan.length < 2) return '';
   const times = fan.map((p) => chicagoChartTime(p[0]));
@@ -27,7 +48,7 @@ export function headroomFan(
     title: { text: title, left: 'center', top: 0, textStyle: { fontSize: 12, fontWeight: 600 } },
     grid: GRID,
     xAxis: { type: 'time', min: first, max: last, axisLabel: { formatter: '{MMM} {d}', fontSize: 10 } },
-    yAxis: { type: 'value', scale: true, axisLabel: { fontSize: 10 } },
+    yAxis: { type: 'value', min: range.min, max: range.max, axisLabel: { fontSize: 10 } },
     series: [
       { name: 'p10', type: 'line', showSymbol: false, lineStyle: { width: 1, color: '#c62828' }, data: line(1) },
       { name: 'median', type: 'line', showSymbol: false, lineStyle: { width: 1.8, color: '#1d2433' }, data: line(2) },
@@ -44,7 +65,9 @@ export function headroomFan(
       },
     ],
   });
-  return chart.replace('</figure>', `${hoverColumns(fan, times, usd)}</figure>`);
+  return chart
+    .replace('<figure class="chart">', `<figure class="chart" data-y-range="${range.min} ${range.max}">`)
+    .replace('</figure>', `${hoverColumns(fan, times, usd)}</figure>`);
 }
 
 /** Transparent columns over the plot area, each titled with the percentiles at its middle sample. */

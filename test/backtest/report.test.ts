@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { backtestOutputFiles, writeBacktestOutputs } from '../../src/reports/backtest-outputs.js';
 import { runBacktest } from '../../src/backtest/run-backtest.js';
+import { sharedHeadroomRange } from '../../src/reports/headroom-fans.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
 
@@ -47,9 +48,10 @@ describe('back-test outputs and report.html', () => {
     const charts = [
       'Pass rate across the grid',
       'Outcomes and their causes per cell',
+      'The funnel per cell',
       'Firm economics per cell',
-      'Sample traders in cell #0 (risk_profile.max_drawdown_value=1500 risk_profile.daily_loss_value=none)',
-      'Sample traders in cell #1 (risk_profile.max_drawdown_value=1500 risk_profile.daily_loss_value=300)',
+      'Sample traders in cell #0 (EOD trailing $1,500 · no daily limit)',
+      'Sample traders in cell #1 (EOD trailing $1,500 · daily $300)',
     ];
     for (const heading of charts) {
       expect(bySection.has(heading), heading).toBe(true);
@@ -71,8 +73,16 @@ describe('back-test outputs and report.html', () => {
     ]) {
       expect(bySection.get('Outcomes and their causes per cell')).toContain(cause);
     }
-    for (const series of ['revenue', 'payouts', 'net'])
+    // The funnel's four steps; without a funded stage no one is funded or paid, and the page says why.
+    for (const step of ['evaluations', 'passes', 'funded', 'paid at least once'])
+      expect(bySection.get('The funnel per cell')).toContain(`>${step}<`);
+    expect(bySection.get('The funnel per cell')).toContain('This config has no funded stage');
+    // Fees by kind against payouts, and the net.
+    for (const series of ['evaluation fees', 'reset fees', 'activation fees', 'payouts', 'net'])
       expect(bySection.get('Firm economics per cell')).toContain(`>${series}<`);
+    // The sample traders' chart has a legend naming each trader.
+    const samples = bySection.get('Sample traders in cell #0 (EOD trailing $1,500 · no daily limit)')!;
+    for (const trader of ['ann', 'bob']) expect(samples).toContain(`>${trader}<`);
   });
 
   it('opens with how to read it, in three sentences, then the decision', () => {
@@ -89,7 +99,7 @@ describe('back-test outputs and report.html', () => {
     expect(table).toContain('<table class="sortable decisions"');
     const rows = table.split('\n').filter((line) => line.startsWith('<tr'));
     const cells = (row: string) =>
-      [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((m) => m[1]!.replace(/<\/?b>/g, ''));
+      [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((m) => m[1]!.replace(/<\/?b>/g, '').replace('<br>', ' · '));
     expect(cells(rows[0]!)).toEqual([
       'cell',
       'plan',
@@ -207,6 +217,35 @@ describe('back-test outputs and report.html', () => {
     expect(section).toContain('0 of 9 comparisons differ.');
     expect(section).not.toContain('a real difference');
     expect(section).toMatch(/With 2 traders a cell, 50\.0% of them pass in one cell and not in #0 on average/);
+  });
+
+  it("draws every headroom fan on one y-scale that holds every cell's p10 and p90 and the floor", () => {
+    const fans = sections(html).get('Headroom above the max-loss floor, per cell')!;
+    const ranges = [...fans.matchAll(/<figure class="chart" data-y-range="(-?[\d.]+) (-?[\d.]+)">/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
+    expect(ranges).toHaveLength(4);
+    expect(new Set(ranges.map(String)).size).toBe(1);
+    const [min, max] = ranges[0]!;
+    // Every fan's p10 and p90 (the titles over its hover columns) lie inside the shared range.
+    const dollars = [...fans.matchAll(/(p10|p90) (-?)\$([\d,]+\.\d\d)/g)].map(
+      (m) => [m[1], Number(`${m[2]}${m[3]!.replaceAll(',', '')}`)] as const,
+    );
+    const p10 = Math.min(...dollars.filter(([k]) => k === 'p10').map(([, v]) => v));
+    const p90 = Math.max(...dollars.filter(([k]) => k === 'p90').map(([, v]) => v));
+    expect(min).toBeLessThanOrEqual(Math.min(0, p10));
+    expect(max).toBeGreaterThanOrEqual(Math.max(0, p90));
+  });
+
+  it('widens the shared headroom range to round steps', () => {
+    // p10 down to −$350.00 in one cell, p90 up to $1,234.00 in another: span 1,584 / 5 = 316.8 → a step of 500
+    // (of 100, 200, 500, 1,000); −350 floors to −500 and 1,234 ceils to 1,500.
+    const t = Date.UTC(2026, 3, 7);
+    const range = sharedHeadroomRange([[[t, -35_000, 0, 10_000]], [[t, 0, 50_000, 123_400]]]);
+    expect(range).toEqual({ min: -500, max: 1500 });
+    // All above the floor: the range still starts at 0, the floor.
+    expect(sharedHeadroomRange([[[t, 20_000, 30_000, 40_000]]])).toEqual({ min: 0, max: 400 });
   });
 
   it('has hover values on the fans, and the heatmap scale shows its numbers', () => {
