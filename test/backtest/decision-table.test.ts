@@ -10,6 +10,7 @@ import type { TraderOutcome } from '../../src/backtest/outcomes.js';
 import { handMadeCell } from './hand-made-cell.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';
 import { netHeadline, tradersToRank } from '../../src/reports/decision-table.js';
+import { backtestReportHtml } from '../../src/reports/backtest-report.js';
 
 const BASE_PLAN = { risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } };
 const DAILY = 'risk_profile.daily_loss_value';
@@ -38,7 +39,16 @@ function cell(index: number, daily: string, even: number, odd: number): CellResu
 }
 
 function run(cells: CellResult[]): BacktestRun {
-  const config = { basePlan: BASE_PLAN, economics: { pricePaidCents: 0, payoutShare: '0' }, grid: [] };
+  const config = {
+    name: 'hand-made',
+    file: 'hand-made.yaml',
+    seed: 7,
+    period: { from: '2026-04-07', to: '2026-04-09' },
+    basePlan: BASE_PLAN,
+    basePlanName: 'hand-made-50k',
+    economics: { pricePaidCents: 0, payoutShare: '0' },
+    grid: [{ key: DAILY, values: [...new Set(cells.map((c) => c.cell.values[DAILY]))] }],
+  };
   return { config: config as unknown as BacktestRun['config'], cells, statistics: runStatistics(cells, 0, 7) };
 }
 
@@ -104,5 +114,26 @@ describe('the net headline rule', () => {
     expect(netHeadline(r)).toContain(
       'The runner-up, cell #1, nets exactly the same per trader: no number of traders would rank the two.',
     );
+  });
+});
+
+describe('the decision on the page', () => {
+  it('marks the heatmap cells that differ from the reference, and says so in the decision table', () => {
+    // #1 nets $100.00 more than #0 from every one of 40 traders: all 40 move one way, sign-flip p ≈ 2 / 2⁴⁰, far
+    // under 0.05 after Holm's × 6. #2 nets the same as #0: no trader moves, p = 1.
+    const html = backtestReportHtml(
+      run([cell(0, '1000', 4_000, 4_000), cell(1, '500', 14_000, 14_000), cell(2, '300', 4_000, 4_000)]),
+    );
+    const heatmap = html.slice(html.indexOf('<h2>Pass rate across the grid</h2>'), html.indexOf('<h2>Outcomes'));
+    expect(heatmap).toContain('1 of 2 cells differ.');
+    // Labels: the reference "ref", the differing cell ◆ (and a dark border), the other plain.
+    expect(heatmap).toContain('>0% ref<');
+    expect(heatmap).toContain('>0% ◆<');
+    expect(heatmap.match(/>0%</g)).toHaveLength(2); // #2, and the scale's lower end
+    expect(heatmap).toMatch(/stroke="#1d2433"/);
+    const table = html.slice(html.indexOf('<table class="sortable decisions"'), html.indexOf('</table>'));
+    const rows = table.split('\n').filter((line) => line.startsWith('<tr'));
+    expect(rows[2]).toContain('+$100.00<br><b>differs</b>');
+    expect(rows[3]).toContain('±$0.00<br>no evidence');
   });
 });
