@@ -180,7 +180,9 @@ function howToRead(run: BacktestRun): string {
     : "the price paid less the payout share of a pass's profit";
   return (
     `Each row of the decision table is one cell of the grid, a variant of the plan, and the same traders trade in every cell, so the differences between rows come from the plan; cell #${reference} is the reference every other cell is compared with, trader by trader. ` +
-    `Each figure has a 95% interval, and a difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05; "no evidence" means this run is too small to tell, not that the cells are the same. ` +
+    (decisions.length === 0
+      ? 'Each figure has a 95% interval; with one cell there is no difference to judge. '
+      : `Each figure has a 95% interval, and a difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05; "no evidence" means this run is too small to tell, not that the cells are the same. `) +
     `Net per trader is ${net}, divided by the traders; docs/backtesting.md defines every figure and what the model leaves out.`
   );
 }
@@ -299,6 +301,7 @@ function sampleTraderCharts(run: BacktestRun, charts: SvgCharts): string[] {
           type: 'line',
           showSymbol: false,
           lineStyle: { width: 1.4, color },
+          itemStyle: { color }, // the legend's swatch
           data: s.points.map((p) => [time(p[0]), p[1] / 100]),
         },
         {

@@ -136,4 +136,11 @@ describe('the decision on the page', () => {
     expect(rows[2]).toContain('+$100.00<br><b>differs</b>');
     expect(rows[3]).toContain('±$0.00<br>no evidence');
   });
+
+  it('with one cell, has no headline and says there is no difference to judge', () => {
+    const html = backtestReportHtml(run([cell(0, '1000', 4_000, 4_000)]));
+    expect(html).toContain('Each figure has a 95% interval; with one cell there is no difference to judge.');
+    expect(html).not.toContain('class="headline"');
+    expect(html).not.toContain('0 comparisons');
+  });
 });
