@@ -323,10 +323,11 @@ function sampleTraderCharts(run: BacktestRun, charts: SvgCharts): string[] {
     return [
       `<h2>Sample traders in cell #${cell.cell.index} (${escapeHtml(cellLabelIn(run, cell))})</h2>`,
       '<p class="meta">The legend names each trader and its colour. Solid: equity every 30 minutes (CT). Dashed: the max-loss floor; dotted: the daily-loss floor, same colour. A failed account\'s lines end at the sample that saw its breach.</p>',
-      charts.render(1100, 440, {
+      charts.render(1100, 480, {
         // The legend names the traders (their equity lines); the floors share each trader's colour.
-        legend: { top: 0, data: samples.map((s) => s.trader), textStyle: { fontSize: 11 } },
-        grid: { left: 70, right: 20, top: 44, bottom: 50 },
+        legend: { top: 0, left: 60, right: 20, data: samples.map((s) => s.trader), textStyle: { fontSize: 11 } },
+        // Room for two rows of legend (eight long trader names) above the axis name.
+        grid: { left: 70, right: 20, top: 92, bottom: 50 },
         xAxis: { type: 'time', axisLabel: { formatter: '{MMM} {d}' } },
         yAxis: { type: 'value', scale: true, name: 'USD' },
         series,
