@@ -26,7 +26,10 @@ import { expandGrid, planForCell, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
-import { readTraderFills } from './trader-fills.js';
+import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
+import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
+import { isKnownZone } from '../import/export-time.js';
+import { MissingZoneError } from '../import/import-input-error.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import { SYNTHETIC_STRATEGIES, type SyntheticTraders } from './traders/strategy.js';
@@ -38,7 +41,7 @@ export interface BacktestConfig {
   market: MarketFileSpec[];
   /** Trade dates, inclusive. */
   period: { from: string; to: string };
-  fills?: { path: string };
+  fills?: FillsFileSpec;
   synthetic: SyntheticTraders[];
   /** The base plan as written (decimal strings): grid values are set on it by dotted path. */
   basePlan: Fields;
@@ -218,12 +221,23 @@ function checkGridCells(basePlan: Fields, grid: readonly GridAxis[]): void {
 
 /** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */
 function checkFillsTraders(config: BacktestConfig): void {
-  const fills = readTraderFills(config.fills!.path);
+  const fills = readFillsOrFail(config.fills!);
   if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
   const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
   const clash = fills.find((f) => synthetic.has(f.trader));
   if (clash)
     fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
+}
+
+/** A broker export whose times need a zone names the config field to set. */
+function readFillsOrFail(spec: FillsFileSpec): ReturnType<typeof readFillsFile> {
+  try {
+    return readFillsFile(spec);
+  } catch (error) {
+    if (error instanceof MissingZoneError)
+      fail('traders.fills.tz', `the zone of its times: ${error.message}`, undefined);
+    throw error;
+  }
 }
 
 function parsePeriod(raw: unknown): { from: string; to: string } {
@@ -293,14 +307,17 @@ function parseSynthetic(raw: unknown): SyntheticTraders[] {
   });
 }
 
-function parseFillsFile(raw: unknown, file: string): { path: string } {
-  const doc = readFields(raw, 'traders.fills', '{ path }');
-  checkKeys(doc, 'traders.fills', ['path']);
+function parseFillsFile(raw: unknown, file: string): FillsFileSpec {
+  const doc = readFields(raw, 'traders.fills', '{ path, format?, tz? }');
+  checkKeys(doc, 'traders.fills', ['path', 'format', 'tz']);
   const given = readString(required(doc.path, 'traders.fills.path', 'a CSV file path'), 'traders.fills.path');
   const path = resolve(dirname(resolve(file)), given);
   if (!existsSync(path))
     fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
-  return { path };
+  const format = doc.format === undefined ? undefined : readEnum(doc.format, 'traders.fills.format', FILL_FORMAT_NAMES);
+  const tz = doc.tz === undefined ? undefined : readString(doc.tz, 'traders.fills.tz');
+  if (tz !== undefined && !isKnownZone(tz)) fail('traders.fills.tz', 'an IANA time zone such as America/Chicago', tz);
+  return { path, ...(format === undefined ? {} : { format }), ...(tz === undefined ? {} : { tz }) };
 }
 
 function parseEconomics(raw: unknown): { pricePaidCents: number; payoutShare: string } {

@@ -14,7 +14,7 @@ import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
 import { planForCell, type GridCell } from './grid.js';
 import { summarizeCell, traderOutcome, type CellSummary, type TraderOutcome } from './outcomes.js';
-import { readTraderFills, type TraderFill } from './trader-fills.js';
+import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { MinuteBars } from './traders/minute-bars.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
 import { AFTER_NEXT_PRINT } from './traders/strategy.js';
@@ -75,7 +75,7 @@ export async function runCell(
     journal: false,
     rollFamily: family,
   });
-  const fills = config.fills ? readTraderFills(config.fills.path) : [];
+  const fills = config.fills ? readFillsFile(config.fills) : [];
   const planDoc = planJson(plan);
   const pricePaid = formatCents(config.economics.pricePaidCents);
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec) => {

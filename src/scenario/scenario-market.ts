@@ -17,7 +17,7 @@ import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { readSymbol } from './scenario-fields.js';
 
 const FILE_KEYS = ['path', 'format', 'instrument', 'bar_ms', 'sort'] as const;
-const FORMATS = ['ticks', 'bars'] as const;
+const FORMATS = ['ticks', 'bars', 'databento'] as const;
 
 export function parseMarket(raw: unknown, scenarioFile: string): MarketFileSpec[] {
   if (raw === undefined) return [];
@@ -46,7 +46,11 @@ function parseMarketFile(raw: unknown, path: string, folder: string): MarketFile
       `an existing file (relative paths are from the scenario's folder; looked for ${resolved})`,
       given,
     );
-  const format = readEnum(required(doc.format, at(path, 'format'), 'ticks or bars'), at(path, 'format'), FORMATS);
+  const format = readEnum(
+    required(doc.format, at(path, 'format'), 'ticks, bars or databento'),
+    at(path, 'format'),
+    FORMATS,
+  );
   if (doc.bar_ms !== undefined && format !== 'bars') fail(at(path, 'bar_ms'), 'no bar_ms on a ticks file', doc.bar_ms);
   return {
     path: resolved,
