@@ -101,7 +101,7 @@ function zoneFor(
   tz: string | undefined,
 ): string | undefined {
   const { zoning, why } = format.zoning(columns.ts.name);
-  if (zoning === 'utc') return tz ?? 'UTC';
+  if (zoning === 'utc') return 'UTC'; // a UTC column, whatever --tz says of the others
   if (zoning === 'export' && tz === undefined) throw new MissingZoneError(table.file, columns.ts.name, why);
   return tz;
 }

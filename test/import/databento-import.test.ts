@@ -113,6 +113,19 @@ describe('Databento ohlcv-1m → bars', () => {
       [T0 + 59999, 'ESH4', 19083, 301],
     ]);
   });
+  it('takes the bar length from the file name when there is no rtype column (ohlcv-1h: 3,600,000 ms)', async () => {
+    const path = files.write(
+      'glbx-mdp3-20240102.ohlcv-1h.csv',
+      'ts_event,open,high,low,close,volume,symbol\n1704204000000000000,4770250000000,4775000000000,4768000000000,4774000000000,25000,ESH4\n',
+    );
+    let text = '';
+    const result = await importDatabento([path], () => ({ write: (chunk) => (text += chunk), discard: () => {} }));
+    expect(result.barMs).toBe(3_600_000);
+    // 1704204000000 ms is 2024-01-02T14:00:00Z, the hour bar's start.
+    expect(text).toBe(
+      'ts,instrument,open,high,low,close,volume\n1704204000000,ESH4,4770.25,4775.00,4768.00,4774.00,25000\n',
+    );
+  });
 });
 
 describe('Databento errors', () => {

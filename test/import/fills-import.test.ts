@@ -134,3 +134,10 @@ function fill(
 ) {
   return { timeMs: Date.parse(iso), trader, symbol, side, quantity, price, ...(commission ? { commission } : {}) };
 }
+
+describe('Tradovate API timestamp with --tz', () => {
+  it('stays UTC: --tz applies only to times in the exporting user zone', () => {
+    const api = importFills([fixture('tradovate-api-fills.csv')], { format: 'tradovate', tz: 'America/Chicago' });
+    expect(api.fills[0]!.timeMs).toBe(Date.parse('2024-01-02T14:31:05.123Z'));
+  });
+});
