@@ -1,6 +1,6 @@
 // `propsim import fills|market` as a user runs it: exit codes, the counts on stderr, and no --out on bad input.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,20 @@ describe('propsim import market', () => {
     expect(stderr).toContain(`read 6 rows; wrote 4 prints to ${out} (ESH4 4)`);
     expect(stderr).toContain('skipped 1 row of spreads');
     expect(stderr).toContain('left out 1 row of other contracts (--symbols)');
+  });
+
+  it('exits 2 on a price off the tick grid, naming file, line and column, and writes no --out', async () => {
+    const bad = join(dir, 'bad-trades.csv');
+    writeFileSync(
+      bad,
+      readFileSync(fixture('databento-trades.csv'), 'utf8').replace('16810750000000', '16810760000000'),
+    );
+    const out = join(dir, 'none.csv');
+    const { status, stderr } = await runCliAsync(['import', 'market', '--format', 'databento', bad, '--out', out]);
+    expect(status).toBe(2);
+    expect(stderr).toContain(`${bad}:6: column price: expected a decimal on the 0.25 tick grid`);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
   });
 
   it('exits 2 on an unknown --symbols contract', async () => {
