@@ -3,7 +3,7 @@
 // stdout, keyed by benchmark name. To add a benchmark, write a Bench and list it in BENCHES.
 import type { Bench } from './bench.js';
 import { apiBench } from './api.bench.js';
-import { backtestBench } from './backtest.bench.js';
+import { backtestBench, backtestFunnelBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
 import { replayBench } from './replay.bench.js';
 import { restartBench } from './restart.bench.js';
@@ -18,6 +18,7 @@ const BENCHES: readonly Bench[] = [
   kernelBench,
   riskBench,
   backtestBench,
+  backtestFunnelBench,
   replayBench,
   apiBench,
   restartBench,

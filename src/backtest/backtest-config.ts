@@ -2,37 +2,30 @@
 // errors that name the field, into a plain, serializable config (cells can be handed to workers as they are).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import {
-  at,
-  checkKeys,
-  fail,
-  FieldError,
-  readEnum,
-  readFields,
-  readInteger,
-  readString,
-  required,
-  type Fields,
-} from '../core/accounts/input-fields.js';
+import type { Static } from 'typebox';
+import { at, fail, FieldError, type Fields } from '../core/accounts/input-fields.js';
+import { checkFileValue } from '../core/file-check.js';
 import { parsePlanTemplate } from '../core/accounts/plans.js';
-import { isIsoDate } from '../core/calendar/dates.js';
-import { parseCents, parseDecimal } from '../core/money.js';
+import { Dec } from '../core/money.js';
+import { toCents } from '../core/accounts/input-fields.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { expandGrid, planForCell, type GridAxis } from './grid.js';
+import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
-import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
 import { isKnownZone } from '../import/export-time.js';
 import { MissingZoneError } from '../import/import-input-error.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
-import { SYNTHETIC_STRATEGIES, type SyntheticTraders } from './traders/strategy.js';
+import type { SyntheticTraders } from './traders/strategy.js';
+import { BacktestConfigFile } from './backtest-config-schema.js';
+import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
+import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 
 export interface BacktestConfig {
   file: string;
@@ -47,7 +40,8 @@ export interface BacktestConfig {
   basePlan: Fields;
   basePlanName: string;
   grid: GridAxis[];
-  economics: { pricePaidCents: number; payoutShare: string };
+  /** price_paid and payout_share (0 and "0" with the funnel), and the funnel when evaluation or funded is written. */
+  economics: { pricePaidCents: number; payoutShare: string; funnel?: Funnel };
   fillModel: {
     latencyMs: number;
     cancelLatencyMs: number;
@@ -57,25 +51,15 @@ export interface BacktestConfig {
   };
   /** Traders whose equity curves the report draws. */
   sampleTraders: number;
+  /** The grid index of the cell every other cell is compared with (docs/backtesting.md#signal-or-noise). */
+  compareTo: number;
+  /** The grid indices run when only some cells are (`--cells`), in order; undefined for the whole grid. */
+  cells?: number[];
 }
 
-/** The most traders one traders.synthetic block may hold (the config's count, or its share of --traders). */
-export const MAX_BLOCK_TRADERS = 100_000;
+export { MAX_BLOCK_TRADERS } from './backtest-config-schema.js';
 
-const KEYS = [
-  'name',
-  'seed',
-  'market',
-  'period',
-  'traders',
-  'plans',
-  'base_plan',
-  'grid',
-  'economics',
-  'fill_model',
-  'sample_traders',
-  'description',
-];
+type ConfigText = Static<typeof BacktestConfigFile>;
 
 /**
  * Reads and checks the config; what runs but is likely a mistake (a grid value that repeats another) goes to `warn`,
@@ -123,10 +107,12 @@ export function repeatedGridValues(
   // The other axes at their first values: every cell's plan is valid (checkGridCells), so these are too.
   const firstValues = Object.fromEntries(grid.map((axis) => [axis.key, axis.values[0]]));
   const repeats: ReturnType<typeof repeatedGridValues> = [];
-  for (const axis of grid) {
+  // Funded axes are not compared (they leave the base plan as it is): each of their values runs.
+  for (const axis of grid.filter((a) => !isFundedAxis(a.key))) {
     const seen = new Map<string, number>();
     axis.values.forEach((value, i) => {
-      const plan = parsePlanTemplate(planForCell(basePlan, { ...firstValues, [axis.key]: value }), '');
+      const values = splitCellValues({ ...firstValues, [axis.key]: value }).evaluation;
+      const plan = parsePlanTemplate(planForCell(basePlan, values), '');
       const key = JSON.stringify(plan);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
@@ -142,38 +128,26 @@ export function repeatedGridValues(
   return repeats;
 }
 
+/** Checks the config against its schema (backtest-config-schema.ts), then what a schema cannot say. */
 export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {
-  const doc = readFields(
-    raw,
-    '(top level)',
-    'a mapping: name, market, period, traders, plans or base_plan, grid, economics',
-  );
-  checkKeys(doc, '', KEYS);
-  const period = parsePeriod(doc.period);
-  const traders = readFields(
-    required(doc.traders, 'traders', 'fills and/or synthetic'),
-    'traders',
-    'fills and/or synthetic',
-  );
-  checkKeys(traders, 'traders', ['fills', 'synthetic']);
-  if (traders.fills === undefined && traders.synthetic === undefined)
-    fail('traders', 'fills, synthetic or both', traders);
+  const doc = checkFileValue(BacktestConfigFile, raw);
+  const period = checkPeriod(doc.period);
   const { basePlan, basePlanName } = parseBasePlan(doc, file);
-  const grid = parseGridAxes(doc.grid);
+  const grid = Object.entries(doc.grid ?? {}).map(([key, values]) => ({ key, values }));
   const config: BacktestConfig = {
     file,
-    name: readString(required(doc.name, 'name', 'a name'), 'name', { maxLength: 200 }),
-    seed: doc.seed === undefined ? 1 : readInteger(doc.seed, 'seed', { min: 0 }),
-    market: parseMarket(required(doc.market, 'market', 'market files'), file),
+    name: doc.name,
+    seed: doc.seed ?? 1,
+    market: parseMarket(doc.market, file),
     period,
-    synthetic: parseSynthetic(traders.synthetic),
+    synthetic: parseSynthetic(doc.traders.synthetic),
     basePlan,
     basePlanName,
     grid,
-    economics: parseEconomics(doc.economics),
+    compareTo: doc.compare_to ?? 0,
+    economics: parseEconomics(doc.economics, (name) => planByName(doc, file, name)),
     fillModel: parseFillModel(doc.fill_model),
-    sampleTraders:
-      doc.sample_traders === undefined ? 20 : readInteger(doc.sample_traders, 'sample_traders', { min: 0, max: 200 }),
+    sampleTraders: doc.sample_traders ?? 20,
   };
   if (config.market.length === 0) fail('market.files', 'at least one market file', []);
   const instrument = config.market[0]!.instrument;
@@ -190,12 +164,14 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
       `a period holding at least one ${instrument} trade date (weekends and exchange holidays have none)`,
       doc.period,
     );
-  if (traders.fills !== undefined) {
-    config.fills = parseFillsFile(traders.fills, file);
+  if (doc.traders.fills !== undefined) {
+    config.fills = parseFillsFile(doc.traders.fills, file);
     checkFillsTraders(config);
   }
-  if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', traders);
-  checkGridCells(basePlan, grid);
+  if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
+  checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
+  const cells = expandGrid(grid).length;
+  if (config.compareTo >= cells) fail('compare_to', `a grid cell index from 0 to ${cells - 1}`, config.compareTo);
   return config;
 }
 
@@ -203,10 +179,15 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
  * Every cell's plan must be valid before anything runs. A refusal points at what to fix: the grid value it is about
  * (`grid.<field>[i]`, with its line), or, for a field no axis sets, the cell whose values made the plan invalid.
  */
-function checkGridCells(basePlan: Fields, grid: readonly GridAxis[]): void {
+function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan: Fields | undefined): void {
   for (const cell of expandGrid(grid)) {
+    const values = splitCellValues(cell.values);
+    const fundedAxis = Object.keys(values.funded)[0];
+    if (fundedAxis !== undefined && !fundedPlan)
+      fail(at('grid', `funded.${fundedAxis}`), 'economics.funded: a funded.<field> axis varies the funded plan', null);
     try {
-      parsePlanTemplate(planForCell(basePlan, cell.values), '');
+      parsePlanTemplate(planForCell(basePlan, values.evaluation), '');
+      if (fundedPlan) parsePlanTemplate(planForCell(fundedPlan, values.funded), 'funded');
     } catch (error) {
       if (!(error instanceof FieldError)) throw error;
       const axis = grid.find((a) => error.path === a.key || error.path.startsWith(`${a.key}.`));
@@ -240,126 +221,63 @@ function readFillsOrFail(spec: FillsFileSpec): ReturnType<typeof readFillsFile> 
   }
 }
 
-function parsePeriod(raw: unknown): { from: string; to: string } {
-  const doc = readFields(required(raw, 'period', '{ from, to }'), 'period', '{ from: YYYY-MM-DD, to: YYYY-MM-DD }');
-  checkKeys(doc, 'period', ['from', 'to']);
-  const date = (key: 'from' | 'to') => {
-    const value = doc[key];
-    if (typeof value !== 'string' || !isIsoDate(value)) fail(at('period', key), 'a trade date YYYY-MM-DD', value);
-    return value as string;
-  };
-  const period = { from: date('from'), to: date('to') };
+function checkPeriod(period: ConfigText['period']): { from: string; to: string } {
   if (period.to < period.from) fail('period.to', `a date no earlier than period.from (${period.from})`, period.to);
-  return period;
+  return { from: period.from, to: period.to };
 }
 
 /** `base_plan` names a plan of `plans`, else a plan file (plans/ beside the config, then fixtures/plans). */
-function parseBasePlan(doc: Fields, file: string): { basePlan: Fields; basePlanName: string } {
-  const name = readString(required(doc.base_plan, 'base_plan', 'the name of the plan the grid varies'), 'base_plan');
-  const plans =
-    doc.plans === undefined ? {} : readFields(doc.plans, 'plans', 'a mapping of plan names to plan templates');
+function parseBasePlan(doc: ConfigText, file: string): { basePlan: Fields; basePlanName: string } {
+  const name = doc.base_plan;
+  const plan = planByName(doc, file, name);
+  if (typeof plan === 'string') return fail('base_plan', plan, name);
+  return { basePlan: plan, basePlanName: name };
+}
+
+/** A plan of `plans`, else a plan file; when there is none, a message saying which plans exist. */
+function planByName(doc: ConfigText, file: string, name: string): ReturnType<PlanLookup> {
+  const plans = doc.plans ?? {};
+  // The schema checked each plan's fields; this checks what involves two of them.
   for (const [planName, plan] of Object.entries(plans)) parsePlanTemplate(plan, at('plans', planName));
-  if (plans[name] !== undefined)
-    return { basePlan: readFields(plans[name], at('plans', name), 'a plan template'), basePlanName: name };
-  const found = findPlanFile(name, file);
-  if (found) return { basePlan: found.fields, basePlanName: name };
-  return fail('base_plan', knownPlans(Object.keys(plans), file), name);
+  return plans[name] ?? findPlanFile(name, file)?.fields ?? knownPlans(Object.keys(plans), file);
 }
 
-function parseGridAxes(raw: unknown): GridAxis[] {
-  if (raw === undefined) return [];
-  const doc = readFields(raw, 'grid', 'a mapping of dotted plan fields to lists of values');
-  return Object.entries(doc).map(([key, values]) => {
-    if (!/^[a-z_]+(\.[a-z_]+)*$/.test(key))
-      fail(at('grid', key), 'a dotted plan field such as risk_profile.max_drawdown_value', key);
-    if (!Array.isArray(values) || values.length === 0) fail(at('grid', key), 'a non-empty list of values', values);
-    return { key, values: values as unknown[] };
-  });
-}
-
-function parseSynthetic(raw: unknown): SyntheticTraders[] {
+function parseSynthetic(raw: ConfigText['traders']['synthetic']): SyntheticTraders[] {
   if (raw === undefined) return [];
   const list = Array.isArray(raw) ? raw : [raw];
-  return list.map((item, i) => {
+  return list.map((block, i) => {
     const path = Array.isArray(raw) ? `traders.synthetic[${i}]` : 'traders.synthetic';
-    const doc = readFields(item, path, '{ count, strategy, params }');
-    checkKeys(doc, path, ['count', 'strategy', 'params']);
-    const strategy = readEnum(
-      required(doc.strategy, at(path, 'strategy'), 'a strategy'),
-      at(path, 'strategy'),
-      SYNTHETIC_STRATEGIES,
-    );
-    const params =
-      doc.params === undefined ? {} : readFields(doc.params, at(path, 'params'), 'a mapping of strategy parameters');
+    const params = block.params ?? {};
     try {
-      validateStrategyParams(strategy, params as Record<string, unknown>);
+      validateStrategyParams(block.strategy, params);
     } catch (error) {
       throw new FieldError(at(path, 'params'), (error as Error).message);
     }
-    return {
-      count: readInteger(required(doc.count, at(path, 'count'), 'a number of traders'), at(path, 'count'), {
-        min: 1,
-        max: MAX_BLOCK_TRADERS,
-      }),
-      strategy,
-      params: { ...params },
-    };
+    return { count: block.count, strategy: block.strategy, params: { ...params } };
   });
 }
 
-function parseFillsFile(raw: unknown, file: string): FillsFileSpec {
-  const doc = readFields(raw, 'traders.fills', '{ path, format?, tz? }');
-  checkKeys(doc, 'traders.fills', ['path', 'format', 'tz']);
-  const given = readString(required(doc.path, 'traders.fills.path', 'a CSV file path'), 'traders.fills.path');
+function parseFillsFile(doc: NonNullable<ConfigText['traders']['fills']>, file: string): FillsFileSpec {
+  const given = doc.path;
   const path = resolve(dirname(resolve(file)), given);
   if (!existsSync(path))
     fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
-  const format = doc.format === undefined ? undefined : readEnum(doc.format, 'traders.fills.format', FILL_FORMAT_NAMES);
-  const tz = doc.tz === undefined ? undefined : readString(doc.tz, 'traders.fills.tz');
+  const { format, tz } = doc;
   if (tz !== undefined && !isKnownZone(tz)) fail('traders.fills.tz', 'an IANA time zone such as America/Chicago', tz);
   return { path, ...(format === undefined ? {} : { format }), ...(tz === undefined ? {} : { tz }) };
 }
 
-function parseEconomics(raw: unknown): { pricePaidCents: number; payoutShare: string } {
-  if (raw === undefined) return { pricePaidCents: 0, payoutShare: '0' };
-  const doc = readFields(raw, 'economics', '{ price_paid, payout_share }');
-  checkKeys(doc, 'economics', ['price_paid', 'payout_share']);
-  const wrap = <T>(path: string, read: () => T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (error instanceof Error && !(error instanceof FieldError))
-        throw new FieldError(path, error.message.replace(/^[^:]*: /, ''));
-      throw error;
-    }
+/** price_paid and payout_share, or the funnel (funnel-config.ts) when evaluation or funded is written. */
+function parseEconomics(doc: ConfigText['economics'], findPlan: PlanLookup): BacktestConfig['economics'] {
+  const funnel = doc === undefined ? undefined : parseFunnel(doc, findPlan);
+  if (funnel) return { pricePaidCents: 0, payoutShare: '0', funnel };
+  return {
+    pricePaidCents: doc?.price_paid === undefined ? 0 : toCents(doc.price_paid, 'economics.price_paid'),
+    payoutShare: doc?.payout_share === undefined ? '0' : new Dec(doc.payout_share).toFixed(),
   };
-  const pricePaidCents =
-    doc.price_paid === undefined
-      ? 0
-      : wrap('economics.price_paid', () => parseCents(doc.price_paid, 'economics.price_paid', { nonNegative: true }));
-  const share =
-    doc.payout_share === undefined
-      ? '0'
-      : wrap('economics.payout_share', () =>
-          parseDecimal(doc.payout_share, 'economics.payout_share', { maxPlaces: 4, nonNegative: true }).toFixed(),
-        );
-  if (Number(share) > 1) fail('economics.payout_share', 'a share between "0" and "1"', doc.payout_share);
-  return { pricePaidCents, payoutShare: share };
 }
 
-function parseFillModel(raw: unknown): BacktestConfig['fillModel'] {
-  const doc = raw === undefined ? {} : readFields(raw, 'fill_model', '{ latency_ms, slippage_ticks, limit_fill }');
-  checkKeys(doc, 'fill_model', ['latency_ms', 'slippage_ticks', 'limit_fill']);
-  const latencyMs = doc.latency_ms === undefined ? 0 : readInteger(doc.latency_ms, 'fill_model.latency_ms', { min: 0 });
-  return {
-    latencyMs,
-    cancelLatencyMs: latencyMs,
-    modifyLatencyMs: latencyMs,
-    slippageTicks:
-      doc.slippage_ticks === undefined ? 0 : readInteger(doc.slippage_ticks, 'fill_model.slippage_ticks', { min: 0 }),
-    limitFill:
-      doc.limit_fill === undefined
-        ? 'touch'
-        : readEnum(doc.limit_fill, 'fill_model.limit_fill', ['touch', 'through'] as const),
-  };
+/** The back-test's fill model: one latency for orders, cancels and modifies. */
+function parseFillModel(doc: ConfigText['fill_model']): BacktestConfig['fillModel'] {
+  return parseScenarioFillModel(doc);
 }

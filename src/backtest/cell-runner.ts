@@ -12,8 +12,16 @@ import { formatCents } from '../core/money.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
-import { planForCell, type GridCell } from './grid.js';
-import { summarizeCell, traderOutcome, type CellSummary, type TraderOutcome } from './outcomes.js';
+import { planForCell, splitCellValues, type GridCell } from './grid.js';
+import {
+  evaluationOnlyEconomics,
+  funnelEconomics,
+  summarizeCell,
+  traderOutcome,
+  type CellSummary,
+  type TraderOutcome,
+} from './outcomes.js';
+import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { MinuteBars } from './traders/minute-bars.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
@@ -49,15 +57,18 @@ type Due = { kind: 'wake'; trader: number } | { kind: 'fill'; fill: TraderFill }
 
 interface Participant {
   spec: TraderSpec;
+  /** The account the trader trades into now (with the funnel, it changes at session opens). */
   accountId: string;
   trader: SyntheticTrader | undefined;
+  funnel: TraderFunnel | undefined;
 }
 
 export async function runCell(
   { config, cell }: CellInput,
   calendar = new GlobexCalendar(loadHolidayFile()),
 ): Promise<CellResult> {
-  const plan = parsePlanTemplate(planForCell(config.basePlan, cell.values), `grid cell ${cell.label}`);
+  const cellValues = splitCellValues(cell.values);
+  const plan = parsePlanTemplate(planForCell(config.basePlan, cellValues.evaluation), `grid cell ${cell.label}`);
   // Synthetic traders trade the first market file's instrument (the config requires it to be named).
   const symbol = canonicalSymbol(parseSymbol(config.market[0]!.instrument!));
   const spec = parseSymbol(symbol).spec;
@@ -78,20 +89,31 @@ export async function runCell(
   const fills = config.fills ? readFillsFile(config.fills) : [];
   const planDoc = planJson(plan);
   const pricePaid = formatCents(config.economics.pricePaidCents);
-  const participants: Participant[] = tradersOf(config, fills).map((traderSpec) => {
-    const opened = kernel.dispatch({
-      type: 'open_account',
-      alias: traderSpec.id,
-      plan: planDoc,
-      price_paid: pricePaid,
-    });
-    if (!opened.ok) throw new Error(`grid cell ${cell.label}: ${opened.body.error}`);
-    const accountId = opened.body.account_id;
+  const funnelSpec = config.economics.funnel;
+  const funnelPlans = funnelSpec && {
+    evaluation: planDoc,
+    funded:
+      funnelSpec.funded &&
+      planJson(parsePlanTemplate(planForCell(funnelSpec.funded.plan, cellValues.funded), `grid cell ${cell.label}`)),
+  };
+  const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
+    // The reset draws' seed, like a synthetic trader's, comes from the config seed and the roster place.
+    const funnel =
+      funnelSpec &&
+      new TraderFunnel(
+        funnelSpec,
+        kernel,
+        traderSpec.id,
+        funnelPlans!,
+        new ResetDraws(config.seed * 1_000_003 + index),
+        sessions[0]!,
+      );
+    const accountId = funnel ? funnel.accountId : openAccount(kernel, traderSpec.id, planDoc, pricePaid, cell.label);
     const trader =
       traderSpec.strategy === 'fills'
         ? undefined
         : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
-    return { spec: traderSpec, accountId, trader };
+    return { spec: traderSpec, accountId, trader, funnel };
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
   const due = new SimClock<Due>(startMs);
@@ -143,6 +165,15 @@ export async function runCell(
       else if (next !== undefined && next < endMs) due.schedule(next, item);
     }
   };
+  /** After the roll, at the session's open: each trader's funnel moves (reset, activation, bill, payout). */
+  const openInFunnel = (opening: Session, index: number, previous: Session) => {
+    due.advanceTo(Math.max(due.nowMs, opening.openMs), onDue);
+    kernel.advanceTo(opening.openMs);
+    for (const p of participants) {
+      p.funnel!.atSessionOpen(opening, index, previous);
+      p.accountId = p.funnel!.accountId;
+    }
+  };
   /** Traders waiting for the next print of their instrument (an entry waiting for its fill), in the order they asked. */
   let afterNextPrint: number[] = [];
   const wakeAfterPrint = (timeMs: number) => {
@@ -172,7 +203,9 @@ export async function runCell(
         // Wake-ups of the session that ended (its close-out) happen before the next one starts, even
         // when no print fell between them.
         if (session) endSession(session.closeMs);
+        const previous = session;
         session = sessions[++sessionIndex]!;
+        if (funnelSpec && previous) openInFunnel(session, sessionIndex, previous);
         participants.forEach((p, index) => {
           if (p.trader)
             due.schedule(Math.max(due.nowMs, p.trader.firstWake(session!.openMs)), { kind: 'wake', trader: index });
@@ -198,18 +231,42 @@ export async function runCell(
     at === 'at_roll'
       ? sessions.filter((s) => s.closeMs <= timeMs).length
       : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
-  const traders = participants.map((p) =>
-    traderOutcome(p.spec.id, p.spec.strategy, kernel.read.accountHistory(p.accountId), sessions.length, dayIndexOf),
-  );
+  const failedAtDay = (accountId: string) => {
+    const history = kernel.read.accountHistory(accountId).statusHistory;
+    return dayIndexOf(history[history.length - 1]!.occurredAtMs, 'in_session');
+  };
+  const traders = participants.map((p): TraderOutcome => {
+    const evaluationAccounts = p.funnel ? p.funnel.evaluationAccounts : [p.accountId];
+    const evaluation = traderOutcome(
+      p.spec.id,
+      p.spec.strategy,
+      evaluationAccounts.map((id) => kernel.read.accountHistory(id)),
+      sessions.length,
+      dayIndexOf,
+    );
+    if (!p.funnel)
+      return {
+        ...evaluation,
+        ...evaluationOnlyEconomics(evaluation, config.economics.pricePaidCents, config.economics.payoutShare),
+      };
+    p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
+    return { ...evaluation, ...funnelEconomics(p.funnel.path), funnel: p.funnel.path };
+  });
   return {
     cell,
-    summary: summarizeCell(traders, config.economics.pricePaidCents, config.economics.payoutShare),
+    summary: summarizeCell(traders),
     traders,
     samples,
     fan,
     prints,
     accountSessionDays: participants.length * sessions.length,
   };
+}
+
+function openAccount(kernel: Kernel, alias: string, plan: unknown, pricePaid: string, cellLabel: string): string {
+  const opened = kernel.dispatch({ type: 'open_account', alias, plan, price_paid: pricePaid });
+  if (!opened.ok) throw new Error(`grid cell ${cellLabel}: ${opened.body.error}`);
+  return opened.body.account_id;
 }
 
 function samplePoint(kernel: Kernel, accountId: string, atMs: number): SamplePoint {

@@ -45,3 +45,24 @@ export function planForCell(base: Fields, values: Record<string, unknown>): Reco
   }
   return plan;
 }
+
+/** Axes written `funded.<path>` vary the funnel's funded plan (docs/backtesting.md#the-funnel). */
+const FUNDED_PREFIX = 'funded.';
+
+export function isFundedAxis(key: string): boolean {
+  return key.startsWith(FUNDED_PREFIX);
+}
+
+/** A cell's values split by plan: the evaluation (base) plan's, and the funded plan's (prefix removed). */
+export function splitCellValues(values: Record<string, unknown>): {
+  evaluation: Record<string, unknown>;
+  funded: Record<string, unknown>;
+} {
+  const evaluation: Record<string, unknown> = {};
+  const funded: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (isFundedAxis(key)) funded[key.slice(FUNDED_PREFIX.length)] = value;
+    else evaluation[key] = value;
+  }
+  return { evaluation, funded };
+}

@@ -2,6 +2,7 @@
 import { divideHalfEven } from '../core/money.js';
 import { Dec } from '../core/money.js';
 import type { AccountHistory } from '../core/kernel/reads.js';
+import type { FunnelPath } from './trader-funnel.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
 export const CAUSES = [
@@ -24,6 +25,26 @@ export interface TraderOutcome {
   dailyLockDays: number;
   finalBalanceCents: number;
   startingBalanceCents: number;
+  /** What the trader paid the firm: evaluation, reset and activation fees (price_paid without the funnel). */
+  feesCents: number;
+  /** What the firm paid the trader: its share of every withdrawal (payout_share × profit of a pass without the funnel). */
+  payoutsCents: number;
+  /** The firm's net from this trader: feesCents − payoutsCents. */
+  netCents: number;
+  /** The trader's path through the funnel, when the config has one (docs/backtesting.md#the-funnel). */
+  funnel?: FunnelPath;
+}
+
+/** A trader's evaluation, before the economics are applied. */
+export type EvaluationOutcome = Omit<TraderOutcome, 'feesCents' | 'payoutsCents' | 'netCents' | 'funnel'>;
+
+/** Per cell, with the funnel: each kind of fee, the payouts and the net (docs/backtesting.md#the-funnel). */
+export interface FunnelEconomics {
+  evaluationFeesCents: number;
+  resetFeesCents: number;
+  activationFeesCents: number;
+  payoutsCents: number;
+  netCents: number;
 }
 
 export interface CellSummary {
@@ -41,23 +62,31 @@ export interface CellSummary {
   payoutsCents: number;
   netCents: number;
   causes: Record<Cause, number>;
+  /** With the funnel only. */
+  economics: FunnelEconomics;
 }
 
-/** One account's outcome at the end of the period; `dayIndexOf` counts the period's sessions up to an instant. */
+/**
+ * A trader's evaluation at the end of the period: the outcome of its last evaluation account (one account without
+ * the funnel; after resets, the last), with trading days and daily-lock days over all of them. `dayIndexOf` counts
+ * the period's sessions up to an instant.
+ */
 export function traderOutcome(
   trader: string,
   strategy: string,
-  account: AccountHistory,
+  accounts: readonly AccountHistory[],
   periodDays: number,
   dayIndexOf: (timeMs: number, at: 'in_session' | 'at_roll') => number,
-): TraderOutcome {
-  const history = account;
-  const last = history.statusHistory[history.statusHistory.length - 1]!;
+): EvaluationOutcome {
+  const account = accounts[accounts.length - 1]!;
+  const last = account.statusHistory[account.statusHistory.length - 1]!;
   const outcome: Outcome = account.status === 'passed' ? 'passed' : account.status === 'failed' ? 'failed' : 'active';
   const dailyLockDates = new Set(
-    history.lockChanges
-      .filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added')
-      .map((c) => dayIndexOf(c.occurredAtMs, 'in_session')),
+    accounts.flatMap((history) =>
+      history.lockChanges
+        .filter((c) => c.lock === 'daily_loss_breach' && c.change === 'added')
+        .map((c) => dayIndexOf(c.occurredAtMs, 'in_session')),
+    ),
   );
   return {
     trader,
@@ -68,7 +97,7 @@ export function traderOutcome(
       outcome === 'active'
         ? periodDays
         : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
-    tradingDays: account.tradingDays,
+    tradingDays: accounts.reduce((sum, history) => sum + history.tradingDays, 0),
     dailyLockDays: dailyLockDates.size,
     finalBalanceCents: account.balanceCents,
     startingBalanceCents: account.startingBalanceCents,
@@ -85,31 +114,44 @@ function causeOf(account: AccountHistory, outcome: Outcome): Cause {
 }
 
 /**
- * Cell metrics. revenue = accounts × price_paid; payouts = Σ over passed accounts of payout_share × profit
- * (final balance − starting balance, when positive), each rounded half-even to the cent; net = revenue − payouts.
+ * The economics of the evaluation alone (price_paid, payout_share; no funnel): the trader paid price_paid, and a
+ * pass is paid payout_share × profit (final balance − starting balance, when positive), rounded half-even to the cent.
  */
-export function summarizeCell(
-  traders: readonly TraderOutcome[],
+export function evaluationOnlyEconomics(
+  outcome: EvaluationOutcome,
   pricePaidCents: number,
   payoutShare: string,
-): CellSummary {
+): Pick<TraderOutcome, 'feesCents' | 'payoutsCents' | 'netCents'> {
+  const profit = Math.max(0, outcome.finalBalanceCents - outcome.startingBalanceCents);
+  const payoutsCents =
+    outcome.outcome === 'passed'
+      ? new Dec(profit).times(payoutShare).toDecimalPlaces(0, Dec.ROUND_HALF_EVEN).toNumber()
+      : 0;
+  return { feesCents: pricePaidCents, payoutsCents, netCents: pricePaidCents - payoutsCents };
+}
+
+/** The funnel's economics of one trader: every fee it paid, and its share of every withdrawal. */
+export function funnelEconomics(path: FunnelPath): Pick<TraderOutcome, 'feesCents' | 'payoutsCents' | 'netCents'> {
+  const feesCents = path.evaluationFeesCents + path.resetFeesCents + path.activationFeesCents;
+  return { feesCents, payoutsCents: path.payoutsCents, netCents: feesCents - path.payoutsCents };
+}
+
+/** Cell metrics: revenue = Σ fees paid, payouts = Σ payouts, net = revenue − payouts, over the traders. */
+export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
   const passed = traders.filter((t) => t.outcome === 'passed');
   const failed = traders.filter((t) => t.outcome === 'failed');
   const causes = Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
   for (const t of traders) causes[t.cause]++;
-  const share = new Dec(payoutShare);
-  const payoutsCents = passed.reduce((sum, t) => {
-    const profit = Math.max(0, t.finalBalanceCents - t.startingBalanceCents);
-    return sum + new Dec(profit).times(share).toDecimalPlaces(0, Dec.ROUND_HALF_EVEN).toNumber();
-  }, 0);
-  const revenueCents = traders.length * pricePaidCents;
-  const totalBalance = traders.reduce((sum, t) => sum + t.finalBalanceCents, 0);
+  const sum = (of: (t: TraderOutcome) => number) => traders.reduce((total, t) => total + of(t), 0);
+  const revenueCents = sum((t) => t.feesCents);
+  const payoutsCents = sum((t) => t.payoutsCents);
+  const totalBalance = sum((t) => t.finalBalanceCents);
   return {
     accounts: traders.length,
     passed: passed.length,
     failedMaxLoss: failed.length,
     active: traders.length - passed.length - failed.length,
-    dailyLockDays: traders.reduce((sum, t) => sum + t.dailyLockDays, 0),
+    dailyLockDays: sum((t) => t.dailyLockDays),
     passRate: traders.length === 0 ? '0.0000' : new Dec(passed.length).dividedBy(traders.length).toFixed(4),
     medianDaysToPass: median(passed.map((t) => t.days)),
     medianDaysToFail: median(failed.map((t) => t.days)),
@@ -118,6 +160,14 @@ export function summarizeCell(
     payoutsCents,
     netCents: revenueCents - payoutsCents,
     causes,
+    // Without the funnel every fee is the evaluation's price_paid, and payouts are the evaluation's payout share.
+    economics: {
+      evaluationFeesCents: sum((t) => (t.funnel ? t.funnel.evaluationFeesCents : t.feesCents)),
+      resetFeesCents: sum((t) => t.funnel?.resetFeesCents ?? 0),
+      activationFeesCents: sum((t) => t.funnel?.activationFeesCents ?? 0),
+      payoutsCents,
+      netCents: revenueCents - payoutsCents,
+    },
   };
 }
 

@@ -9,7 +9,8 @@ import type { BacktestConfig } from './backtest-config.js';
 import { runCell, type CellResult } from './cell-runner.js';
 import type { WorkerAnswer } from './cell-worker.js';
 import { BacktestInputError } from './backtest-input-error.js';
-import { expandGrid } from './grid.js';
+import { cellsToRun } from './cell-subset.js';
+import { runStatistics, type RunStatistics } from './decisions.js';
 
 export interface BacktestProgress {
   cellsDone: number;
@@ -20,7 +21,10 @@ export interface BacktestProgress {
 
 export interface BacktestRun {
   config: BacktestConfig;
+  /** The cells run, in grid order (a subset keeps each cell's grid index). */
   cells: CellResult[];
+  /** Intervals and decisions against the reference cell (docs/backtesting.md#signal-or-noise). */
+  statistics: RunStatistics;
 }
 
 export function defaultWorkers(): number {
@@ -31,11 +35,12 @@ export async function runBacktest(
   config: BacktestConfig,
   options: { workers: number; signal?: AbortSignal; onProgress?: (progress: BacktestProgress) => void },
 ): Promise<BacktestRun> {
-  const cells = expandGrid(config.grid);
+  const cells = cellsToRun(config);
+  const positions = new Map(cells.map((cell, i) => [cell.index, i]));
   const results: CellResult[] = new Array(cells.length);
   const progress: BacktestProgress = { cellsDone: 0, cells: cells.length, accounts: 0, prints: 0 };
   const done = (result: CellResult) => {
-    results[result.cell.index] = result;
+    results[positions.get(result.cell.index)!] = result;
     progress.cellsDone++;
     progress.accounts += result.summary.accounts;
     progress.prints += result.prints;
@@ -47,7 +52,7 @@ export async function runBacktest(
       options.signal?.throwIfAborted();
       done(await runCell({ config, cell }, calendar));
     }
-    return { config, cells: results };
+    return withStatistics(config, results);
   }
   // The compiled worker: tests and the CLI both run after `npm run build`.
   const pool = new Piscina({
@@ -72,5 +77,9 @@ export async function runBacktest(
   } finally {
     await pool.destroy();
   }
-  return { config, cells: results };
+  return withStatistics(config, results);
+}
+
+function withStatistics(config: BacktestConfig, cells: CellResult[]): BacktestRun {
+  return { config, cells, statistics: runStatistics(cells, config.compareTo, config.seed) };
 }

@@ -1,13 +1,12 @@
-// How far a back-test's pass rates can be trusted (docs/backtesting.md#signal-or-noise): a 95 % Wilson interval per
-// cell, an exact McNemar test between two cells (the same traders trade in every cell, so a comparison is paired),
-// and the guidance on how many traders a question needs. Probabilities, not money: plain floats, printed with
-// four places so the outputs stay byte-identical.
+// How far a back-test's rates can be trusted (docs/backtesting.md#signal-or-noise): a 95 % Wilson interval per
+// cell, an exact McNemar test and a paired interval between two cells (the same traders trade in every cell, so a
+// comparison is paired), and Holm's adjustment over every comparison a run reports. Probabilities, not money:
+// plain floats, printed with four places so the outputs stay byte-identical.
+import { Dec } from '../core/money.js';
 
 /** z for a two-sided 95 % interval. */
-const Z_95 = 1.959963984540054;
-/** z of 80 % power, one-sided. */
-const Z_POWER_80 = 0.8416212335729143;
-/** The level under which a paired difference is called real rather than noise. */
+export const Z_95 = 1.959963984540054;
+/** The level under which a Holm-adjusted p says two cells differ. */
 export const SIGNIFICANCE = 0.05;
 
 export interface Interval {
@@ -66,27 +65,45 @@ export function mcnemarExactP({ onlyFirst, onlySecond }: PairedCounts): number {
 }
 
 /**
- * The smallest difference in pass rate that N traders per cell resolve (95 % two-sided, 80 % power), near a
- * pass rate p, by the normal approximation for two independent proportions. Paired cells resolve at least this.
+ * The 95 % interval of a paired difference in rates, second − first (Newcombe's hybrid score interval for paired
+ * proportions, his method 10): each rate's Wilson interval, joined with the correlation φ of the two cells' outcomes
+ * over the same traders. `both` passed (or failed) in both cells, `onlyFirst`/`onlySecond` in one only, of `n`.
  */
-export function detectableDifference(traders: number, passRate: number): number {
-  if (traders === 0) return 1;
-  const p = clampRate(passRate);
-  return (Z_95 + Z_POWER_80) * Math.sqrt((2 * p * (1 - p)) / traders);
+export function pairedDifferenceInterval(counts: PairedCounts & { both: number }, n: number): Interval {
+  if (n === 0) return { low: 0, high: 0 };
+  const { both, onlyFirst, onlySecond } = counts;
+  const neither = n - both - onlyFirst - onlySecond;
+  const first = (both + onlyFirst) / n;
+  const second = (both + onlySecond) / n;
+  const w1 = wilsonInterval(both + onlyFirst, n);
+  const w2 = wilsonInterval(both + onlySecond, n);
+  const product = (both + onlyFirst) * (neither + onlySecond) * (both + onlySecond) * (neither + onlyFirst);
+  const phi = product === 0 ? 0 : (both * neither - onlyFirst * onlySecond) / Math.sqrt(product);
+  const difference = second - first;
+  const below = (second - w2.low) ** 2 - 2 * phi * (second - w2.low) * (w1.high - first) + (w1.high - first) ** 2;
+  const above = (w2.high - second) ** 2 - 2 * phi * (w2.high - second) * (first - w1.low) + (first - w1.low) ** 2;
+  return { low: difference - Math.sqrt(Math.max(0, below)), high: difference + Math.sqrt(Math.max(0, above)) };
 }
 
-/** Traders per cell needed to resolve a difference in pass rate near p, by the same approximation. */
-export function tradersForDifference(difference: number, passRate: number): number {
-  const p = clampRate(passRate);
-  return Math.ceil(((Z_95 + Z_POWER_80) ** 2 * 2 * p * (1 - p)) / (difference * difference));
-}
-
-/** A rate of 0 or 1 would claim no noise at all: measure near one pass (or failure) in a hundred at least. */
-function clampRate(p: number): number {
-  return Math.min(0.99, Math.max(0.01, p));
+/**
+ * Holm's step-down adjustment of p-values, so that "any adjusted p < 0.05" is wrong with probability at most 5 %
+ * over the whole family: the i-th smallest p (from 1) times (m − i + 1), kept non-decreasing, at most 1.
+ * Returned in the order given.
+ */
+export function holmAdjusted(pValues: readonly number[]): number[] {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+  const adjusted = new Array<number>(m);
+  let running = 0;
+  order.forEach(({ p, i }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    adjusted[i] = running;
+  });
+  return adjusted;
 }
 
 /** A probability or rate with four places, the outputs' format. */
 export function fourPlaces(x: number): string {
-  return x.toFixed(4);
+  // decimal.js rounds the number as written, half to even, as summarizeCell's pass_rate is: 3/20,000 is 0.0002 in both.
+  return new Dec(x).toFixed(4);
 }

@@ -12,7 +12,7 @@ export class TimeInputError extends Error {
   }
 }
 
-const TIME_EXPECTED = 'an ISO 8601 time with an offset or Z (2026-03-02T17:00:00-06:00) or Unix milliseconds';
+export const TIME_EXPECTED = 'an ISO 8601 time with an offset or Z (2026-03-02T17:00:00-06:00) or Unix milliseconds';
 
 // Date and time with seconds optional, fraction optional, and a mandatory offset or Z.
 const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})$/;

@@ -6,8 +6,10 @@ import { formatCents } from '../core/money.js';
 import { backtestReportHtml } from './backtest-report.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { highestNetCell } from '../backtest/cell-ranking.js';
-import { compareAllCells, noiseGuidance } from '../backtest/signal-or-noise.js';
-import { fourPlaces, wilsonInterval } from '../backtest/statistics.js';
+import { FUNNEL_TRADER_COLUMNS, funnelEconomicsDocument, funnelTraderCells } from './backtest-funnel.js';
+import { gridSize } from '../backtest/cell-subset.js';
+import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/decisions.js';
+import { fourPlaces, pairedCounts } from '../backtest/statistics.js';
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -36,8 +38,14 @@ export function cellsCsv(run: BacktestRun): string {
     'net',
     'pass_rate_low',
     'pass_rate_high',
+    'fail_rate',
+    'fail_rate_low',
+    'fail_rate_high',
+    'net_per_trader',
+    'net_per_trader_low',
+    'net_per_trader_high',
   ];
-  const rows = run.cells.map(({ cell, summary: s }) => [
+  const rows = run.cells.map(({ cell, summary: s }, i) => [
     cell.index,
     ...keys.map((k) => cell.values[k] ?? 'none'),
     s.accounts,
@@ -51,7 +59,7 @@ export function cellsCsv(run: BacktestRun): string {
     formatCents(s.revenueCents),
     formatCents(s.payoutsCents),
     formatCents(s.netCents),
-    ...passRateInterval(s.passed, s.accounts),
+    ...metricColumns(run, i).slice(1),
   ]);
   return csv(header, rows);
 }
@@ -67,6 +75,8 @@ export function tradersCsv(run: BacktestRun): string {
     'trading_days',
     'daily_lock_days',
     'final_balance',
+    'net',
+    ...(run.config.economics.funnel ? FUNNEL_TRADER_COLUMNS : []),
   ];
   const rows = run.cells.flatMap(({ cell, traders }) =>
     traders.map((t) => [
@@ -79,6 +89,8 @@ export function tradersCsv(run: BacktestRun): string {
       t.tradingDays,
       t.dailyLockDays,
       formatCents(t.finalBalanceCents),
+      formatCents(t.netCents),
+      ...(t.funnel ? funnelTraderCells(t) : []),
     ]),
   );
   return csv(header, rows);
@@ -86,17 +98,19 @@ export function tradersCsv(run: BacktestRun): string {
 
 /** summary.json: the run's identity and every cell's metrics, as decimal strings; no timings (they vary). */
 export function summaryDocument(run: BacktestRun): Record<string, unknown> {
-  const { config } = run;
+  const { config, statistics } = run;
   const best = highestNetCell(run.cells);
   return {
     name: config.name,
     config: config.file,
     seed: config.seed,
+    subset: config.cells === undefined ? null : { cells: config.cells, grid_cells: gridSize(config) },
+    compare_to: statistics.reference,
     period: config.period,
     base_plan: config.basePlanName,
     grid: Object.fromEntries(config.grid.map((axis) => [axis.key, axis.values])),
     traders: run.cells[0]?.summary.accounts ?? 0,
-    cells: run.cells.map(({ cell, summary: s }) => ({
+    cells: run.cells.map(({ cell, summary: s }, i) => ({
       cell: cell.index,
       values: cell.values,
       accounts: s.accounts,
@@ -112,40 +126,79 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       payouts: formatCents(s.payoutsCents),
       net: formatCents(s.netCents),
       causes: s.causes,
-      pass_rate_95: intervalDocument(s.passed, s.accounts),
+      pass_rate_95: { low: metricColumns(run, i)[1], high: metricColumns(run, i)[2] },
+      metrics: Object.fromEntries(METRICS.map((m) => [m, estimateDocument(m, statistics.cells[i]!.metrics[m])])),
+      ...funnelEconomicsDocument(s),
     })),
     best_net_cell: best ? best.cell.index : null,
-    comparisons: compareAllCells(run.cells).map((c) => ({
-      first: c.first,
-      second: c.second,
-      passed_first: c.passedFirst,
-      passed_second: c.passedSecond,
-      only_first: c.onlyFirst,
-      only_second: c.onlySecond,
-      p_value: fourPlaces(c.pValue),
-      within_noise: c.withinNoise,
+    comparisons: comparisonsDocument(run),
+    decisions: statistics.decisions.map((d) => ({
+      cell: d.cell,
+      reference: d.reference,
+      metric: d.metric,
+      difference: format(d.metric, d.difference),
+      low: format(d.metric, d.low),
+      high: format(d.metric, d.high),
+      p: fourPlaces(d.p),
+      p_adjusted: fourPlaces(d.pAdjusted),
+      verdict: d.verdict,
+      detectable: format(d.metric, d.detectable),
     })),
+    resampling: { bootstrap: statistics.resamples, sign_flips: statistics.flips },
     guidance: guidanceDocument(run),
   };
 }
 
-/** The 95 % Wilson interval of a pass rate, as two decimal strings (docs/backtesting.md#signal-or-noise). */
-function passRateInterval(passed: number, accounts: number): [string, string] {
-  const { low, high } = wilsonInterval(passed, accounts);
-  return [fourPlaces(low), fourPlaces(high)];
+/** Rates with four places, money per trader as a decimal string of dollars. */
+function format(metric: Metric, x: number): string {
+  return metric === 'net_per_trader' ? formatCents(x) : fourPlaces(x);
 }
 
-function intervalDocument(passed: number, accounts: number): { low: string; high: string } {
-  const [low, high] = passRateInterval(passed, accounts);
-  return { low, high };
+function estimateDocument(metric: Metric, e: Estimate): { value: string; low: string; high: string } {
+  return { value: format(metric, e.value), low: format(metric, e.low), high: format(metric, e.high) };
+}
+
+/** A cell's metrics with their 95 % intervals, in cells.csv's order: value, low, high for each metric. */
+function metricColumns(run: BacktestRun, i: number): string[] {
+  const metrics = run.statistics.cells[i]!.metrics;
+  return METRICS.flatMap((m) => Object.values(estimateDocument(m, metrics[m])));
+}
+
+/**
+ * Today's `comparisons`, kept for readers of earlier files: each cell against the reference on pass rate (exact
+ * McNemar), with `within_noise` from the Holm-adjusted p the decisions use.
+ */
+function comparisonsDocument(run: BacktestRun): Record<string, unknown>[] {
+  const byIndex = new Map(run.cells.map((c) => [c.cell.index, c]));
+  const passedIn = (index: number) => byIndex.get(index)!.traders.map((t) => t.outcome === 'passed');
+  return run.statistics.decisions
+    .filter((d) => d.metric === 'pass_rate')
+    .map((d) => {
+      const counts = pairedCounts(passedIn(d.reference), passedIn(d.cell));
+      return {
+        first: d.reference,
+        second: d.cell,
+        passed_first: byIndex.get(d.reference)!.summary.passed,
+        passed_second: byIndex.get(d.cell)!.summary.passed,
+        only_first: counts.onlyFirst,
+        only_second: counts.onlySecond,
+        p_value: fourPlaces(d.p),
+        p_adjusted: fourPlaces(d.pAdjusted),
+        within_noise: d.verdict === 'no_evidence',
+      };
+    });
 }
 
 function guidanceDocument(run: BacktestRun): Record<string, unknown> {
-  const g = noiseGuidance(run.cells);
+  const g = noiseGuidance(run.cells, run.statistics);
+  const places = (x: number | null) => (x === null ? null : fourPlaces(x));
   return {
     traders: g.traders,
     mean_pass_rate: fourPlaces(g.meanPassRate),
-    detectable_difference: fourPlaces(g.detectableDifference),
+    discordance: places(g.discordance),
+    comparisons: run.statistics.decisions.length,
+    z: fourPlaces(run.statistics.z),
+    detectable_difference: places(g.detectableDifference),
     traders_for_difference: g.tradersFor.map((t) => ({ difference: fourPlaces(t.difference), traders: t.traders })),
   };
 }

@@ -10,13 +10,9 @@ import { formatUsd as money } from './usd.js';
 import { highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
 import { SvgCharts } from './svg-chart.js';
 import { withoutFlatRuns } from './chart-budget.js';
-import {
-  againstFirstCell,
-  compareAllCells,
-  comparisonSentence,
-  guidanceSentence,
-  noiseGuidance,
-} from '../backtest/signal-or-noise.js';
+import { decisionSentence, guidanceSentence } from './signal-or-noise.js';
+import { noiseGuidance } from '../backtest/decisions.js';
+import { gridSize } from '../backtest/cell-subset.js';
 import { wilsonInterval } from '../backtest/statistics.js';
 
 const CAUSE_COLORS: Record<string, string> = {
@@ -75,7 +71,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
   const mostPassing = mostPassingCell(cells)!;
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
-    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
+    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · price paid ${money(config.economics.pricePaidCents)}, payout share ${config.economics.payoutShare}</p>`,
     `<p>Highest net for the firm: <b>cell #${best.cell.index}</b> (${escapeHtml(best.cell.label)}): ${money(best.summary.netCents)}, pass rate ${(Number(best.summary.passRate) * 100).toFixed(1)}%. Highest pass rate: <b>cell #${mostPassing.cell.index}</b> (${escapeHtml(mostPassing.cell.label)}): ${(Number(mostPassing.summary.passRate) * 100).toFixed(1)}%, net ${money(mostPassing.summary.netCents)}.</p>`,
     '<h2>Pass rate across the grid</h2>',
     passRateHeatmap(run, charts),
@@ -141,21 +137,23 @@ function passRateWithInterval(passed: number, accounts: number): string {
 }
 
 /**
- * Which differences are real (docs/backtesting.md#signal-or-noise): each cell against cell #0 by the paired
- * McNemar test, then how many traders would resolve a smaller difference.
+ * Which differences the run can vouch for (docs/backtesting.md#signal-or-noise): each cell against the reference on
+ * pass rate, failure rate and net per trader, paired by trader and Holm-adjusted, then how many traders a question
+ * needs.
  */
 function signalOrNoise(run: BacktestRun): string[] {
-  if (run.cells.length < 2) return [];
-  const comparisons = againstFirstCell(compareAllCells(run.cells));
-  const real = comparisons.filter((c) => !c.withinNoise).length;
-  const items = comparisons.map(
-    (c) => `<li class="${c.withinNoise ? 'noise' : 'signal'}">${escapeHtml(comparisonSentence(c))}</li>`,
+  const { decisions, reference } = run.statistics;
+  if (decisions.length === 0) return [];
+  const differs = decisions.filter((d) => d.verdict === 'differs').length;
+  const items = decisions.map(
+    (d) =>
+      `<li class="${d.verdict === 'differs' ? 'signal' : 'noise'}">${escapeHtml(decisionSentence(d, decisions.length))}</li>`,
   );
   return [
     '<h2>Signal or noise</h2>',
-    `<p>The same traders trade in every cell, so two cells are compared trader by trader: only the traders who passed in one cell and not the other say anything about the difference (an exact McNemar test; below 0.05 is called real). Against cell #0, ${real} of ${comparisons.length} cells differ by more than noise. summary.json lists every pair.</p>`,
+    `<p>The same traders trade in every cell, so each cell is compared with cell #${reference} trader by trader: an exact McNemar test for the pass and failure rates, a sign-flip test for the net per trader. The p-values are adjusted by Holm's method over all ${decisions.length} comparisons, so that "differs" (adjusted p under 0.05) is wrong for any of them at most one time in twenty; otherwise the run shows no evidence either way, and says how large a difference it would have detected. ${differs} of ${decisions.length} comparisons differ.</p>`,
     `<ul class="verdict">${items.join('')}</ul>`,
-    `<p>${escapeHtml(guidanceSentence(noiseGuidance(run.cells)))}</p>`,
+    `<p>${escapeHtml(guidanceSentence(noiseGuidance(run.cells, run.statistics), reference, decisions.length))}</p>`,
   ];
 }
 

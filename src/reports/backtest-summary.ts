@@ -2,19 +2,56 @@
 // which differences are beyond noise, the speed and where the report is.
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { highestNetCell } from '../backtest/cell-ranking.js';
-import { againstFirstCell, compareAllCells, noiseGuidance } from '../backtest/signal-or-noise.js';
+import { gridSize } from '../backtest/cell-subset.js';
+import { METRICS, noiseGuidance } from '../backtest/decisions.js';
+import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
 import { formatUsd } from './usd.js';
 
-/** Which cells differ from #0 beyond noise, and what the trader count can resolve (docs/backtesting.md#signal-or-noise). */
-function noiseLines(run: BacktestRun): string[] {
-  if (run.cells.length < 2) return [];
-  const against = againstFirstCell(compareAllCells(run.cells));
-  const real = against.filter((c) => !c.withinNoise).map((c) => `#${c.second}`);
-  const g = noiseGuidance(run.cells);
+/**
+ * Per metric, which cells differ from the reference after Holm's correction, and what the rest could have shown
+ * (docs/backtesting.md#signal-or-noise).
+ */
+function decisionLines(run: BacktestRun): string[] {
+  const { decisions, reference } = run.statistics;
+  if (decisions.length === 0) return [];
+  const lines = METRICS.map((metric) => {
+    const own = decisions.filter((d) => d.metric === metric);
+    const differs = own.filter((d) => d.verdict === 'differs').map((d) => `#${d.cell}`);
+    const quiet = own.filter((d) => d.verdict === 'no_evidence').map((d) => d.detectable);
+    const detect = (x: number) => signedDifference(metric, x).slice(1);
+    const [least, most] = [detect(Math.min(...quiet)), detect(Math.max(...quiet))];
+    const rest =
+      quiet.length === 0
+        ? ''
+        : `; ${differs.length === 0 ? 'all' : 'the rest'}: no evidence (this run would detect about ${least}${most === least ? '' : ` to ${most}`})`;
+    return `${METRIC_NAMES[metric]} against cell #${reference}: ${differs.length} of ${own.length} cells differ${differs.length > 0 ? ` (${differs.join(', ')})` : ''}${rest}`;
+  });
+  const g = noiseGuidance(run.cells, run.statistics);
+  const needs = g.tradersFor.find((t) => t.difference === 0.02);
   return [
-    `against cell #0, ${real.length} of ${against.length} cells differ beyond noise${real.length > 0 ? ` (${real.join(', ')})` : ''} (paired McNemar test, p < 0.05)`,
-    `${g.traders.toLocaleString('en-US')} traders resolve differences of about ${(g.detectableDifference * 100).toFixed(1)} points in pass rate; see report.html "Signal or noise"`,
+    ...lines,
+    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell` : ''}; see report.html "Signal or noise"`,
   ];
+}
+
+/**
+ * Whether the highest net can be told from the rest: its net per trader's 95 % interval must lie above every other
+ * cell's, else the run cannot rank them (docs/backtesting.md#signal-or-noise).
+ */
+function rankingCaveat(run: BacktestRun, best: number): string {
+  const cells = run.statistics.cells;
+  const top = cells.find((c) => c.cell === best)!.metrics.net_per_trader;
+  const overlapping = cells.filter((c) => c.cell !== best && c.metrics.net_per_trader.high >= top.low).length;
+  const interval = `net per trader ${formatUsd(top.value)} (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
+  if (overlapping === 0) return `; ${interval}, above every other cell's interval`;
+  return `; ${interval} overlaps ${overlapping} other cell${overlapping === 1 ? "'s" : "s'"} intervals: this run cannot rank them on net`;
+}
+
+/** "2 of 12 cells (0, 5; --cells)" for a subset, else "12 cells". */
+function cellCount(run: BacktestRun): string {
+  const { cells } = run.config;
+  if (cells === undefined) return `${run.cells.length} cells`;
+  return `${cells.length} of ${gridSize(run.config)} cells (${cells.join(', ')}; a subset, --cells)`;
 }
 
 /** The lines printed after a back-test (docs/backtesting.md#outputs), without their newlines. */
@@ -25,10 +62,10 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
   const best = highestNetCell(cells)!;
   const sessionDays = cells.reduce((n, c) => n + c.accountSessionDays, 0);
   return [
-    `${run.config.name}: ${cells.length} cells × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,
+    `${run.config.name}: ${cellCount(run)} × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,
     `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
-    `highest net: cell #${best.cell.index} (${best.cell.label}) ${formatUsd(best.summary.netCents)} at ${(Number(best.summary.passRate) * 100).toFixed(1)}% passing`,
-    ...noiseLines(run),
+    `highest net: cell #${best.cell.index} (${best.cell.label}) ${formatUsd(best.summary.netCents)} at ${(Number(best.summary.passRate) * 100).toFixed(1)}% passing${rankingCaveat(run, best.cell.index)}`,
+    ...decisionLines(run),
     `${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}: ${Math.round(sessionDays / seconds).toLocaleString('en-US')} account-session-days/s`,
     `report: ${folder}/report.html (and cells.csv, traders.csv, summary.json)`,
   ];

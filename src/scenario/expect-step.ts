@@ -19,7 +19,7 @@ import { readSymbol, readTimeMs } from './scenario-fields.js';
 import type { ExpectCheck, ExpectSubject, ExpectStep } from './scenario-types.js';
 import { readAccount, readPlacedRef, stepBody, type StepContext, type StepInput } from './step-context.js';
 
-type ValueType = 'decimal' | 'integer' | 'boolean' | 'string' | 'time' | readonly string[];
+export type ValueType = 'decimal' | 'integer' | 'boolean' | 'string' | 'time' | readonly string[];
 
 /** Decimal places allowed in an expected decimal (averages can have more places than prices). */
 const EXPECT_MAX_PLACES = 12;

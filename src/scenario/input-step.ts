@@ -1,7 +1,7 @@
 // The `input` step (docs/scenarios.md#input-steps): one kernel input as a journal records it, `{time_ms, type,
 // data}`, applied at its time exactly as a journal replay applies it (the clock moves there silently). It is what
 // the sandbox's session export writes, so an exported session replays to the sandbox's journal byte for byte.
-import { fail, readFields, checkKeys, required, at, type Fields } from '../core/accounts/input-fields.js';
+import { fail, checkKeys, required, at, type Fields } from '../core/accounts/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import { isPrintSize } from '../core/kernel/print-input.js';
@@ -13,22 +13,15 @@ import type { StepInput } from './step-context.js';
 /** What an `input` step may name: a kernel command, or a market print. */
 export const INPUT_TYPES: readonly string[] = [...KERNEL_COMMAND_TYPES, 'print'];
 
+/** The body's keys and types were checked against its schema (step-schemas.ts); here, the clock and a print's data. */
 export function parseInput(body: unknown, s: StepInput): InputStep {
-  const doc = readFields(body, s.path, 'a mapping with time_ms, type and data');
-  checkKeys(doc, s.path, ['time_ms', 'type', 'data']);
-  const timeMs = required(doc.time_ms, at(s.path, 'time_ms'), 'integer Unix milliseconds');
-  if (typeof timeMs !== 'number' || !Number.isSafeInteger(timeMs))
-    fail(at(s.path, 'time_ms'), 'integer Unix milliseconds', timeMs);
+  const { time_ms: timeMs, type, data = {} } = body as { time_ms: number; type: string; data?: Fields };
   if (timeMs < s.ctx.nowMs)
     fail(
       at(s.path, 'time_ms'),
       `a time no earlier than the simulated clock at this step (${chicagoIso(s.ctx.nowMs)} CT): the clock never moves back`,
       timeMs,
     );
-  const type = required(doc.type, at(s.path, 'type'), `one of ${INPUT_TYPES.join(', ')}`);
-  if (typeof type !== 'string' || !INPUT_TYPES.includes(type))
-    fail(at(s.path, 'type'), `one of ${INPUT_TYPES.join(', ')}`, type);
-  const data = doc.data === undefined ? {} : readFields(doc.data, at(s.path, 'data'), 'a mapping');
   if (type === 'print') checkPrintData(data, at(s.path, 'data'));
   s.ctx.nowMs = type === 'advance' && typeof data.to_ms === 'number' ? Math.max(timeMs, data.to_ms) : timeMs;
   return { index: s.index, kind: 'input', timeMs, type, data };

@@ -1,46 +1,16 @@
 // Validation of a decoded scenario document (docs/scenarios.md) into a typed Scenario. Everything
 // is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
 // file, the field path and what was expected.
-import {
-  FieldError,
-  at,
-  checkKeys,
-  fail,
-  readEnum,
-  readFields,
-  readInteger,
-  readString,
-  required,
-} from '../core/accounts/input-fields.js';
-import { parsePlanTemplates, type PlanTemplate } from '../core/accounts/plans.js';
+import { FieldError } from '../core/accounts/input-fields.js';
+import { parsePlanTemplate, type PlanTemplate } from '../core/accounts/plans.js';
+import { checkFileValue } from '../core/file-check.js';
 import { parseSteps } from './parse-steps.js';
 import { parseAccounts } from './scenario-accounts.js';
 import { scenarioErrorFromField } from './scenario-error.js';
 import { readTimeMs } from './scenario-fields.js';
 import { parseMarket } from './scenario-market.js';
+import { FillModelSection, ScenarioTopLevel } from './scenario-schema.js';
 import type { FillModelConfig, Scenario } from './scenario-types.js';
-
-const TOP_KEYS = [
-  'name',
-  'description',
-  'start',
-  'seed',
-  'fill_model',
-  'risk_load_delay_ms',
-  'expect_events_sha256',
-  'plans',
-  'accounts',
-  'market',
-  'steps',
-] as const;
-const FILL_MODEL_KEYS = [
-  'latency_ms',
-  'cancel_latency_ms',
-  'modify_latency_ms',
-  'slippage_ticks',
-  'limit_fill',
-] as const;
-const LIMIT_FILLS = ['touch', 'through'] as const;
 
 export const DEFAULT_SEED = 1;
 
@@ -57,31 +27,26 @@ export function parseScenario(doc: unknown, file: string): Scenario {
   }
 }
 
+/** Checks the file against its schema (scenario-schema.ts), then reads what depends on more than one field. */
 function parseTopLevel(raw: unknown, file: string): Scenario {
-  const doc = readFields(raw, '', 'a mapping with name, start and steps');
-  checkKeys(doc, '', TOP_KEYS);
-  const name = readString(required(doc.name, 'name', 'a non-empty string'), 'name');
-  const startMs = readTimeMs(required(doc.start, 'start', 'a time'), 'start');
-  const seed = doc.seed === undefined ? DEFAULT_SEED : readInteger(doc.seed, 'seed', { min: 0 });
-  const fillModel = parseFillModel(doc.fill_model);
-  const plans = new Map<string, PlanTemplate>(doc.plans === undefined ? [] : parsePlanTemplates(doc.plans, 'plans'));
-  const accounts = doc.accounts === undefined ? [] : parseAccounts(doc.accounts, plans, file);
+  const doc = checkFileValue(ScenarioTopLevel, raw);
+  const startMs = readTimeMs(doc.start, 'start');
+  const plans = new Map<string, PlanTemplate>(
+    Object.entries(doc.plans ?? {}).map(([name, plan]) => [name, parsePlanTemplate(plan, `plans.${name}`)]),
+  );
+  const accounts = parseAccounts(doc.accounts ?? [], plans, file);
   const market = parseMarket(doc.market, file);
   const aliases = new Set(accounts.map((a) => a.alias));
-  const steps = parseSteps(required(doc.steps, 'steps', 'a list of steps'), file, aliases, startMs);
+  const steps = parseSteps(doc.steps, file, aliases, startMs);
   return {
     file,
-    name,
-    ...(doc.description === undefined ? {} : { description: readString(doc.description, 'description') }),
+    name: doc.name,
+    ...(doc.description === undefined ? {} : { description: doc.description }),
     startMs,
-    seed,
-    fillModel,
-    ...(doc.risk_load_delay_ms === undefined
-      ? {}
-      : { riskLoadDelayMs: readInteger(doc.risk_load_delay_ms, 'risk_load_delay_ms', { min: 0 }) }),
-    ...(doc.expect_events_sha256 === undefined
-      ? {}
-      : { expectEventsSha256: readSha256(doc.expect_events_sha256, 'expect_events_sha256') }),
+    seed: doc.seed ?? DEFAULT_SEED,
+    fillModel: parseFillModel(doc.fill_model),
+    ...(doc.risk_load_delay_ms === undefined ? {} : { riskLoadDelayMs: doc.risk_load_delay_ms }),
+    ...(doc.expect_events_sha256 === undefined ? {} : { expectEventsSha256: doc.expect_events_sha256 }),
     plans,
     accounts,
     market,
@@ -89,26 +54,15 @@ function parseTopLevel(raw: unknown, file: string): Scenario {
   };
 }
 
-/** A sha256 as `propsim replay` prints it: 64 lowercase hex digits. */
-function readSha256(raw: unknown, path: string): string {
-  if (typeof raw !== 'string' || !/^[0-9a-f]{64}$/.test(raw))
-    fail(path, 'a sha256 as propsim replay prints it (64 lowercase hex digits)', raw);
-  return raw;
-}
-
-/** `fill_model`; cancel_latency_ms and modify_latency_ms default to latency_ms. */
+/** `fill_model` (scenario-schema.ts); cancel_latency_ms and modify_latency_ms default to latency_ms. */
 export function parseFillModel(raw: unknown): FillModelConfig {
-  const path = 'fill_model';
-  const doc = raw === undefined ? {} : readFields(raw, path, `a mapping with some of ${FILL_MODEL_KEYS.join(', ')}`);
-  checkKeys(doc, path, FILL_MODEL_KEYS);
-  const ms = (key: string, fallback: number): number =>
-    doc[key] === undefined ? fallback : readInteger(doc[key], at(path, key), { min: 0 });
-  const latencyMs = ms('latency_ms', 0);
+  const doc = raw === undefined ? {} : checkFileValue(FillModelSection, raw, 'fill_model');
+  const latencyMs = doc.latency_ms ?? 0;
   return {
     latencyMs,
-    cancelLatencyMs: ms('cancel_latency_ms', latencyMs),
-    modifyLatencyMs: ms('modify_latency_ms', latencyMs),
-    slippageTicks: ms('slippage_ticks', 0),
-    limitFill: doc.limit_fill === undefined ? 'touch' : readEnum(doc.limit_fill, at(path, 'limit_fill'), LIMIT_FILLS),
+    cancelLatencyMs: doc.cancel_latency_ms ?? latencyMs,
+    modifyLatencyMs: doc.modify_latency_ms ?? latencyMs,
+    slippageTicks: doc.slippage_ticks ?? 0,
+    limitFill: doc.limit_fill ?? 'touch',
   };
 }

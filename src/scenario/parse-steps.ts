@@ -3,6 +3,7 @@
 // moves the clock back. A step's FieldErrors become ScenarioErrors that name the step index and type:
 // `steps[4] (order): limit_price: …`.
 import { FieldError, fail, isFields } from '../core/accounts/input-fields.js';
+import { checkFileValue } from '../core/file-check.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { parseExpect } from './expect-step.js';
 import { parseFirmControl } from './firm-control-steps.js';
@@ -18,6 +19,7 @@ import {
   type ScenarioStep,
   type StepKind,
 } from './scenario-types.js';
+import { stepCheckOf } from './step-schemas.js';
 import { newStepContext, type StepContext, type StepInput } from './step-context.js';
 import { parseCancel, parseFill, parseModify, parseOco, parseOrder, parseTick } from './trading-steps.js';
 
@@ -63,6 +65,9 @@ function parseStep(item: unknown, index: number, ctx: StepContext): ScenarioStep
   }
   const { body, status } = liftExpectStatus(kind, item[kind], item.expect_status);
   const expectStatus = readStepStatus(kind, status);
+  // The body's keys, types and ranges (step-schemas.ts); the readers below check what depends on earlier steps.
+  const check = stepCheckOf(kind, expectStatus !== undefined);
+  if (check) checkFileValue(check, { [kind]: body });
   const input: StepInput = { index, path: kind, ctx, ...(expectStatus === undefined ? {} : { expectStatus }) };
   return parseBody(kind, body, input);
 }

@@ -2,31 +2,39 @@
 // `plans:` or the name of a plan file (plan-files.ts: plans/ beside the scenario, then the bundled
 // fixtures/plans), and the overlays (docs/scenarios.md#accounts-and-overlays) give the account its own
 // copy of the plan.
-import { at, checkKeys, fail, readFields, readList } from '../core/accounts/input-fields.js';
-import { OVERLAY_KEYS, applyProvisioningOverlay, parseProvisioningOverlay } from '../core/accounts/plan-overlay.js';
+import type { Static } from 'typebox';
+import { at, fail } from '../core/accounts/input-fields.js';
+import { applyProvisioningOverlay, overlayOf } from '../core/accounts/plan-overlay.js';
 import type { PlanTemplate } from '../core/accounts/plans.js';
 import { findPlanFile, knownPlans } from './plan-files.js';
-import { readName } from './scenario-fields.js';
+import type { ScenarioTopLevel } from './scenario-schema.js';
 import type { ScenarioAccount } from './scenario-types.js';
 
-/** `plans` holds the scenario's own plans; a plan file an account refers to is added to it under its name. */
-export function parseAccounts(raw: unknown, plans: Map<string, PlanTemplate>, file: string): ScenarioAccount[] {
+type AccountText = NonNullable<Static<typeof ScenarioTopLevel>['accounts']>[number];
+
+/**
+ * `plans` holds the scenario's own plans; a plan file an account refers to is added to it under its name. The
+ * accounts' fields are checked by the scenario's schema; this checks aliases once and plans that exist.
+ */
+export function parseAccounts(
+  list: readonly AccountText[],
+  plans: Map<string, PlanTemplate>,
+  file: string,
+): ScenarioAccount[] {
   const defined = [...plans.keys()];
   const seen = new Set<string>();
-  return readList(raw, 'accounts', (item, path) => {
-    const doc = readFields(item, path, 'a mapping with alias, plan and optional overlays');
-    checkKeys(doc, path, ['alias', 'plan', ...OVERLAY_KEYS]);
-    const alias = readName(doc.alias, at(path, 'alias'), 'an account alias');
+  return list.map((doc, i) => {
+    const path = at('accounts', i);
+    const { alias, plan: planName } = doc;
     if (seen.has(alias)) fail(at(path, 'alias'), 'an alias no earlier account uses', alias);
     seen.add(alias);
-    const planName = readName(doc.plan, at(path, 'plan'), 'a plan name');
     let template = plans.get(planName);
     if (template === undefined) {
       template = findPlanFile(planName, file)?.template;
       if (template === undefined) return fail(at(path, 'plan'), knownPlans(defined, file), planName);
       plans.set(planName, template);
     }
-    const overlay = parseProvisioningOverlay(doc, path, ['alias', 'plan']);
+    const overlay = overlayOf(doc, path);
     return {
       alias,
       planName,

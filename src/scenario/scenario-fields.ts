@@ -1,7 +1,7 @@
 // Readers for the value types of scenario files beyond those of plans: times, durations, GLOBEX symbols,
 // prices, HTTP statuses. Each throws a FieldError naming the field.
 import { Dec } from '../core/money.js';
-import { FieldError, describeValue, fail, readDecimal, readInteger } from '../core/accounts/input-fields.js';
+import { FieldError, describeValue, fail } from '../core/accounts/input-fields.js';
 import { UnknownInstrumentError, parseSymbol } from '../core/instruments.js';
 import { TimeInputError, parseDurationMs, parseTimeMs } from '../core/time.js';
 import { HTTP_STATUSES, type HttpStatus } from './scenario-types.js';
@@ -40,25 +40,15 @@ export function readSymbol(value: unknown, path: string): string {
   return value;
 }
 
-/** A price: a decimal string (any sign, up to 9 places), returned exactly as written. */
-export function readPrice(value: unknown, path: string): string {
-  readDecimal(value, path, { maxPlaces: PRICE_MAX_PLACES, example: '5000.25' });
-  return value as string;
-}
-
-/** A price on the instrument's tick grid (tick and fill steps: their prints and executions are exact). */
-export function readGridPrice(value: unknown, path: string, symbol: string): string {
-  const price = readPrice(value, path);
+/** A price its schema checked, on the instrument's tick grid (tick and fill steps: their prints and executions are
+ * exact). */
+export function onTickGrid(price: string, path: string, symbol: string): string {
   const { tickSize } = parseSymbol(symbol).spec;
   const ticks = new Dec(price).dividedBy(tickSize);
-  if (!ticks.isInteger()) fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, value);
+  if (!ticks.isInteger()) fail(path, `a price on the ${tickSize} tick grid of ${symbol}`, price);
   // Prices are integer ticks inside (docs/money-and-instruments.md): a larger count would not be exact.
-  if (!Number.isSafeInteger(ticks.toNumber())) fail(path, `a price below 2^53 ticks of ${tickSize}`, value);
+  if (!Number.isSafeInteger(ticks.toNumber())) fail(path, `a price below 2^53 ticks of ${tickSize}`, price);
   return price;
-}
-
-export function readQuantity(value: unknown, path: string): number {
-  return readInteger(value, path, { min: 1 });
 }
 
 export function readHttpStatus(value: unknown, path: string): HttpStatus {

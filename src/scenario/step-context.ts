@@ -1,6 +1,6 @@
 // What step validation knows while it walks the steps in order: the account aliases, the order refs placed
 // so far (and, for better messages, those placed later), the OCO groups, and the simulated clock.
-import { at, fail, readFields, checkKeys, required, type Fields } from '../core/accounts/input-fields.js';
+import { fail, readFields, checkKeys, type Fields } from '../core/accounts/input-fields.js';
 import { listNames, readName } from './scenario-fields.js';
 import type { HttpStatus } from './scenario-types.js';
 
@@ -43,11 +43,6 @@ export function stepBody(raw: unknown, path: string, keys: readonly string[]): F
   const doc = readFields(raw, path, `a mapping with ${keys.join(', ')}`);
   checkKeys(doc, path, keys);
   return doc;
-}
-
-/** The value of a required key of a body. */
-export function need(doc: Fields, key: string, path: string, expected: string): unknown {
-  return required(doc[key], at(path, key), expected);
 }
 
 /** An account alias declared under `accounts`. */

@@ -1,18 +1,11 @@
-// Validation of the trading steps: tick, fill, order, modify, cancel, oco. Every instrument must be a symbol
-// the catalog knows (a typo is the file's mistake, found up front). Order prices are checked as decimals
-// only: the tick grid is the venue's check at run time (an order off the grid ends REJECTED), while tick and
-// fill prices must be on the grid.
-import { FieldError, at, fail, readEnum, type Fields } from '../core/accounts/input-fields.js';
+// Validation of the trading steps: tick, fill, order, modify, cancel, oco. Their keys, types and ranges were
+// checked against their schemas (step-schemas.ts); here, what depends on the catalog and on earlier steps. Every
+// instrument must be a symbol the catalog knows (a typo is the file's mistake, found up front). Order prices are
+// checked as decimals only: the tick grid is the venue's check at run time (an order off the grid ends REJECTED),
+// while tick and fill prices must be on the grid.
+import { FieldError, at, fail, type Fields } from '../core/accounts/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
-import {
-  listNames,
-  readGridPrice,
-  readName,
-  readPrice,
-  readQuantity,
-  readSymbol,
-  readTimeMs,
-} from './scenario-fields.js';
+import { listNames, onTickGrid, readSymbol, readTimeMs } from './scenario-fields.js';
 import type {
   CancelStep,
   FillStep,
@@ -25,11 +18,7 @@ import type {
   TickStep,
   TimeInForce,
 } from './scenario-types.js';
-import { need, readAccount, readPlacedRef, stepBody, type StepInput } from './step-context.js';
-
-const SIDES: readonly Side[] = ['buy', 'sell'];
-const ORDER_TYPES: readonly OrderType[] = ['market', 'limit', 'stop', 'stop_limit'];
-const TIFS: readonly TimeInForce[] = ['day', 'gtc', 'ioc', 'fok'];
+import { readAccount, readPlacedRef, type StepInput } from './step-context.js';
 
 function base(s: StepInput): { index: number; timeMs: number } {
   return { index: s.index, timeMs: s.ctx.nowMs };
@@ -41,29 +30,29 @@ function withStatus(s: StepInput): { expectStatus?: HttpStatus } {
 
 export function parseTick(raw: unknown, s: StepInput): TickStep {
   const p = s.path;
-  const doc = stepBody(raw, p, ['instrument', 'price', 'size']);
-  const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
+  const doc = raw as { instrument: string; price: string; size?: number };
+  const instrument = readSymbol(doc.instrument, at(p, 'instrument'));
   return {
     ...base(s),
     kind: 'tick',
     instrument,
-    price: readGridPrice(need(doc, 'price', p, 'a decimal string'), at(p, 'price'), instrument),
-    ...(doc.size === undefined ? {} : { size: readQuantity(doc.size, at(p, 'size')) }),
+    price: onTickGrid(doc.price, at(p, 'price'), instrument),
+    ...(doc.size === undefined ? {} : { size: doc.size }),
   };
 }
 
 export function parseFill(raw: unknown, s: StepInput): FillStep {
   const p = s.path;
-  const doc = stepBody(raw, p, ['account', 'instrument', 'side', 'quantity', 'price', 'at']);
-  const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
+  const doc = raw as { account: string; instrument: string; side: Side; quantity: number; price: string; at?: unknown };
+  const instrument = readSymbol(doc.instrument, at(p, 'instrument'));
   const fill: FillStep = {
     ...base(s),
     kind: 'fill',
-    account: readAccount(need(doc, 'account', p, 'an account alias'), at(p, 'account'), s.ctx),
+    account: readAccount(doc.account, at(p, 'account'), s.ctx),
     instrument,
-    side: readEnum(need(doc, 'side', p, 'buy or sell'), at(p, 'side'), SIDES),
-    quantity: readQuantity(need(doc, 'quantity', p, 'an integer ≥ 1'), at(p, 'quantity')),
-    price: readGridPrice(need(doc, 'price', p, 'a decimal string'), at(p, 'price'), instrument),
+    side: doc.side,
+    quantity: doc.quantity,
+    price: onTickGrid(doc.price, at(p, 'price'), instrument),
   };
   if (doc.at === undefined) return fill;
   const atMs = readTimeMs(doc.at, at(p, 'at'));
@@ -74,29 +63,18 @@ export function parseFill(raw: unknown, s: StepInput): FillStep {
 
 export function parseOrder(raw: unknown, s: StepInput): OrderStep {
   const p = s.path;
-  const doc = stepBody(raw, p, [
-    'ref',
-    'account',
-    'instrument',
-    'side',
-    'quantity',
-    'type',
-    'limit_price',
-    'stop_price',
-    'tif',
-  ]);
-  const ref = readName(need(doc, 'ref', p, 'an order ref'), at(p, 'ref'), 'an order ref');
+  const doc = raw as Fields & { ref: string; account: string; instrument: string; side: Side; quantity: number };
+  const ref = doc.ref;
   const earlier = s.ctx.placedRefs.get(ref);
   if (earlier !== undefined)
     fail(at(p, 'ref'), `a ref no earlier order step uses (steps[${earlier}] places ${JSON.stringify(ref)})`, ref);
-  const account = readAccount(need(doc, 'account', p, 'an account alias'), at(p, 'account'), s.ctx);
-  const instrument = readSymbol(need(doc, 'instrument', p, 'a GLOBEX symbol'), at(p, 'instrument'));
-  const side = readEnum(need(doc, 'side', p, 'buy or sell'), at(p, 'side'), SIDES);
-  const quantity = readQuantity(need(doc, 'quantity', p, 'an integer ≥ 1'), at(p, 'quantity'));
-  const orderType = readEnum(need(doc, 'type', p, `one of ${ORDER_TYPES.join(', ')}`), at(p, 'type'), ORDER_TYPES);
+  const account = readAccount(doc.account, at(p, 'account'), s.ctx);
+  const instrument = readSymbol(doc.instrument, at(p, 'instrument'));
+  const { side, quantity } = doc;
+  const orderType = doc.type as OrderType;
   const limitPrice = orderPrice(doc, p, 'limit_price', orderType, ['limit', 'stop_limit']);
   const stopPrice = orderPrice(doc, p, 'stop_price', orderType, ['stop', 'stop_limit']);
-  const tif = doc.tif === undefined ? 'day' : readEnum(doc.tif, at(p, 'tif'), TIFS);
+  const tif = (doc.tif as TimeInForce | undefined) ?? 'day';
   s.ctx.placedRefs.set(ref, s.index);
   return {
     ...base(s),
@@ -128,13 +106,13 @@ function orderPrice(
   if (!takes && value !== undefined) {
     fail(at(p, key), `no ${key} on a ${type} order (only ${takers.join(' and ')} orders take one)`, value);
   }
-  return value === undefined ? undefined : readPrice(value, at(p, key));
+  return value as string | undefined;
 }
 
 export function parseModify(raw: unknown, s: StepInput): ModifyStep {
   const p = s.path;
-  const doc = stepBody(raw, p, ['ref', 'quantity', 'limit_price', 'stop_price']);
-  const ref = readPlacedRef(need(doc, 'ref', p, 'an order ref'), at(p, 'ref'), s.ctx);
+  const doc = raw as { ref: string; quantity?: number; limit_price?: string; stop_price?: string };
+  const ref = readPlacedRef(doc.ref, at(p, 'ref'), s.ctx);
   if (doc.quantity === undefined && doc.limit_price === undefined && doc.stop_price === undefined) {
     throw new FieldError(p, 'expected at least one change: quantity, limit_price or stop_price');
   }
@@ -142,20 +120,20 @@ export function parseModify(raw: unknown, s: StepInput): ModifyStep {
     ...base(s),
     kind: 'modify',
     ref,
-    ...(doc.quantity === undefined ? {} : { quantity: readQuantity(doc.quantity, at(p, 'quantity')) }),
-    ...(doc.limit_price === undefined ? {} : { limitPrice: readPrice(doc.limit_price, at(p, 'limit_price')) }),
-    ...(doc.stop_price === undefined ? {} : { stopPrice: readPrice(doc.stop_price, at(p, 'stop_price')) }),
+    ...(doc.quantity === undefined ? {} : { quantity: doc.quantity }),
+    ...(doc.limit_price === undefined ? {} : { limitPrice: doc.limit_price }),
+    ...(doc.stop_price === undefined ? {} : { stopPrice: doc.stop_price }),
     ...withStatus(s),
   };
 }
 
 export function parseCancel(raw: unknown, s: StepInput): CancelStep {
   const p = s.path;
-  const doc = stepBody(raw, p, ['ref']);
+  const doc = raw as { ref: string };
   return {
     ...base(s),
     kind: 'cancel',
-    ref: readPlacedRef(need(doc, 'ref', p, 'an order ref'), at(p, 'ref'), s.ctx),
+    ref: readPlacedRef(doc.ref, at(p, 'ref'), s.ctx),
     ...withStatus(s),
   };
 }
@@ -166,11 +144,8 @@ export function parseCancel(raw: unknown, s: StepInput): CancelStep {
  */
 export function parseOco(raw: unknown, s: StepInput): OcoStep {
   const p = s.path;
-  const doc = stepBody(raw, p, ['group', 'orders']);
-  const group = readName(need(doc, 'group', p, 'an OCO group name'), at(p, 'group'), 'an OCO group name');
+  const { group, orders: value } = raw as { group: string; orders: string[] };
   const listPath = at(p, 'orders');
-  const value = need(doc, 'orders', p, 'a list of order refs');
-  if (!Array.isArray(value)) fail(listPath, 'a list of order refs', value);
   const refs = value.map((item: unknown, i: number) => readPlacedRef(item, at(listPath, i), s.ctx));
   const repeated = refs.findIndex((r, i) => refs.indexOf(r) !== i);
   if (repeated >= 0) fail(at(listPath, repeated), 'a ref not already listed', refs[repeated]);

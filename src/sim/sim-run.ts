@@ -136,6 +136,9 @@ class SimRun {
     try {
       const config = sandboxConfigOf(this.plan.settings, (message) => this.warnings.push(message));
       this.system = await SimSystem.start(this.file, config, this.options.hooks);
+      // The start's own journal lines (the seed) are on disk before the first step, as after any step: a crash
+      // that comes first then tests what it should, not how fast the writer's first commit was.
+      await this.system.quiesce();
       for (this.step = 0; this.step < this.plan.steps.length; this.step++) {
         this.pending = this.run(this.plan.steps[this.step]!);
         this.pending.catch(() => undefined); // the run may stop waiting for it (an escaped error): see stop()

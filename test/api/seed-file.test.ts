@@ -140,14 +140,15 @@ describe('a valid seed', () => {
   it('parses an already-decoded document without positions', () => {
     const doc = { platform_admin_keys: [], firms: [{ slug: 'x', name: 'X', api_keys: [], plans: {} }] };
     expect(() => parseSeed(doc, 'doc.json')).toThrow(
-      'doc.json: firms[0].api_keys: expected a list of at least 1, got a list',
+      'doc.json: firms[0].api_keys: expected a non-empty list, got an empty list',
     );
   });
 });
 
 const BUNDLED_PLANS =
   'eval-100k-balance, eval-100k-eod, eval-100k-intraday, eval-100k-static, eval-150k-balance, eval-150k-eod, ' +
-  'eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static';
+  'eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static, ' +
+  'funded-50k-eod';
 
 /** A file name for a rule: its words joined by hyphens. */
 function fileNameOf(rule: string): string {
@@ -197,7 +198,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
       'a key has at least one scope',
       'scopes: [accounts:read, trading:read]',
       'scopes: []',
-      '7:47: firms[0].api_keys[1].scopes: expected a list of at least 1, got a list',
+      '7:47: firms[0].api_keys[1].scopes: expected a non-empty list, got an empty list',
     ],
     [
       'a key appears once across firms',
@@ -371,7 +372,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
   it('firms lists at least one firm', () => {
     const file = folder.write('no-firms.yaml', 'platform_admin_keys: []\nfirms: []\n');
     expect(scenarioErrorOf(() => loadSeedFile(file)).message).toBe(
-      `${file}:2:8: firms: expected a list of at least 1, got a list`,
+      `${file}:2:8: firms: expected a non-empty list, got an empty list`,
     );
   });
 

@@ -172,6 +172,28 @@ const CASES: Case[] = [
     says: ['economics.price_paid'],
   },
   { name: 'an unknown top-level key', config: { ...base(), seeed: 1 }, says: ['seeed', 'unknown key'] },
+  {
+    // base() has 2 x 2 = 4 cells, numbered 0 to 3.
+    name: 'a compare_to beyond the grid',
+    config: { ...base(), compare_to: 4 },
+    says: ['compare_to: expected a grid cell index from 0 to 3, got the number 4'],
+  },
+  {
+    name: 'a negative compare_to',
+    config: { ...base(), compare_to: -1 },
+    says: ['compare_to: expected an integer ≥ 0, got the number -1'],
+  },
+  {
+    name: 'an evaluation billed otherwise than one_time or monthly',
+    config: { ...base(), economics: { evaluation: { fee: '165.00', billing: 'weekly' } } },
+    says: ['economics.evaluation.billing: expected one of one_time, monthly, got "weekly"'],
+  },
+  {
+    name: 'a reset rate above 1',
+    config: { ...base(), economics: { evaluation: { fee: '165.00', reset: { fee: '99.00', rate: '1.5', max: 3 } } } },
+    says: ['economics.evaluation.reset.rate: expected a share between "0" and "1", got "1.5"'],
+  },
+  { name: 'a compare_to that is not a whole number', config: { ...base(), compare_to: '1' }, says: ['compare_to'] },
 ];
 
 /** Runs the CLI without blocking, so several spawns share the wait. */
@@ -215,6 +237,8 @@ describe('back-test config validation', () => {
       limitFill: 'touch',
     });
     expect(expandGrid(bare.grid)).toEqual([{ index: 0, values: {}, label: 'base plan' }]);
+    expect(bare.compareTo, 'compare_to defaults to cell 0').toBe(0);
+    expect(loadBacktestConfig(write({ ...base(), compare_to: 3 })).compareTo).toBe(3);
   });
 
   it.each(CASES)('$name: the error names the field', ({ config, says }) => {

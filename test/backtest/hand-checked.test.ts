@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { backtestSummaryLines } from '../../src/reports/backtest-summary.js';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
@@ -47,25 +48,34 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  *
  * 95 % Wilson intervals (z² = 3.841459, n = 2, so 1 + z²/n = 2.920729): 0 of 2 → centre = half =
  * (z²/4) / 2.920729 = 0.328814, so [0, 0.6576]; 1 of 2 → centre 0.5, half = z · √(0.125 + z²/16) / 2.920729 =
- * 0.405469, so [0.0945, 0.9055]. Only ann ever passes, in one cell: every pair of cells has at most one
- * discordant trader, so every McNemar p is 1 (within noise).
+ * 0.405469, so [0.0945, 0.9055]. The failure rates use the same intervals: 1 of 2 in cells 0 and 1, 0 of 2 else.
+ *
+ * Net per trader: each pays 100.00; ann's pass in cell 2 pays out 864.00, so her net there is −764.00 and the
+ * cell's (−764 + 100) / 2 = −332.00; 100.00 everywhere else. The bootstrap draws 2 traders 2,000 times: in cells
+ * 0, 1 and 3 every draw gives 100.00; in cell 2 a draw is ann twice (−764.00, chance ¼), once (−332.00) or never
+ * (100.00), so the 50th and 1,950th of the 2,000 are −764.00 and 100.00.
+ *
+ * Against cell 0 (9 comparisons): only ann ever moves, one trader, so every McNemar p is 1 and every sign-flip p
+ * is 1 (a lone −864.00 is as extreme under either sign): no_evidence everywhere. With 9 comparisons an exact test
+ * needs 9 traders all one way (2 / 2⁹ = 0.0039 < 0.05 / 9 = 0.0056 ≤ 2 / 2⁸), more than the 2 traders: the
+ * smallest difference in a rate this run could detect is capped at 1.
  */
-const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high
-0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576
-1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576
-2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055
-3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576
+const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high
+0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00
+1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-764.00,100.00
+3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00
 `;
 
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance
-0,ann,fills,failed,max_loss_breach,2,2,0,50190.00
-0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
-1,ann,fills,failed,max_loss_breach,3,3,1,49880.00
-1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
-2,ann,fills,passed,passed,3,3,0,51080.00
-2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
-3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00
-3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net
+0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00
+0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00
+1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00
+1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00
+2,ann,fills,passed,passed,3,3,0,51080.00,-764.00
+2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00
+3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00
+3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00
 `;
 
 describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 × 2 grid)', () => {
@@ -163,19 +173,46 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     expect(run.cells[1]!.fan.at(-1)).toEqual([Date.parse('2026-04-09T20:30:00Z'), -12_000, -12_000, 124_500]);
   });
 
-  it('summary.json: every pair of cells compared on the same traders, all within noise at 2 traders', () => {
+  it('summary.json: every cell with its metrics and intervals, and its decisions against cell 0, all no_evidence', () => {
+    const doc = summaryDocument(run);
+    const cells = doc.cells as Array<Record<string, unknown>>;
+    expect(cells[2]!.metrics).toEqual({
+      pass_rate: { value: '0.5000', low: '0.0945', high: '0.9055' },
+      fail_rate: { value: '0.0000', low: '0.0000', high: '0.6576' },
+      net_per_trader: { value: '-332.00', low: '-764.00', high: '100.00' },
+    });
+    expect(doc).toMatchObject({ compare_to: 0, subset: null, resampling: { bootstrap: 2000, sign_flips: 2000 } });
+    const decisions = doc.decisions as Array<Record<string, unknown>>;
+    expect(decisions.map((d) => [d.cell, d.metric, d.difference])).toEqual([
+      [1, 'pass_rate', '0.0000'],
+      [1, 'fail_rate', '0.0000'],
+      [1, 'net_per_trader', '0.00'],
+      [2, 'pass_rate', '0.5000'],
+      [2, 'fail_rate', '-0.5000'],
+      [2, 'net_per_trader', '-432.00'], // (−864.00 + 0) / 2
+      [3, 'pass_rate', '0.0000'],
+      [3, 'fail_rate', '-0.5000'],
+      [3, 'net_per_trader', '0.00'],
+    ]);
+    expect(decisions.every((d) => d.p === '1.0000' && d.p_adjusted === '1.0000' && d.verdict === 'no_evidence')).toBe(
+      true,
+    );
+    expect(decisions.filter((d) => d.metric !== 'net_per_trader').every((d) => d.detectable === '1.0000')).toBe(true);
+    // ann's −864.00 in cell 2: (2.772921 + 0.841621) · √(86,400²) / 2 = 1,561.48 by power (z = Φ⁻¹(1 − 0.05/18)),
+    // but a sign-flip p needs 9 movers all one way: 9 · 864.00 / 2 = 3,888.00.
+    expect(decisions.find((d) => d.cell === 2 && d.metric === 'net_per_trader')!.detectable).toBe('3888.00');
+  });
+
+  it('summary.json keeps its comparisons and guidance, now each cell against cell 0 and by the paired formula', () => {
     const doc = summaryDocument(run);
     const comparisons = doc.comparisons as Array<Record<string, unknown>>;
     expect(comparisons.map((c) => [c.first, c.second])).toEqual([
       [0, 1],
       [0, 2],
       [0, 3],
-      [1, 2],
-      [1, 3],
-      [2, 3],
     ]);
-    // ann passes in cell 2 only: the pairs with cell 2 have one discordant trader, the others none.
-    expect(comparisons.find((c) => c.first === 0 && c.second === 2)).toEqual({
+    // ann passes in cell 2 only: one discordant trader.
+    expect(comparisons[1]).toEqual({
       first: 0,
       second: 2,
       passed_first: 0,
@@ -183,12 +220,41 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       only_first: 0,
       only_second: 1,
       p_value: '1.0000',
+      p_adjusted: '1.0000',
       within_noise: true,
     });
-    expect(comparisons.every((c) => c.p_value === '1.0000' && c.within_noise === true)).toBe(true);
-    // 1 pass in 8 accounts: near 12.5 %, 2 traders resolve only a difference of 2.8016 · √(2 · 0.125 · 0.875 / 2)
-    // = 0.9265 (92.65 points).
-    expect(doc.guidance).toMatchObject({ traders: 2, mean_pass_rate: '0.1250', detectable_difference: '0.9265' });
+    // 1 trader passes differently in 3 comparisons of 2 traders: ψ = 1/6. (z + 0.8416)² = 13.0649; traders for
+    // 1 point: 13.0649 · (1/6) / 0.0001 = 21,774.9 → 21,775; 2 points 5,443.7 → 5,444; 5 points 871.0 → 871 (all
+    // above 9 traders / δ: 900, 450, 180).
+    expect(doc.guidance).toEqual({
+      traders: 2,
+      mean_pass_rate: '0.1250',
+      discordance: '0.1667',
+      comparisons: 9,
+      z: '2.7729',
+      detectable_difference: '1.0000',
+      traders_for_difference: [
+        { difference: '0.0100', traders: 21_775 },
+        { difference: '0.0200', traders: 5_444 },
+        { difference: '0.0500', traders: 871 },
+      ],
+    });
+  });
+
+  it('the CLI summary: verdicts per metric against cell 0, and no ranking on net the intervals do not support', () => {
+    const lines = backtestSummaryLines(run, 'out', 2, 1);
+    // Cells 0, 1 and 3 net 100.00 a trader, cell 2 −332.00 (−764.00 to 100.00): every other interval reaches the
+    // top cell's 100.00, so the run cannot rank them.
+    expect(lines[2]).toMatch(
+      /^highest net: cell #0 .* \$200\.00 at 0\.0% passing; net per trader \$100\.00 \(95% interval \$100\.00 to \$100\.00\) overlaps 3 other cells' intervals: this run cannot rank them on net$/,
+    );
+    expect(lines.slice(3, 7)).toEqual([
+      'pass rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
+      'failure rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
+      // Cells 1 and 3: no trader's net moved; cell 2: 9 · 864.00 / 2 (above).
+      'net per trader against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about $0.00 to $3,888.00)',
+      'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 traders a cell; see report.html "Signal or noise"',
+    ]);
   });
 
   it('the CLI writes the same files, and --json prints summary.json on stdout and nothing else', () => {

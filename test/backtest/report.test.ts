@@ -118,14 +118,16 @@ describe('back-test outputs and report.html', () => {
     ]);
   });
 
-  it('says which differences are noise: each cell against #0, trader by trader, and how many traders would do', () => {
+  it('says which differences the run can vouch for: each cell against #0 on three metrics, Holm-adjusted', () => {
     const section = sections(html).get('Signal or noise')!;
-    // ann passes in cell #0 only: one discordant trader against each other cell, p = 1.
-    expect(section).toContain(
-      '#1 against #0: 0 against 1 passers of 2; none passed only in #1, 1 trader only in #0 (McNemar exact p = 1.000): within noise.',
+    // ann passes in cell #0 only: one discordant trader of 2 against each other cell (ψ = 3 / 6), p = 1; with 2 traders and
+    // 9 comparisons no difference in a rate could have been detected (an exact test needs 9 traders one way).
+    expect(section).toMatch(
+      /#1 against #0, pass rate: −50\.0 points \(95% interval −[\d.]+ points to [+±][\d.]+ points\), p = 1\.0000, 1\.0000 after Holm&#39;s correction for 9 comparisons: no evidence of a difference; this run would detect about 100\.0 points\./,
     );
-    expect(section).toContain('Against cell #0, 0 of 3 cells differ by more than noise.');
-    expect(section).toMatch(/With 2 traders a cell and pass rates near 12\.5%, differences under about 92\.7 points/);
+    expect(section).toContain('0 of 9 comparisons differ.');
+    expect(section).not.toContain('a real difference');
+    expect(section).toMatch(/With 2 traders a cell, 50\.0% of them pass in one cell and not in #0 on average/);
   });
 
   it('has hover values on the fans, and the heatmap scale shows its numbers', () => {

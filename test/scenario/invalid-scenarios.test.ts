@@ -321,7 +321,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'an account on an unknown plan',
       (d) => (d.accounts = [{ alias: 'alice', plan: 'eval-25k' }]),
       'accounts[0].plan',
-      'accounts[0].plan: expected a plan defined under plans ("eval-50k"), or a bundled plan (eval-100k-balance, eval-100k-eod, eval-100k-intraday, eval-100k-static, eval-150k-balance, eval-150k-eod, eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static), got "eval-25k"',
+      'accounts[0].plan: expected a plan defined under plans ("eval-50k"), or a bundled plan (eval-100k-balance, eval-100k-eod, eval-100k-intraday, eval-100k-static, eval-150k-balance, eval-150k-eod, eval-150k-intraday, eval-150k-static, eval-50k-balance, eval-50k-eod, eval-50k-intraday, eval-50k-static, funded-50k-eod), got "eval-25k"',
     ],
     [
       'a duplicate alias',

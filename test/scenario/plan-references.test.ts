@@ -80,7 +80,7 @@ describe('plans by reference in scenario files', () => {
     expect(error.message).toContain(
       'accounts[0].plan: expected a plan defined under plans ("house"), or a plan file beside it in plans/ (mine), or a bundled plan (eval-100k-balance, ',
     );
-    expect(error.message).toContain('eval-50k-static), got "eval-75k"');
+    expect(error.message).toContain('eval-50k-static, funded-50k-eod), got "eval-75k"');
   });
 
   it('a plan name is never a path', () => {

@@ -4,27 +4,10 @@
 //   my-seed.yaml:12:9: firms[0].api_keys[1].role: expected one of operator, viewer, got "admin"
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import {
-  FieldError,
-  at,
-  checkKeys,
-  describeValue,
-  fail,
-  isFields,
-  readEnum,
-  readFields,
-  readInteger,
-  readList,
-  readString,
-  required,
-} from '../../core/accounts/input-fields.js';
+import type { Static } from 'typebox';
+import { FieldError, at, describeValue, fail } from '../../core/accounts/input-fields.js';
 import { parsePlanTemplate, type PlanTemplate } from '../../core/accounts/plans.js';
-import {
-  MAX_ACCOUNTS_PER_REQUEST,
-  MAX_NAME_LENGTH,
-  MAX_PLAN_REFERENCE_LENGTH,
-  readEmail,
-} from '../../core/accounts/provisioning-request.js';
+import { checkFileValue } from '../../core/file-check.js';
 import { packageRoot } from '../../market/holiday-file.js';
 import { DEFAULT_SEED, parseFillModel } from '../../scenario/parse-scenario.js';
 import { bundledPlansFolder, findPlanFile } from '../../scenario/plan-files.js';
@@ -32,12 +15,14 @@ import { ScenarioError } from '../../scenario/scenario-error.js';
 import { listNames, readTimeMs } from '../../scenario/scenario-fields.js';
 import type { FillModelConfig } from '../../scenario/scenario-types.js';
 import { decodeScenarioSource } from '../../scenario/yaml-source.js';
+import { type SCOPES, SandboxSeedFile } from './seed-schema.js';
 
-export type Scope = 'trading:read' | 'trading:write' | 'accounts:read' | 'accounts:write';
-export const SCOPES: readonly Scope[] = ['trading:read', 'trading:write', 'accounts:read', 'accounts:write'];
-
+export { SCOPES } from './seed-schema.js';
+export type Scope = (typeof SCOPES)[number];
 export type KeyRole = 'operator' | 'viewer';
-const KEY_ROLES: readonly KeyRole[] = ['operator', 'viewer'];
+
+type SeedText = Static<typeof SandboxSeedFile>;
+type FirmText = SeedText['firms'][number];
 
 export interface SeedApiKey {
   key: string;
@@ -95,28 +80,6 @@ const DEFAULT_RATE_LIMIT = { perSecond: 50, burst: 100 } as const;
 const DEFAULT_FAILED_AUTH_LIMIT = { perSecond: 1, burst: 30 } as const;
 const DEFAULT_RISK_LOAD_DELAY_MS = 250;
 
-const TOP_KEYS = [
-  'platform_admin_keys',
-  'firms',
-  'start',
-  'seed',
-  'user_password',
-  'rate_limit',
-  'risk_load_delay_ms',
-  'fill_model',
-] as const;
-const FIRM_KEYS = ['slug', 'name', 'api_keys', 'plans', 'staff', 'accounts'] as const;
-const API_KEY_KEYS = ['key', 'scopes', 'role'] as const;
-const STAFF_KEYS = ['email', 'first_name'] as const;
-const ACCOUNT_KEYS = ['email', 'plan_reference', 'count', 'first_name', 'last_name'] as const;
-const RATE_LIMIT_KEYS = ['per_second', 'burst', 'failed_auth'] as const;
-const BUCKET_KEYS = ['per_second', 'burst'] as const;
-
-const KEY_PREFIX = 'svc_live_';
-const MIN_KEY_LENGTH = 17;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
-const SLUG_EXPECTED = 'a slug of 1 to 63 lowercase letters, digits and hyphens, not starting with a hyphen';
-
 /** Reads and validates a seed file (YAML or JSON); every problem is a ScenarioError. */
 export function loadSeedFile(file: string): SandboxSeed {
   let text: string;
@@ -142,110 +105,65 @@ export function parseSeed(raw: unknown, file: string): SandboxSeed {
 }
 
 function readSeed(raw: unknown, file: string): SandboxSeed {
-  const doc = readFields(raw, '', 'a mapping with platform_admin_keys and firms');
-  checkKeys(doc, '', TOP_KEYS);
+  const doc = checkFileValue(SandboxSeedFile, raw);
   // Where each key was first given: a key names one caller, so it may appear only once in the whole seed.
   const keys = new Map<string, string>();
-  const platformAdminKeys = readList(
-    required(doc.platform_admin_keys, 'platform_admin_keys', 'a list of keys'),
-    'platform_admin_keys',
-    (item, path) => readKey(item, path, keys),
-  );
+  const platformAdminKeys = doc.platform_admin_keys.map((key, i) => useKey(key, at('platform_admin_keys', i), keys));
   const slugs = new Set<string>();
-  const firms = readList(
-    required(doc.firms, 'firms', 'a list of firms'),
-    'firms',
-    (item, path) => readFirm(item, path, file, keys, slugs),
-    { minLength: 1 },
-  );
+  const firms = doc.firms.map((firm, i) => readFirm(firm, at('firms', i), file, keys, slugs));
   const startMs = doc.start === undefined ? undefined : readTimeMs(doc.start, 'start');
+  const failedAuth = doc.rate_limit?.failed_auth;
   return {
     file,
     platformAdminKeys,
     firms,
     ...(startMs === undefined ? {} : { startMs }),
-    seed: doc.seed === undefined ? DEFAULT_SEED : readInteger(doc.seed, 'seed', { min: 0 }),
-    userPassword: doc.user_password === undefined ? DEFAULT_USER_PASSWORD : readPassword(doc.user_password),
-    ...readRateLimits(doc.rate_limit),
-    riskLoadDelayMs:
-      doc.risk_load_delay_ms === undefined
-        ? DEFAULT_RISK_LOAD_DELAY_MS
-        : readInteger(doc.risk_load_delay_ms, 'risk_load_delay_ms', { min: 0 }),
+    seed: doc.seed ?? DEFAULT_SEED,
+    userPassword: doc.user_password ?? DEFAULT_USER_PASSWORD,
+    rateLimit: {
+      perSecond: doc.rate_limit?.per_second ?? DEFAULT_RATE_LIMIT.perSecond,
+      burst: doc.rate_limit?.burst ?? DEFAULT_RATE_LIMIT.burst,
+    },
+    failedAuthLimit: {
+      perSecond: failedAuth?.per_second ?? DEFAULT_FAILED_AUTH_LIMIT.perSecond,
+      burst: failedAuth?.burst ?? DEFAULT_FAILED_AUTH_LIMIT.burst,
+    },
+    riskLoadDelayMs: doc.risk_load_delay_ms ?? DEFAULT_RISK_LOAD_DELAY_MS,
     fillModel: parseFillModel(doc.fill_model),
   };
 }
 
-function readKey(value: unknown, path: string, seen: Map<string, string>): string {
-  if (typeof value !== 'string' || !value.startsWith(KEY_PREFIX) || value.length < MIN_KEY_LENGTH)
-    fail(path, `a key starting with "${KEY_PREFIX}" of at least ${MIN_KEY_LENGTH} characters`, value);
-  const earlier = seen.get(value);
+/** A key may appear only once in the whole seed. */
+function useKey(key: string, path: string, seen: Map<string, string>): string {
+  const earlier = seen.get(key);
   if (earlier !== undefined)
-    throw new FieldError(path, `${describeValue(value)} is already used at ${earlier}; a key may appear only once`);
-  seen.set(value, path);
-  return value;
+    throw new FieldError(path, `${describeValue(key)} is already used at ${earlier}; a key may appear only once`);
+  seen.set(key, path);
+  return key;
 }
 
-function readFirm(raw: unknown, path: string, file: string, keys: Map<string, string>, slugs: Set<string>): SeedFirm {
-  const doc = readFields(raw, path, 'a firm mapping with slug, name, api_keys and plans');
-  checkKeys(doc, path, FIRM_KEYS);
-  const slugPath = at(path, 'slug');
-  const slug = required(doc.slug, slugPath, SLUG_EXPECTED);
-  if (typeof slug !== 'string' || !SLUG.test(slug)) fail(slugPath, SLUG_EXPECTED, slug);
-  if (slugs.has(slug)) fail(slugPath, 'a slug no earlier firm uses', slug);
-  slugs.add(slug);
-  const name = readString(required(doc.name, at(path, 'name'), 'a non-empty string'), at(path, 'name'));
-  const apiKeys = readList(
-    required(doc.api_keys, at(path, 'api_keys'), 'a list of keys'),
-    at(path, 'api_keys'),
-    (item, itemPath) => readApiKey(item, itemPath, keys),
-    { minLength: 1 },
+function readFirm(doc: FirmText, path: string, file: string, keys: Map<string, string>, slugs: Set<string>): SeedFirm {
+  if (slugs.has(doc.slug)) fail(at(path, 'slug'), 'a slug no earlier firm uses', doc.slug);
+  slugs.add(doc.slug);
+  const apiKeys = doc.api_keys.map((apiKey, i) => ({
+    key: useKey(apiKey.key, at(at(at(path, 'api_keys'), i), 'key'), keys),
+    scopes: apiKey.scopes,
+    role: apiKey.role,
+  }));
+  const plans = new Map<string, PlanTemplate>(
+    Object.entries(doc.plans).map(([reference, plan]) => [
+      reference,
+      readPlan(plan, at(at(path, 'plans'), reference), file),
+    ]),
   );
-  const plans = readPlans(doc.plans, at(path, 'plans'), file);
-  const staff = doc.staff === undefined ? [] : readStaff(doc.staff, at(path, 'staff'));
-  const accounts =
-    doc.accounts === undefined ? [] : readList(doc.accounts, at(path, 'accounts'), (a, p) => readAccount(a, p, plans));
-  return { slug, name, apiKeys, plans, staff, accounts };
+  const staff = readStaff(doc.staff ?? [], at(path, 'staff'));
+  const accounts = (doc.accounts ?? []).map((account, i) => readAccount(account, at(at(path, 'accounts'), i), plans));
+  return { slug: doc.slug, name: doc.name, apiKeys, plans, staff, accounts };
 }
 
-function readApiKey(raw: unknown, path: string, keys: Map<string, string>): SeedApiKey {
-  const doc = readFields(raw, path, 'a mapping with key, scopes and role');
-  checkKeys(doc, path, API_KEY_KEYS);
-  const key = readKey(required(doc.key, at(path, 'key'), 'a key'), at(path, 'key'), keys);
-  const scopesPath = at(path, 'scopes');
-  const scopes = readList(
-    required(doc.scopes, scopesPath, 'a list of scopes'),
-    scopesPath,
-    (item, itemPath) => readEnum(item, itemPath, SCOPES),
-    { minLength: 1 },
-  );
-  const repeated = scopes.findIndex((scope, i) => scopes.indexOf(scope) !== i);
-  if (repeated >= 0) fail(at(scopesPath, repeated), 'a scope not already listed', scopes[repeated]);
-  const role = readEnum(
-    required(doc.role, at(path, 'role'), `one of ${KEY_ROLES.join(', ')}`),
-    at(path, 'role'),
-    KEY_ROLES,
-  );
-  return { key, scopes, role };
-}
-
-/** plan_reference → a plan template mapping, or the name of a plan file. */
-function readPlans(raw: unknown, path: string, file: string): Map<string, PlanTemplate> {
-  const expected = 'a mapping of plan_reference to a plan template or a plan file name';
-  const doc = readFields(required(raw, path, expected), path, expected);
-  if (Object.keys(doc).length === 0) throw new FieldError(path, `expected ${expected}, got an empty mapping`);
-  const plans = new Map<string, PlanTemplate>();
-  for (const [reference, value] of Object.entries(doc)) {
-    const refPath = at(path, reference);
-    readString(reference, refPath, { maxLength: MAX_PLAN_REFERENCE_LENGTH });
-    plans.set(reference, readPlan(value, refPath, file));
-  }
-  return plans;
-}
-
-function readPlan(value: unknown, path: string, file: string): PlanTemplate {
-  if (isFields(value)) return parsePlanTemplate(value, path);
-  if (typeof value !== 'string' || value === '')
-    fail(path, 'a plan file name like "eval-50k-eod" or a plan template mapping', value);
+/** A template (its fields checked by the schema, its cross-field rules here), or a plan file by name. */
+function readPlan(value: FirmText['plans'][string], path: string, file: string): PlanTemplate {
+  if (typeof value !== 'string') return parsePlanTemplate(value, path);
   const found = findPlanFile(value, file);
   if (found === undefined) fail(path, planFileChoices(file), value);
   return found.template;
@@ -274,80 +192,34 @@ function planNamesIn(folder: string): string[] {
   }
 }
 
-function readStaff(raw: unknown, path: string): SeedStaff[] {
+/** Staff members, each email (any case) once per firm; emails are kept lowercase. */
+function readStaff(list: NonNullable<FirmText['staff']>, path: string): SeedStaff[] {
   const seen = new Set<string>();
-  return readList(raw, path, (item, itemPath) => {
-    const doc = readFields(item, itemPath, 'a mapping with email and optional first_name');
-    checkKeys(doc, itemPath, STAFF_KEYS);
-    const emailPath = at(itemPath, 'email');
-    const email = readEmail(required(doc.email, emailPath, 'an email address'), emailPath);
-    if (seen.has(email)) fail(emailPath, 'an email no earlier staff member of the firm uses', doc.email);
+  return list.map((member, i) => {
+    const email = member.email.toLowerCase();
+    if (seen.has(email))
+      fail(at(at(path, i), 'email'), 'an email no earlier staff member of the firm uses', member.email);
     seen.add(email);
-    const firstName = readName(doc.first_name, at(itemPath, 'first_name'));
-    return { email, ...(firstName === undefined ? {} : { firstName }) };
+    return { email, ...(member.first_name === undefined ? {} : { firstName: member.first_name }) };
   });
 }
 
-function readAccount(raw: unknown, path: string, plans: ReadonlyMap<string, PlanTemplate>): SeedAccount {
-  const doc = readFields(raw, path, 'a mapping with email and plan_reference');
-  checkKeys(doc, path, ACCOUNT_KEYS);
-  const email = readEmail(required(doc.email, at(path, 'email'), 'an email address'), at(path, 'email'));
-  const refPath = at(path, 'plan_reference');
-  const planReference = readString(required(doc.plan_reference, refPath, 'a plan_reference'), refPath);
-  if (!plans.has(planReference))
-    fail(refPath, `a plan_reference of the firm's plans (${listNames(plans.keys())})`, planReference);
-  const count =
-    doc.count === undefined ? 1 : readInteger(doc.count, at(path, 'count'), { min: 1, max: MAX_ACCOUNTS_PER_REQUEST });
-  const firstName = readName(doc.first_name, at(path, 'first_name'));
-  const lastName = readName(doc.last_name, at(path, 'last_name'));
-  return {
-    email,
-    planReference,
-    count,
-    ...(firstName === undefined ? {} : { firstName }),
-    ...(lastName === undefined ? {} : { lastName }),
-  };
-}
-
-/** An optional person's name, limited as provisioning limits it. */
-function readName(value: unknown, path: string): string | undefined {
-  return value === undefined ? undefined : readString(value, path, { maxLength: MAX_NAME_LENGTH });
-}
-
-function readPassword(value: unknown): string {
-  if (typeof value !== 'string' || value.length < 8 || value.length > 128)
-    fail('user_password', 'a string of 8 to 128 characters', value);
-  return value;
-}
-
-function readRateLimits(raw: unknown): Pick<SandboxSeed, 'rateLimit' | 'failedAuthLimit'> {
-  const path = 'rate_limit';
-  const doc = raw === undefined ? {} : readFields(raw, path, 'a mapping with per_second, burst and failed_auth');
-  checkKeys(doc, path, RATE_LIMIT_KEYS);
-  const failedPath = at(path, 'failed_auth');
-  const failed =
-    doc.failed_auth === undefined ? {} : readFields(doc.failed_auth, failedPath, 'a mapping with per_second and burst');
-  checkKeys(failed, failedPath, BUCKET_KEYS);
-  return {
-    rateLimit: readBucket(doc, path, DEFAULT_RATE_LIMIT),
-    failedAuthLimit: readBucket(failed, failedPath, DEFAULT_FAILED_AUTH_LIMIT),
-  };
-}
-
-function readBucket(
-  doc: Record<string, unknown>,
+function readAccount(
+  doc: NonNullable<FirmText['accounts']>[number],
   path: string,
-  defaults: { perSecond: number; burst: number },
-): { perSecond: number; burst: number } {
+  plans: ReadonlyMap<string, PlanTemplate>,
+): SeedAccount {
+  if (!plans.has(doc.plan_reference))
+    fail(
+      at(path, 'plan_reference'),
+      `a plan_reference of the firm's plans (${listNames(plans.keys())})`,
+      doc.plan_reference,
+    );
   return {
-    perSecond:
-      doc.per_second === undefined ? defaults.perSecond : readPositiveNumber(doc.per_second, at(path, 'per_second')),
-    burst: doc.burst === undefined ? defaults.burst : readInteger(doc.burst, at(path, 'burst'), { min: 1 }),
+    email: doc.email.toLowerCase(),
+    planReference: doc.plan_reference,
+    count: doc.count ?? 1,
+    ...(doc.first_name === undefined ? {} : { firstName: doc.first_name }),
+    ...(doc.last_name === undefined ? {} : { lastName: doc.last_name }),
   };
-}
-
-/** A rate, so a fraction is fine: 0.5 is one request every two seconds. */
-function readPositiveNumber(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(path, 'a number greater than 0', value);
-  return value;
 }

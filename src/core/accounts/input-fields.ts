@@ -2,7 +2,7 @@
 // checks one value and, when it is wrong, throws a FieldError whose path names the field
 // (`plans.eval-50k.risk_profile.max_drawdown_mode`) and whose detail says what was expected and what came.
 // Pure: no I/O.
-import { DecimalInputError, decimalToCents, parseDecimal, type Dec } from '../money.js';
+import { Dec, DecimalInputError, decimalToCents, parseDecimal } from '../money.js';
 
 /** A decoded mapping (YAML mapping or JSON object). */
 export type Fields = Readonly<Record<string, unknown>>;
@@ -31,7 +31,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return `the number ${String(value)}`;
   if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return 'a list';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
   if (value instanceof Date) return 'a date';
   if (typeof value === 'object') return 'a mapping';
   return typeof value;
@@ -107,7 +107,8 @@ export function readInteger(value: unknown, path: string, rules: { min?: number;
 
 export type DecimalSign = 'any' | 'positive' | 'non_negative' | 'non_zero';
 
-const SIGN_WORDS: Record<DecimalSign, string> = {
+/** How each sign reads in a message: `a decimal string greater than zero`. */
+export const SIGN_WORDS: Record<DecimalSign, string> = {
   any: '',
   positive: ' greater than zero',
   non_negative: ' zero or more',
@@ -143,17 +144,6 @@ export function readDecimal(
   return parsed;
 }
 
-/** Reads a money string (at most two places) as integer cents. */
-export function readCents(value: unknown, path: string, sign: DecimalSign = 'any'): number {
-  const decimal = readDecimal(value, path, { maxPlaces: 2, sign });
-  try {
-    return decimalToCents(decimal, path);
-  } catch (error) {
-    if (error instanceof DecimalInputError) fail(path, error.expected, value);
-    throw error;
-  }
-}
-
 /** Reads a list, checking each element with `read`. */
 export function readList<T>(
   value: unknown,
@@ -164,4 +154,14 @@ export function readList<T>(
   const min = rules.minLength ?? 0;
   if (!Array.isArray(value) || value.length < min) fail(path, min > 0 ? `a list of at least ${min}` : 'a list', value);
   return value.map((item: unknown, i: number) => read(item, at(path, i)));
+}
+
+/** A money string its schema already checked (file-fields.ts Money), as integer cents; refuses 2^53 cents and up. */
+export function toCents(text: string, path: string): number {
+  try {
+    return decimalToCents(new Dec(text), path);
+  } catch (error) {
+    if (error instanceof DecimalInputError) fail(path, error.expected, text);
+    throw error;
+  }
 }

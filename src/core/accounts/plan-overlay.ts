@@ -3,23 +3,21 @@
 // over the template's; the result is a new template for that account only — the shared template is never touched. In
 // an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, min_trading_days,
 // consistency_pct).
-import { at, checkKeys, readCents, readFields, type Fields } from './input-fields.js';
+import { Type, type TSchema } from 'typebox';
+import { checkFileValue } from '../file-check.js';
+import { Mapping } from '../file-fields.js';
+import { at, toCents } from './input-fields.js';
+import { OverlayProperties, type OverlayText } from './plan-schema.js';
 import {
-  PASSING_CRITERIA_KEYS,
-  RISK_PROFILE_KEYS,
   checkPlanConsistency,
   freezePlan,
-  readConsistencyPct,
-  readCurrency,
-  readDrawdownMode,
-  readMinTradingDays,
   type MaxDrawdownMode,
   type PassingCriteria,
   type PlanTemplate,
   type RiskProfile,
 } from './plans.js';
 
-export const OVERLAY_KEYS = ['initial_balance', 'currency', 'risk_profile', 'passing_criteria', 'price_paid'] as const;
+export const OVERLAY_KEYS = Object.keys(OverlayProperties) as readonly (keyof typeof OverlayProperties)[];
 
 /** A partial risk profile; `null` removes an optional field. */
 export interface RiskProfileOverlay {
@@ -47,74 +45,80 @@ export interface ProvisioningOverlay {
   readonly pricePaidCents?: number;
 }
 
+/** The overlay's schema beside the caller's own keys (`alias`, `plan`), which the caller reads. */
+const overlaySchemas = new Map<string, TSchema>();
+
+function overlaySchema(otherKeys: readonly string[]): TSchema {
+  const key = otherKeys.join(',');
+  let schema = overlaySchemas.get(key);
+  if (!schema) {
+    const others = Object.fromEntries(otherKeys.map((name) => [name, Type.Optional(Type.Unknown())]));
+    schema = Mapping({ ...others, ...OverlayProperties }, { expected: 'a mapping' });
+    overlaySchemas.set(key, schema);
+  }
+  return schema;
+}
+
 /**
- * Validates the overlay fields of a decoded mapping. Keys other than the overlay keys and `otherKeys`
- * (the caller's own, such as `alias` and `plan`) are errors.
+ * Validates the overlay fields of a decoded mapping against their schema (plan-schema.ts) and converts them. Keys
+ * other than the overlay keys and `otherKeys` (the caller's own, such as `alias` and `plan`) are errors.
  */
 export function parseProvisioningOverlay(
   raw: unknown,
   path: string,
   otherKeys: readonly string[] = [],
 ): ProvisioningOverlay {
-  const doc = readFields(raw, path, 'a mapping');
-  checkKeys(doc, path, [...otherKeys, ...OVERLAY_KEYS]);
+  return overlayOf(checkFileValue(overlaySchema(otherKeys), raw, path) as OverlayText, path);
+}
+
+/** An overlay already checked against its schema, converted: money to cents, null kept as "remove". */
+export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
+  const cents = (value: string, key: string) => toCents(value, at(path, key));
+  const risk = doc.risk_profile;
+  const passing = doc.passing_criteria;
   return {
     path,
     ...(doc.initial_balance === undefined
       ? {}
-      : { initialBalanceCents: readCents(doc.initial_balance, at(path, 'initial_balance'), 'positive') }),
-    ...(doc.currency === undefined ? {} : { currency: readCurrency(doc.currency, at(path, 'currency')) }),
-    ...(doc.risk_profile === undefined
+      : { initialBalanceCents: cents(doc.initial_balance, 'initial_balance') }),
+    ...(doc.currency === undefined ? {} : { currency: doc.currency }),
+    ...(risk === undefined
       ? {}
-      : { riskProfile: parseRiskProfileOverlay(doc.risk_profile, at(path, 'risk_profile')) }),
-    ...(doc.passing_criteria === undefined
+      : {
+          riskProfile: {
+            ...(risk.max_drawdown_mode === undefined ? {} : { maxDrawdownMode: risk.max_drawdown_mode }),
+            ...(risk.max_drawdown_value === undefined
+              ? {}
+              : { maxDrawdownValueCents: cents(risk.max_drawdown_value, 'risk_profile.max_drawdown_value') }),
+            ...nullable(risk.max_drawdown_limit, 'maxDrawdownLimitCents', (v) =>
+              cents(v, 'risk_profile.max_drawdown_limit'),
+            ),
+            ...nullable(risk.daily_loss_value, 'dailyLossValueCents', (v) => cents(v, 'risk_profile.daily_loss_value')),
+          },
+        }),
+    ...(passing === undefined
       ? {}
-      : { passingCriteria: parsePassingOverlay(doc.passing_criteria, at(path, 'passing_criteria')) }),
-    ...(doc.price_paid === undefined
-      ? {}
-      : { pricePaidCents: readCents(doc.price_paid, at(path, 'price_paid'), 'non_negative') }),
+      : {
+          passingCriteria: {
+            ...(passing.profit_target === undefined
+              ? {}
+              : { profitTargetCents: cents(passing.profit_target, 'passing_criteria.profit_target') }),
+            ...nullable(passing.min_trading_days, 'minTradingDays', (v) => v),
+            ...nullable(passing.consistency_pct, 'consistencyPct', (v) => v),
+          },
+        }),
+    ...(doc.price_paid === undefined ? {} : { pricePaidCents: cents(doc.price_paid, 'price_paid') }),
   };
 }
 
-function parseRiskProfileOverlay(raw: unknown, path: string): RiskProfileOverlay {
-  const doc = section(raw, path, RISK_PROFILE_KEYS);
-  return {
-    ...(doc.max_drawdown_mode === undefined
-      ? {}
-      : { maxDrawdownMode: readDrawdownMode(doc.max_drawdown_mode, at(path, 'max_drawdown_mode')) }),
-    ...(doc.max_drawdown_value === undefined
-      ? {}
-      : { maxDrawdownValueCents: readCents(doc.max_drawdown_value, at(path, 'max_drawdown_value'), 'positive') }),
-    ...nullable(doc.max_drawdown_limit, 'maxDrawdownLimitCents', (v) =>
-      readCents(v, at(path, 'max_drawdown_limit'), 'non_negative'),
-    ),
-    ...nullable(doc.daily_loss_value, 'dailyLossValueCents', (v) =>
-      readCents(v, at(path, 'daily_loss_value'), 'positive'),
-    ),
-  };
-}
-
-function parsePassingOverlay(raw: unknown, path: string): PassingCriteriaOverlay {
-  const doc = section(raw, path, PASSING_CRITERIA_KEYS);
-  return {
-    ...(doc.profit_target === undefined
-      ? {}
-      : { profitTargetCents: readCents(doc.profit_target, at(path, 'profit_target'), 'positive') }),
-    ...nullable(doc.min_trading_days, 'minTradingDays', (v) => readMinTradingDays(v, at(path, 'min_trading_days'))),
-    ...nullable(doc.consistency_pct, 'consistencyPct', (v) => readConsistencyPct(v, at(path, 'consistency_pct'))),
-  };
-}
-
-function section(raw: unknown, path: string, keys: readonly string[]): Fields {
-  const doc = readFields(raw, path, `a mapping with some of ${keys.join(', ')}`);
-  checkKeys(doc, path, keys);
-  return doc;
-}
-
-/** `{}` when absent, `{ key: null }` when null, else `{ key: read(value) }`. */
-function nullable<K extends string, T>(value: unknown, key: K, read: (value: unknown) => T): { [P in K]?: T | null } {
+/** `{}` when absent, `{ key: null }` when null, else `{ key: convert(value) }`. */
+function nullable<K extends string, T, U>(
+  value: T | null | undefined,
+  key: K,
+  convert: (value: T) => U,
+): { [P in K]?: U | null } {
   if (value === undefined) return {};
-  return { [key]: value === null ? null : read(value) } as { [P in K]?: T | null };
+  return { [key]: value === null ? null : convert(value) } as { [P in K]?: U | null };
 }
 
 /**

@@ -4,25 +4,13 @@
 // provisioning never edits a shared template, it builds a new one per account (plan-overlay.ts).
 import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
-import {
-  at,
-  checkKeys,
-  fail,
-  FieldError,
-  readCents,
-  readDecimal,
-  readEnum,
-  readFields,
-  readInteger,
-  readList,
-  required,
-  type Fields,
-} from './input-fields.js';
+import { checkFileValue } from '../file-check.js';
+import { at, FieldError, readFields, toCents } from './input-fields.js';
+import { PlanTemplateFile, TRADING_SESSION_NAMES, type MaxDrawdownMode } from './plan-schema.js';
 
-export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
-export type MaxDrawdownMode = (typeof MAX_DRAWDOWN_MODES)[number];
+export { MAX_DRAWDOWN_MODES, type MaxDrawdownMode } from './plan-schema.js';
 
-export const TRADING_SESSIONS: readonly SessionTemplate[] = ['cme_globex'];
+export const TRADING_SESSIONS: readonly SessionTemplate[] = TRADING_SESSION_NAMES;
 
 export interface RiskProfile {
   readonly maxDrawdownMode: MaxDrawdownMode;
@@ -59,160 +47,49 @@ export interface PlanTemplate {
   readonly tradingSessions: readonly SessionTemplate[];
 }
 
-export const PLAN_KEYS = [
-  'starting_balance',
-  'currency',
-  'risk_profile',
-  'passing_criteria',
-  'position_limits',
-  'commission_per_contract',
-  'enabled_families',
-  'trading_sessions',
-] as const;
-export const RISK_PROFILE_KEYS = [
-  'max_drawdown_mode',
-  'max_drawdown_value',
-  'max_drawdown_limit',
-  'daily_loss_value',
-] as const;
-export const PASSING_CRITERIA_KEYS = ['profit_target', 'min_trading_days', 'consistency_pct'] as const;
-const POSITION_LIMIT_KEYS = ['max_contracts'] as const;
-
-/** Validates a decoded plan template; `path` prefixes every error (`plans.eval-50k`). */
+/** Checks a decoded plan template against its schema (plan-schema.ts), then converts it; `path` prefixes every
+ * error (`plans.eval-50k`). */
 export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
-  const doc = readFields(raw, path, 'a plan mapping with starting_balance, risk_profile and passing_criteria');
-  checkKeys(doc, path, PLAN_KEYS);
+  const doc = checkFileValue(PlanTemplateFile, raw, path);
+  const field = (key: string) => at(path, key);
+  const risk = doc.risk_profile;
+  const passing = doc.passing_criteria;
   const plan: PlanTemplate = {
-    startingBalanceCents: readCents(
-      required(doc.starting_balance, at(path, 'starting_balance'), 'a decimal string'),
-      at(path, 'starting_balance'),
-      'positive',
-    ),
-    currency: doc.currency === undefined ? 'USD' : readCurrency(doc.currency, at(path, 'currency')),
-    riskProfile: parseRiskProfile(doc.risk_profile, at(path, 'risk_profile')),
-    passingCriteria: parsePassingCriteria(doc.passing_criteria, at(path, 'passing_criteria')),
-    positionLimits: parsePositionLimits(doc.position_limits, at(path, 'position_limits')),
+    startingBalanceCents: toCents(doc.starting_balance, field('starting_balance')),
+    currency: doc.currency ?? 'USD',
+    riskProfile: {
+      maxDrawdownMode: risk.max_drawdown_mode,
+      maxDrawdownValueCents: toCents(risk.max_drawdown_value, field('risk_profile.max_drawdown_value')),
+      ...optionalText(risk.max_drawdown_limit, field('risk_profile.max_drawdown_limit'), 'maxDrawdownLimitCents'),
+      ...optionalText(risk.daily_loss_value, field('risk_profile.daily_loss_value'), 'dailyLossValueCents'),
+    },
+    passingCriteria: {
+      profitTargetCents: toCents(passing.profit_target, field('passing_criteria.profit_target')),
+      ...(passing.min_trading_days === undefined ? {} : { minTradingDays: passing.min_trading_days }),
+      ...(passing.consistency_pct === undefined ? {} : { consistencyPct: passing.consistency_pct }),
+    },
+    positionLimits:
+      doc.position_limits?.max_contracts === undefined ? {} : { maxContracts: doc.position_limits.max_contracts },
     commissionPerContractCents:
       doc.commission_per_contract === undefined
         ? 0
-        : readCents(doc.commission_per_contract, at(path, 'commission_per_contract'), 'non_negative'),
-    enabledFamilies:
-      doc.enabled_families === undefined
-        ? [...PRODUCT_FAMILIES]
-        : readFamilies(doc.enabled_families, at(path, 'enabled_families')),
-    tradingSessions:
-      doc.trading_sessions === undefined
-        ? [...TRADING_SESSIONS]
-        : readSessions(doc.trading_sessions, at(path, 'trading_sessions')),
+        : toCents(doc.commission_per_contract, field('commission_per_contract')),
+    enabledFamilies: doc.enabled_families ?? [...PRODUCT_FAMILIES],
+    tradingSessions: [...new Set(doc.trading_sessions ?? TRADING_SESSIONS)],
   };
-  checkPlanConsistency(plan, at(path, 'risk_profile.max_drawdown_value'));
+  checkPlanConsistency(plan, field('risk_profile.max_drawdown_value'));
   return freezePlan(plan);
+}
+
+/** `{ [key]: cents }` of a checked money string when present, `{}` when absent. */
+function optionalText<K extends string>(value: string | undefined, path: string, key: K): { [P in K]?: number } {
+  return (value === undefined ? {} : { [key]: toCents(value, path) }) as { [P in K]?: number };
 }
 
 /** Validates a decoded mapping of plan name → template (`plans:` of a scenario). */
 export function parsePlanTemplates(raw: unknown, path: string): ReadonlyMap<string, PlanTemplate> {
   const doc = readFields(raw, path, 'a mapping of plan name to plan template');
   return new Map(Object.entries(doc).map(([name, value]) => [name, parsePlanTemplate(value, at(path, name))]));
-}
-
-function parseRiskProfile(raw: unknown, path: string): RiskProfile {
-  const doc = readSection(raw, path, RISK_PROFILE_KEYS, 'a mapping with max_drawdown_mode and max_drawdown_value');
-  return {
-    maxDrawdownMode: readDrawdownMode(
-      required(doc.max_drawdown_mode, at(path, 'max_drawdown_mode'), modeList()),
-      at(path, 'max_drawdown_mode'),
-    ),
-    maxDrawdownValueCents: readCents(
-      required(doc.max_drawdown_value, at(path, 'max_drawdown_value'), 'a decimal string'),
-      at(path, 'max_drawdown_value'),
-      'positive',
-    ),
-    ...optionalCents(doc.max_drawdown_limit, at(path, 'max_drawdown_limit'), 'non_negative', 'maxDrawdownLimitCents'),
-    ...optionalCents(doc.daily_loss_value, at(path, 'daily_loss_value'), 'positive', 'dailyLossValueCents'),
-  };
-}
-
-function parsePassingCriteria(raw: unknown, path: string): PassingCriteria {
-  const doc = readSection(raw, path, PASSING_CRITERIA_KEYS, 'a mapping with profit_target');
-  return {
-    profitTargetCents: readCents(
-      required(doc.profit_target, at(path, 'profit_target'), 'a decimal string'),
-      at(path, 'profit_target'),
-      'positive',
-    ),
-    ...(doc.min_trading_days === undefined
-      ? {}
-      : { minTradingDays: readMinTradingDays(doc.min_trading_days, at(path, 'min_trading_days')) }),
-    ...(doc.consistency_pct === undefined
-      ? {}
-      : { consistencyPct: readConsistencyPct(doc.consistency_pct, at(path, 'consistency_pct')) }),
-  };
-}
-
-function parsePositionLimits(raw: unknown, path: string): PositionLimits {
-  if (raw === undefined) return {};
-  const doc = readSection(raw, path, POSITION_LIMIT_KEYS, 'a mapping with max_contracts');
-  return doc.max_contracts === undefined
-    ? {}
-    : { maxContracts: readInteger(doc.max_contracts, at(path, 'max_contracts'), { min: 1 }) };
-}
-
-function readSection(raw: unknown, path: string, keys: readonly string[], expected: string): Fields {
-  const doc = readFields(required(raw, path, expected), path, expected);
-  checkKeys(doc, path, keys);
-  return doc;
-}
-
-function modeList(): string {
-  return `one of ${MAX_DRAWDOWN_MODES.join(', ')}`;
-}
-
-export function readDrawdownMode(value: unknown, path: string): MaxDrawdownMode {
-  return readEnum(value, path, MAX_DRAWDOWN_MODES);
-}
-
-export function readCurrency(value: unknown, path: string): string {
-  if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value))
-    fail(path, 'a three-letter currency code like "USD"', value);
-  return value;
-}
-
-export function readMinTradingDays(value: unknown, path: string): number {
-  return readInteger(value, path, { min: 0 });
-}
-
-/** A percentage 0 < x ≤ 100 as a decimal string (at most 4 places), kept as written. */
-export function readConsistencyPct(value: unknown, path: string): string {
-  const pct = readDecimal(value, path, { maxPlaces: 4, sign: 'positive' });
-  if (pct.greaterThan(100)) fail(path, 'a percentage greater than 0 and at most 100', value);
-  return value as string;
-}
-
-/** `{ [key]: cents }` when the value is present, `{}` when absent. */
-export function optionalCents<K extends string>(
-  value: unknown,
-  path: string,
-  sign: 'positive' | 'non_negative',
-  key: K,
-): { [P in K]?: number } {
-  if (value === undefined) return {};
-  return { [key]: readCents(value, path, sign) } as { [P in K]?: number };
-}
-
-function readFamilies(value: unknown, path: string): readonly ProductFamily[] {
-  const families = readList(value, path, (item, itemPath) => readEnum(item, itemPath, PRODUCT_FAMILIES), {
-    minLength: 1,
-  });
-  const repeated = families.findIndex((f, i) => families.indexOf(f) !== i);
-  if (repeated >= 0) fail(at(path, repeated), 'a product family not already listed', families[repeated]);
-  return families;
-}
-
-function readSessions(value: unknown, path: string): readonly SessionTemplate[] {
-  const sessions = readList(value, path, (item, itemPath) => readEnum(item, itemPath, TRADING_SESSIONS), {
-    minLength: 1,
-  });
-  return [...new Set(sessions)];
 }
 
 /**

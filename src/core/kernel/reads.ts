@@ -62,6 +62,8 @@ export interface AccountHistory {
   statusHistory: readonly AccountStatusRecord[];
   lockChanges: readonly LockChange[];
   tradingDays: number;
+  /** Net realized P&L (after commissions) by trade date, for each trade date with a fill, in date order. */
+  dayPnlCents: ReadonlyMap<string, number>;
   balanceCents: number;
   startingBalanceCents: number;
   tradingProfitCents: number;
@@ -381,6 +383,7 @@ export class KernelReads {
       statusHistory: context.statusHistory,
       lockChanges: context.lockChanges,
       tradingDays: account.dayPnlCents.size,
+      dayPnlCents: account.dayPnlCents,
       balanceCents: account.balanceCents,
       startingBalanceCents: account.plan.startingBalanceCents,
       tradingProfitCents: tradingProfitCents(account),

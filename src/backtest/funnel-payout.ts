@@ -1,0 +1,63 @@
+// The payout rules of a funded account (docs/backtesting.md#the-funnel), as pure arithmetic on cents: whether a
+// payout is due at a session roll and for how much, and the trader's share of a withdrawal by the split tiers.
+import { Dec } from '../core/money.js';
+import type { PayoutRules, SplitTier } from './funnel-config.js';
+
+/** What the payout rules look at: the funded account now, and its trade dates since the funded start or last payout. */
+export interface PayoutView {
+  balanceCents: number;
+  startingBalanceCents: number;
+  /** The net P&L of each trade date with a fill since the funded start or the last payout. */
+  dayPnlCents: readonly number[];
+}
+
+/**
+ * The withdrawal due now, in cents, or 0 when a condition does not hold: at least min_days trade dates, at least
+ * min_winning_days winning days, the consistency bound, and an amount above zero. The amount is the largest the
+ * rules allow: min(cap, max_fraction × (balance − starting), balance − (starting + buffer)), the fraction rounded down
+ * to the cent.
+ */
+export function payoutDue(rules: PayoutRules, view: PayoutView): number {
+  const days = view.dayPnlCents;
+  if (days.length < rules.minDays) return 0;
+  const winning = days.filter((pnl) => pnl >= rules.winningDayCents);
+  if (winning.length < rules.minWinningDays) return 0;
+  if (rules.consistencyPct !== undefined && !consistent(rules.consistencyPct, winning, days)) return 0;
+  const profitCents = view.balanceCents - view.startingBalanceCents;
+  const fractionCents = new Dec(profitCents).times(rules.maxFraction).floor().toNumber();
+  const aboveBufferCents = profitCents - rules.bufferCents;
+  const amount = Math.min(rules.capCents ?? Infinity, fractionCents, aboveBufferCents);
+  return amount > 0 ? amount : 0;
+}
+
+/** Largest winning day ≤ pct % of the profit since the last payout, exactly: best × 100 ≤ pct × profit. */
+function consistent(pct: string, winning: readonly number[], days: readonly number[]): boolean {
+  const profitCents = days.reduce((sum, pnl) => sum + pnl, 0);
+  if (profitCents <= 0) return false;
+  const bestCents = winning.length === 0 ? 0 : Math.max(...winning);
+  return new Dec(bestCents).times(100).lessThanOrEqualTo(new Dec(pct).times(profitCents));
+}
+
+/**
+ * The trader's share of a withdrawal of `amountCents` when `withdrawnBeforeCents` were withdrawn before: each part
+ * of the withdrawal falls in the tier of the cumulative withdrawals it lies in and takes that tier's share; the
+ * sum is rounded half to even to the cent.
+ */
+export function traderShareCents(
+  split: readonly SplitTier[],
+  withdrawnBeforeCents: number,
+  amountCents: number,
+): number {
+  let share = new Dec(0);
+  let from = withdrawnBeforeCents;
+  const to = withdrawnBeforeCents + amountCents;
+  for (const tier of split) {
+    const tierEnd = tier.upToCents ?? Infinity;
+    if (from >= tierEnd) continue;
+    const partEnd = Math.min(to, tierEnd);
+    share = share.plus(new Dec(partEnd - from).times(tier.trader));
+    from = partEnd;
+    if (from >= to) break;
+  }
+  return share.toDecimalPlaces(0, Dec.ROUND_HALF_EVEN).toNumber();
+}

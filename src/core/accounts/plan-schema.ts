@@ -1,0 +1,143 @@
+// A plan template as written in a file (docs/risk-rules.md#plan-templates): the one declaration of its keys, types
+// and ranges, shared by scenario `plans`, back-test configs, the sandbox seed and plan files. plans.ts checks a
+// decoded template against it, then converts it and checks what involves two fields.
+import { Type, type Static } from 'typebox';
+import { PRODUCT_FAMILIES } from '../instruments.js';
+import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
+
+export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
+export const TRADING_SESSION_NAMES = ['cme_globex'] as const;
+export type MaxDrawdownMode = (typeof MAX_DRAWDOWN_MODES)[number];
+
+/** 0 < x ≤ 100 with at most four places: the form is checked first, this only bounds it. */
+const AT_MOST_100 = '^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$';
+
+export const DrawdownMode = OneOf(
+  MAX_DRAWDOWN_MODES,
+  'How the max-loss floor moves: static (never), realtime_balance or realtime_equity (trails the highest ' +
+    'balance or equity as it happens), eod_balance (trails the highest balance at each session close).',
+);
+
+export const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  expected: 'a three-letter currency code like "USD"',
+  description: 'ISO 4217 code, three capital letters; default USD.',
+});
+
+export const MinTradingDays = Int({ minimum: 0 }, 'Trade dates with a fill needed to pass; absent: no minimum.');
+
+/** A percentage 0 < x ≤ 100 with at most four places, kept as written. */
+export function Percentage(description: string) {
+  return DecimalText({
+    places: 4,
+    sign: 'positive',
+    example: '50000.0000',
+    limits: [{ pattern: AT_MOST_100, expected: 'a percentage greater than 0 and at most 100' }],
+    description,
+  });
+}
+
+export const ConsistencyPct = Percentage(
+  "The best day's profit may be at most this percentage of the total profit (0 < x ≤ 100).",
+);
+
+export const RiskProfileFile = Mapping(
+  {
+    max_drawdown_mode: DrawdownMode,
+    max_drawdown_value: Money('positive', 'The max-loss allowance, below starting_balance, like "2000.00".'),
+    max_drawdown_limit: Type.Optional(
+      Money('non_negative', 'The trailing cap as an offset from starting_balance; the static mode ignores it.'),
+    ),
+    daily_loss_value: Type.Optional(
+      Money('positive', 'The daily-loss allowance; without it the account has no daily-loss floor.'),
+    ),
+  },
+  {
+    expected: 'a mapping with max_drawdown_mode and max_drawdown_value',
+    description: 'The max-loss and daily-loss rules.',
+  },
+);
+
+export const PassingCriteriaFile = Mapping(
+  {
+    profit_target: Money('positive', 'Profit over the starting balance that passes the evaluation.'),
+    min_trading_days: Type.Optional(MinTradingDays),
+    consistency_pct: Type.Optional(ConsistencyPct),
+  },
+  { expected: 'a mapping with profit_target', description: 'What passes the evaluation.' },
+);
+
+/** A plan template as written (decimal strings). */
+export const PlanTemplateFile = Mapping(
+  {
+    starting_balance: Money('positive', 'The account\'s starting balance, like "50000.00".'),
+    currency: Type.Optional(Currency),
+    risk_profile: RiskProfileFile,
+    passing_criteria: PassingCriteriaFile,
+    position_limits: Type.Optional(
+      Mapping(
+        { max_contracts: Type.Optional(Int({ minimum: 1 }, 'Most contracts open at once, across instruments.')) },
+        { expected: 'a mapping with max_contracts' },
+      ),
+    ),
+    commission_per_contract: Type.Optional(Money('non_negative', 'Charged per contract per side; default "0".')),
+    enabled_families: Type.Optional(
+      Type.Array(OneOf(PRODUCT_FAMILIES), {
+        minItems: 1,
+        uniqueItems: true,
+        uniqueExpected: 'a product family not already listed',
+        description: 'Product families the account may trade; default all.',
+      }),
+    ),
+    trading_sessions: Type.Optional(
+      Type.Array(OneOf(TRADING_SESSION_NAMES), { minItems: 1, description: 'Default [cme_globex].' }),
+    ),
+  },
+  {
+    title: 'propsim plan template',
+    expected: 'a plan mapping with starting_balance, risk_profile and passing_criteria',
+    description: 'An evaluation plan (docs/risk-rules.md#plan-templates).',
+  },
+);
+
+export type PlanTemplateText = Static<typeof PlanTemplateFile>;
+
+/** `null` removes an optional field of the plan in an overlay. */
+function Removable<T extends ReturnType<typeof Money> | typeof MinTradingDays | typeof ConsistencyPct>(schema: T) {
+  return Type.Union([schema, Type.Null()]);
+}
+
+/**
+ * The overlay keys an account may carry over its plan (docs/risk-rules.md#provisioning): partial risk profile and
+ * passing criteria, where null removes an optional field, and the price paid.
+ */
+export const OverlayProperties = {
+  initial_balance: Type.Optional(Money('positive', "The account's own starting balance, over the plan's.")),
+  currency: Type.Optional(Currency),
+  risk_profile: Type.Optional(
+    Mapping(
+      {
+        max_drawdown_mode: Type.Optional(DrawdownMode),
+        max_drawdown_value: Type.Optional(Money('positive')),
+        max_drawdown_limit: Type.Optional(Removable(Money('non_negative'))),
+        daily_loss_value: Type.Optional(Removable(Money('positive'))),
+      },
+      {
+        expected: 'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value',
+      },
+    ),
+  ),
+  passing_criteria: Type.Optional(
+    Mapping(
+      {
+        profit_target: Type.Optional(Money('positive')),
+        min_trading_days: Type.Optional(Removable(MinTradingDays)),
+        consistency_pct: Type.Optional(Removable(ConsistencyPct)),
+      },
+      { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct' },
+    ),
+  ),
+  price_paid: Type.Optional(Money('non_negative', 'What the trader paid for the account, like "165.00".')),
+};
+
+export type OverlayText = Static<ReturnType<typeof Type.Object<typeof OverlayProperties>>>;
