@@ -10,9 +10,11 @@ import { restartBench } from './restart.bench.js';
 import { riskBench } from './risk.bench.js';
 import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
+import { databentoImportBench } from './databento-import.bench.js';
 
 const BENCHES: readonly Bench[] = [
   tickReaderBench,
+  databentoImportBench,
   kernelBench,
   riskBench,
   backtestBench,
