@@ -3,20 +3,22 @@
 // stdout, keyed by benchmark name. To add a benchmark, write a Bench and list it in BENCHES.
 import type { Bench } from './bench.js';
 import { apiBench } from './api.bench.js';
-import { backtestBench, backtestFunnelBench } from './backtest.bench.js';
+import { backtestBench, backtestEvaluationOnlyBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
 import { replayBench } from './replay.bench.js';
 import { restartBench } from './restart.bench.js';
 import { riskBench } from './risk.bench.js';
 import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
+import { databentoImportBench } from './databento-import.bench.js';
 
 const BENCHES: readonly Bench[] = [
   tickReaderBench,
+  databentoImportBench,
   kernelBench,
   riskBench,
   backtestBench,
-  backtestFunnelBench,
+  backtestEvaluationOnlyBench,
   replayBench,
   apiBench,
   restartBench,

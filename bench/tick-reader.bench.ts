@@ -1,15 +1,12 @@
 // Reader throughput: a 5,000,000-row ticks CSV read by the hand parser (the full readTickCsv) and by the
 // csv-parse reader, rows/s as the median of 5 runs each (3 when the first run takes over 20 s).
-import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { once } from 'node:events';
+import { statSync } from 'node:fs';
 import { parseSymbol } from '../src/core/instruments.js';
 import { PriceGrid } from '../src/market/price-grid.js';
 import { SymbolTable } from '../src/market/symbol-table.js';
 import type { TickBatch } from '../src/market/tick-batch.js';
 import { readTickCsv } from '../src/market/tick-csv-reader.js';
-import { median, timeMs, type Bench } from './bench.js';
+import { ensureGeneratedFile, median, timeMs, type Bench } from './bench.js';
 import { readTickCsvWithCsvParse } from './csv-parse-tick-reader.js';
 
 const ROWS = 5_000_000;
@@ -85,30 +82,22 @@ export const INSTRUMENTS: readonly [string, number][] = [
 
 /** The benchmark file, written once per row count under the OS temp dir and reused afterwards. */
 export async function ensureTickFile(rows: number, log: (line: string) => void): Promise<string> {
-  const path = join(tmpdir(), `propsim-bench-ticks-${rows}.csv`);
-  if (existsSync(path)) return path;
-  log(`  writing ${path} (once)`);
-  const partial = `${path}.${process.pid}.partial`;
-  const out = createWriteStream(partial);
   const grids = INSTRUMENTS.map(([symbol]) => new PriceGrid(parseSymbol(symbol).spec));
   const ticks = INSTRUMENTS.map(([, start]) => start);
   const random = xorshift32(20260302);
   let time = Date.UTC(2026, 2, 2, 14, 30);
-  const lines: string[] = ['ts,instrument,price,size'];
-  for (let row = 0; row < rows; row++) {
-    const k = random() % INSTRUMENTS.length;
-    time += random() % 4; // 0 to 3 ms apart: increasing, with ties
-    ticks[k]! += (random() % 5) - 2;
-    lines.push(`${time},${INSTRUMENTS[k]![0]},${priceText(ticks[k]!, grids[k]!)},${1 + (random() % 20)}`);
-    if (lines.length === 100_000 || row === rows - 1) {
-      if (!out.write(`${lines.join('\n')}\n`)) await once(out, 'drain');
-      lines.length = 0;
-    }
-  }
-  out.end();
-  await once(out, 'finish');
-  renameSync(partial, path);
-  return path;
+  return ensureGeneratedFile(
+    `propsim-bench-ticks-${rows}.csv`,
+    'ts,instrument,price,size',
+    rows,
+    () => {
+      const k = random() % INSTRUMENTS.length;
+      time += random() % 4; // 0 to 3 ms apart: increasing, with ties
+      ticks[k]! += (random() % 5) - 2;
+      return `${time},${INSTRUMENTS[k]![0]},${priceText(ticks[k]!, grids[k]!)},${1 + (random() % 20)}`;
+    },
+    log,
+  );
 }
 
 /** A price in ticks written with the grid's decimals, built from integers so it is exact. */
@@ -118,7 +107,7 @@ function priceText(ticks: number, grid: PriceGrid): string {
 }
 
 /** A seeded generator of unsigned 32-bit integers, so every machine benchmarks the same file. */
-function xorshift32(seed: number): () => number {
+export function xorshift32(seed: number): () => number {
   let state = seed >>> 0 || 1;
   return () => {
     state ^= state << 13;

@@ -7,6 +7,7 @@ import { Percentage, PlanTemplateFile } from '../core/accounts/plan-schema.js';
 import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fields.js';
 import { MarketSection } from '../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
+import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
 
 /** The most traders one traders.synthetic block may hold (the config's count, or its share of --traders). */
 export const MAX_BLOCK_TRADERS = 100_000;
@@ -47,8 +48,20 @@ const Traders = Type.Object(
             expected: 'a CSV file path',
             description: "Recorded executions (CSV), relative to the config's folder.",
           }),
+          format: Type.Optional(
+            OneOf(
+              FILL_FORMAT_NAMES,
+              "A broker export read as it is (docs/backtesting.md#importing-broker-exports); absent: propsim's fills CSV.",
+            ),
+          ),
+          tz: Type.Optional(
+            Text({
+              expected: 'an IANA time zone such as America/Chicago',
+              description: 'The zone of export times written without an offset (NinjaTrader, Tradovate Timestamp).',
+            }),
+          ),
         },
-        { expected: '{ path }' },
+        { expected: '{ path, format?, tz? }' },
       ),
     ),
     synthetic: Type.Optional(

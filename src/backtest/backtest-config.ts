@@ -17,7 +17,9 @@ import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis }
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
-import { readTraderFills } from './trader-fills.js';
+import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
+import { isKnownZone } from '../import/export-time.js';
+import { MissingZoneError } from '../import/import-input-error.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import type { SyntheticTraders } from './traders/strategy.js';
@@ -32,7 +34,7 @@ export interface BacktestConfig {
   market: MarketFileSpec[];
   /** Trade dates, inclusive. */
   period: { from: string; to: string };
-  fills?: { path: string };
+  fills?: FillsFileSpec;
   synthetic: SyntheticTraders[];
   /** The base plan as written (decimal strings): grid values are set on it by dotted path. */
   basePlan: Fields;
@@ -163,7 +165,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
       doc.period,
     );
   if (doc.traders.fills !== undefined) {
-    config.fills = parseFillsFile(doc.traders.fills.path, file);
+    config.fills = parseFillsFile(doc.traders.fills, file);
     checkFillsTraders(config);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
@@ -200,12 +202,23 @@ function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan:
 
 /** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */
 function checkFillsTraders(config: BacktestConfig): void {
-  const fills = readTraderFills(config.fills!.path);
+  const fills = readFillsOrFail(config.fills!);
   if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
   const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
   const clash = fills.find((f) => synthetic.has(f.trader));
   if (clash)
     fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
+}
+
+/** A broker export whose times need a zone names the config field to set. */
+function readFillsOrFail(spec: FillsFileSpec): ReturnType<typeof readFillsFile> {
+  try {
+    return readFillsFile(spec);
+  } catch (error) {
+    if (error instanceof MissingZoneError)
+      fail('traders.fills.tz', `the zone of its times: ${error.message}`, undefined);
+    throw error;
+  }
 }
 
 function checkPeriod(period: ConfigText['period']): { from: string; to: string } {
@@ -244,11 +257,14 @@ function parseSynthetic(raw: ConfigText['traders']['synthetic']): SyntheticTrade
   });
 }
 
-function parseFillsFile(given: string, file: string): { path: string } {
+function parseFillsFile(doc: NonNullable<ConfigText['traders']['fills']>, file: string): FillsFileSpec {
+  const given = doc.path;
   const path = resolve(dirname(resolve(file)), given);
   if (!existsSync(path))
     fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
-  return { path };
+  const { format, tz } = doc;
+  if (tz !== undefined && !isKnownZone(tz)) fail('traders.fills.tz', 'an IANA time zone such as America/Chicago', tz);
+  return { path, ...(format === undefined ? {} : { format }), ...(tz === undefined ? {} : { tz }) };
 }
 
 /** price_paid and payout_share, or the funnel (funnel-config.ts) when evaluation or funded is written. */

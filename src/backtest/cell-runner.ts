@@ -22,7 +22,7 @@ import {
   type TraderOutcome,
 } from './outcomes.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
-import { readTraderFills, type TraderFill } from './trader-fills.js';
+import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { MinuteBars } from './traders/minute-bars.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
 import { AFTER_NEXT_PRINT } from './traders/strategy.js';
@@ -86,7 +86,7 @@ export async function runCell(
     journal: false,
     rollFamily: family,
   });
-  const fills = config.fills ? readTraderFills(config.fills.path) : [];
+  const fills = config.fills ? readFillsFile(config.fills) : [];
   const planDoc = planJson(plan);
   const pricePaid = formatCents(config.economics.pricePaidCents);
   const funnelSpec = config.economics.funnel;

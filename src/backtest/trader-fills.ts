@@ -8,6 +8,7 @@ import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
 import { Dec } from '../core/money.js';
 import { parseTimeMs, TimeInputError } from '../core/time.js';
 import { MarketDataError } from '../market/market-data-error.js';
+import { importFills, type FillFormatName } from '../import/import-fills.js';
 
 export interface TraderFill {
   timeMs: number;
@@ -16,10 +17,29 @@ export interface TraderFill {
   side: 'buy' | 'sell';
   quantity: number;
   price: string;
+  /** The export's commission in dollars, kept for reference; the plan's commission is what a back-test books. */
+  commission?: string;
   line: number;
 }
 
 const COLUMNS = ['ts', 'trader', 'instrument', 'side', 'quantity', 'price'];
+
+/** `traders.fills` of a back-test config: propsim's CSV, or a broker export read by its importer. */
+export interface FillsFileSpec {
+  path: string;
+  format?: FillFormatName;
+  tz?: string;
+}
+
+/** The fills of a config's file, whatever its format (docs/backtesting.md#importing-broker-exports). */
+export function readFillsFile(spec: FillsFileSpec): TraderFill[] {
+  if (spec.format === undefined) return readTraderFills(spec.path);
+  const { fills } = importFills([spec.path], {
+    format: spec.format,
+    ...(spec.tz === undefined ? {} : { tz: spec.tz }),
+  });
+  return fills.map(({ file: _file, commission, ...fill }) => ({ ...fill, ...(commission ? { commission } : {}) }));
+}
 
 export function readTraderFills(path: string): TraderFill[] {
   const rows = parse(readFileSync(path, 'utf8'), {
@@ -28,16 +48,17 @@ export function readTraderFills(path: string): TraderFill[] {
     trim: true,
   }) as string[][];
   const header = rows[0];
-  if (!header || COLUMNS.some((c, i) => header[i] !== c) || header.length !== COLUMNS.length) {
+  const withCommission = header?.length === COLUMNS.length + 1 && header.at(-1) === 'commission';
+  if (!header || COLUMNS.some((c, i) => header[i] !== c) || (header.length !== COLUMNS.length && !withCommission)) {
     throw new MarketDataError(
       path,
       1,
       undefined,
-      `the header ${COLUMNS.join(',')}`,
+      `the header ${COLUMNS.join(',')}[,commission]`,
       JSON.stringify((header ?? []).join(',')),
     );
   }
-  const fills = rows.slice(1).map((row, i) => parseRow(path, row, i + 2));
+  const fills = rows.slice(1).map((row, i) => parseRow(path, row, i + 2, header.length));
   // Stable by time: executions of one instant keep their file order.
   return fills
     .map((f, i) => ({ f, i }))
@@ -45,12 +66,20 @@ export function readTraderFills(path: string): TraderFill[] {
     .map(({ f }) => f);
 }
 
-function parseRow(path: string, row: string[], line: number): TraderFill {
+function parseRow(path: string, row: string[], line: number, fields: number): TraderFill {
   const bad = (column: string, expected: string, got: unknown): never => {
     throw new MarketDataError(path, line, column, expected, JSON.stringify(got));
   };
-  if (row.length !== COLUMNS.length) bad('(row)', `${COLUMNS.length} fields`, row.join(','));
-  const [ts, trader, instrument, side, quantity, price] = row as [string, string, string, string, string, string];
+  if (row.length !== fields) bad('(row)', `${fields} fields`, row.join(','));
+  const [ts, trader, instrument, side, quantity, price, commission] = row as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+  ];
   let timeMs: number;
   try {
     timeMs = parseTimeMs(ts, 'ts');
@@ -70,5 +99,16 @@ function parseRow(path: string, row: string[], line: number): TraderFill {
   if (!/^[1-9]\d*$/.test(quantity)) bad('quantity', 'a whole number of contracts >= 1', quantity);
   if (!/^-?\d+(\.\d+)?$/.test(price) || !new Dec(price).dividedBy(tickSize).isInteger())
     bad('price', `a decimal on the ${tickSize} tick grid`, price);
-  return { timeMs, trader, symbol: instrument, side: side as 'buy' | 'sell', quantity: Number(quantity), price, line };
+  if (commission !== undefined && commission !== '' && !/^-?\d+(\.\d+)?$/.test(commission))
+    bad('commission', 'an amount in dollars such as 2.04, or nothing', commission);
+  return {
+    timeMs,
+    trader,
+    symbol: instrument,
+    side: side as 'buy' | 'sell',
+    quantity: Number(quantity),
+    price,
+    ...(commission ? { commission } : {}),
+    line,
+  };
 }

@@ -16,6 +16,10 @@ export const COMMAND_SUMMARIES = {
     describe: 'Run scenario files (YAML or JSON) and check their expectations',
   },
   backtest: { command: 'backtest', describe: 'Run a plan-parameter grid over market data and trader activity' },
+  import: {
+    command: 'import',
+    describe: "Broker fills exports and Databento downloads as propsim's CSVs: fills, market",
+  },
   report: { command: 'report', describe: 'Reports of a finished run: daily-positions' },
   serve: { command: 'serve', describe: 'Serve the sandbox REST API over a simulated clock' },
   calendar: {
@@ -36,6 +40,7 @@ const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promi
     return cli.command((await import('./replay-command.js')).replayCommand);
   },
   backtest: async (cli) => cli.command((await import('./backtest-command.js')).backtestCommand),
+  import: async (cli) => cli.command((await import('./import-command.js')).importCommand),
   report: async (cli) => cli.command((await import('./report-command.js')).reportCommand),
   serve: async (cli) => cli.command((await import('./serve-command.js')).serveCommand),
   calendar: async (cli) => cli.command((await import('./calendar-command.js')).calendarCommand),

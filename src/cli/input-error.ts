@@ -7,6 +7,7 @@ import { MarketDataError } from '../market/market-data-error.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { BacktestInputError } from '../backtest/backtest-input-error.js';
 import { StoreFileError } from '../store/store-file-error.js';
+import { ImportInputError } from '../import/import-input-error.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {
@@ -27,6 +28,7 @@ const INPUT_ERRORS: ReadonlyArray<new (...args: never[]) => Error> = [
   ScenarioError,
   BacktestInputError,
   StoreFileError,
+  ImportInputError,
 ];
 
 export function isInputError(error: unknown): error is Error {

@@ -92,15 +92,25 @@ class BarRowParser implements PrintRowParser {
     if (high < open || high < close) row.fail(columns.high, "a high at or above the bar's open and close");
     if (low > open || low > close) row.fail(columns.low, "a low at or below the bar's open and close");
     const volume = columns.volume < 0 || row.isEmpty(columns.volume) ? Infinity : row.wholeNumber(columns.volume, 0);
-    const quarter = Math.floor(volume / 4);
-    const remainder = volume - quarter * 4; // NaN for Infinity: then every size is Infinity below
-    const size = (i: number): number => (remainder > i ? quarter + 1 : quarter);
-    const rising = close >= open;
-    const index = instrument.index;
-    const file = this.fileIndex;
-    out.push(startMs, open, size(0), index, line, file);
-    out.push(startMs + Math.floor(barMs / 3), rising ? low : high, size(1), index, line, file);
-    out.push(startMs + Math.floor((2 * barMs) / 3), rising ? high : low, size(2), index, line, file);
-    out.push(startMs + barMs - 1, close, size(3), index, line, file);
+    pushBarPrints(out, { startMs, barMs, open, high, low, close, volume }, instrument.index, line, this.fileIndex);
   }
+}
+
+/** A bar as its four prints (O,L,H,C rising, else O,H,L,C), its volume split over them, remainder to the first. */
+export function pushBarPrints(
+  out: TickBatchBuilder,
+  bar: { startMs: number; barMs: number; open: number; high: number; low: number; close: number; volume: number },
+  index: number,
+  line: number,
+  file: number,
+): void {
+  const { startMs, barMs, open, high, low, close, volume } = bar;
+  const quarter = Math.floor(volume / 4);
+  const remainder = volume - quarter * 4; // NaN for Infinity: then every size is Infinity below
+  const size = (i: number): number => (remainder > i ? quarter + 1 : quarter);
+  const rising = close >= open;
+  out.push(startMs, open, size(0), index, line, file);
+  out.push(startMs + Math.floor(barMs / 3), rising ? low : high, size(1), index, line, file);
+  out.push(startMs + Math.floor((2 * barMs) / 3), rising ? high : low, size(2), index, line, file);
+  out.push(startMs + barMs - 1, close, size(3), index, line, file);
 }

@@ -35,7 +35,7 @@ export function parseUtcStampMs(bytes: Uint8Array, start: number, end: number): 
 }
 
 /** `YYYY-MM-DD?HH:MM:SS` at `start`, `?` being `separator`, read as UTC; NaN when any field is off. */
-function dateTimeMs(bytes: Uint8Array, start: number, separator: number): number {
+export function dateTimeMs(bytes: Uint8Array, start: number, separator: number): number {
   if (bytes[start + 4] !== DASH || bytes[start + 7] !== DASH || bytes[start + 10] !== separator) return NaN;
   if (bytes[start + 13] !== COLON || bytes[start + 16] !== COLON) return NaN;
   const year = digits(bytes, start, 4);

@@ -3,7 +3,8 @@
 export interface MarketFileSpec {
   /** Path as the reader should open it; resolving it against the scenario file is the loader's job. */
   path: string;
-  format: 'ticks' | 'bars';
+  /** `databento`: a Databento trades or ohlcv download (CSV or JSON lines), read whole and sorted. */
+  format: 'ticks' | 'bars' | 'databento';
   /** Symbol of every row; with an `instrument` column as well, each row must agree with it. */
   instrument?: string;
   /** Bar length in ms (bars only), default 60000. */

@@ -62,7 +62,7 @@ function referencesOf(files: unknown): MarketFileReference[] {
     const valid =
       typeof ref.path === 'string' &&
       ref.path !== '' &&
-      (ref.format === 'ticks' || ref.format === 'bars') &&
+      (ref.format === 'ticks' || ref.format === 'bars' || ref.format === 'databento') &&
       (ref.instrument === undefined || typeof ref.instrument === 'string') &&
       (ref.bar_ms === undefined || Number.isSafeInteger(ref.bar_ms)) &&
       (ref.sort === undefined || typeof ref.sort === 'boolean') &&
@@ -70,7 +70,7 @@ function referencesOf(files: unknown): MarketFileReference[] {
       typeof ref.sha256 === 'string';
     if (!valid)
       throw new MarketReferenceError(
-        `${where}: expected {path, format: ticks|bars, instrument?, bar_ms?, sort?, bytes, sha256}, got ${JSON.stringify(file)}`,
+        `${where}: expected {path, format: ticks|bars|databento, instrument?, bar_ms?, sort?, bytes, sha256}, got ${JSON.stringify(file)}`,
       );
     return ref as unknown as MarketFileReference;
   });

@@ -3,6 +3,7 @@
 import { defer, type Observable } from 'rxjs';
 import { readBarCsv } from './bar-csv-reader.js';
 import type { CsvReadOptions } from './csv-print-reader.js';
+import { readDatabentoFile } from './databento-reader.js';
 import type { MarketFileSpec } from './market-file-spec.js';
 import { mergePrintSources } from './merge-print-sources.js';
 import { SymbolTable } from './symbol-table.js';
@@ -16,6 +17,7 @@ export function readMarketFile(
   symbols: SymbolTable,
   options?: CsvReadOptions,
 ): AsyncGenerator<TickBatch> {
+  if (spec.format === 'databento') return readDatabentoFile(spec, fileIndex, symbols, options);
   return spec.format === 'bars'
     ? readBarCsv(spec, fileIndex, symbols, options)
     : readTickCsv(spec, fileIndex, symbols, options);

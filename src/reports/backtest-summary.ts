@@ -35,15 +35,22 @@ function decisionLines(run: BacktestRun): string[] {
 }
 
 /**
- * Whether the highest net can be told from the rest: its net per trader's 95 % interval must lie above every other
- * cell's, else the run cannot rank them (docs/backtesting.md#signal-or-noise).
+ * The cell with the highest net, named as the best only when its net per trader's 95 % interval lies above every
+ * other cell's; else the line says the run cannot rank the cells on net (docs/backtesting.md#signal-or-noise).
  */
-function rankingCaveat(run: BacktestRun, best: number): string {
-  const top = run.statistics.cells.find((c) => c.cell === best)!.metrics.net_per_trader;
-  const overlapping = cellsOverlappingOnNet(run.statistics, best).length;
-  const interval = `net per trader ${formatUsd(top.value)} (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
-  if (overlapping === 0) return `; ${interval}, above every other cell's interval`;
-  return `; ${interval} overlaps ${overlapping} other cell${overlapping === 1 ? "'s" : "s'"} intervals: this run cannot rank them on net`;
+function netLine(run: BacktestRun, best: BacktestRun['cells'][number]): string {
+  const top = run.statistics.cells.find((c) => c.cell === best.cell.index)!.metrics.net_per_trader;
+  const overlapping = cellsOverlappingOnNet(run.statistics, best.cell.index).length;
+  const interval = `${formatUsd(top.value)} a trader (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
+  if (overlapping === 0)
+    return (
+      `highest net: cell #${best.cell.index} (${best.cell.label}) ${formatUsd(best.summary.netCents)} at ` +
+      `${(Number(best.summary.passRate) * 100).toFixed(1)}% passing; ${interval}, above every other cell's interval`
+    );
+  return (
+    `net: this run cannot rank the cells; the highest, cell #${best.cell.index} at ${interval}, overlaps ` +
+    `${overlapping} other cell${overlapping === 1 ? "'s" : "s'"} intervals`
+  );
 }
 
 /** "2 of 12 cells (0, 5; --cells)" for a subset, else "12 cells". */
@@ -63,7 +70,7 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
   return [
     `${run.config.name}: ${cellCount(run)} × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,
     `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
-    `highest net: cell #${best.cell.index} (${best.cell.label}) ${formatUsd(best.summary.netCents)} at ${(Number(best.summary.passRate) * 100).toFixed(1)}% passing${rankingCaveat(run, best.cell.index)}`,
+    netLine(run, best),
     ...decisionLines(run),
     `${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}: ${Math.round(sessionDays / seconds).toLocaleString('en-US')} account-session-days/s`,
     `report: ${folder}/report.html (and cells.csv, traders.csv, summary.json)`,

@@ -19,7 +19,10 @@ export const MarketSection = Mapping(
             expected: 'a file path',
             description: "A CSV of ticks or bars (.csv or .csv.gz), relative to this file's folder.",
           }),
-          format: OneOf(['ticks', 'bars'] as const, 'ticks: ts,instrument,price[,size]; bars: OHLC bars.'),
+          format: OneOf(
+            ['ticks', 'bars', 'databento'] as const,
+            'ticks: ts,instrument,price[,size]; bars: OHLC bars; databento: a Databento trades or ohlcv download.',
+          ),
           instrument: Type.Optional(
             Text({ expected: 'a GLOBEX symbol like ESM6', description: 'The symbol of every row, like ESM6 or 6EH4.' }),
           ),

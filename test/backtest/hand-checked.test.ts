@@ -246,7 +246,7 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     // Cells 0, 1 and 3 net 100.00 a trader, cell 2 −332.00 (−764.00 to 100.00): every other interval reaches the
     // top cell's 100.00, so the run cannot rank them.
     expect(lines[2]).toMatch(
-      /^highest net: cell #0 .* \$200\.00 at 0\.0% passing; net per trader \$100\.00 \(95% interval \$100\.00 to \$100\.00\) overlaps 3 other cells' intervals: this run cannot rank them on net$/,
+      /^net: this run cannot rank the cells; the highest, cell #0 at \$100\.00 a trader \(95% interval \$100\.00 to \$100\.00\), overlaps 3 other cells' intervals$/,
     );
     expect(lines.slice(3, 7)).toEqual([
       'pass rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
@@ -255,6 +255,19 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       'net per trader against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about $0.00 to $3,888.00)',
       'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 traders a cell; see report.html "Signal or noise"',
     ]);
+  });
+
+  it("the CLI summary names the highest net only when its interval lies above every other cell's", () => {
+    // The same run with cell 0's interval moved to 150.00–180.00: above every other cell's high of 100.00.
+    const cells = run.statistics.cells.map((c) =>
+      c.cell === 0
+        ? { ...c, metrics: { ...c.metrics, net_per_trader: { value: 16_000, low: 15_000, high: 18_000 } } }
+        : c,
+    );
+    const lines = backtestSummaryLines({ ...run, statistics: { ...run.statistics, cells } }, 'out', 2, 1);
+    expect(lines[2]).toMatch(
+      /^highest net: cell #0 .* \$200\.00 at 0\.0% passing; \$160\.00 a trader \(95% interval \$150\.00 to \$180\.00\), above every other cell's interval$/,
+    );
   });
 
   it('the CLI writes the same files, and --json prints summary.json on stdout and nothing else', () => {

@@ -4,7 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
-const COMMANDS = [['replay'], ['backtest'], ['report', 'daily-positions'], ['serve'], ['calendar']];
+const COMMANDS = [
+  ['replay'],
+  ['backtest'],
+  ['report', 'daily-positions'],
+  ['serve'],
+  ['calendar'],
+  ['import', 'fills'],
+  ['import', 'market'],
+];
 
 /** The examples of a help text: [what it shows, the command line with its continuations joined]. */
 function examplesOf(help: string): [string, string][] {

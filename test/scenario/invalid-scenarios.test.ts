@@ -366,7 +366,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'a market file of unknown format',
       (d) => (d.market = { files: [{ path: '../fixtures/market/es-sample.csv', format: 'csv' }] }),
       'market.files[0].format',
-      'market.files[0].format: expected one of ticks, bars, got "csv"',
+      'market.files[0].format: expected one of ticks, bars, databento, got "csv"',
     ],
     [
       'an input step of an unknown type',

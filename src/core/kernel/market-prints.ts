@@ -8,7 +8,7 @@
 export interface MarketFileReference {
   /** Relative to the scenario file's folder, with forward slashes. */
   readonly path: string;
-  readonly format: 'ticks' | 'bars';
+  readonly format: 'ticks' | 'bars' | 'databento';
   readonly instrument?: string;
   readonly bar_ms?: number;
   readonly sort?: boolean;

@@ -1,0 +1,109 @@
+// `propsim import fills|market` (docs/backtesting.md#importing-broker-exports, docs/market-data.md#databento): broker
+// exports and Databento downloads written as propsim's own CSVs. The output is written whole or not at all; what was
+// read, kept, deduplicated and skipped goes to stderr. Exit 0, or 2 for invalid input (no --out file is left).
+import type { Argv } from 'yargs';
+import { fillsCsv } from '../import/fills-csv.js';
+import { FILL_FORMAT_NAMES, importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
+import { MissingZoneError } from '../import/import-input-error.js';
+import { writeFileAtomically } from '../reports/atomic-file.js';
+import { formatTable } from '../reports/text-table.js';
+import { COMMAND_SUMMARIES } from './command-list.js';
+import { helpExamples } from './help-examples.js';
+import { importMarketCommand } from './import-market-command.js';
+import { CliInputError, reportFailure } from './input-error.js';
+import { checkFileFolder } from './out-folder.js';
+
+interface ImportFillsArgs {
+  files: string[] | undefined;
+  format: FillFormatName;
+  out: string;
+  tz: string | undefined;
+  map: string[] | undefined;
+}
+
+const importFillsCommand = {
+  command: 'fills <files..>',
+  describe: "Broker fills exports (Tradovate, NinjaTrader 8, any CSV) as propsim's fills CSV",
+  builder: (y: Argv) =>
+    y
+      .positional('files', { describe: 'export files (CSV)', type: 'string', array: true })
+      .option('format', {
+        describe: 'the export: tradovate, ninjatrader or generic (any CSV, with --map)',
+        choices: FILL_FORMAT_NAMES,
+        requiresArg: true,
+        demandOption: true,
+      })
+      .option('out', { describe: 'the fills CSV to write', type: 'string', requiresArg: true, demandOption: true })
+      .option('tz', {
+        describe:
+          "IANA zone of times without an offset (NinjaTrader's Time, Tradovate's Timestamp): America/Chicago, …",
+        type: 'string',
+        requiresArg: true,
+      })
+      .option('map', {
+        describe:
+          'FIELD=COLUMN: read a field (ts, trader, instrument, side, quantity, price, commission, id) from COLUMN',
+        type: 'string',
+        array: true,
+        requiresArg: true,
+      })
+      .epilog(
+        helpExamples([
+          [
+            'a NinjaTrader 8 executions export, exported on a PC in New York',
+            '$0 import fills --format ninjatrader executions.csv --tz America/New_York --out fills.csv',
+          ],
+          [
+            'any CSV: name the columns',
+            '$0 import fills --format generic trades.csv --map ts=Time --map trader=Acct --map instrument=Symbol\n--map side=Side --map quantity=Qty --map price=Fill --tz America/Chicago --out fills.csv',
+          ],
+        ]),
+      )
+      .epilog(
+        "Writes ts,trader,instrument,side,quantity,price (plus commission when the export has one), in time order. trader is the export's account unless mapped. A fill exported twice (same id) is kept once, with a warning; rows of calendar spreads and of quantity 0 are skipped. stderr shows per trader the rows read, kept, deduplicated and skipped.",
+      ),
+  handler: (args: ImportFillsArgs) => {
+    try {
+      runImportFills(args);
+    } catch (error) {
+      reportFailure('import fills', error instanceof MissingZoneError ? zoneFlagError(error) : error);
+    }
+  },
+};
+
+export const importCommand = {
+  ...COMMAND_SUMMARIES.import,
+  builder: (y: Argv) =>
+    y
+      .command(importFillsCommand)
+      .command(importMarketCommand)
+      .demandCommand(1, 'Name what to import: fills or market.'),
+  handler: () => {},
+};
+
+function runImportFills(args: ImportFillsArgs): void {
+  checkFileFolder(args.out, '--out');
+  const files = args.files ?? [];
+  const imported = importFills(files, {
+    format: args.format,
+    ...(args.tz === undefined ? {} : { tz: args.tz }),
+    ...(args.map === undefined ? {} : { map: args.map }),
+  });
+  if (imported.fills.length === 0)
+    throw new CliInputError(`no fills in ${files.join(', ')}: nothing to write to ${args.out}`);
+  writeFileAtomically(args.out, fillsCsv(imported));
+  process.stderr.write(fillsSummary(imported, args.out));
+}
+
+function fillsSummary(imported: ImportedFills, out: string): string {
+  const warnings = imported.warnings.map((w) => `propsim import fills: warning: ${w}\n`).join('');
+  const rows = [...imported.counts].map(([trader, c]) =>
+    [trader, c.read, c.kept, c.deduplicated, c.skipped].map(String),
+  );
+  const table = formatTable(['trader', 'read', 'kept', 'deduplicated', 'skipped'], rows);
+  return `${warnings}propsim import fills: wrote ${imported.fills.length} fills of ${rows.length} trader${rows.length === 1 ? '' : 's'} to ${out}\n${table}`;
+}
+
+function zoneFlagError(error: MissingZoneError): CliInputError {
+  return new CliInputError(`--tz: required: ${error.message}; name their zone, such as --tz America/Chicago`);
+}

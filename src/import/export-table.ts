@@ -1,0 +1,46 @@
+// A broker's CSV export as a header and rows that know their line: csv-parse copes with what exports carry (a UTF-8
+// BOM, CRLF line ends, quoted fields with commas, blank trailing lines). docs/backtesting.md#importing-broker-exports
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { MarketDataError, quoteText } from '../market/market-data-error.js';
+
+export interface ExportRow {
+  readonly fields: readonly string[];
+  /** 1-based line of the row in its file, the header being line 1. */
+  readonly line: number;
+}
+
+export interface ExportTable {
+  readonly file: string;
+  /** Column names as written, trimmed; a trailing comma makes a last column named "". */
+  readonly header: readonly string[];
+  readonly rows: readonly ExportRow[];
+}
+
+interface ParsedRecord {
+  record: string[];
+  info: { lines: number };
+}
+
+export function readExportTable(file: string): ExportTable {
+  let records: ParsedRecord[];
+  try {
+    records = parse(readFileSync(file), {
+      bom: true,
+      skip_empty_lines: true,
+      skip_records_with_empty_values: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as ParsedRecord[];
+  } catch (error) {
+    const where = (error as { lines?: number }).lines ?? 0;
+    throw new MarketDataError(file, where, undefined, 'a CSV file', quoteText((error as Error).message));
+  }
+  const [first, ...rest] = records;
+  if (!first) throw new MarketDataError(file, 1, undefined, 'a header row', 'an empty file');
+  return {
+    file,
+    header: first.record.map((name) => name.trim()),
+    rows: rest.map(({ record, info }) => ({ fields: record, line: info.lines })),
+  };
+}
