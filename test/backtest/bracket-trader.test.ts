@@ -11,7 +11,8 @@ import type { Side } from '../../src/core/orders/order-types.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { BracketTrader, bracketParams } from '../../src/backtest/traders/bracket-trader.js';
 import { MinuteBars } from '../../src/backtest/traders/minute-bars.js';
-import { AFTER_NEXT_PRINT, TraderRandom, type TraderView } from '../../src/backtest/traders/strategy.js';
+import { AFTER_NEXT_PRINT, TraderRandom } from '../../src/backtest/traders/strategy.js';
+import { esTraderView } from './es-trader-view.js';
 
 /** A trader whose signal is always to buy. */
 class AlwaysBuys extends BracketTrader {
@@ -44,15 +45,7 @@ function setUp() {
     bracketParams({ contracts: 3, stop_ticks: 8, target_ticks: 8, trades_per_day: 1 }),
   );
   const bars = new MinuteBars();
-  const view: TraderView = {
-    kernel,
-    accountId,
-    symbol: 'ESM6',
-    tickSize: 0.25,
-    priceDecimals: 2,
-    bars,
-    session: calendar.sessionOf('2026-03-10', 'equity_index'),
-  };
+  const view = esTraderView(kernel, accountId, bars, calendar);
   const print = (atMs: number, price: number) => {
     kernel.print('ESM6', price * 4, Infinity, atMs); // ES ticks are 0.25
     bars.onPrint(atMs, price * 4);

@@ -126,6 +126,21 @@ const CASES: Case[] = [
     config: synthetic({ count: 1, strategy: 'mean_reversion', params: { stop_ticks: [4.5, 10] } }),
     says: ['traders.synthetic.params', 'params.stop_ticks'],
   },
+  {
+    name: 'stop_after_daily_lock: "yes"',
+    config: synthetic({ count: 1, strategy: 'random_bracket', params: { stop_after_daily_lock: 'yes' } }),
+    says: ['traders.synthetic.params', 'params.stop_after_daily_lock', 'true or false', '"yes"'],
+  },
+  {
+    name: 'daily_profit_stop as a number',
+    config: synthetic({ count: 1, strategy: 'random_bracket', params: { daily_profit_stop: 500 } }),
+    says: ['traders.synthetic.params', 'params.daily_profit_stop', 'a positive decimal string like "500.00"', '500'],
+  },
+  {
+    name: 'size_down_within: "0"',
+    config: synthetic({ count: 1, strategy: 'mean_reversion', params: { size_down_within: '0' } }),
+    says: ['traders.synthetic.params', 'params.size_down_within', 'positive', '"0"'],
+  },
   { name: 'count 0', config: synthetic({ count: 0, strategy: 'random_bracket' }), says: ['traders.synthetic.count'] },
   { name: 'no traders', config: { ...base(), traders: {} }, says: ['traders', 'fills, synthetic or both'] },
   {

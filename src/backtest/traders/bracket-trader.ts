@@ -6,7 +6,9 @@ import { Dec, ticksToPrice } from '../../core/money.js';
 import type { Side } from '../../core/orders/order-types.js';
 import {
   AFTER_NEXT_PRINT,
+  flagParam,
   intParam,
+  moneyParam,
   rangeParam,
   type NextWake,
   type TraderRandom,
@@ -21,6 +23,10 @@ export interface BracketParams {
   targetTicks: [number, number];
   checkEveryMinutes: number;
   flatMinutesBeforeClose: number;
+  /** Reacting to risk (docs/backtesting.md#traders-who-react-to-their-risk); all off by default. */
+  stopAfterDailyLock: boolean;
+  dailyProfitStopCents: number | undefined;
+  sizeDownWithinCents: number | undefined;
 }
 
 export function bracketParams(params: Record<string, unknown>): BracketParams {
@@ -31,6 +37,9 @@ export function bracketParams(params: Record<string, unknown>): BracketParams {
     targetTicks: rangeParam(params, 'target_ticks', [8, 60]),
     checkEveryMinutes: intParam(params, 'check_every_minutes', 5),
     flatMinutesBeforeClose: intParam(params, 'flat_minutes_before_close', 5),
+    stopAfterDailyLock: flagParam(params, 'stop_after_daily_lock'),
+    dailyProfitStopCents: moneyParam(params, 'daily_profit_stop'),
+    sizeDownWithinCents: moneyParam(params, 'size_down_within'),
   };
 }
 
@@ -77,7 +86,14 @@ export abstract class BracketTrader implements Trader {
         this.tradeDate = session.tradeDate;
         this.tradesToday = 0;
       }
-      if (this.tradesToday < this.params.tradesPerDay && this.isFlat(view) && view.bars.lastTicks !== undefined) {
+      if (this.params.stopAfterDailyLock && view.kernel.read.riskNumbers(view.accountId)!.dailyLossLocked)
+        return undefined; // done for this session: the runner wakes it again when the next one opens
+      if (
+        this.tradesToday < this.params.tradesPerDay &&
+        !this.reachedDailyProfitStop(view) &&
+        this.isFlat(view) &&
+        view.bars.lastTicks !== undefined
+      ) {
         const side = this.signal(view);
         if (side) {
           this.pending = this.enter(view, side);
@@ -100,6 +116,20 @@ export abstract class BracketTrader implements Trader {
     return Math.floor((nowMs - this.phaseMs) / step) * step + step + this.phaseMs;
   }
 
+  /** daily_profit_stop: the day's net P&L has reached it, so no new entries this session. */
+  private reachedDailyProfitStop(view: TraderView): boolean {
+    const stop = this.params.dailyProfitStopCents;
+    return stop !== undefined && view.kernel.read.riskNumbers(view.accountId)!.dayNetCents >= stop;
+  }
+
+  /** size_down_within: one contract while equity is within that much of the max-loss floor, else the drawn size. */
+  private sizeFor(view: TraderView, drawn: number): number {
+    const within = this.params.sizeDownWithinCents;
+    if (within === undefined) return drawn;
+    const numbers = view.kernel.read.riskNumbers(view.accountId)!;
+    return numbers.equityCents - numbers.maxLossTriggerCents <= within ? 1 : drawn;
+  }
+
   private isFlat(view: TraderView): boolean {
     const { read } = view.kernel;
     return read.netQuantity(view.accountId, view.symbol) === 0 && read.workingOrderIds(view.accountId).length === 0;
@@ -112,7 +142,7 @@ export abstract class BracketTrader implements Trader {
    */
   private enter(view: TraderView, side: Side): PendingEntry | undefined {
     const { kernel, accountId, symbol } = view;
-    const quantity = this.random.pick(this.params.contracts);
+    const quantity = this.sizeFor(view, this.random.pick(this.params.contracts)); // drawn either way: same stream
     const stopTicks = this.random.pick(this.params.stopTicks);
     const targetTicks = this.random.pick(this.params.targetTicks);
     const entry = kernel.dispatch({

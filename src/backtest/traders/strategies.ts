@@ -84,6 +84,9 @@ const BRACKET_KEYS = [
   'target_ticks',
   'check_every_minutes',
   'flat_minutes_before_close',
+  'stop_after_daily_lock',
+  'daily_profit_stop',
+  'size_down_within',
 ];
 const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
   random_bracket: BRACKET_KEYS,

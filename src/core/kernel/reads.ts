@@ -56,6 +56,18 @@ export interface UserIdentity {
   kind: 'trader' | 'staff';
 }
 
+/** An account's live risk figures in cents (internal units). */
+export interface RiskNumbers {
+  equityCents: number;
+  maxLossTriggerCents: number;
+  dailyLossTriggerCents: number | null;
+  failed: boolean;
+  /** The daily-loss lock is on (lifted at the next session roll). */
+  dailyLossLocked: boolean;
+  /** The day's net P&L so far: equity − start-of-day balance (commissions and open P&L included). */
+  dayNetCents: number;
+}
+
 /** What a back-test needs of an account at the end of its period (internal units). */
 export interface AccountHistory {
   status: RiskAccount['status'];
@@ -358,19 +370,18 @@ export class KernelReads {
 
   // ---- figures for drivers that chart or judge accounts (internal units) ----
 
-  /** Equity and the two floors in cents, for charts; undefined when unknown. */
-  riskNumbers(
-    accountId: string,
-  ):
-    | { equityCents: number; maxLossTriggerCents: number; dailyLossTriggerCents: number | null; failed: boolean }
-    | undefined {
+  /** Equity and the two floors in cents, for charts and for traders that react to them; undefined when unknown. */
+  riskNumbers(accountId: string): RiskNumbers | undefined {
     const account = this.k.accounts.find(accountId);
     if (!account) return undefined;
+    const equityCents = this.k.risk.equityCents(account);
     return {
       failed: account.status === 'failed',
-      equityCents: this.k.risk.equityCents(account),
+      equityCents,
       maxLossTriggerCents: account.floors.maxLossTriggerCents,
       dailyLossTriggerCents: account.floors.dailyLossTriggerCents ?? null,
+      dailyLossLocked: account.locks.includes('daily_loss_breach'),
+      dayNetCents: equityCents - account.floors.startOfDayBalanceCents,
     };
   }
 
