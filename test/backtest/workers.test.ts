@@ -12,11 +12,13 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/synthetic-6e.yaml', import.meta.url));
+/** The same grid with the traders' risk knobs on (docs/backtesting.md#traders-who-react-to-their-risk). */
+const REACTING = fileURLToPath(new URL('./fixtures/synthetic-6e-reacting.yaml', import.meta.url));
 const FILES = ['cells.csv', 'traders.csv', 'summary.json', 'report.html'];
 
-function runWith(workers: number): { files: Record<string, string>; stderr: string } {
+function runWith(workers: number, config = CONFIG): { files: Record<string, string>; stderr: string } {
   const out = join(mkdtempSync(join(tmpdir(), `propsim-workers-${workers}-`)), 'out');
-  const { status, stderr } = runCli(['backtest', '--config', CONFIG, '--out', out, '--workers', String(workers)]);
+  const { status, stderr } = runCli(['backtest', '--config', config, '--out', out, '--workers', String(workers)]);
   expect(status, stderr).toBe(0);
   return { files: Object.fromEntries(FILES.map((f) => [f, readFileSync(join(out, f), 'utf8')])), stderr };
 }
@@ -49,5 +51,18 @@ describe('worker-count independence', () => {
         'backtest: cell 4/4 done',
       ]);
     }
+  });
+
+  it('with the risk knobs on, 1 and 2 workers still write byte-identical outputs, and the knobs change the traders', () => {
+    const one = runWith(1, REACTING);
+    const two = runWith(2, REACTING);
+    for (const file of FILES) expect(two.files[file], file).toBe(one.files[file]);
+    const plain = runWith(1);
+    const rows = (csv: string) => csv.trim().split('\n').slice(1);
+    // Same roster, different trading: some traders end elsewhere with the knobs on.
+    expect(rows(one.files['traders.csv']!).map((r) => r.split(',')[1])).toEqual(
+      rows(plain.files['traders.csv']!).map((r) => r.split(',')[1]),
+    );
+    expect(one.files['traders.csv']).not.toBe(plain.files['traders.csv']);
   });
 });
