@@ -21,6 +21,7 @@ import {
   type CellSummary,
   type TraderOutcome,
 } from './outcomes.js';
+import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fills.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { MinuteBars } from './traders/minute-bars.js';
@@ -61,6 +62,8 @@ interface Participant {
   accountId: string;
   trader: SyntheticTrader | undefined;
   funnel: TraderFunnel | undefined;
+  /** Its historical fills the engine dropped, by why. */
+  dropped: DroppedFills;
 }
 
 export async function runCell(
@@ -113,7 +116,7 @@ export async function runCell(
       traderSpec.strategy === 'fills'
         ? undefined
         : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
-    return { spec: traderSpec, accountId, trader, funnel };
+    return { spec: traderSpec, accountId, trader, funnel, dropped: noDroppedFills() };
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
   const due = new SimClock<Due>(startMs);
@@ -133,7 +136,7 @@ export async function runCell(
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
-      kernel.dispatch({
+      const recorded = kernel.dispatch({
         type: 'record_fill',
         account_id: who.accountId,
         instrument_id: item.fill.symbol,
@@ -142,6 +145,8 @@ export async function runCell(
         price: item.fill.price,
         occurred_at: item.fill.timeMs,
       });
+      if (recorded.ok && 'dropped' in recorded.body)
+        who.dropped[droppedBecause(kernel.read.accountState(who.accountId)!)]++;
     } else if (item.kind === 'sample') {
       sampled.forEach((p, i) => {
         const points = samples[i]!.points;
@@ -248,9 +253,10 @@ export async function runCell(
       return {
         ...evaluation,
         ...evaluationOnlyEconomics(evaluation, config.economics.pricePaidCents, config.economics.payoutShare),
+        droppedFills: p.dropped,
       };
     p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
-    return { ...evaluation, ...funnelEconomics(p.funnel.path), funnel: p.funnel.path };
+    return { ...evaluation, ...funnelEconomics(p.funnel.path), funnel: p.funnel.path, droppedFills: p.dropped };
   });
   return {
     cell,

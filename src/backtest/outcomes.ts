@@ -2,6 +2,7 @@
 import { divideHalfEven } from '../core/money.js';
 import { Dec } from '../core/money.js';
 import type { AccountHistory } from '../core/kernel/reads.js';
+import { addDroppedFills, noDroppedFills, type DroppedFills } from './dropped-fills.js';
 import type { FunnelPath } from './trader-funnel.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
@@ -33,10 +34,15 @@ export interface TraderOutcome {
   netCents: number;
   /** The trader's path through the funnel, when the config has one (docs/backtesting.md#the-funnel). */
   funnel?: FunnelPath;
+  /** Its historical fills the engine dropped, by why (docs/backtesting.md#fills-the-engine-dropped). */
+  droppedFills: DroppedFills;
 }
 
 /** A trader's evaluation, before the economics are applied. */
-export type EvaluationOutcome = Omit<TraderOutcome, 'feesCents' | 'payoutsCents' | 'netCents' | 'funnel'>;
+export type EvaluationOutcome = Omit<
+  TraderOutcome,
+  'feesCents' | 'payoutsCents' | 'netCents' | 'funnel' | 'droppedFills'
+>;
 
 /** Per cell, with the funnel: each kind of fee, the payouts and the net (docs/backtesting.md#the-funnel). */
 export interface FunnelEconomics {
@@ -53,6 +59,8 @@ export interface CellSummary {
   failedMaxLoss: number;
   active: number;
   dailyLockDays: number;
+  /** The traders' historical fills the engine dropped, by why. */
+  droppedFills: DroppedFills;
   /** passed / accounts, as a decimal string with 4 places. */
   passRate: string;
   medianDaysToPass: number | null;
@@ -152,6 +160,7 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
     failedMaxLoss: failed.length,
     active: traders.length - passed.length - failed.length,
     dailyLockDays: sum((t) => t.dailyLockDays),
+    droppedFills: traders.reduce((total, t) => addDroppedFills(total, t.droppedFills), noDroppedFills()),
     passRate: traders.length === 0 ? '0.0000' : new Dec(passed.length).dividedBy(traders.length).toFixed(4),
     medianDaysToPass: median(passed.map((t) => t.days)),
     medianDaysToFail: median(failed.map((t) => t.days)),

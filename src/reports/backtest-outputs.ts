@@ -10,6 +10,7 @@ import { FUNNEL_TRADER_COLUMNS, funnelEconomicsDocument, funnelTraderCells } fro
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/decisions.js';
 import { fourPlaces, pairedCounts } from '../backtest/statistics.js';
+import type { DroppedFills } from '../backtest/dropped-fills.js';
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -18,6 +19,13 @@ function csvCell(value: unknown): string {
 
 function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
+}
+
+/** Historical fills the engine dropped, by why (docs/backtesting.md#fills-the-engine-dropped); last in both CSVs. */
+const DROPPED_COLUMNS = ['fills_dropped_locked', 'fills_dropped_failed', 'fills_dropped_passed'];
+
+function droppedCells(d: DroppedFills): number[] {
+  return [d.locked, d.failed, d.passed];
 }
 
 export function cellsCsv(run: BacktestRun): string {
@@ -44,6 +52,7 @@ export function cellsCsv(run: BacktestRun): string {
     'net_per_trader',
     'net_per_trader_low',
     'net_per_trader_high',
+    ...DROPPED_COLUMNS,
   ];
   const rows = run.cells.map(({ cell, summary: s }, i) => [
     cell.index,
@@ -60,6 +69,7 @@ export function cellsCsv(run: BacktestRun): string {
     formatCents(s.payoutsCents),
     formatCents(s.netCents),
     ...metricColumns(run, i).slice(1),
+    ...droppedCells(s.droppedFills),
   ]);
   return csv(header, rows);
 }
@@ -77,6 +87,7 @@ export function tradersCsv(run: BacktestRun): string {
     'final_balance',
     'net',
     ...(run.config.economics.funnel ? FUNNEL_TRADER_COLUMNS : []),
+    ...DROPPED_COLUMNS,
   ];
   const rows = run.cells.flatMap(({ cell, traders }) =>
     traders.map((t) => [
@@ -91,6 +102,7 @@ export function tradersCsv(run: BacktestRun): string {
       formatCents(t.finalBalanceCents),
       formatCents(t.netCents),
       ...(t.funnel ? funnelTraderCells(t) : []),
+      ...droppedCells(t.droppedFills),
     ]),
   );
   return csv(header, rows);

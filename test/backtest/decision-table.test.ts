@@ -11,6 +11,7 @@ import { handMadeCell } from './hand-made-cell.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';
 import { netHeadline, tradersToRank } from '../../src/reports/decision-table.js';
 import { backtestReportHtml } from '../../src/reports/backtest-report.js';
+import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
 
 const BASE_PLAN = { risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } };
 const DAILY = 'risk_profile.daily_loss_value';
@@ -29,6 +30,7 @@ function trader(i: number, netCents: number): TraderOutcome {
     feesCents: netCents,
     payoutsCents: 0,
     netCents,
+    droppedFills: noDroppedFills(),
   };
 }
 

@@ -7,6 +7,7 @@ import { detectableNetDifference, noiseGuidance, runStatistics } from '../../src
 import { zForComparisons } from '../../src/backtest/detectable-difference.js';
 import type { Outcome, TraderOutcome } from '../../src/backtest/outcomes.js';
 import { handMadeCell } from './hand-made-cell.js';
+import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
 
 const PRICE = 16_500;
 const PROFIT = 100_000;
@@ -27,6 +28,7 @@ function trader(i: number, outcome: Outcome): TraderOutcome {
     feesCents: PRICE,
     payoutsCents: outcome === 'passed' ? PROFIT / 2 : 0,
     netCents: outcome === 'passed' ? PRICE - PROFIT / 2 : PRICE,
+    droppedFills: noDroppedFills(),
   };
 }
 
