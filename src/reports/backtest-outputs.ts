@@ -130,6 +130,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       failed_max_loss: s.failedMaxLoss,
       active: s.active,
       daily_lock_days: s.dailyLockDays,
+      fills_dropped: s.droppedFills,
       pass_rate: s.passRate,
       median_days_to_pass: s.medianDaysToPass,
       median_days_to_fail: s.medianDaysToFail,

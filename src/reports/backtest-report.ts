@@ -16,6 +16,7 @@ import { decisionSentence, guidanceSentence } from './signal-or-noise.js';
 import { noiseGuidance } from '../backtest/decisions.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { wilsonInterval } from '../backtest/statistics.js';
+import type { DroppedFills } from '../backtest/dropped-fills.js';
 
 const CAUSE_COLORS: Record<string, string> = {
   passed: '#2e7d32',
@@ -37,6 +38,8 @@ export function backtestReportHtml(run: BacktestRun): string {
 function reportHtml(run: BacktestRun, charts: SvgCharts): string {
   const { config, cells } = run;
   const labels = cells.map((c) => `#${c.cell.index}`);
+  // Only historical fills can be dropped (docs/backtesting.md#fills-the-engine-dropped).
+  const hasFills = config.fills !== undefined;
   const economics = htmlTable(
     [
       'cell',
@@ -52,6 +55,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
       'revenue',
       'payouts',
       'net',
+      ...(hasFills ? ['fills dropped: locked · failed · passed'] : []),
     ],
     cells.map(({ cell, summary: s }) => [
       `#${cell.index}`,
@@ -67,6 +71,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
       money(s.revenueCents),
       money(s.payoutsCents),
       money(s.netCents),
+      ...(hasFills ? [droppedFillsText(s.droppedFills)] : []),
     ]),
   );
   const sections = [
@@ -107,6 +112,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+const droppedFillsText = (d: DroppedFills) => [d.locked, d.failed, d.passed].map(count).join(' · ');
 
 const FUNNEL_STEPS = [
   ['evaluations', 'evaluations', '#90a4ae'],

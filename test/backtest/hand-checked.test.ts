@@ -114,6 +114,12 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       { 'risk_profile.max_drawdown_value': '1500', 'risk_profile.daily_loss_value': null },
       { 'risk_profile.max_drawdown_value': '1500', 'risk_profile.daily_loss_value': '300' },
     ]);
+    expect(cells.map((c) => c.fills_dropped)).toEqual([
+      { locked: 0, failed: 3, passed: 0 },
+      { locked: 1, failed: 1, passed: 0 },
+      { locked: 0, failed: 0, passed: 0 },
+      { locked: 1, failed: 0, passed: 0 },
+    ]);
     expect(cells.map((c) => [c.passed, c.failed_max_loss, c.active])).toEqual([
       [0, 1, 1],
       [0, 1, 1],
