@@ -100,6 +100,10 @@ export async function runCell(
       planJson(parsePlanTemplate(planForCell(funnelSpec.funded.plan, cellValues.funded), `grid cell ${cell.label}`)),
   };
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
+    const trader =
+      traderSpec.strategy === 'fills'
+        ? undefined
+        : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
     // The reset draws' seed, like a synthetic trader's, comes from the config seed and the roster place.
     const funnel =
       funnelSpec &&
@@ -110,12 +114,9 @@ export async function runCell(
         funnelPlans!,
         new ResetDraws(config.seed * 1_000_003 + index),
         sessions[0]!,
+        trader?.quitsAfterFailure,
       );
     const accountId = funnel ? funnel.accountId : openAccount(kernel, traderSpec.id, planDoc, pricePaid, cell.label);
-    const trader =
-      traderSpec.strategy === 'fills'
-        ? undefined
-        : createTrader(traderSpec.strategy, traderSpec.id, traderSpec.seed, traderSpec.params);
     return { spec: traderSpec, accountId, trader, funnel, dropped: noDroppedFills() };
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));

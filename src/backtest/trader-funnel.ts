@@ -86,6 +86,8 @@ export class TraderFunnel {
     private readonly plans: { evaluation: unknown; funded: unknown },
     private readonly draws: ResetDraws,
     firstSession: Session,
+    /** The trader quits after a failure (quit_after_failure): no reset draw, out. */
+    private readonly quitsAfterFailure = false,
   ) {
     this.firstTradeDate = firstSession.tradeDate;
     this.accountId = this.openEvaluation();
@@ -144,7 +146,7 @@ export class TraderFunnel {
 
   private maybeReset(): void {
     const reset = this.funnel.evaluation.reset;
-    if (!reset || this.path.resets >= reset.max || !this.draws.resets(reset.rate)) {
+    if (this.quitsAfterFailure || !reset || this.path.resets >= reset.max || !this.draws.resets(reset.rate)) {
       this.stage = 'out';
       return;
     }

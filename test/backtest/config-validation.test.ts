@@ -132,6 +132,11 @@ const CASES: Case[] = [
     says: ['traders.synthetic.params', 'params.stop_after_daily_lock', 'true or false', '"yes"'],
   },
   {
+    name: 'quit_after_failure: 1',
+    config: synthetic({ count: 1, strategy: 'momentum_breakout', params: { quit_after_failure: 1 } }),
+    says: ['traders.synthetic.params', 'params.quit_after_failure', 'true or false'],
+  },
+  {
     name: 'daily_profit_stop as a number',
     config: synthetic({ count: 1, strategy: 'random_bracket', params: { daily_profit_stop: 500 } }),
     says: ['traders.synthetic.params', 'params.daily_profit_stop', 'a positive decimal string like "500.00"', '500'],

@@ -131,4 +131,25 @@ describe('traders who react to their risk', () => {
     expect(run('500.00')).toBe(1); // $48,500 − $48,000 = $500 ≤ $500: one contract
     expect(run('499.99')).toBe(3); // $500 > $499.99: the drawn 3
   });
+
+  // A 3-lot bought at 5000.25 and marked at 4986.75: (4986.75 − 5000.25) × 3 × $50 = −$2,025, equity $47,975 ≤ the
+  // max-loss floor $48,000: failed, and flattened at the next print (a $5,000 daily loss here, so no daily lock).
+  const failedOut = (params: Record<string, unknown>) => {
+    const s = setUp({ stop_ticks: 80, target_ticks: 80, ...params }, '5000');
+    s.trade();
+    s.print(4986.75);
+    s.print(4986.75);
+    expect(s.numbers()).toMatchObject({ failed: true, equityCents: 4_797_500 });
+    return s;
+  };
+
+  it('quit_after_failure: after its account fails the trader never checks again', () => {
+    const reacting = failedOut({ quit_after_failure: true });
+    expect(reacting.check()).toBeUndefined();
+    expect(reacting.entries()).toHaveLength(1);
+
+    const plain = failedOut({});
+    expect(plain.check()).toBe(AFTER_NEXT_PRINT); // an entry the failed account rejects
+    expect(plain.entries()).toHaveLength(2);
+  });
 });

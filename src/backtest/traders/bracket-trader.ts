@@ -27,6 +27,7 @@ export interface BracketParams {
   stopAfterDailyLock: boolean;
   dailyProfitStopCents: number | undefined;
   sizeDownWithinCents: number | undefined;
+  quitAfterFailure: boolean;
 }
 
 export function bracketParams(params: Record<string, unknown>): BracketParams {
@@ -40,6 +41,7 @@ export function bracketParams(params: Record<string, unknown>): BracketParams {
     stopAfterDailyLock: flagParam(params, 'stop_after_daily_lock'),
     dailyProfitStopCents: moneyParam(params, 'daily_profit_stop'),
     sizeDownWithinCents: moneyParam(params, 'size_down_within'),
+    quitAfterFailure: flagParam(params, 'quit_after_failure'),
   };
 }
 
@@ -72,6 +74,7 @@ export abstract class BracketTrader implements Trader {
     const { kernel, session } = view;
     const nowMs = kernel.nowMs;
     if (!session) return undefined;
+    if (this.params.quitAfterFailure && kernel.read.riskNumbers(view.accountId)!.failed) return undefined;
     const flatAtMs = session.closeMs - this.params.flatMinutesBeforeClose * 60_000;
     if (nowMs >= flatAtMs) {
       this.pending = undefined;
@@ -104,6 +107,11 @@ export abstract class BracketTrader implements Trader {
     }
     const next = this.nextCheck(nowMs);
     return next < flatAtMs ? next : flatAtMs;
+  }
+
+  /** quit_after_failure: after a failed account it trades no more, and with the funnel takes no reset. */
+  get quitsAfterFailure(): boolean {
+    return this.params.quitAfterFailure;
   }
 
   /** The first wake-up of a session. */

@@ -87,6 +87,7 @@ const BRACKET_KEYS = [
   'stop_after_daily_lock',
   'daily_profit_stop',
   'size_down_within',
+  'quit_after_failure',
 ];
 const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
   random_bracket: BRACKET_KEYS,
