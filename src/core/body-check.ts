@@ -3,6 +3,7 @@
 // expectation is its `description`, or a phrase derived from its keywords when it has none.
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { pointerFieldName, schemaAt, valueAt } from './json-pointer.js';
 
 export interface FieldProblem {
   field: string;
@@ -86,28 +87,7 @@ function describeErrors(root: TSchema, value: unknown, errors: SchemaError[]): F
 
 /** `/user/email` → `user.email`, `/order_ids/2` → `order_ids[2]`, the root → `body`. */
 function fieldName(instancePath: string): string {
-  const parts = instancePath.split('/').slice(1).map(unescapePointer);
-  if (parts.length === 0) return 'body';
-  return parts.reduce(
-    (name, part, i) => (/^\d+$/.test(part) ? `${name}[${part}]` : i === 0 ? part : `${name}.${part}`),
-    '',
-  );
-}
-
-function unescapePointer(part: string): string {
-  return part.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function schemaAt(root: TSchema, schemaPath: string): Json {
-  let at: unknown = root;
-  for (const part of schemaPath.split('/').slice(1).map(unescapePointer)) at = (at as Json | undefined)?.[part];
-  return (at ?? {}) as Json;
-}
-
-function valueAt(value: unknown, instancePath: string): unknown {
-  let at = value;
-  for (const part of instancePath.split('/').slice(1).map(unescapePointer)) at = (at as Json | undefined)?.[part];
-  return at;
+  return pointerFieldName(instancePath) || 'body';
 }
 
 /** What a schema accepts, in words: its description, or a phrase from its keywords. */

@@ -8,6 +8,7 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { FieldError, describeValue, isFields } from './accounts/input-fields.js';
+import { lastPointerPart, pointerFieldName, schemaAt, valueAt } from './json-pointer.js';
 
 interface SchemaError {
   keyword: string;
@@ -53,7 +54,7 @@ function firstProblem(root: Json, value: unknown, all: SchemaError[], base: stri
     (e) => e.keyword === 'additionalProperties' && isWithin(first.instancePath, e.instancePath),
   );
   const error = unknownKey ?? first;
-  const field = (instancePath: string) => fieldName(base, instancePath);
+  const field = (instancePath: string) => pointerFieldName(instancePath, base);
   if (error.keyword === 'additionalProperties') {
     const name = (error.params.additionalProperties as string[])[0]!;
     const allowed = Object.keys((schemaAt(root, error.schemaPath).properties ?? {}) as Json);
@@ -72,7 +73,7 @@ function firstProblem(root: Json, value: unknown, all: SchemaError[], base: stri
     );
   // A key refused by propertyNames: the key is what came.
   const got = error.schemaPath.endsWith('/propertyNames')
-    ? unescapePointer(error.instancePath.slice(error.instancePath.lastIndexOf('/') + 1))
+    ? lastPointerPart(error.instancePath)
     : valueAt(value, error.instancePath);
   if (RANGE_KEYWORDS.has(error.keyword) && typeof node.type === 'string' && node.type !== 'object') {
     // A value of the right kind out of range: the range says what was expected (`a non-empty list`).
@@ -169,31 +170,6 @@ function isOfKind(schema: Json, value: unknown): boolean {
 
 function isWithin(path: string, parent: string): boolean {
   return path === parent || path.startsWith(`${parent}/`);
-}
-
-/** `/plans/eval-50k/starting_balance` → `plans.eval-50k.starting_balance`, `/firms/0` → `firms[0]`. */
-function fieldName(base: string, instancePath: string): string {
-  const parts = instancePath.split('/').slice(1).map(unescapePointer);
-  return parts.reduce((name, part) => {
-    if (/^\d+$/.test(part)) return `${name}[${part}]`;
-    return name === '' ? part : `${name}.${part}`;
-  }, base);
-}
-
-function unescapePointer(part: string): string {
-  return part.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-function schemaAt(root: Json, schemaPath: string): Json {
-  let node: unknown = root;
-  for (const part of schemaPath.split('/').slice(1).map(unescapePointer)) node = (node as Json | undefined)?.[part];
-  return (node ?? {}) as Json;
-}
-
-function valueAt(value: unknown, instancePath: string): unknown {
-  let node = value;
-  for (const part of instancePath.split('/').slice(1).map(unescapePointer)) node = (node as Json | undefined)?.[part];
-  return node;
 }
 
 /** What a schema accepts, in a file reader's words: its `expected`, or a phrase from its keywords. */
