@@ -114,8 +114,14 @@ describe('docs/api.md#the-dashboard in a real browser', () => {
     const equity = Number(live.body.item.equity);
     await page.waitForFunction(
       (id, fills, equity) => {
-        const account = (globalThis as PageGlobals).dashboard.accounts[id]!;
-        return account.fills.length === fills && account.points.at(-1)?.[1] === equity;
+        const account = (globalThis as PageGlobals).dashboard.accounts[id]! as unknown as {
+          fills: unknown[];
+          points: number[][];
+          chart: { getOption(): { series: Array<{ data: number[][] }> } };
+        };
+        // The chart is redrawn after the page's model takes the events: wait for both, then read the chart.
+        const drawnFills = account.chart.getOption().series[3]?.data.length;
+        return account.fills.length === fills && account.points.at(-1)?.[1] === equity && drawnFills === fills;
       },
       { timeout: 15_000 },
       accountId,
