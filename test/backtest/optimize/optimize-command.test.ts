@@ -1,13 +1,14 @@
 // `propsim optimize` end to end (docs/optimizing.md), on 6 candidates × 12 synthetic traders over two weeks of 6E:
 // byte-identical outputs for a seed, a back-test of chosen-plan.yaml reproducing the confirmation, the budget, and
 // progress on stderr. Runs are separate processes, as a user runs them (report.html's chart ids are per process).
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runCli, runCliAsync, type CliResult } from '../../cli/run-cli.js';
+import { CLI, runCli, runCliAsync, type CliResult } from '../../cli/run-cli.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/search-6e.yaml', import.meta.url));
 const MARKET = fileURLToPath(new URL('../../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
@@ -16,7 +17,8 @@ const FILES = ['candidates.csv', 'front.csv', 'chosen-plan.yaml', 'summary.json'
 const dir = mkdtempSync(join(tmpdir(), 'propsim-optimize-'));
 
 function optimize(out: string, ...flags: string[]): Promise<CliResult> {
-  return runCliAsync(['optimize', '--config', CONFIG, '--out', join(dir, out), '--workers', '1', ...flags]);
+  const workers = flags.includes('--workers') ? [] : ['--workers', '1'];
+  return runCliAsync(['optimize', '--config', CONFIG, '--out', join(dir, out), ...workers, ...flags]);
 }
 
 const read = (out: string, file: string) => readFileSync(join(dir, out, file), 'utf8');
@@ -25,11 +27,12 @@ let first: CliResult;
 let second: CliResult;
 
 beforeAll(async () => {
-  [first, second] = await Promise.all([optimize('first'), optimize('second')]);
+  // The second on 2 worker threads: the stages run on runBacktest's pool, in any order.
+  [first, second] = await Promise.all([optimize('first'), optimize('second', '--workers', '2')]);
 }, 120_000);
 
 describe('propsim optimize', () => {
-  it('writes byte-identical outputs for a seed, run twice', () => {
+  it('writes byte-identical outputs for a seed, run twice (1 and 2 workers)', () => {
     expect(first.status, first.stderr).toBe(0);
     expect(second.status, second.stderr).toBe(0);
     for (const file of FILES) expect(read('second', file), file).toBe(read('first', file));
@@ -122,6 +125,21 @@ describe('propsim optimize', () => {
     expect(run.stderr).toContain('--budget: 755 account-session-days cannot pay for the first stage');
     expect(run.stderr).toContain('expected at least 756');
     expect(run.stderr).not.toMatch(/optimize: stage/);
+  });
+
+  it('Ctrl-C during a stage: exit 130, nothing written', async () => {
+    const out = join(dir, 'interrupted');
+    const child = spawn(process.execPath, [CLI, 'optimize', '--config', CONFIG, '--out', out, '--workers', '2']);
+    let stderr = '';
+    let sent = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (!sent && stderr.includes('stage 1/2: candidate 1/6 done')) sent = child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+    expect(code).toBe(130);
+    expect(stderr).toContain('optimize: interrupted; nothing was written');
+    expect(existsSync(out)).toBe(false);
   });
 
   it('--help shows examples', () => {
