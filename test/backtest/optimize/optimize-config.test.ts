@@ -86,6 +86,18 @@ describe('optimize config errors', () => {
     ).toContain('search.funded.risk_profile.max_drawdown_value: expected a field of the evaluation plan');
   });
 
+  it('warns about a search value that makes the same plan as an earlier one, naming it as written', () => {
+    const path = write((t) => t.replace('["1000", "3000"]', '["1000", "1000.00"]'));
+    const warnings: string[] = [];
+    loadOptimizeConfig(path, (w) => warnings.push(w));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `^${path}:${lineOf(path, 'passing_criteria.profit_target:')}:\\d+: search\\.passing_criteria\\.profit_target\\[1\\]: "1000\\.00" makes the same plan as search\\.passing_criteria\\.profit_target\\[0\\]`,
+      ),
+    );
+  });
+
   it('the CLI exits 2 on a bad config and writes nothing', () => {
     const path = write((t) => t.replace('step: "500"', 'step: "0"'));
     const out = join(dir, 'never');
