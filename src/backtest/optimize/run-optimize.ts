@@ -29,13 +29,17 @@ export interface OptimizeProgress extends BacktestProgress {
   stages: number;
 }
 
-export interface OptimizeOptions {
-  workers: number;
-  signal?: AbortSignal;
+type BacktestOptions = Parameters<typeof runBacktest>[1];
+
+/**
+ * runBacktest's options (workers, signal, and whatever it takes later), passed through to every stage unchanged, with
+ * the budget, and progress that also says which stage it is.
+ */
+export type OptimizeOptions = Omit<BacktestOptions, 'onProgress'> & {
   /** The most account-session-days the whole run (search and confirmation) may spend. */
   budget?: number;
   onProgress?: (progress: OptimizeProgress) => void;
-}
+};
 
 export interface StageResult {
   stage: number;
@@ -182,11 +186,10 @@ function cellsOf(config: BacktestConfig, candidates: readonly number[]): Backtes
   return { ...config, cells, compareTo: cells[0]! };
 }
 
-function passThrough(options: OptimizeOptions, stage: number, stages: number): Parameters<typeof runBacktest>[1] {
-  const { onProgress } = options;
+function passThrough(options: OptimizeOptions, stage: number, stages: number): BacktestOptions {
+  const { budget: _budget, onProgress, ...backtestOptions } = options;
   return {
-    workers: options.workers,
-    ...(options.signal ? { signal: options.signal } : {}),
+    ...backtestOptions,
     ...(onProgress ? { onProgress: (p: BacktestProgress) => onProgress({ ...p, stage, stages }) } : {}),
   };
 }
