@@ -165,10 +165,10 @@ function summaryLines(run: OptimizeRun, folder: string, seconds: number): string
     `${run.candidates.length} candidates, ${run.stages.length} of ${run.plannedStages} stages, ${c.evaluations.length} finalists confirmed on ${c.traders} unseen traders (seed ${c.seed})`,
     `chosen: #${c.chosen} ${run.candidates[c.chosen]!.label}`,
     `  ${metrics.join('; ')}`,
-    c.constraintsMet
-      ? `meets every constraint with 95 % confidence (Bonferroni over ${c.comparisons} checks):`
-      : config.constraints.length === 0
-        ? 'no constraints'
+    config.constraints.length === 0
+      ? 'no constraints'
+      : c.constraintsMet
+        ? `meets every constraint with 95 % confidence (Bonferroni over ${c.comparisons} checks):`
         : `no candidate meets the constraints with 95 % confidence (Bonferroni over ${c.comparisons} checks):`,
     ...checks,
     `${run.accountDays.toLocaleString('en-US')} account-session-days in ${seconds.toFixed(1)} s (${Math.round(run.accountDays / seconds).toLocaleString('en-US')}/s)`,

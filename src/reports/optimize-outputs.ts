@@ -210,9 +210,12 @@ export function summaryDocument(run: OptimizeRun): Record<string, unknown> {
       },
     },
     constraints_met: c.constraintsMet,
-    verdict: c.constraintsMet
-      ? 'the chosen plan meets every constraint with 95 % confidence'
-      : 'no candidate meets the constraints with 95 % confidence',
+    verdict:
+      config.constraints.length === 0
+        ? 'no constraints: the best finalist on the objective'
+        : c.constraintsMet
+          ? 'the chosen plan meets every constraint with 95 % confidence'
+          : 'no candidate meets the constraints with 95 % confidence',
     correction: {
       method: 'bonferroni',
       comparisons: c.comparisons,

@@ -10,6 +10,7 @@ import { loadOptimizeConfig } from '../../../src/backtest/optimize/optimize-conf
 import { runOptimize } from '../../../src/backtest/optimize/run-optimize.js';
 import { splitFillsTraders, withPopulation } from '../../../src/backtest/optimize/search-population.js';
 import { runBacktest } from '../../../src/backtest/run-backtest.js';
+import { summaryDocument } from '../../../src/reports/optimize-outputs.js';
 
 const HAND_CHECKED = fileURLToPath(new URL('../fixtures/hand-checked.yaml', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -51,5 +52,8 @@ describe('held-out fills traders', () => {
     expect(check.cells[0]!.traders.map((t) => t.trader)).toEqual(split.heldOut);
     const chosen = run.confirmation.evaluations.find((e) => e.candidate === run.confirmation.chosen)!;
     expect(check.statistics.cells[0]!.metrics).toEqual(chosen.metrics);
+    // No constraints: nothing to check, and the outputs say so rather than that constraints were met.
+    expect(run.confirmation.comparisons).toBe(0);
+    expect(summaryDocument(run).verdict).toBe('no constraints: the best finalist on the objective');
   });
 });
