@@ -18,7 +18,7 @@ export const COMMAND_SUMMARIES = {
   backtest: { command: 'backtest', describe: 'Run a plan-parameter grid over market data and trader activity' },
   optimize: {
     command: 'optimize',
-    describe: "Search plan fields for the firm's goal, and confirm the chosen plan on unseen traders",
+    describe: "Search plan fields for the firm's goal; confirm on unseen traders",
   },
   import: {
     command: 'import',
