@@ -1,10 +1,11 @@
 // The JSON Schema files of propsim's file formats (docs/scenarios.md#editor-support), made from their TypeBox
-// schemas: schemas/scenario.json, schemas/sandbox-seed.json, schemas/backtest-config.json. `npm run schemas` writes
+// schemas: schemas/scenario.json, schemas/sandbox-seed.json, schemas/backtest-config.json, schemas/optimize-config.json. `npm run schemas` writes
 // them; test/schemas/file-schemas.test.ts checks that the committed files are these.
 import type { TSchema } from 'typebox';
 import { SandboxSeedFile } from '../../src/api/sandbox/seed-schema.js';
 import { BacktestConfigFile } from '../../src/backtest/backtest-config-schema.js';
 import { ScenarioFile } from '../../src/scenario/scenario-schema.js';
+import { OptimizeConfigFile } from '../../src/backtest/optimize/optimize-config-schema.js';
 
 export interface SchemaFile {
   /** Relative to the package root. */
@@ -16,6 +17,7 @@ const FORMATS: readonly { path: string; schema: TSchema }[] = [
   { path: 'schemas/scenario.json', schema: ScenarioFile },
   { path: 'schemas/sandbox-seed.json', schema: SandboxSeedFile },
   { path: 'schemas/backtest-config.json', schema: BacktestConfigFile },
+  { path: 'schemas/optimize-config.json', schema: OptimizeConfigFile },
 ];
 
 export function fileSchemaTexts(): SchemaFile[] {

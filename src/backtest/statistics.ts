@@ -14,14 +14,17 @@ export interface Interval {
   high: number;
 }
 
-/** The Wilson score interval of `passed` out of `n` at 95 %; [0, 0] when n is 0 (nothing was measured). */
-export function wilsonInterval(passed: number, n: number): Interval {
+/**
+ * The Wilson score interval of `passed` out of `n` at 95 % (or at the level of `z`: optimize's Bonferroni-corrected
+ * checks); [0, 0] when n is 0 (nothing was measured).
+ */
+export function wilsonInterval(passed: number, n: number, z = Z_95): Interval {
   if (n === 0) return { low: 0, high: 0 };
   const p = passed / n;
-  const z2 = Z_95 * Z_95;
+  const z2 = z * z;
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
-  const half = (Z_95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 

@@ -29,10 +29,19 @@ export interface FillsFileSpec {
   path: string;
   format?: FillFormatName;
   tz?: string;
+  /** Only these traders' fills (optimize's search and held-out parts, docs/optimizing.md); absent: every trader's. */
+  traders?: readonly string[];
 }
 
 /** The fills of a config's file, whatever its format (docs/backtesting.md#importing-broker-exports). */
 export function readFillsFile(spec: FillsFileSpec): TraderFill[] {
+  const fills = readAllFills(spec);
+  if (spec.traders === undefined) return fills;
+  const only = new Set(spec.traders);
+  return fills.filter((fill) => only.has(fill.trader));
+}
+
+function readAllFills(spec: FillsFileSpec): TraderFill[] {
   if (spec.format === undefined) return readTraderFills(spec.path);
   const { fills } = importFills([spec.path], {
     format: spec.format,

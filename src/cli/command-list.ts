@@ -16,6 +16,10 @@ export const COMMAND_SUMMARIES = {
     describe: 'Run scenario files (YAML or JSON) and check their expectations',
   },
   backtest: { command: 'backtest', describe: 'Run a plan-parameter grid over market data and trader activity' },
+  optimize: {
+    command: 'optimize',
+    describe: "Search plan fields for the firm's goal; confirm on unseen traders",
+  },
   import: {
     command: 'import',
     describe: "Broker fills exports and Databento downloads as propsim's CSVs: fills, market",
@@ -40,6 +44,7 @@ const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promi
     return cli.command((await import('./replay-command.js')).replayCommand);
   },
   backtest: async (cli) => cli.command((await import('./backtest-command.js')).backtestCommand),
+  optimize: async (cli) => cli.command((await import('./optimize-command.js')).optimizeCommand),
   import: async (cli) => cli.command((await import('./import-command.js')).importCommand),
   report: async (cli) => cli.command((await import('./report-command.js')).reportCommand),
   serve: async (cli) => cli.command((await import('./serve-command.js')).serveCommand),

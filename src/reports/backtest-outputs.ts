@@ -17,7 +17,8 @@ function csvCell(value: unknown): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
+/** A CSV text: the header, then one line per row (shared by the optimize outputs). */
+export function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 

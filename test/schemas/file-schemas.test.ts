@@ -11,7 +11,7 @@ import { decodeScenarioText } from '../../src/scenario/yaml-source.js';
 import { fileSchemaTexts } from '../../scripts/schemas/file-schema-texts.js';
 
 const root = packageRoot();
-type Kind = 'scenario' | 'sandbox-seed' | 'backtest-config';
+type Kind = 'scenario' | 'sandbox-seed' | 'backtest-config' | 'optimize-config';
 
 function validator(kind: Kind): ValidateFunction {
   const ajv = new Ajv({ allErrors: true, strict: true });
@@ -41,7 +41,9 @@ function docExamples(): { where: string; kind: Kind; value: unknown }[] {
       const keys = typeof value === 'object' && value !== null ? Object.keys(value) : [];
       const kind: Kind | undefined = keys.includes('steps')
         ? 'scenario'
-        : keys.includes('base_plan')
+        : keys.includes('search')
+          ? 'optimize-config'
+          : keys.includes('base_plan')
           ? 'backtest-config'
           : keys.includes('firms')
             ? 'sandbox-seed'
@@ -63,6 +65,10 @@ const FILES: { kind: Kind; files: string[] }[] = [
       ...yamlFiles('test/backtest/fixtures'),
       ...yamlFiles('test/backtest/fixtures/funnel'),
     ],
+  },
+  {
+    kind: 'optimize-config',
+    files: [...yamlFiles('fixtures/optimize'), ...yamlFiles('test/backtest/optimize/fixtures')],
   },
 ];
 

@@ -1,0 +1,241 @@
+// What `propsim optimize` writes in --out (docs/optimizing.md#outputs): candidates.csv, front.csv, chosen-plan.yaml,
+// summary.json and report.html, drawn here and moved into place together (writeBacktestOutputs' staging folder), so
+// an interrupted run leaves nothing half-written. Rates with four places, money as decimal strings: byte-identical
+// for a seed.
+import { stringify } from 'yaml';
+import { formatCents } from '../core/money.js';
+import { METRICS, type Estimate, type Metric } from '../backtest/decisions.js';
+import { planForCell } from '../backtest/grid.js';
+import { fourPlaces } from '../backtest/statistics.js';
+import type { Evaluation } from '../backtest/optimize/candidate-ranking.js';
+import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
+import { csv } from './backtest-outputs.js';
+import { optimizeReportHtml } from './optimize-report.js';
+
+/** A metric's value or bound as written in the outputs: a rate with four places, money per trader in dollars. */
+export function metricText(metric: Metric, value: number): string {
+  return metric === 'net_per_trader' ? formatCents(value) : fourPlaces(value);
+}
+
+const METRIC_COLUMNS = METRICS.flatMap((m) => [m, `${m}_low`, `${m}_high`]);
+
+function metricCells(metrics: Record<Metric, Estimate>): string[] {
+  return METRICS.flatMap((m) => [metrics[m].value, metrics[m].low, metrics[m].high].map((x) => metricText(m, x)));
+}
+
+export function metricsDocument(metrics: Record<Metric, Estimate>): Record<string, unknown> {
+  return Object.fromEntries(
+    METRICS.map((m) => [
+      m,
+      {
+        value: metricText(m, metrics[m].value),
+        low: metricText(m, metrics[m].low),
+        high: metricText(m, metrics[m].high),
+      },
+    ]),
+  );
+}
+
+/** The value a dotted plan field has in a plan: `none` when it is absent. */
+function fieldOf(plan: Record<string, unknown>, key: string): unknown {
+  let node: unknown = plan;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return node ?? 'none';
+}
+
+/** Every evaluation: each stage's candidates (kept, cut or dropped), then the confirmation's finalists and base plan. */
+export function candidatesCsv(run: OptimizeRun): string {
+  const keys = run.config.backtest.grid.map((axis) => axis.key);
+  const values = (candidate: number) => keys.map((k) => run.candidates[candidate]!.values[k] ?? 'none');
+  const header = ['stage', 'candidate', ...keys, 'traders', ...METRIC_COLUMNS, 'result'];
+  const rows = run.stages.flatMap((stage) =>
+    stage.evaluations.map((e) => [
+      stage.stage,
+      e.candidate,
+      ...values(e.candidate),
+      stage.traders,
+      ...metricCells(e.metrics),
+      stage.verdict.dropped.includes(e.candidate)
+        ? 'dropped'
+        : stage.verdict.kept.includes(e.candidate)
+          ? 'kept'
+          : 'cut',
+    ]),
+  );
+  const { confirmation: c } = run;
+  const confirmed = c.evaluations.map((e) => [
+    'confirmation',
+    e.candidate,
+    ...values(e.candidate),
+    c.traders,
+    ...metricCells(e.metrics),
+    e.candidate === c.chosen ? 'chosen' : 'finalist',
+  ]);
+  const basePlan = run.config.backtest.basePlan as Record<string, unknown>;
+  const base = [
+    'confirmation',
+    'base',
+    ...keys.map((k) => fieldOf(basePlan, k)),
+    c.traders,
+    ...metricCells(c.base),
+    'base_plan',
+  ];
+  return csv(header, [...rows, ...confirmed, base]);
+}
+
+/** Each candidate's last search evaluation (the confirmation's, when nothing was searched), by candidate. */
+export function lastEvaluations(
+  run: OptimizeRun,
+): Array<Evaluation & { stage: number | 'confirmation'; traders: number }> {
+  const last = new Map<number, Evaluation & { stage: number | 'confirmation'; traders: number }>();
+  for (const stage of run.stages)
+    for (const e of stage.evaluations) last.set(e.candidate, { ...e, stage: stage.stage, traders: stage.traders });
+  if (last.size === 0)
+    for (const e of run.confirmation.evaluations)
+      last.set(e.candidate, { ...e, stage: 'confirmation', traders: run.confirmation.traders });
+  return [...last.values()].sort((a, b) => a.candidate - b.candidate);
+}
+
+/**
+ * The Pareto front of pass rate against net per trader: the candidates no other beats on both (at least as high on
+ * each and higher on one), from each one's last evaluation, by pass rate.
+ */
+export function paretoFront<E extends Evaluation>(evaluations: readonly E[]): E[] {
+  const pass = (e: E) => e.metrics.pass_rate.value;
+  const net = (e: E) => e.metrics.net_per_trader.value;
+  const beats = (a: E, b: E) => pass(a) >= pass(b) && net(a) >= net(b) && (pass(a) > pass(b) || net(a) > net(b));
+  return evaluations
+    .filter((e) => !evaluations.some((other) => beats(other, e)))
+    .sort((a, b) => pass(a) - pass(b) || net(b) - net(a) || a.candidate - b.candidate);
+}
+
+export function frontCsv(run: OptimizeRun): string {
+  const keys = run.config.backtest.grid.map((axis) => axis.key);
+  const header = ['candidate', ...keys, 'stage', 'traders', ...METRIC_COLUMNS];
+  return csv(
+    header,
+    paretoFront(lastEvaluations(run)).map((e) => [
+      e.candidate,
+      ...keys.map((k) => run.candidates[e.candidate]!.values[k] ?? 'none'),
+      e.stage,
+      e.traders,
+      ...metricCells(e.metrics),
+    ]),
+  );
+}
+
+/** The chosen candidate's plan: the base plan with its values set. */
+export function chosenPlan(run: OptimizeRun): Record<string, unknown> {
+  const values = run.candidates[run.confirmation.chosen]!.values;
+  return planForCell(run.config.backtest.basePlan, values);
+}
+
+/** A plan file `propsim backtest` takes as base_plan (plans/chosen-plan.yaml beside a config). */
+export function chosenPlanYaml(run: OptimizeRun): string {
+  const { confirmation: c } = run;
+  const candidate = run.candidates[c.chosen]!;
+  const verdict = c.constraintsMet
+    ? 'meets every constraint with 95 % confidence'
+    : 'no candidate meets the constraints with 95 % confidence: the best finalist on the objective';
+  const lines = [
+    `# Chosen by propsim optimize from ${run.config.backtest.file} (seed ${run.seed}): candidate #${c.chosen},`,
+    `# ${candidate.label}, on ${run.config.backtest.basePlanName}.`,
+    `# Confirmed on ${c.traders} traders the search never saw (seed ${c.seed}); ${verdict}.`,
+  ];
+  return `${lines.join('\n')}\n${stringify(chosenPlan(run))}`;
+}
+
+function stageDocument(run: OptimizeRun): Record<string, unknown>[] {
+  return run.stages.map((s) => ({
+    stage: s.stage,
+    candidates: s.evaluations.length,
+    synthetic_traders: s.synthetic,
+    fills_traders: run.searchFills.length,
+    traders: s.traders,
+    account_days: s.accountDays,
+    kept: s.verdict.kept,
+    dropped: s.verdict.dropped,
+  }));
+}
+
+export function summaryDocument(run: OptimizeRun): Record<string, unknown> {
+  const { config, confirmation: c } = run;
+  const chosen = run.candidates[c.chosen]!;
+  const chosenAt = c.evaluations.findIndex((e) => e.candidate === c.chosen);
+  const lastSearch = lastEvaluations(run).find((e) => e.candidate === c.chosen)!;
+  const checksDocument = (i: number) =>
+    c.checks[i]!.map((check) => ({
+      metric: check.metric,
+      bound: check.bound,
+      value: check.text,
+      interval: {
+        low: metricText(check.metric, check.interval.low),
+        high: metricText(check.metric, check.interval.high),
+      },
+      verdict: check.verdict === 'no_evidence' ? 'no evidence either way' : check.verdict,
+    }));
+  const searchAccountDays = run.stages.reduce((n, s) => n + s.accountDays, 0);
+  return {
+    name: config.backtest.name,
+    config: config.backtest.file,
+    seed: run.seed,
+    objective: { [config.objective.direction]: config.objective.metric },
+    constraints: Object.fromEntries(config.constraints.map((k) => [k.metric, k.text])),
+    budget: run.budget ?? null,
+    base_plan: { name: config.backtest.basePlanName, confirmation: metricsDocument(c.base) },
+    candidates: run.candidates.length,
+    search: Object.fromEntries(config.backtest.grid.map((axis) => [axis.key, axis.values])),
+    period: { ...config.backtest.period, trade_dates: run.days },
+    stages: stageDocument(run),
+    planned_stages: run.plannedStages,
+    finalists: c.evaluations.map((e, i) => ({
+      candidate: e.candidate,
+      values: run.candidates[e.candidate]!.values,
+      confirmation: metricsDocument(e.metrics),
+      constraints: checksDocument(i),
+    })),
+    chosen: {
+      candidate: c.chosen,
+      label: chosen.label,
+      values: chosen.values,
+      plan: chosenPlan(run),
+      search: { stage: lastSearch.stage, traders: lastSearch.traders, metrics: metricsDocument(lastSearch.metrics) },
+      confirmation: {
+        seed: c.seed,
+        traders: c.traders,
+        synthetic_traders: c.synthetic,
+        fills_traders: c.fills,
+        metrics: metricsDocument(c.evaluations[chosenAt]!.metrics),
+        constraints: checksDocument(chosenAt),
+      },
+    },
+    constraints_met: c.constraintsMet,
+    verdict:
+      config.constraints.length === 0
+        ? 'no constraints: the best finalist on the objective'
+        : c.constraintsMet
+          ? 'the chosen plan meets every constraint with 95 % confidence'
+          : 'no candidate meets the constraints with 95 % confidence',
+    correction: {
+      method: 'bonferroni',
+      comparisons: c.comparisons,
+      level: c.comparisons === 0 ? null : fourPlaces(0.05 / c.comparisons),
+    },
+    search_fills_traders: run.searchFills,
+    evaluated: run.stages.reduce((n, s) => n + s.evaluations.length, 0) + c.evaluations.length + 1,
+    account_days: run.accountDays,
+    search_account_days: searchAccountDays,
+    confirmation_account_days: c.accountDays,
+  };
+}
+
+/** The five files, by name: drawn here, written by writeBacktestOutputs. */
+export function optimizeOutputFiles(run: OptimizeRun): Record<string, string> {
+  return {
+    'candidates.csv': candidatesCsv(run),
+    'front.csv': frontCsv(run),
+    'chosen-plan.yaml': chosenPlanYaml(run),
+    'summary.json': JSON.stringify(summaryDocument(run), null, 2) + '\n',
+    'report.html': optimizeReportHtml(run),
+  };
+}

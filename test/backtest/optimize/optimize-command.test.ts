@@ -1,0 +1,152 @@
+// `propsim optimize` end to end (docs/optimizing.md), on 6 candidates × 12 synthetic traders over two weeks of 6E:
+// byte-identical outputs for a seed, a back-test of chosen-plan.yaml reproducing the confirmation, the budget, and
+// progress on stderr. Runs are separate processes, as a user runs them (report.html's chart ids are per process).
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { CLI, runCli, runCliAsync, type CliResult } from '../../cli/run-cli.js';
+
+const CONFIG = fileURLToPath(new URL('./fixtures/search-6e.yaml', import.meta.url));
+const MARKET = fileURLToPath(new URL('../../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
+const FILES = ['candidates.csv', 'front.csv', 'chosen-plan.yaml', 'summary.json', 'report.html'];
+
+const dir = mkdtempSync(join(tmpdir(), 'propsim-optimize-'));
+
+function optimize(out: string, ...flags: string[]): Promise<CliResult> {
+  const workers = flags.includes('--workers') ? [] : ['--workers', '1'];
+  return runCliAsync(['optimize', '--config', CONFIG, '--out', join(dir, out), ...workers, ...flags]);
+}
+
+const read = (out: string, file: string) => readFileSync(join(dir, out, file), 'utf8');
+
+let first: CliResult;
+let second: CliResult;
+
+beforeAll(async () => {
+  // The second on 2 worker threads: the stages run on runBacktest's pool, in any order.
+  [first, second] = await Promise.all([optimize('first'), optimize('second', '--workers', '2')]);
+}, 120_000);
+
+describe('propsim optimize', () => {
+  it('writes byte-identical outputs for a seed, run twice (1 and 2 workers)', () => {
+    expect(first.status, first.stderr).toBe(0);
+    expect(second.status, second.stderr).toBe(0);
+    for (const file of FILES) expect(read('second', file), file).toBe(read('first', file));
+  });
+
+  it("narrows 6 candidates to 2, then 1, and confirms the last stage's 2 on 12 unseen traders (seed + 1,000,000)", () => {
+    const summary = JSON.parse(read('first', 'summary.json'));
+    // Stage 1: 6 candidates × 6 traders (12 halved once for the one later stage) × 9 trade dates (2024-01-02 to 01-12)
+    // = 324; keeps ⌈6 / 3⌉ = 2. Stage 2: 2 × 12 × 9 = 216; keeps 1. Confirmation: 2 finalists and the base plan × 12
+    // traders × 9 = 324. In all 864.
+    expect(
+      summary.stages.map((s: { candidates: number; traders: number; account_days: number }) => [
+        s.candidates,
+        s.traders,
+        s.account_days,
+      ]),
+    ).toEqual([
+      [6, 6, 324],
+      [2, 12, 216],
+    ]);
+    expect(summary.account_days).toBe(864);
+    expect(summary.evaluated).toBe(6 + 2 + 2 + 1);
+    expect(summary.chosen.confirmation.seed).toBe(1_000_008);
+    expect(summary.chosen.confirmation.traders).toBe(12);
+    expect(summary.finalists).toHaveLength(2);
+    // candidates.csv: a row per evaluation, and the stage-1 rows say which two were kept.
+    const rows = read('first', 'candidates.csv').trim().split('\n').slice(1);
+    expect(rows).toHaveLength(11);
+    expect(rows.filter((r) => r.startsWith('1,') && r.endsWith(',kept'))).toHaveLength(2);
+    expect(rows.filter((r) => r.endsWith(',chosen'))).toHaveLength(1);
+    // The fail_rate ≤ 0.90 constraint: 12 traders cannot show it with 95 % confidence.
+    expect(summary.chosen.confirmation.constraints).toEqual([
+      expect.objectContaining({ metric: 'fail_rate', bound: 'max', value: '0.90', verdict: 'no evidence either way' }),
+    ]);
+    expect(summary.constraints_met).toBe(false);
+    expect(first.stdout).toContain('no candidate meets the constraints with 95 % confidence');
+  });
+
+  it('progress on stderr: a line per candidate of each stage and of the confirmation', () => {
+    const lines = first.stderr.match(/^optimize: .* done/gm) ?? [];
+    expect(lines.filter((l) => l.includes('stage 1/2'))).toHaveLength(6);
+    expect(lines.filter((l) => l.includes('stage 2/2'))).toHaveLength(2);
+    expect(lines.filter((l) => l.includes('confirmation'))).toHaveLength(3);
+  });
+
+  it('a back-test of chosen-plan.yaml on the confirmation population reproduces the confirmation exactly', () => {
+    const summary = JSON.parse(read('first', 'summary.json'));
+    const check = join(dir, 'check');
+    mkdirSync(join(check, 'plans'), { recursive: true });
+    copyFileSync(join(dir, 'first', 'chosen-plan.yaml'), join(check, 'plans', 'chosen-plan.yaml'));
+    // The optimize config without search and objective, on the chosen plan, with the confirmation's seed.
+    const { search: _s, objective: _o, ...config } = parse(readFileSync(CONFIG, 'utf8'));
+    const backtest = {
+      ...config,
+      seed: summary.chosen.confirmation.seed,
+      market: { files: [{ ...config.market.files[0], path: MARKET }] },
+      base_plan: 'chosen-plan',
+    };
+    writeFileSync(join(check, 'check.yaml'), JSON.stringify(backtest));
+    const run = runCli([
+      'backtest',
+      '--config',
+      join(check, 'check.yaml'),
+      '--out',
+      join(check, 'out'),
+      '--workers',
+      '1',
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const cell = JSON.parse(readFileSync(join(check, 'out', 'summary.json'), 'utf8')).cells[0];
+    expect(cell.accounts).toBe(12);
+    expect(cell.metrics).toEqual(summary.chosen.confirmation.metrics);
+  });
+
+  it('keeps within --budget: 800 account-session-days pay for stage 1 and the confirmation, not stage 2', async () => {
+    // The confirmation is reserved first, for up to 3 finalists and the base plan: 4 × 12 × 9 = 432. Stage 1 costs
+    // 324 (756 in all); stage 2 another 216 would make 972 > 800. So stage 1's best 3 are confirmed: 4 × 12 × 9 = 432.
+    const run = await optimize('budget', '--budget', '800');
+    expect(run.status, run.stderr).toBe(0);
+    const summary = JSON.parse(read('budget', 'summary.json'));
+    expect(summary.stages).toHaveLength(1);
+    expect(summary.finalists).toHaveLength(3);
+    expect(summary.account_days).toBe(756);
+    expect(summary.account_days).toBeLessThanOrEqual(800);
+  });
+
+  it('refuses a budget that cannot pay for the first stage and the confirmation (exit 2, nothing run)', async () => {
+    const run = await optimize('poor', '--budget', '755');
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--budget: 755 account-session-days cannot pay for the first stage');
+    expect(run.stderr).toContain('expected at least 756');
+    expect(run.stderr).not.toMatch(/optimize: stage/);
+  });
+
+  it('Ctrl-C during a stage: exit 130, nothing written', async () => {
+    const out = join(dir, 'interrupted');
+    const child = spawn(process.execPath, [CLI, 'optimize', '--config', CONFIG, '--out', out, '--workers', '2']);
+    let stderr = '';
+    let sent = false;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (!sent && stderr.includes('stage 1/2: candidate 1/6 done')) sent = child.kill('SIGINT');
+    });
+    const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+    expect(code).toBe(130);
+    expect(stderr).toContain('optimize: interrupted; nothing was written');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('--help shows examples', () => {
+    const help = runCli(['optimize', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Examples:');
+    expect(help.stdout).toContain('optimize --config fixtures/optimize/50k-plan-search.yaml');
+    expect(help.stdout).toContain('--budget');
+  });
+});
