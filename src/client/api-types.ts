@@ -2738,7 +2738,7 @@ export interface operations {
                             account_id: components["schemas"]["Id"];
                             account_status: components["schemas"]["AccountStatus"];
                             fill_count: number;
-                            /** @description the times of the latest fills (at most 2,000) */
+                            /** @description the times of the latest fills (at most 500) */
                             fills: components["schemas"]["TimeMs"][];
                             is_locked: boolean;
                             lockout_reason?: components["schemas"]["LockReason"];

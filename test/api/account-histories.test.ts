@@ -3,6 +3,7 @@
 // 50,000.00 at opening, 51,495.80 after the two fills (+1,500.00 − 2 x 2.10); the max-loss floor stays at 48,000.00
 // through the day and trails to 49,495.80 at the roll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepLatest, MAX_KEPT } from '../../src/api/dashboard/account-histories.js';
 import { KEYS } from './api-harness.js';
 import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 import { runWorkedSession } from './worked-session.js';
@@ -79,5 +80,16 @@ describe('account histories (docs/api.md#the-dashboard)', () => {
     const answer = await http('GET', `/v1/firm-control/account-histories?account_id=${acmeAccount}`, summit);
     expect(answer.status).toBe(404);
     expect(answer.body.code).toBe('account_not_found');
+  });
+
+  it('what an account keeps is bounded: past MAX_KEPT items, the oldest tenth goes and the latest stay', () => {
+    const list: number[] = [];
+    for (let i = 1; i <= MAX_KEPT; i++) keepLatest(list, i);
+    expect(list).toHaveLength(MAX_KEPT);
+    keepLatest(list, MAX_KEPT + 1);
+    // 501 items > 500: keep floor(500 x 0.9) = 450, the items 52 … 501.
+    expect(list).toHaveLength(450);
+    expect(list[0]).toBe(MAX_KEPT + 1 - 449);
+    expect(list.at(-1)).toBe(MAX_KEPT + 1);
   });
 });

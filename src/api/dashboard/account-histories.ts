@@ -20,8 +20,11 @@ export interface AccountHistory {
   locks: Array<[number, string, boolean]>;
 }
 
-/** Points, fills and lock changes kept per account: a chart of a few thousand steps still reads. */
-export const MAX_KEPT = 2_000;
+/**
+ * Points, fills and lock changes kept per account: as many steps as a chart a page wide can show, and a sandbox of
+ * 10,000 busy accounts keeps at most ~5 M points (a few hundred MB).
+ */
+export const MAX_KEPT = 500;
 
 /** Events after which an account's equity or floors may have moved, and the account may be new. */
 const SAMPLED = new Set(['account.created', 'fills.created', 'balance.updated', 'account.locked', 'account.unlocked']);
@@ -77,13 +80,13 @@ export class AccountHistories {
     const history = this.historyOf(accountId);
     if (event.type === 'fills.created') this.addFill(history, event.occurred_at);
     if (event.type === 'account.locked' || event.type === 'account.unlocked')
-      keep(history.locks, [event.occurred_at, String(event.data.lock), event.type === 'account.locked']);
+      keepLatest(history.locks, [event.occurred_at, String(event.data.lock), event.type === 'account.locked']);
     this.sample(history, accountId, event.occurred_at);
   }
 
   private addFill(history: AccountHistory, timeMs: number): void {
     history.fillCount++;
-    keep(history.fills, timeMs);
+    keepLatest(history.fills, timeMs);
   }
 
   /** The account's figures now, drawn at `timeMs`; a second sample at the same time replaces the first. */
@@ -99,7 +102,7 @@ export class AccountHistories {
     const last = history.points.at(-1);
     if (last && last[0] >= timeMs)
       history.points[history.points.length - 1] = [last[0], ...point.slice(1)] as HistoryPoint;
-    else keep(history.points, point);
+    else keepLatest(history.points, point);
   }
 
   private historyOf(accountId: string): AccountHistory {
@@ -112,8 +115,8 @@ export class AccountHistories {
   }
 }
 
-/** Appends, dropping the oldest tenth once the list is past MAX_KEPT (not one item per item). */
-function keep<T>(list: T[], item: T): void {
+/** Appends, dropping the oldest tenth once the list is past `max` (a tenth at a time, not one item per item). */
+export function keepLatest<T>(list: T[], item: T, max = MAX_KEPT): void {
   list.push(item);
-  if (list.length > MAX_KEPT) list.splice(0, list.length - Math.floor(MAX_KEPT * 0.9));
+  if (list.length > max) list.splice(0, list.length - Math.floor(max * 0.9));
 }

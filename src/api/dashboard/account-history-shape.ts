@@ -32,7 +32,7 @@ export const AccountHistoryShape = Type.Object(
       description: 'equity and floors at each event that moved them, the last one now',
     }),
     fill_count: Type.Integer(),
-    fills: Type.Array(TimeMs, { description: 'the times of the latest fills (at most 2,000)' }),
+    fills: Type.Array(TimeMs, { description: 'the times of the latest fills (at most 500)' }),
     locks: Type.Array(
       Type.Object(
         { at: TimeMs, lock: Type.String(), change: Type.Union([Type.Literal('added'), Type.Literal('removed')]) },
