@@ -6,6 +6,7 @@ import { apiBench } from './api.bench.js';
 import { backtestBench, backtestEvaluationOnlyBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
 import { replayBench } from './replay.bench.js';
+import { replayFixedBench } from './replay-fixed.bench.js';
 import { restartBench } from './restart.bench.js';
 import { riskBench } from './risk.bench.js';
 import { streamsBench } from './streams.bench.js';
@@ -20,6 +21,7 @@ const BENCHES: readonly Bench[] = [
   backtestBench,
   backtestEvaluationOnlyBench,
   replayBench,
+  replayFixedBench,
   apiBench,
   restartBench,
   streamsBench,

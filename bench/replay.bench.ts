@@ -40,11 +40,19 @@ const INSTRUMENTS = [
   { symbol: '6EM6', ticks: 21_800, tick: 0.00005, places: 5 },
 ];
 
-interface ReplayRun {
+export interface ReplayRun {
   seconds: number;
+  /** CPU time of the whole process, every thread (the chart and journal threads too). */
+  cpuSeconds: number;
   eventsBytes: number;
   reportBytes: number;
 }
+
+/**
+ * Loaded before the CLI in the child: prints the process's CPU time as it exits. Wall time on a machine shared with
+ * other work moves with their load; CPU time much less.
+ */
+const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nbench-cpu-us '+(u.user+u.system)+'\\n')})`;
 
 export const replayBench: Bench = {
   name: 'replay',
@@ -104,31 +112,29 @@ export const replayBench: Bench = {
   },
 };
 
-async function bareRead(ticks: string): Promise<number> {
+export async function bareRead(ticks: string, prints = PRINTS): Promise<number> {
   const startMs = performance.now();
   let rows = 0;
   for await (const batch of readTickCsv({ path: ticks, format: 'ticks' }, 0, new SymbolTable())) rows += batch.length;
-  if (rows !== PRINTS) throw new Error(`the bare read found ${rows} rows, not ${PRINTS}`);
-  return PRINTS / ((performance.now() - startMs) / 1000);
+  if (rows !== prints) throw new Error(`the bare read found ${rows} rows, not ${prints}`);
+  return prints / ((performance.now() - startMs) / 1000);
 }
 
-function replayProcess(scenario: string): ReplayRun {
+export function replayProcess(scenario: string, bin = join(packageRoot(), 'bin', 'propsim.js')): ReplayRun {
   const out = mkdtempSync(join(tmpdir(), 'propsim-bench-replay-out-'));
   try {
     const startMs = performance.now();
-    const child = spawnSync(
-      process.execPath,
-      [join(packageRoot(), 'bin', 'propsim.js'), 'replay', scenario, '--out', out],
-      {
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
+    const child = spawnSync(process.execPath, ['--import', CPU_AT_EXIT, bin, 'replay', scenario, '--out', out], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const seconds = (performance.now() - startMs) / 1000;
     if (child.status !== 0) throw new Error(`propsim replay exited ${child.status}: ${child.stderr}`);
+    const cpu = /bench-cpu-us (\d+)/.exec(child.stderr);
     const result = join(out, 'replay-bench');
     return {
       seconds,
+      cpuSeconds: cpu ? Number(cpu[1]) / 1e6 : NaN,
       eventsBytes: statSync(join(result, 'events.jsonl')).size,
       reportBytes: statSync(join(result, 'report.html')).size,
     };
@@ -138,7 +144,7 @@ function replayProcess(scenario: string): ReplayRun {
 }
 
 /** A random walk per instrument, one print per row in turn, written once and kept between runs. */
-async function ensureTicks(folder: string, prints: number, log: (line: string) => void): Promise<string> {
+export async function ensureTicks(folder: string, prints: number, log: (line: string) => void): Promise<string> {
   const path = join(folder, `ticks-${prints}.csv`);
   if (existsSync(path)) return path;
   log(`  writing ${prints.toLocaleString('en-US')} prints to ${path}`);
@@ -169,7 +175,7 @@ async function ensureTicks(folder: string, prints: number, log: (line: string) =
  * The accounts, each opening one contract of an instrument in turn at its first price, then the whole file. Written
  * as JSON, as a script that generates a scenario would (docs/scenarios.md#large-scenarios-as-json).
  */
-function scenarioJson(ticks: string, count: number): string {
+export function scenarioJson(ticks: string, count: number, prints = PRINTS): string {
   const accounts = Array.from({ length: count }, (_, i) => `a${i}`);
   const fills = accounts.map((alias, i) => {
     const instrument = INSTRUMENTS[i % INSTRUMENTS.length]!;
@@ -189,7 +195,7 @@ function scenarioJson(ticks: string, count: number): string {
       },
     },
     accounts: accounts.map((alias) => ({ alias, plan: 'p' })),
-    steps: [...fills, { at: new Date(START_MS + PRINTS * 10 + 1000).toISOString() }],
+    steps: [...fills, { at: new Date(START_MS + prints * 10 + 1000).toISOString() }],
   };
   return JSON.stringify(scenario, null, 1);
 }
@@ -201,7 +207,7 @@ function loadSeconds(file: string): number {
   return (performance.now() - startMs) / 1000;
 }
 
-function fmt(n: number): string {
+export function fmt(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 

@@ -115,7 +115,7 @@ export async function buildApp({
   await app.register(adminQueryRoutes, routes);
   await app.register(sandboxRoutes, routes);
   await app.register(unsimulatedRoutes, routes);
-  await app.register(dashboardRoutes);
+  await app.register(dashboardRoutes, routes);
   await app.register(streamRoutes, {
     sandbox,
     ...(streamBufferLimitBytes === undefined ? {} : { bufferLimitBytes: streamBufferLimitBytes }),

@@ -342,6 +342,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/firm-control/account-histories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the firm's accounts with their equity, floors, fills and locks so far, and the stream sequence to follow from */
+        get: operations["listAccountHistories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/firm-control/accounts": {
         parameters: {
             query?: never;
@@ -2631,6 +2648,123 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FillPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAccountHistories: {
+        parameters: {
+            query?: {
+                /** @description a lowercase hyphenated UUID */
+                account_id?: string;
+                /** @description the previous page's next_cursor */
+                cursor?: string;
+                /** @description items per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: {
+                /** @description The firm a platform admin key acts on, by slug or id: required here (400 firm_id_required). A firm key names its firm itself and must not send it (400 firm_id_header_forbidden). */
+                "x-firm-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sequence": 9,
+                     *       "now_ms": 1772492400000,
+                     *       "items": [
+                     *         {
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "trader_email": "newcomer@example.com",
+                     *           "trader_first_name": "Nia",
+                     *           "plan_reference": "eval-50k",
+                     *           "account_status": "active",
+                     *           "is_locked": false,
+                     *           "points": [
+                     *             {
+                     *               "at": 1772460000000,
+                     *               "equity": "50000.00",
+                     *               "max_loss_limit_trigger": "48000.00",
+                     *               "daily_loss_limit_trigger": "49000.00"
+                     *             },
+                     *             {
+                     *               "at": 1772460001000,
+                     *               "equity": "51495.80",
+                     *               "max_loss_limit_trigger": "48000.00",
+                     *               "daily_loss_limit_trigger": "49000.00"
+                     *             },
+                     *             {
+                     *               "at": 1772492400000,
+                     *               "equity": "51495.80",
+                     *               "max_loss_limit_trigger": "49495.80",
+                     *               "daily_loss_limit_trigger": "50495.80"
+                     *             }
+                     *           ],
+                     *           "fill_count": 2,
+                     *           "fills": [
+                     *             1772460001000,
+                     *             1772460001000
+                     *           ],
+                     *           "locks": []
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            account_id: components["schemas"]["Id"];
+                            account_status: components["schemas"]["AccountStatus"];
+                            fill_count: number;
+                            /** @description the times of the latest fills (at most 500) */
+                            fills: components["schemas"]["TimeMs"][];
+                            is_locked: boolean;
+                            lockout_reason?: components["schemas"]["LockReason"];
+                            locks: {
+                                at: components["schemas"]["TimeMs"];
+                                /** @enum {string} */
+                                change: "added" | "removed";
+                                lock: string;
+                            }[];
+                            plan_reference: string;
+                            /** @description equity and floors at each event that moved them, the last one now */
+                            points: {
+                                at: components["schemas"]["TimeMs"];
+                                daily_loss_limit_trigger?: components["schemas"]["Money"];
+                                equity: components["schemas"]["Money"];
+                                max_loss_limit_trigger: components["schemas"]["Money"];
+                            }[];
+                            trader_email: string;
+                            trader_first_name?: string;
+                            user_id: components["schemas"]["Id"];
+                        }[];
+                        next_cursor: string | null;
+                        now_ms: components["schemas"]["TimeMs"];
+                        /** @description the last stream event the histories include: subscribe with it as since_sequence */
+                        sequence: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

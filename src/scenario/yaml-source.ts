@@ -4,6 +4,7 @@
 // are not resolved, so an unquoted 2026-03-02T08:00:00-06:00 stays the string as written — never a Date in another
 // zone (docs/scenarios.md, "Top-level keys").
 import { LineCounter, parseDocument, type Document, type YAMLError } from 'yaml';
+import { plainYamlValue } from './fast-yaml.js';
 import { ScenarioError, withSourcePosition } from './scenario-error.js';
 import { positionOfPath, type SourcePosition } from './source-positions.js';
 
@@ -32,7 +33,7 @@ export function decodeScenarioSource(text: string, file: string): DecodedSource 
   // The YAML document (with where each value was written) of a large scenario costs far more than its value.
   let parsed: ParsedYaml | undefined;
   const yaml = () => (parsed ??= parseYaml(text, file));
-  const value = plainJsonValue(text) ?? yaml().value;
+  const value = plainJsonValue(text) ?? plainYamlValue(text) ?? yaml().value;
   const positionOf = (path: string) => {
     if (path === '') return undefined;
     const { doc, lineCounter } = yaml();

@@ -239,6 +239,13 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/v1/firm-control/account-histories',
+    group: 'firm read',
+    ok: 200,
+    url: () => '/v1/firm-control/account-histories',
+  },
+  {
+    method: 'GET',
     route: '/v1/firm-control/accounts/:account_id/risk-state',
     group: 'firm read one',
     ok: 200,

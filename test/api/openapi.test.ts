@@ -93,6 +93,7 @@ describe('docs/api.md#the-openapi-document: the OpenAPI document', () => {
         'POST /v1/balances/{account_id}/adjust',
         'POST /v1/firm-control/accounts',
         'GET /v1/firm-control/accounts',
+        'GET /v1/firm-control/account-histories',
         'GET /v1/firm-control/accounts/{account_id}/risk-state',
         'PATCH /v1/firm-control/accounts/{account_id}/max-loss-limit',
         'POST /v1/firm-control/accounts/{account_id}/replace',

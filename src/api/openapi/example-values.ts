@@ -296,6 +296,49 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, { request?: unknown; an
   logout: { answers: { '200': ok } },
   createFirmStreamTicket: { answers: { '201': { ticket: 'wst_5c3f0e9a2d7b4e18a6c1f0b9', expires_in: 60 } } },
   postMarketPrints: { answers: { '200': { accepted: 1 } } },
+  listAccountHistories: {
+    answers: {
+      '200': {
+        sequence: 9,
+        now_ms: 1772492400000,
+        items: [
+          {
+            account_id: ACCOUNT_ID,
+            user_id: USER_ID,
+            trader_email: 'newcomer@example.com',
+            trader_first_name: 'Nia',
+            plan_reference: 'eval-50k',
+            account_status: 'active',
+            is_locked: false,
+            points: [
+              {
+                at: 1772460000000,
+                equity: '50000.00',
+                max_loss_limit_trigger: '48000.00',
+                daily_loss_limit_trigger: '49000.00',
+              },
+              {
+                at: AT_MS,
+                equity: '51495.80',
+                max_loss_limit_trigger: '48000.00',
+                daily_loss_limit_trigger: '49000.00',
+              },
+              {
+                at: 1772492400000,
+                equity: '51495.80',
+                max_loss_limit_trigger: '49495.80',
+                daily_loss_limit_trigger: '50495.80',
+              },
+            ],
+            fill_count: 2,
+            fills: [AT_MS, AT_MS],
+            locks: [],
+          },
+        ],
+        next_cursor: null,
+      },
+    },
+  },
   openFaultWindow: { answers: { '201': { fault_id: '4ec15b2e-5dfa-465a-807d-d66ba9557a29' } } },
   clearFaultWindows: { answers: { '200': ok } },
   exportSession: {

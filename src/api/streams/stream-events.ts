@@ -46,6 +46,7 @@ const ROUTES: Partial<Record<KernelEvent['type'], Route>> = {
   'positions.created': { type: 'positions.created', channel: 'positions', firm: true },
   'trades.closed': { type: 'trades.closed', channel: 'positions' },
   'balance.updated': { type: 'balance.updated', channel: 'balances', firm: true },
+  'accounts.created': { type: 'account.created', firm: true },
   'accounts.locked': { type: 'account.locked', firm: true },
   'accounts.unlocked': { type: 'account.unlocked', firm: true },
 };

@@ -123,6 +123,12 @@ export class KernelReads {
     return this.identity(userId);
   }
 
+  /** How a page names a trader: email, and the first name when provisioning gave one (the dashboard's titles). */
+  traderName(userId: string): { email: string; first_name?: string } | undefined {
+    const user = this.k.provisioning.findUser(userId);
+    return user && { email: user.email, ...(user.firstName === undefined ? {} : { first_name: user.firstName }) };
+  }
+
   private identity(userId: string): UserIdentity | undefined {
     const user = this.k.provisioning.findUser(userId);
     if (!user) return undefined;
@@ -152,6 +158,7 @@ export class KernelReads {
         page,
         (r) =>
           this.visibleAccount(scope, r.accountId) &&
+          (filter.account_id === undefined || r.accountId === filter.account_id) &&
           (filter.user_id === undefined || r.userId === filter.user_id) &&
           (filter.idempotency_key === undefined || r.idempotencyKey === filter.idempotency_key) &&
           (filter.status === undefined || this.k.accounts.get(r.accountId).status === filter.status) &&
