@@ -39,6 +39,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = 
         operationId: 'listAccountHistories',
         summary:
           "A page of the firm's accounts with their equity, floors, fills and locks so far, and the stream sequence to follow from",
+        description:
+          "The sandbox's own route, for its dashboard (docs/api.md#the-dashboard): the service the sandbox simulates has no such route.",
         querystring: ListQuery({ account_id: Type.Optional(Id) }),
         response: { 200: AccountHistoriesShape, ...GATEWAY_ERRORS },
       },
