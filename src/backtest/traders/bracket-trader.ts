@@ -114,6 +114,11 @@ export abstract class BracketTrader implements Trader {
     return this.params.quitAfterFailure;
   }
 
+  /** An entry is sent and its exits wait for its fill: the trader is in a trade though still flat. */
+  get waitingForFill(): boolean {
+    return this.pending !== undefined;
+  }
+
   /** The first wake-up of a session. */
   firstWake(openMs: number): number {
     return this.nextCheck(openMs);

@@ -14,6 +14,14 @@ export interface SyntheticTraders {
   count: number;
   strategy: SyntheticStrategy;
   params: Record<string, unknown>;
+  /** The roots the block trades, by weight; absent: the first market file's instrument. */
+  instruments?: InstrumentWeight[];
+}
+
+/** A product root a trader trades, and its whole weight in the draw (docs/backtesting.md#synthetic-traders). */
+export interface InstrumentWeight {
+  root: string;
+  weight: number;
 }
 
 /** What a trader sees when it wakes. */
@@ -45,9 +53,10 @@ export interface Trader {
 export class TraderRandom {
   private readonly rng;
 
-  constructor(seed: number) {
+  /** `jumps` picks one of the seed's non-overlapping streams: 1 for the trader's own draws, 2 for its roots. */
+  constructor(seed: number, jumps = 1) {
     this.rng = xoroshiro128plus(seed);
-    this.rng.jump();
+    for (let i = 0; i < jumps; i++) this.rng.jump();
   }
 
   int(from: number, to: number): number {
