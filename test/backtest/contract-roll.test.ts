@@ -1,9 +1,11 @@
 // Several instruments and the equity-index roll in a back-test (docs/backtesting.md#several-instruments-and-contract-rolls),
 // over seeded ES and NQ ticks of both the March and June 2024 contracts (scripts/multi-instrument-ticks.ts), 2024-02-26
 // to 2024-03-15: ESH4 expires Friday 15 March, so ES and NQ roll on Thursday 7 March.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseBacktestConfig, type BacktestConfig } from '../../src/backtest/backtest-config.js';
 import { runCell, type CellResult } from '../../src/backtest/cell-runner.js';
@@ -13,6 +15,7 @@ import type { FillJson } from '../../src/core/shapes/fill.js';
 import { backtestOutputFiles } from '../../src/reports/backtest-outputs.js';
 import { ES_NQ_ROLL, writeTickData, type TickDataOptions } from '../../scripts/multi-instrument-ticks.js';
 
+const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'propsim-roll-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -25,25 +28,27 @@ const WIDE_PLAN = {
   commission_per_contract: '2.10',
 };
 
-function config(data: TickDataOptions, name: string, seed = 3): BacktestConfig {
+function config(data: TickDataOptions, name: string): BacktestConfig {
+  return parseBacktestConfig(configDocument(data, name), join(folder, name, 'config.yaml'));
+}
+
+/** The config over freshly written data in folder/name (its files named by absolute path). */
+function configDocument(data: TickDataOptions, name: string, seed = 3): Record<string, unknown> {
   const files = writeTickData(join(folder, name), data);
-  return parseBacktestConfig(
-    {
-      name,
-      seed,
-      market: { files: files.map((path) => ({ path, format: 'ticks' })) },
-      period: { from: data.from, to: data.to },
-      traders: {
-        synthetic: [
-          { count: 8, strategy: 'random_bracket', instruments: { ES: 3, NQ: 1 }, params: { trades_per_day: 6 } },
-          { count: 4, strategy: 'momentum_breakout', instruments: ['ES', 'NQ'], params: { lookback_minutes: 10 } },
-        ],
-      },
-      plans: { wide: WIDE_PLAN },
-      base_plan: 'wide',
+  return {
+    name,
+    seed,
+    market: { files: files.map((path) => ({ path, format: 'ticks' })) },
+    period: { from: data.from, to: data.to },
+    traders: {
+      synthetic: [
+        { count: 8, strategy: 'random_bracket', instruments: { ES: 3, NQ: 1 }, params: { trades_per_day: 6 } },
+        { count: 4, strategy: 'momentum_breakout', instruments: ['ES', 'NQ'], params: { lookback_minutes: 10 } },
+      ],
     },
-    join(folder, name, 'config.yaml'),
-  );
+    plans: { wide: WIDE_PLAN },
+    base_plan: 'wide',
+  };
 }
 
 async function runWithFills(cfg: BacktestConfig): Promise<{ result: CellResult; fills: FillJson[] }> {
@@ -94,10 +99,10 @@ describe('several instruments and contract rolls', () => {
   it('is deterministic: the same seed writes the same data and the same results', async () => {
     const first = config(ES_NQ_ROLL, 'same-a');
     const second = config(ES_NQ_ROLL, 'same-b');
-    for (const contract of Object.keys(ES_NQ_ROLL.contracts))
-      expect(readFileSync(join(folder, 'same-b', `${contract}.csv`))).toEqual(
-        readFileSync(join(folder, 'same-a', `${contract}.csv`)),
-      );
+    for (const contract of Object.keys(ES_NQ_ROLL.contracts)) {
+      const bytes = (name: string) => readFileSync(join(folder, name, `${contract}.csv`));
+      expect(bytes('same-b').equals(bytes('same-a')), contract).toBe(true);
+    }
     const [a, b] = await Promise.all([runBacktest(first, { workers: 1 }), runBacktest(second, { workers: 1 })]);
     expect(JSON.stringify(b.cells)).toBe(JSON.stringify(a.cells));
   }, 60_000);
@@ -114,5 +119,21 @@ describe('several instruments and contract rolls', () => {
     const files = backtestOutputFiles(run);
     expect(JSON.parse(files['summary.json']!).missing_prints).toEqual([{ trade_date: '2024-03-12', contract: 'NQM4' }]);
     expect(files['report.html']).toContain('NQM4 on 2024-03-12');
+  }, 60_000);
+
+  it('the CLI names a session without prints on stderr and runs', async () => {
+    const data = { ...ES_NQ_ROLL, leaveOut: [{ contract: 'NQM4', tradeDate: '2024-03-12' }] };
+    const path = join(folder, 'cli.yaml');
+    writeFileSync(path, JSON.stringify(configDocument(data, 'cli')));
+    const args = [BIN, 'backtest', '--config', path, '--out', join(folder, 'cli-out'), '--workers', '1'];
+    const { status, stderr } = await new Promise<{ status: number; stderr: string }>((done) =>
+      execFile(process.execPath, args, { encoding: 'utf8', timeout: 60_000 }, (error, _stdout, stderr) =>
+        done({ status: error ? Number(error.code) : 0, stderr }),
+      ),
+    );
+    expect(status, stderr).toBe(0);
+    expect(stderr).toContain(
+      'propsim backtest: warning: 1 session had no prints for the contract the traders should trade: NQM4 on 2024-03-12;',
+    );
   }, 60_000);
 });
