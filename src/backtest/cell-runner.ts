@@ -24,7 +24,7 @@ import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fil
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
-import { AFTER_NEXT_PRINT, TraderRandom, type InstrumentWeight } from './traders/strategy.js';
+import { AFTER_NEXT_PRINT, TraderRandom } from './traders/strategy.js';
 import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
 import { sessionFamily } from './block-instruments.js';
 import { TradedMarkets, type MissingPrints, type TradedMarket } from './traded-markets.js';
@@ -66,10 +66,10 @@ interface Participant {
   funnel: TraderFunnel | undefined;
   /** Its historical fills the engine dropped, by why. */
   dropped: DroppedFills;
-  /** The contract it trades now: fixed, or drawn among its roots whenever it is flat. */
+  /** The contract it trades now: fixed, or the last drawn among its roots. */
   market: TradedMarket | undefined;
-  /** Its roots by weight, and the random stream it draws them with, when its block names instruments. */
-  roots: { weights: InstrumentWeight[]; random: TraderRandom } | undefined;
+  /** With roots: draws the market of its next entry (and makes it the trader's market). */
+  chooseMarket: (() => TradedMarket) | undefined;
 }
 
 export async function runCell(
@@ -109,6 +109,7 @@ export async function runCell(
   };
   const roots = [...new Set(config.synthetic.flatMap((block) => (block.instruments ?? []).map((i) => i.root)))];
   const markets = new TradedMarkets(fixedSymbol, roots, sessions);
+  let sessionIndex = -1;
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
     const trader =
       traderSpec.strategy === 'fills'
@@ -127,13 +128,23 @@ export async function runCell(
         trader?.quitsAfterFailure,
       );
     const accountId = funnel ? funnel.accountId : openAccount(kernel, traderSpec.id, planDoc, pricePaid, cell.label);
-    // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
-    const roots = traderSpec.instruments && {
-      weights: traderSpec.instruments,
-      random: new TraderRandom(traderSpec.seed, 2),
+    const market = trader && !traderSpec.instruments ? markets.market(fixedSymbol!) : undefined;
+    const participant: Participant = {
+      spec: traderSpec,
+      accountId,
+      trader,
+      funnel,
+      dropped: noDroppedFills(),
+      market,
+      chooseMarket: undefined,
     };
-    const market = trader && !roots ? markets.market(fixedSymbol!) : undefined;
-    return { spec: traderSpec, accountId, trader, funnel, dropped: noDroppedFills(), market, roots };
+    const weights = traderSpec.instruments;
+    if (weights) {
+      // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
+      const random = new TraderRandom(traderSpec.seed, 2);
+      participant.chooseMarket = () => (participant.market = markets.choose(weights, sessionIndex, random));
+    }
+    return participant;
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
   const due = new SimClock<Due>(startMs);
@@ -146,13 +157,6 @@ export async function runCell(
   due.schedule(startMs, { kind: 'sample' });
 
   let session: Session | undefined;
-  let sessionIndex = -1;
-  /** A trader that is flat, with nothing working and no entry waiting, may pick another root or contract. */
-  const isFree = (p: Participant) =>
-    p.market === undefined ||
-    (!p.trader!.waitingForFill &&
-      kernel.read.netQuantity(p.accountId, p.market.symbol) === 0 &&
-      kernel.read.workingOrderIds(p.accountId).length === 0);
   const onDue = (item: Due, atMs: number) => {
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
@@ -178,9 +182,8 @@ export async function runCell(
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
-      if (p.roots && session && isFree(p)) p.market = markets.choose(p.roots.weights, sessionIndex, p.roots.random);
-      const market = p.market;
-      if (!market) return; // a trader with roots has no contract before the first session: it wakes at the open
+      // Until its first draw, a trader of several roots looks at its first root's contract, with no bars.
+      const market = (p.market ??= markets.placeholder(p.spec.instruments![0]!.root, Math.max(0, sessionIndex)));
       const next = p.trader!.wake({
         kernel,
         accountId: p.accountId,
@@ -189,8 +192,10 @@ export async function runCell(
         priceDecimals: market.priceDecimals,
         bars: market.bars,
         session,
+        chooseMarket: p.chooseMarket,
       });
-      if (next === AFTER_NEXT_PRINT) market.waiting.push(item.trader);
+      // The market it entered may be one it has just drawn.
+      if (next === AFTER_NEXT_PRINT) p.market!.waiting.push(item.trader);
       else if (next !== undefined && next < endMs) due.schedule(next, item);
     }
   };

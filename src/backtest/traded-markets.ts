@@ -74,11 +74,26 @@ export class TradedMarkets {
    * in this session, with that contract's bars; when none has, its first root's contract with no bars (no entry).
    */
   choose(roots: readonly InstrumentWeight[], sessionIndex: number, random: TraderRandom): TradedMarket {
-    const printed = roots.filter((r) => this.contractMarket(r.root, sessionIndex).lastPrintSession === sessionIndex);
-    if (printed.length === 0) return { ...this.contractMarket(roots[0]!.root, sessionIndex), bars: NO_PRINTS_YET };
-    let draw = random.int(0, printed.reduce((sum, r) => sum + r.weight, 0) - 1);
-    const chosen = printed.find((r) => (draw -= r.weight) < 0)!;
-    return this.contractMarket(chosen.root, sessionIndex);
+    // Two passes and no arrays: traders choose at most of their checks, a million times a cell. One root: no draw.
+    if (roots.length === 1) return this.placeholderUnlessPrinted(roots[0]!.root, sessionIndex);
+    const printedNow = (root: string) => this.contractMarket(root, sessionIndex).lastPrintSession === sessionIndex;
+    let total = 0;
+    for (const r of roots) if (printedNow(r.root)) total += r.weight;
+    if (total === 0) return this.placeholder(roots[0]!.root, sessionIndex);
+    let draw = random.int(0, total - 1);
+    for (const r of roots)
+      if (printedNow(r.root) && (draw -= r.weight) < 0) return this.contractMarket(r.root, sessionIndex);
+    throw new Error('unreachable: the draw is below the total weight');
+  }
+
+  private placeholderUnlessPrinted(root: string, sessionIndex: number): TradedMarket {
+    const market = this.contractMarket(root, sessionIndex);
+    return market.lastPrintSession === sessionIndex ? market : this.placeholder(root, sessionIndex);
+  }
+
+  /** The root's contract in the session, with no bars: a trader looking at it makes no entry. */
+  placeholder(root: string, sessionIndex: number): TradedMarket {
+    return { ...this.contractMarket(root, sessionIndex), bars: NO_PRINTS_YET, waiting: [] };
   }
 
   /** The root contracts that printed nothing in the session (checked once the session is over). */

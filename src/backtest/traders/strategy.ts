@@ -35,7 +35,15 @@ export interface TraderView {
   bars: MinuteBars;
   /** The current session, when the market is open. */
   session: { openMs: number; closeMs: number; tradeDate: string } | undefined;
+  /**
+   * A trader of several roots: draws the market of its next entry when it is flat and about to ask for a signal
+   * (docs/backtesting.md#several-instruments-and-contract-rolls). Absent: it trades the view's market.
+   */
+  chooseMarket?: (() => MarketView) | undefined;
 }
+
+/** The contract a trader looks at and enters: its symbol, price grid and one-minute bars. */
+export type MarketView = Pick<TraderView, 'symbol' | 'tickSize' | 'priceDecimals' | 'bars'>;
 
 /** A wake-up right after the next print of the trader's instrument: an entry waiting for its fill. */
 export const AFTER_NEXT_PRINT = 'after_next_print';
