@@ -8,7 +8,9 @@ const LISTED = 12;
 
 /** Only a run whose blocks name instruments reports them (a run without keeps its outputs as they were). */
 export function missingPrintsOf(run: BacktestRun): MissingPrints[] | undefined {
-  if (!run.config.synthetic.some((block) => block.instruments !== undefined)) return undefined;
+  // A run put together by hand (the report's tests) may have no synthetic blocks at all.
+  const blocks = run.config.synthetic as BacktestRun['config']['synthetic'] | undefined;
+  if (!blocks?.some((block) => block.instruments !== undefined)) return undefined;
   // Every cell reads the same files, so the first cell's list is every cell's.
   return run.cells[0]?.missingPrints ?? [];
 }
