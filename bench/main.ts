@@ -12,6 +12,7 @@ import { riskBench } from './risk.bench.js';
 import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 import { databentoImportBench } from './databento-import.bench.js';
+import { multiInstrumentBench } from './multi-instrument.bench.js';
 
 const BENCHES: readonly Bench[] = [
   tickReaderBench,
@@ -20,6 +21,7 @@ const BENCHES: readonly Bench[] = [
   riskBench,
   backtestBench,
   backtestEvaluationOnlyBench,
+  multiInstrumentBench,
   replayBench,
   replayFixedBench,
   apiBench,

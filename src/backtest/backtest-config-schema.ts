@@ -8,6 +8,7 @@ import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fiel
 import { MarketSection } from '../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
 import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
+import { allInstruments } from '../core/instruments.js';
 
 /** The most traders one traders.synthetic block may hold (the config's count, or its share of --traders). */
 export const MAX_BLOCK_TRADERS = 100_000;
@@ -25,10 +26,34 @@ function Share(description: string) {
 
 const TradeDate = Type.String({ format: 'date', expected: 'a trade date YYYY-MM-DD' });
 
+const ROOTS = allInstruments().map((spec) => spec.root);
+
+/** The roots a block trades, by weight (docs/backtesting.md#several-instruments-and-contract-rolls). */
+const Instruments = Type.Union(
+  [
+    Type.Array(OneOf(ROOTS, 'A product root; the roll rule picks its contract per trade date.'), {
+      minItems: 1,
+      uniqueItems: true,
+      expected: 'a list of product roots like [ES, NQ]',
+    }),
+    Type.Record(Type.String(), Int({ minimum: 1 }, "The root's weight: its share of the draws at a check."), {
+      minProperties: 1,
+      expected: 'a mapping of product roots to weights like { ES: 3, NQ: 1 }',
+    }),
+  ],
+  {
+    expected: 'a list of product roots ([ES, NQ]) or a mapping of roots to whole weights ({ ES: 3, NQ: 1 })',
+    description:
+      "The product roots the block's traders trade, each rolled to its next contract by its product group's rule " +
+      "(docs/market-data.md#contract-rolls); absent: the first market file's instrument, one contract.",
+  },
+);
+
 const SyntheticBlock = Mapping(
   {
     count: Int({ minimum: 1, maximum: MAX_BLOCK_TRADERS }, 'Traders in this block (--traders N shares N out).'),
     strategy: OneOf(SYNTHETIC_STRATEGIES, 'The strategy every trader of the block follows.'),
+    instruments: Type.Optional(Instruments),
     params: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         expected: 'a mapping of strategy parameters',
@@ -36,7 +61,10 @@ const SyntheticBlock = Mapping(
       }),
     ),
   },
-  { expected: '{ count, strategy, params }', description: 'A block of synthetic traders of one strategy.' },
+  {
+    expected: '{ count, strategy, instruments?, params }',
+    description: 'A block of synthetic traders of one strategy.',
+  },
 );
 
 const Traders = Type.Object(
@@ -66,7 +94,7 @@ const Traders = Type.Object(
     ),
     synthetic: Type.Optional(
       Type.Union([SyntheticBlock, Type.Array(SyntheticBlock, { minItems: 1 })], {
-        expected: 'a block { count, strategy, params } or a list of them',
+        expected: 'a block { count, strategy, instruments?, params } or a list of them',
       }),
     ),
   },

@@ -15,12 +15,12 @@ import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { parseSymbol } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
 import { isKnownZone } from '../import/export-time.js';
 import { MissingZoneError } from '../import/import-input-error.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
+import { checkSessionFamily, parseInstruments, sessionFamily } from './block-instruments.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
@@ -150,18 +150,13 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     sampleTraders: doc.sample_traders ?? 20,
   };
   if (config.market.length === 0) fail('market.files', 'at least one market file', []);
-  const instrument = config.market[0]!.instrument;
-  if (instrument === undefined)
-    fail(
-      'market.files[0].instrument',
-      'the instrument of the first market file: synthetic traders trade it and sessions roll by its calendar',
-      undefined,
-    );
-  const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, parseSymbol(instrument).spec.family);
+  checkSessionFamily(config.market, config.synthetic, (b) => syntheticBlockPath(doc.traders.synthetic, b));
+  const family = sessionFamily(config);
+  const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, family);
   if (sessions.length === 0)
     fail(
       'period',
-      `a period holding at least one ${instrument} trade date (weekends and exchange holidays have none)`,
+      `a period holding at least one ${config.market[0]!.instrument ?? family} trade date (weekends and exchange holidays have none)`,
       doc.period,
     );
   if (doc.traders.fills !== undefined) {
@@ -246,15 +241,26 @@ function parseSynthetic(raw: ConfigText['traders']['synthetic']): SyntheticTrade
   if (raw === undefined) return [];
   const list = Array.isArray(raw) ? raw : [raw];
   return list.map((block, i) => {
-    const path = Array.isArray(raw) ? `traders.synthetic[${i}]` : 'traders.synthetic';
+    const path = syntheticBlockPath(raw, i);
     const params = block.params ?? {};
     try {
       validateStrategyParams(block.strategy, params);
     } catch (error) {
       throw new FieldError(at(path, 'params'), (error as Error).message);
     }
-    return { count: block.count, strategy: block.strategy, params: { ...params } };
+    const instruments = parseInstruments(block.instruments, path);
+    return {
+      count: block.count,
+      strategy: block.strategy,
+      params: { ...params },
+      ...(instruments === undefined ? {} : { instruments }),
+    };
   });
+}
+
+/** Where block i is written: `traders.synthetic[i]` in a list, `traders.synthetic` for a lone block. */
+function syntheticBlockPath(raw: ConfigText['traders']['synthetic'], i: number): string {
+  return Array.isArray(raw) ? `traders.synthetic[${i}]` : 'traders.synthetic';
 }
 
 function parseFillsFile(doc: NonNullable<ConfigText['traders']['fills']>, file: string): FillsFileSpec {

@@ -4,8 +4,7 @@
 import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { GlobexCalendar, type Session } from '../core/calendar/index.js';
 import { SimClock } from '../core/clock.js';
-import { canonicalSymbol, parseSymbol, type ProductFamily } from '../core/instruments.js';
-import type { TickBatch } from '../market/tick-batch.js';
+import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
@@ -24,10 +23,11 @@ import {
 import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fills.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
-import { MinuteBars } from './traders/minute-bars.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
-import { AFTER_NEXT_PRINT } from './traders/strategy.js';
+import { AFTER_NEXT_PRINT, TraderRandom } from './traders/strategy.js';
 import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
+import { sessionFamily } from './block-instruments.js';
+import { TradedMarkets, type MissingPrints, type TradedMarket } from './traded-markets.js';
 
 export interface CellInput {
   config: BacktestConfig;
@@ -50,6 +50,8 @@ export interface CellResult {
   fan: FanPoint[];
   prints: number;
   accountSessionDays: number;
+  /** Sessions in which the contract of a root a block trades had no print, in session order. */
+  missingPrints: MissingPrints[];
 }
 
 const SAMPLE_EVERY_MS = 30 * 60_000;
@@ -64,18 +66,24 @@ interface Participant {
   funnel: TraderFunnel | undefined;
   /** Its historical fills the engine dropped, by why. */
   dropped: DroppedFills;
+  /** The contract it trades now: fixed, or the last drawn among its roots. */
+  market: TradedMarket | undefined;
+  /** With roots: draws the market of its next entry (and makes it the trader's market). */
+  chooseMarket: (() => TradedMarket) | undefined;
 }
 
 export async function runCell(
   { config, cell }: CellInput,
   calendar = new GlobexCalendar(loadHolidayFile()),
+  /** Sees the kernel once the cell has run (tests read its fills). */
+  inspect?: (kernel: Kernel) => void,
 ): Promise<CellResult> {
   const cellValues = splitCellValues(cell.values);
   const plan = parsePlanTemplate(planForCell(config.basePlan, cellValues.evaluation), `grid cell ${cell.label}`);
-  // Synthetic traders trade the first market file's instrument (the config requires it to be named).
-  const symbol = canonicalSymbol(parseSymbol(config.market[0]!.instrument!));
-  const spec = parseSymbol(symbol).spec;
-  const family: ProductFamily = spec.family;
+  // Synthetic traders without instruments trade the first market file's instrument (the config then names it).
+  const first = config.market[0]!.instrument;
+  const fixedSymbol = first === undefined ? undefined : canonicalSymbol(parseSymbol(first));
+  const family = sessionFamily(config);
   const sessions = periodSessions(calendar, config.period, family);
   if (sessions.length === 0)
     throw new Error(`no ${family} session between ${config.period.from} and ${config.period.to}`);
@@ -99,6 +107,9 @@ export async function runCell(
       funnelSpec.funded &&
       planJson(parsePlanTemplate(planForCell(funnelSpec.funded.plan, cellValues.funded), `grid cell ${cell.label}`)),
   };
+  const roots = [...new Set(config.synthetic.flatMap((block) => (block.instruments ?? []).map((i) => i.root)))];
+  const markets = new TradedMarkets(fixedSymbol, roots, sessions);
+  let sessionIndex = -1;
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
     const trader =
       traderSpec.strategy === 'fills'
@@ -117,7 +128,23 @@ export async function runCell(
         trader?.quitsAfterFailure,
       );
     const accountId = funnel ? funnel.accountId : openAccount(kernel, traderSpec.id, planDoc, pricePaid, cell.label);
-    return { spec: traderSpec, accountId, trader, funnel, dropped: noDroppedFills() };
+    const market = trader && !traderSpec.instruments ? markets.market(fixedSymbol!) : undefined;
+    const participant: Participant = {
+      spec: traderSpec,
+      accountId,
+      trader,
+      funnel,
+      dropped: noDroppedFills(),
+      market,
+      chooseMarket: undefined,
+    };
+    const weights = traderSpec.instruments;
+    if (weights) {
+      // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
+      const random = new TraderRandom(traderSpec.seed, 2);
+      participant.chooseMarket = () => (participant.market = markets.choose(weights, sessionIndex, random));
+    }
+    return participant;
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
   const due = new SimClock<Due>(startMs);
@@ -129,10 +156,7 @@ export async function runCell(
   const fan: FanPoint[] = [];
   due.schedule(startMs, { kind: 'sample' });
 
-  const bars = new MinuteBars();
-  const tickSize = Number(spec.tickSize);
   let session: Session | undefined;
-  let sessionIndex = -1;
   const onDue = (item: Due, atMs: number) => {
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
@@ -158,16 +182,20 @@ export async function runCell(
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
+      // Until its first draw, a trader of several roots looks at its first root's contract, with no bars.
+      const market = (p.market ??= markets.placeholder(p.spec.instruments![0]!.root, Math.max(0, sessionIndex)));
       const next = p.trader!.wake({
         kernel,
         accountId: p.accountId,
-        symbol,
-        tickSize,
-        priceDecimals: spec.priceDecimals,
-        bars,
+        symbol: market.symbol,
+        tickSize: market.tickSize,
+        priceDecimals: market.priceDecimals,
+        bars: market.bars,
         session,
+        chooseMarket: p.chooseMarket,
       });
-      if (next === AFTER_NEXT_PRINT) afterNextPrint.push(item.trader);
+      // The market it entered may be one it has just drawn.
+      if (next === AFTER_NEXT_PRINT) p.market!.waiting.push(item.trader);
       else if (next !== undefined && next < endMs) due.schedule(next, item);
     }
   };
@@ -180,26 +208,24 @@ export async function runCell(
       p.accountId = p.funnel!.accountId;
     }
   };
-  /** Traders waiting for the next print of their instrument (an entry waiting for its fill), in the order they asked. */
-  let afterNextPrint: number[] = [];
-  const wakeAfterPrint = (timeMs: number) => {
-    const waiting = afterNextPrint;
-    afterNextPrint = [];
+  /** Traders waiting for the market's next print (an entry waiting for its fill) wake right after it. */
+  const wakeAfterPrint = (market: TradedMarket, timeMs: number) => {
+    const waiting = market.waiting;
+    market.waiting = [];
     for (const trader of waiting) onDue({ kind: 'wake', trader }, timeMs);
   };
+  const missingPrints: MissingPrints[] = [];
   /** The session is over: a trader still waiting for a print is woken at its close instead, to close out. */
   const endSession = (closeMs: number) => {
-    for (const trader of afterNextPrint) due.schedule(Math.max(due.nowMs, closeMs - 1), { kind: 'wake', trader });
-    afterNextPrint = [];
+    for (const market of markets.all()) {
+      for (const trader of market.waiting) due.schedule(Math.max(due.nowMs, closeMs - 1), { kind: 'wake', trader });
+      market.waiting = [];
+    }
     due.advanceTo(Math.max(due.nowMs, closeMs - 1), onDue);
+    missingPrints.push(...markets.missingIn(sessionIndex));
   };
 
   let prints = 0;
-  const symbols: string[] = [];
-  const symbolOf = (batch: TickBatch, i: number) => {
-    const index = batch.instrumentIndex[i]!;
-    return (symbols[index] ??= canonicalSymbol(parseSymbol(batch.symbols.symbol(index))));
-  };
   reading: for await (const batch of marketPrintBatches(config.market)) {
     for (let i = 0; i < batch.length; i++) {
       const timeMs = batch.timeMs[i]!;
@@ -218,17 +244,21 @@ export async function runCell(
         });
       }
       due.advanceTo(timeMs, onDue);
-      const printed = symbolOf(batch, i);
-      kernel.print(printed, batch.priceTicks[i]!, batch.size[i]!, timeMs);
-      if (printed === symbol) {
-        bars.onPrint(timeMs, batch.priceTicks[i]!);
-        if (afterNextPrint.length > 0) wakeAfterPrint(timeMs);
+      const printed = markets.ofPrint(batch, i);
+      kernel.print(printed.symbol, batch.priceTicks[i]!, batch.size[i]!, timeMs);
+      const market = printed.market;
+      if (market) {
+        market.bars.onPrint(timeMs, batch.priceTicks[i]!);
+        market.lastPrintSession = sessionIndex;
+        if (market.waiting.length > 0) wakeAfterPrint(market, timeMs);
       }
       prints++;
     }
   }
   if (session) endSession(session.closeMs);
   due.advanceTo(endMs, onDue);
+  // Sessions after the last print had none of any contract.
+  for (let later = sessionIndex + 1; later < sessions.length; later++) missingPrints.push(...markets.missingIn(later));
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
 
@@ -259,6 +289,7 @@ export async function runCell(
     p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
     return { ...evaluation, ...funnelEconomics(p.funnel.path), funnel: p.funnel.path, droppedFills: p.dropped };
   });
+  inspect?.(kernel);
   return {
     cell,
     summary: summarizeCell(traders),
@@ -267,6 +298,7 @@ export async function runCell(
     fan,
     prints,
     accountSessionDays: participants.length * sessions.length,
+    missingPrints,
   };
 }
 

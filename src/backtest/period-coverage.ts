@@ -4,12 +4,13 @@
 // read with the cells' own reader, and only up to the end of the period (what every cell reads anyway),
 // except when nothing fell in the period: then to the end, to say what the files do cover.
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { parseSymbol, type ProductFamily } from '../core/instruments.js';
+import type { ProductFamily } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
 import { BacktestInputError } from './backtest-input-error.js';
 import { periodSessions } from './trader-roster.js';
+import { sessionFamily } from './block-instruments.js';
 
 /** First and last print times, or undefined when there were none. */
 type Span = { firstMs: number; lastMs: number } | undefined;
@@ -22,7 +23,7 @@ export async function checkPeriodCoverage(
   config: BacktestConfig,
   calendar = new GlobexCalendar(loadHolidayFile()),
 ): Promise<string | undefined> {
-  const family = parseSymbol(config.market[0]!.instrument!).spec.family;
+  const family = sessionFamily(config);
   const sessions = periodSessions(calendar, config.period, family);
   const startMs = sessions[0]!.openMs;
   const endMs = sessions[sessions.length - 1]!.closeMs;

@@ -6,13 +6,15 @@ import { addDays } from '../core/calendar/dates.js';
 import type { ProductFamily } from '../core/instruments.js';
 import type { BacktestConfig } from './backtest-config.js';
 import type { TraderFill } from './trader-fills.js';
-import type { SyntheticStrategy } from './traders/strategy.js';
+import type { InstrumentWeight, SyntheticStrategy } from './traders/strategy.js';
 
 export interface TraderSpec {
   id: string;
   strategy: SyntheticStrategy | 'fills';
   seed: number;
   params: Record<string, unknown>;
+  /** The roots it trades by weight, when its block names them. */
+  instruments?: InstrumentWeight[];
 }
 
 export function tradersOf(config: BacktestConfig, fills: readonly TraderFill[]): TraderSpec[] {
@@ -24,6 +26,7 @@ export function tradersOf(config: BacktestConfig, fills: readonly TraderFill[]):
         strategy: block.strategy,
         seed: config.seed * 1_000_003 + roster.length,
         params: block.params,
+        ...(block.instruments === undefined ? {} : { instruments: block.instruments }),
       });
     }
   });

@@ -19,6 +19,7 @@ import { checkOutFolder } from './out-folder.js';
 import { afterPendingSignals } from './pending-signals.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
+import { missingPrintsOf, missingPrintsSentence } from '../reports/missing-prints.js';
 
 interface BacktestArgs {
   config: string;
@@ -146,6 +147,8 @@ async function backtest(args: BacktestArgs): Promise<number> {
       },
     });
     bar?.stop();
+    const missing = missingPrintsSentence(missingPrintsOf(run));
+    if (missing) process.stderr.write(`propsim backtest: warning: ${missing}\n`);
     seconds = (performance.now() - startMs) / 1000;
     const files = backtestOutputFiles(run);
     await afterPendingSignals(); // a Ctrl-C while the report was drawn writes nothing

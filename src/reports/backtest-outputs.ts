@@ -11,6 +11,7 @@ import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/decisions.js';
 import { fourPlaces, pairedCounts } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
+import { missingPrintsOf } from './missing-prints.js';
 
 function csvCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value);
@@ -113,6 +114,7 @@ export function tradersCsv(run: BacktestRun): string {
 export function summaryDocument(run: BacktestRun): Record<string, unknown> {
   const { config, statistics } = run;
   const best = highestNetCell(run.cells);
+  const missingPrints = missingPrintsOf(run);
   return {
     name: config.name,
     config: config.file,
@@ -123,6 +125,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
     base_plan: config.basePlanName,
     grid: Object.fromEntries(config.grid.map((axis) => [axis.key, axis.values])),
     traders: run.cells[0]?.summary.accounts ?? 0,
+    ...(missingPrints === undefined ? {} : { missing_prints: missingPrints }),
     cells: run.cells.map(({ cell, summary: s }, i) => ({
       cell: cell.index,
       values: cell.values,

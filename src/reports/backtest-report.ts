@@ -17,6 +17,7 @@ import { noiseGuidance } from '../backtest/decisions.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { wilsonInterval } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
+import { missingPrintsOf, missingPrintsSentence } from './missing-prints.js';
 
 const CAUSE_COLORS: Record<string, string> = {
   passed: '#2e7d32',
@@ -77,6 +78,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
     `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · ${economicsMeta(run)}</p>`,
+    ...missingPrintsNote(run),
     '<h2>How to read this</h2>',
     `<p>${escapeHtml(howToRead(run))}</p>`,
     '<h2>Decision</h2>',
@@ -169,6 +171,12 @@ function feesAgainstPayouts(run: BacktestRun, charts: SvgCharts): string {
       { name: 'net', type: 'line', itemStyle: { color: '#2e7d32' }, data: dollars((e) => e.netCents) },
     ],
   });
+}
+
+/** A warning under the title when a traded contract printed nothing in a session. */
+function missingPrintsNote(run: BacktestRun): string[] {
+  const sentence = missingPrintsSentence(missingPrintsOf(run));
+  return sentence === undefined ? [] : [`<p class="warning" style="color:#b71c1c">${escapeHtml(sentence)}.</p>`];
 }
 
 /** What the firm's net counts in this run: the funnel's fees and payouts, or price paid and payout share. */

@@ -15,5 +15,6 @@ export function handMadeCell(
     fan: [],
     prints: 0,
     accountSessionDays: 0,
+    missingPrints: [],
   };
 }

@@ -95,7 +95,7 @@ export abstract class BracketTrader implements Trader {
         this.tradesToday < this.params.tradesPerDay &&
         !this.reachedDailyProfitStop(view) &&
         this.isFlat(view) &&
-        view.bars.lastTicks !== undefined
+        (view = this.nextMarket(view)).bars.lastTicks !== undefined
       ) {
         const side = this.signal(view);
         if (side) {
@@ -122,6 +122,19 @@ export abstract class BracketTrader implements Trader {
   private nextCheck(nowMs: number): number {
     const step = this.params.checkEveryMinutes * 60_000;
     return Math.floor((nowMs - this.phaseMs) / step) * step + step + this.phaseMs;
+  }
+
+  /** Flat and about to ask for a signal: a trader of several roots draws the market of its next entry. */
+  private nextMarket(view: TraderView): TraderView {
+    if (!view.chooseMarket) return view;
+    // Set on the view of this wake-up (the runner builds one per wake-up): a new object at every check, spread, was a
+    // fifth of a multi-instrument run's time.
+    const { symbol, tickSize, priceDecimals, bars } = view.chooseMarket();
+    view.symbol = symbol;
+    view.tickSize = tickSize;
+    view.priceDecimals = priceDecimals;
+    view.bars = bars;
+    return view;
   }
 
   /** daily_profit_stop: the day's net P&L has reached it, so no new entries this session. */

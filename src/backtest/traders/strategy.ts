@@ -14,6 +14,14 @@ export interface SyntheticTraders {
   count: number;
   strategy: SyntheticStrategy;
   params: Record<string, unknown>;
+  /** The roots the block trades, by weight; absent: the first market file's instrument. */
+  instruments?: InstrumentWeight[];
+}
+
+/** A product root a trader trades, and its whole weight in the draw (docs/backtesting.md#synthetic-traders). */
+export interface InstrumentWeight {
+  root: string;
+  weight: number;
 }
 
 /** What a trader sees when it wakes. */
@@ -27,7 +35,15 @@ export interface TraderView {
   bars: MinuteBars;
   /** The current session, when the market is open. */
   session: { openMs: number; closeMs: number; tradeDate: string } | undefined;
+  /**
+   * A trader of several roots: draws the market of its next entry when it is flat and about to ask for a signal
+   * (docs/backtesting.md#several-instruments-and-contract-rolls). Absent: it trades the view's market.
+   */
+  chooseMarket?: (() => MarketView) | undefined;
 }
+
+/** The contract a trader looks at and enters: its symbol, price grid and one-minute bars. */
+export type MarketView = Pick<TraderView, 'symbol' | 'tickSize' | 'priceDecimals' | 'bars'>;
 
 /** A wake-up right after the next print of the trader's instrument: an entry waiting for its fill. */
 export const AFTER_NEXT_PRINT = 'after_next_print';
@@ -45,9 +61,10 @@ export interface Trader {
 export class TraderRandom {
   private readonly rng;
 
-  constructor(seed: number) {
+  /** `jumps` picks one of the seed's non-overlapping streams: 1 for the trader's own draws, 2 for its roots. */
+  constructor(seed: number, jumps = 1) {
     this.rng = xoroshiro128plus(seed);
-    this.rng.jump();
+    for (let i = 0; i < jumps; i++) this.rng.jump();
   }
 
   int(from: number, to: number): number {

@@ -1,0 +1,126 @@
+// The contracts synthetic traders trade in a cell, each with its own one-minute bars and its traders waiting for
+// its next print, found from a print's instrument index in O(1) so a print costs the same however many contracts
+// are traded. For blocks that name `instruments`, which contract each root trades in each session (the roll,
+// docs/market-data.md#contract-rolls), and the sessions in which that contract printed nothing.
+import type { Session } from '../core/calendar/index.js';
+import { contractOn } from '../core/contract-rolls.js';
+import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
+import type { TickBatch } from '../market/tick-batch.js';
+import { MinuteBars } from './traders/minute-bars.js';
+import type { InstrumentWeight, TraderRandom } from './traders/strategy.js';
+
+export interface TradedMarket {
+  symbol: string;
+  tickSize: number;
+  priceDecimals: number;
+  bars: MinuteBars;
+  /** Traders waiting for its next print (an entry waiting for its fill), in the order they asked. */
+  waiting: number[];
+  /** The index of the last session in which it printed; -1 before its first print. */
+  lastPrintSession: number;
+}
+
+/** A session whose contract (of a root a block trades) had no print. */
+export interface MissingPrints {
+  trade_date: string;
+  contract: string;
+}
+
+/** The bars a trader sees when none of its roots has printed in the session yet: no entry is made on them. */
+const NO_PRINTS_YET = new MinuteBars();
+
+export class TradedMarkets {
+  private readonly bySymbol = new Map<string, TradedMarket>();
+  /** By a batch's instrument index: the printed symbol, and its market when a trader may trade it. */
+  private readonly byIndex: Array<{ symbol: string; market: TradedMarket | undefined }> = [];
+  /** Per root a block names: its contract in each session of the period, by session index. */
+  private readonly contracts = new Map<string, string[]>();
+
+  constructor(
+    fixedSymbol: string | undefined,
+    roots: readonly string[],
+    private readonly sessions: readonly Session[],
+  ) {
+    if (fixedSymbol !== undefined) this.add(fixedSymbol);
+    for (const root of roots) {
+      const bySession = sessions.map((s) => contractOn(root, s.tradeDate));
+      this.contracts.set(root, bySession);
+      for (const symbol of bySession) this.add(symbol);
+    }
+  }
+
+  market(symbol: string): TradedMarket {
+    return this.bySymbol.get(symbol)!;
+  }
+
+  /** Every traded market, in the order first named. */
+  all(): IterableIterator<TradedMarket> {
+    return this.bySymbol.values();
+  }
+
+  /** The canonical symbol of a print and the market it feeds (undefined for a contract no trader trades). */
+  ofPrint(batch: TickBatch, i: number): { symbol: string; market: TradedMarket | undefined } {
+    const index = batch.instrumentIndex[i]!;
+    let known = this.byIndex[index];
+    if (!known) {
+      const symbol = canonicalSymbol(parseSymbol(batch.symbols.symbol(index)));
+      known = this.byIndex[index] = { symbol, market: this.bySymbol.get(symbol) };
+    }
+    return known;
+  }
+
+  /**
+   * A trader's market for its next entry: one root drawn by weight among those whose session contract has printed
+   * in this session, with that contract's bars; when none has, its first root's contract with no bars (no entry).
+   */
+  choose(roots: readonly InstrumentWeight[], sessionIndex: number, random: TraderRandom): TradedMarket {
+    // Two passes and no arrays: traders choose at most of their checks, a million times a cell. One root: no draw.
+    if (roots.length === 1) return this.placeholderUnlessPrinted(roots[0]!.root, sessionIndex);
+    const printedNow = (root: string) => this.contractMarket(root, sessionIndex).lastPrintSession === sessionIndex;
+    let total = 0;
+    for (const r of roots) if (printedNow(r.root)) total += r.weight;
+    if (total === 0) return this.placeholder(roots[0]!.root, sessionIndex);
+    let draw = random.int(0, total - 1);
+    for (const r of roots)
+      if (printedNow(r.root) && (draw -= r.weight) < 0) return this.contractMarket(r.root, sessionIndex);
+    throw new Error('unreachable: the draw is below the total weight');
+  }
+
+  private placeholderUnlessPrinted(root: string, sessionIndex: number): TradedMarket {
+    const market = this.contractMarket(root, sessionIndex);
+    return market.lastPrintSession === sessionIndex ? market : this.placeholder(root, sessionIndex);
+  }
+
+  /** The root's contract in the session, with no bars: a trader looking at it makes no entry. */
+  placeholder(root: string, sessionIndex: number): TradedMarket {
+    return { ...this.contractMarket(root, sessionIndex), bars: NO_PRINTS_YET, waiting: [] };
+  }
+
+  /** The root contracts that printed nothing in the session (checked once the session is over). */
+  missingIn(sessionIndex: number): MissingPrints[] {
+    const missing: MissingPrints[] = [];
+    for (const bySession of this.contracts.values()) {
+      const contract = bySession[sessionIndex]!;
+      if (this.market(contract).lastPrintSession !== sessionIndex)
+        missing.push({ trade_date: this.sessions[sessionIndex]!.tradeDate, contract });
+    }
+    return missing;
+  }
+
+  private contractMarket(root: string, sessionIndex: number): TradedMarket {
+    return this.market(this.contracts.get(root)![sessionIndex]!);
+  }
+
+  private add(symbol: string): void {
+    if (this.bySymbol.has(symbol)) return;
+    const { spec } = parseSymbol(symbol);
+    this.bySymbol.set(symbol, {
+      symbol,
+      tickSize: Number(spec.tickSize),
+      priceDecimals: spec.priceDecimals,
+      bars: new MinuteBars(),
+      waiting: [],
+      lastPrintSession: -1,
+    });
+  }
+}
