@@ -22,6 +22,7 @@ import {
   type TraderOutcome,
 } from './outcomes.js';
 import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fills.js';
+import { PositionsNeverHad } from './positions-never-had.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { MinuteBars } from './traders/minute-bars.js';
@@ -64,6 +65,8 @@ interface Participant {
   funnel: TraderFunnel | undefined;
   /** Its historical fills the engine dropped, by why. */
   dropped: DroppedFills;
+  /** Positions its account opened that its own fills never had. */
+  neverHad: PositionsNeverHad;
 }
 
 export async function runCell(
@@ -117,7 +120,14 @@ export async function runCell(
         trader?.quitsAfterFailure,
       );
     const accountId = funnel ? funnel.accountId : openAccount(kernel, traderSpec.id, planDoc, pricePaid, cell.label);
-    return { spec: traderSpec, accountId, trader, funnel, dropped: noDroppedFills() };
+    return {
+      spec: traderSpec,
+      accountId,
+      trader,
+      funnel,
+      dropped: noDroppedFills(),
+      neverHad: new PositionsNeverHad(),
+    };
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
   const due = new SimClock<Due>(startMs);
@@ -137,6 +147,8 @@ export async function runCell(
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
+      const fillSymbol = canonicalSymbol(parseSymbol(item.fill.symbol));
+      const accountBefore = kernel.read.netQuantity(who.accountId, fillSymbol);
       const recorded = kernel.dispatch({
         type: 'record_fill',
         account_id: who.accountId,
@@ -148,6 +160,8 @@ export async function runCell(
       });
       if (recorded.ok && 'dropped' in recorded.body)
         who.dropped[droppedBecause(kernel.read.accountState(who.accountId)!)]++;
+      const signed = item.fill.side === 'buy' ? item.fill.quantity : -item.fill.quantity;
+      who.neverHad.afterFill(fillSymbol, signed, accountBefore, kernel.read.netQuantity(who.accountId, fillSymbol));
     } else if (item.kind === 'sample') {
       sampled.forEach((p, i) => {
         const points = samples[i]!.points;
@@ -255,9 +269,16 @@ export async function runCell(
         ...evaluation,
         ...evaluationOnlyEconomics(evaluation, config.economics.pricePaidCents, config.economics.payoutShare),
         droppedFills: p.dropped,
+        positionsNeverHad: p.neverHad.count,
       };
     p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
-    return { ...evaluation, ...funnelEconomics(p.funnel.path), funnel: p.funnel.path, droppedFills: p.dropped };
+    return {
+      ...evaluation,
+      ...funnelEconomics(p.funnel.path),
+      funnel: p.funnel.path,
+      droppedFills: p.dropped,
+      positionsNeverHad: p.neverHad.count,
+    };
   });
   return {
     cell,

@@ -21,11 +21,14 @@ function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>)
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-/** Historical fills the engine dropped, by why (docs/backtesting.md#fills-the-engine-dropped); last in both CSVs. */
-const DROPPED_COLUMNS = ['fills_dropped_locked', 'fills_dropped_failed', 'fills_dropped_passed'];
+/**
+ * Historical fills the engine dropped, by why, and the positions the account opened that the trader's own fills
+ * never had (docs/backtesting.md#fills-the-engine-dropped); last in both CSVs.
+ */
+const DROPPED_COLUMNS = ['fills_dropped_locked', 'fills_dropped_failed', 'fills_dropped_passed', 'positions_never_had'];
 
-function droppedCells(d: DroppedFills): number[] {
-  return [d.locked, d.failed, d.passed];
+function droppedCells(d: DroppedFills, positionsNeverHad: number): number[] {
+  return [d.locked, d.failed, d.passed, positionsNeverHad];
 }
 
 export function cellsCsv(run: BacktestRun): string {
@@ -69,7 +72,7 @@ export function cellsCsv(run: BacktestRun): string {
     formatCents(s.payoutsCents),
     formatCents(s.netCents),
     ...metricColumns(run, i).slice(1),
-    ...droppedCells(s.droppedFills),
+    ...droppedCells(s.droppedFills, s.positionsNeverHad),
   ]);
   return csv(header, rows);
 }
@@ -102,7 +105,7 @@ export function tradersCsv(run: BacktestRun): string {
       formatCents(t.finalBalanceCents),
       formatCents(t.netCents),
       ...(t.funnel ? funnelTraderCells(t) : []),
-      ...droppedCells(t.droppedFills),
+      ...droppedCells(t.droppedFills, t.positionsNeverHad),
     ]),
   );
   return csv(header, rows);
@@ -131,6 +134,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       active: s.active,
       daily_lock_days: s.dailyLockDays,
       fills_dropped: s.droppedFills,
+      positions_never_had: s.positionsNeverHad,
       pass_rate: s.passRate,
       median_days_to_pass: s.medianDaysToPass,
       median_days_to_fail: s.medianDaysToFail,
