@@ -271,16 +271,18 @@ class DatabentoDecoder {
     const start = row.fieldStart(column);
     const end = row.fieldEnd(column);
     const { grid } = instrument;
-    let scaled: number;
-    if (hasByte(bytes, POINT, start, end)) {
-      scaled = parseScaledDecimal(bytes, start, end, grid.decimals);
+    const negative = bytes[start] === DASH;
+    const units = parseDigits(bytes, negative ? start + 1 : start, end);
+    let ticks: number;
+    if (Number.isNaN(units) && hasByte(bytes, POINT, start, end)) {
+      ticks = grid.ticksFromScaled(parseScaledDecimal(bytes, start, end, grid.decimals));
     } else {
-      const negative = bytes[start] === DASH;
-      const units = parseDigits(bytes, negative ? start + 1 : start, end);
-      const per = NANO_UNITS[grid.decimals]!;
-      scaled = units % per === 0 ? (negative ? -units : units) / per : NaN;
+      // 1e-9 units per tick, exact (10^(9 - decimals) × tick units); a quotient of safe integers is whole only
+      // when the division is exact, so one division checks the grid and gives the ticks.
+      const perTick = NANO_UNITS[grid.decimals]! * grid.tickUnits;
+      const whole = units / perTick;
+      ticks = Number.isInteger(whole) ? (negative ? -whole : whole) : NaN;
     }
-    const ticks = grid.ticksFromScaled(scaled);
     return Number.isNaN(ticks) ? row.fail(column, `${grid.expected} (a decimal, or an integer of 1e-9 units)`) : ticks;
   }
 
