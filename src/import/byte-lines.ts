@@ -3,8 +3,6 @@
 // concatenation, UTF-8 encoding and garbage collection (docs/market-data.md#databento).
 import { COMMA, DASH, NEWLINE, ZERO } from '../market/byte-codes.js';
 
-/** Powers of ten up to 10^16: a safe integer has at most 16 digits. */
-const POW10 = Array.from({ length: 17 }, (_, i) => 10 ** i);
 const LOW_DIGITS = 8;
 const LOW_PART = 10 ** LOW_DIGITS;
 
@@ -35,7 +33,8 @@ export class ByteLines {
       value = -value;
     }
     let digits = 1;
-    while (digits < POW10.length && value >= POW10[digits]!) digits++;
+    // Powers of ten are exact doubles well past a safe integer's 16 digits.
+    for (let power = 10; power <= value; power *= 10) digits++;
     const end = this.length + digits;
     this.length = end;
     // Below 10^8 the digits come from 32-bit integer arithmetic; above, the low eight first, then the rest.
