@@ -3,7 +3,7 @@
 // them; test/schemas/file-schemas.test.ts checks that the committed files are these.
 import type { TSchema } from 'typebox';
 import { SandboxSeedFile } from '../../src/api/sandbox/seed-schema.js';
-import { BacktestConfigFile } from '../../src/backtest/backtest-config-schema.js';
+import { BacktestConfigFileForEditors } from '../../src/backtest/backtest-config-schema.js';
 import { ScenarioFile } from '../../src/scenario/scenario-schema.js';
 import { OptimizeConfigFile } from '../../src/backtest/optimize/optimize-config-schema.js';
 
@@ -16,7 +16,7 @@ export interface SchemaFile {
 const FORMATS: readonly { path: string; schema: TSchema }[] = [
   { path: 'schemas/scenario.json', schema: ScenarioFile },
   { path: 'schemas/sandbox-seed.json', schema: SandboxSeedFile },
-  { path: 'schemas/backtest-config.json', schema: BacktestConfigFile },
+  { path: 'schemas/backtest-config.json', schema: BacktestConfigFileForEditors },
   { path: 'schemas/optimize-config.json', schema: OptimizeConfigFile },
 ];
 

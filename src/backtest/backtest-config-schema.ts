@@ -2,11 +2,12 @@
 // types and ranges, published as schemas/backtest-config.json for editors (scripts/file-schemas.ts).
 // backtest-config.ts checks a config against it first, then what a schema cannot say: files that exist, a base
 // plan that is found, a period with trade dates, every grid cell's plan, strategy parameters.
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { Percentage, PlanTemplateFile } from '../core/accounts/plan-schema.js';
 import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fields.js';
 import { MarketSection } from '../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
+import { paramsByStrategy } from './traders/strategy-params-schema.js';
 import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
 import { allInstruments } from '../core/instruments.js';
 
@@ -67,44 +68,51 @@ const SyntheticBlock = Mapping(
   },
 );
 
-const Traders = Type.Object(
-  {
-    fills: Type.Optional(
-      Mapping(
-        {
-          path: Text({
-            expected: 'a CSV file path',
-            description: "Recorded executions (CSV), relative to the config's folder.",
-          }),
-          format: Type.Optional(
-            OneOf(
-              FILL_FORMAT_NAMES,
-              "A broker export read as it is (docs/backtesting.md#importing-broker-exports); absent: propsim's fills CSV.",
-            ),
-          ),
-          tz: Type.Optional(
-            Text({
-              expected: 'an IANA time zone such as America/Chicago',
-              description: 'The zone of export times written without an offset (NinjaTrader, Tradovate Timestamp).',
+/** The block as editors read it: with its strategy's params described (strategy-params-schema.ts). */
+const SyntheticBlockForEditors = Type.Unsafe<Static<typeof SyntheticBlock>>({
+  ...SyntheticBlock,
+  allOf: paramsByStrategy(),
+});
+
+const Traders = (block: TSchema) =>
+  Type.Object(
+    {
+      fills: Type.Optional(
+        Mapping(
+          {
+            path: Text({
+              expected: 'a CSV file path',
+              description: "Recorded executions (CSV), relative to the config's folder.",
             }),
-          ),
-        },
-        { expected: '{ path, format?, tz? }' },
+            format: Type.Optional(
+              OneOf(
+                FILL_FORMAT_NAMES,
+                "A broker export read as it is (docs/backtesting.md#importing-broker-exports); absent: propsim's fills CSV.",
+              ),
+            ),
+            tz: Type.Optional(
+              Text({
+                expected: 'an IANA time zone such as America/Chicago',
+                description: 'The zone of export times written without an offset (NinjaTrader, Tradovate Timestamp).',
+              }),
+            ),
+          },
+          { expected: '{ path, format?, tz? }' },
+        ),
       ),
-    ),
-    synthetic: Type.Optional(
-      Type.Union([SyntheticBlock, Type.Array(SyntheticBlock, { minItems: 1 })], {
-        expected: 'a block { count, strategy, instruments?, params } or a list of them',
-      }),
-    ),
-  },
-  {
-    additionalProperties: false,
-    minProperties: 1,
-    expected: 'a mapping with fills, synthetic or both',
-    description: 'Who trades: recorded fills, synthetic traders, or both.',
-  },
-);
+      synthetic: Type.Optional(
+        Type.Union([block, Type.Array(block, { minItems: 1 })], {
+          expected: 'a block { count, strategy, instruments?, params } or a list of them',
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      minProperties: 1,
+      expected: 'a mapping with fills, synthetic or both',
+      description: 'Who trades: recorded fills, synthetic traders, or both.',
+    },
+  );
 
 const Evaluation = Mapping(
   {
@@ -225,43 +233,52 @@ const Grid = Type.Unsafe<Record<string, unknown[]>>({
   description: 'Plan fields to vary, by dotted path: every combination is a cell.',
 });
 
-export const BacktestConfigFile = Mapping(
-  {
-    name: Text({ maxLength: 200, description: "The run's name, shown in its report." }),
-    description: Type.Optional(Type.String({ description: 'What the run asks, for people.' })),
-    seed: Type.Optional(Int({ minimum: 0 }, 'Seed of every random draw; default 1.')),
-    market: MarketSection,
-    period: Mapping(
-      {
-        from: TradeDate,
-        to: TradeDate,
-      },
-      { expected: '{ from: YYYY-MM-DD, to: YYYY-MM-DD }', description: 'Trade dates, inclusive.' },
-    ),
-    traders: Traders,
-    plans: Type.Optional(
-      Type.Record(Type.String(), PlanTemplateFile, {
-        expected: 'a mapping of plan names to plan templates',
-        description: 'Plans of this config, by name.',
+const ConfigFile = (traders: ReturnType<typeof Traders>) =>
+  Mapping(
+    {
+      name: Text({ maxLength: 200, description: "The run's name, shown in its report." }),
+      description: Type.Optional(Type.String({ description: 'What the run asks, for people.' })),
+      seed: Type.Optional(Int({ minimum: 0 }, 'Seed of every random draw; default 1.')),
+      market: MarketSection,
+      period: Mapping(
+        {
+          from: TradeDate,
+          to: TradeDate,
+        },
+        { expected: '{ from: YYYY-MM-DD, to: YYYY-MM-DD }', description: 'Trade dates, inclusive.' },
+      ),
+      traders,
+      plans: Type.Optional(
+        Type.Record(Type.String(), PlanTemplateFile, {
+          expected: 'a mapping of plan names to plan templates',
+          description: 'Plans of this config, by name.',
+        }),
+      ),
+      base_plan: Text({
+        expected: 'the name of the plan the grid varies',
+        description: 'A plan of plans, else a plan file: plans/<name>.yaml beside the config, then the bundled ones.',
       }),
-    ),
-    base_plan: Text({
-      expected: 'the name of the plan the grid varies',
-      description: 'A plan of plans, else a plan file: plans/<name>.yaml beside the config, then the bundled ones.',
-    }),
-    grid: Type.Optional(Grid),
-    compare_to: Type.Optional(
-      Int({ minimum: 0 }, 'The grid cell (its index, from 0) every other cell is compared with; default 0.'),
-    ),
-    economics: Type.Optional(Economics),
-    fill_model: Type.Optional(FillModel),
-    sample_traders: Type.Optional(
-      Int({ minimum: 0, maximum: 200 }, 'Traders whose equity the report draws; default 20.'),
-    ),
-  },
-  {
-    title: 'propsim back-test config',
-    expected: 'a mapping: name, market, period, traders, plans or base_plan, grid, economics',
-    description: 'A back-test of plan parameters (docs/backtesting.md#the-config-file).',
-  },
-);
+      grid: Type.Optional(Grid),
+      compare_to: Type.Optional(
+        Int({ minimum: 0 }, 'The grid cell (its index, from 0) every other cell is compared with; default 0.'),
+      ),
+      economics: Type.Optional(Economics),
+      fill_model: Type.Optional(FillModel),
+      sample_traders: Type.Optional(
+        Int({ minimum: 0, maximum: 200 }, 'Traders whose equity the report draws; default 20.'),
+      ),
+    },
+    {
+      title: 'propsim back-test config',
+      expected: 'a mapping: name, market, period, traders, plans or base_plan, grid, economics',
+      description: 'A back-test of plan parameters (docs/backtesting.md#the-config-file).',
+    },
+  );
+
+export const BacktestConfigFile = ConfigFile(Traders(SyntheticBlock));
+
+/**
+ * The same config with each strategy's params described, for editors (schemas/backtest-config.json); the run-time
+ * check leaves params to the strategies' readers, whose messages name the parameter and the strategy.
+ */
+export const BacktestConfigFileForEditors = ConfigFile(Traders(SyntheticBlockForEditors));

@@ -19,6 +19,7 @@ import { loadHolidayFile } from '../market/holiday-file.js';
 import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
 import { isKnownZone } from '../import/export-time.js';
 import { MissingZoneError } from '../import/import-input-error.js';
+import type { ImportedFills } from '../import/import-fills.js';
 import { periodSessions, tradersOf } from './trader-roster.js';
 import { checkSessionFamily, parseInstruments, sessionFamily } from './block-instruments.js';
 import { validateStrategyParams } from './traders/strategies.js';
@@ -63,9 +64,15 @@ type ConfigText = Static<typeof BacktestConfigFile>;
 
 /**
  * Reads and checks the config; what runs but is likely a mistake (a grid value that repeats another) goes to `warn`,
- * as `FILE:LINE:COL: field: what`.
+ * as `FILE:LINE:COL: field: what`. A broker export read as the fills gives its import (counts per trader, duplicate
+ * warnings) to `imported`, once the whole config is valid, for the caller to tell the user
+ * (docs/backtesting.md#importing-broker-exports).
  */
-export function loadBacktestConfig(path: string, warn: (message: string) => void = () => undefined): BacktestConfig {
+export function loadBacktestConfig(
+  path: string,
+  warn: (message: string) => void = () => undefined,
+  imported: FillsImported = () => undefined,
+): BacktestConfig {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -78,15 +85,18 @@ export function loadBacktestConfig(path: string, warn: (message: string) => void
     );
   }
   const source = decodeScenarioSource(text, path);
+  // Given once the whole config is valid: an invalid one says only what is wrong.
+  const imports: Array<Parameters<FillsImported>> = [];
   const config = source.withPositions(() => {
     try {
-      return parseBacktestConfig(source.value, path);
+      return parseBacktestConfig(source.value, path, (...fillsImport) => imports.push(fillsImport));
     } catch (error) {
       if (error instanceof FieldError)
         throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
       throw error;
     }
   });
+  for (const fillsImport of imports) imported(...fillsImport);
   for (const repeat of repeatedGridValues(config.basePlan, config.grid)) {
     const where = source.positionOf(repeat.path);
     const detail = `${JSON.stringify(repeat.value)} makes the same plan as ${repeat.samePlanAs} (${JSON.stringify(repeat.sameValue)}), so its cells repeat that value's cells, at the cost of a run each`;
@@ -128,8 +138,15 @@ export function repeatedGridValues(
   return repeats;
 }
 
+/** A broker export read as the config's fills: what its import gave. */
+export type FillsImported = (imported: ImportedFills, spec: FillsFileSpec) => void;
+
 /** Checks the config against its schema (backtest-config-schema.ts), then what a schema cannot say. */
-export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig {
+export function parseBacktestConfig(
+  raw: unknown,
+  file: string,
+  fillsImported: FillsImported = () => undefined,
+): BacktestConfig {
   const doc = checkFileValue(BacktestConfigFile, raw);
   const period = checkPeriod(doc.period);
   const { basePlan, basePlanName } = parseBasePlan(doc, file);
@@ -161,7 +178,7 @@ export function parseBacktestConfig(raw: unknown, file: string): BacktestConfig 
     );
   if (doc.traders.fills !== undefined) {
     config.fills = parseFillsFile(doc.traders.fills, file);
-    checkFillsTraders(config);
+    checkFillsTraders(config, fillsImported);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
   checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
@@ -196,8 +213,8 @@ function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan:
 }
 
 /** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */
-function checkFillsTraders(config: BacktestConfig): void {
-  const fills = readFillsOrFail(config.fills!);
+function checkFillsTraders(config: BacktestConfig, fillsImported: FillsImported): void {
+  const fills = readFillsOrFail(config.fills!, fillsImported);
   if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
   const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
   const clash = fills.find((f) => synthetic.has(f.trader));
@@ -206,9 +223,9 @@ function checkFillsTraders(config: BacktestConfig): void {
 }
 
 /** A broker export whose times need a zone names the config field to set. */
-function readFillsOrFail(spec: FillsFileSpec): ReturnType<typeof readFillsFile> {
+function readFillsOrFail(spec: FillsFileSpec, fillsImported: FillsImported): ReturnType<typeof readFillsFile> {
   try {
-    return readFillsFile(spec);
+    return readFillsFile(spec, (imported) => fillsImported(imported, spec));
   } catch (error) {
     if (error instanceof MissingZoneError)
       fail('traders.fills.tz', `the zone of its times: ${error.message}`, undefined);

@@ -21,6 +21,7 @@ import {
   type TraderOutcome,
 } from './outcomes.js';
 import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fills.js';
+import { PositionsNeverHad } from './positions-never-had.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
@@ -70,6 +71,8 @@ interface Participant {
   market: TradedMarket | undefined;
   /** With roots: draws the market of its next entry (and makes it the trader's market). */
   chooseMarket: (() => TradedMarket) | undefined;
+  /** Positions its account opened that its own fills never had. */
+  neverHad: PositionsNeverHad;
 }
 
 export async function runCell(
@@ -137,6 +140,7 @@ export async function runCell(
       dropped: noDroppedFills(),
       market,
       chooseMarket: undefined,
+      neverHad: new PositionsNeverHad(),
     };
     const weights = traderSpec.instruments;
     if (weights) {
@@ -161,6 +165,8 @@ export async function runCell(
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
+      const fillSymbol = canonicalSymbol(parseSymbol(item.fill.symbol));
+      const accountBefore = kernel.read.netQuantity(who.accountId, fillSymbol);
       const recorded = kernel.dispatch({
         type: 'record_fill',
         account_id: who.accountId,
@@ -172,6 +178,8 @@ export async function runCell(
       });
       if (recorded.ok && 'dropped' in recorded.body)
         who.dropped[droppedBecause(kernel.read.accountState(who.accountId)!)]++;
+      const signed = item.fill.side === 'buy' ? item.fill.quantity : -item.fill.quantity;
+      who.neverHad.afterFill(fillSymbol, signed, accountBefore, kernel.read.netQuantity(who.accountId, fillSymbol));
     } else if (item.kind === 'sample') {
       sampled.forEach((p, i) => {
         const points = samples[i]!.points;
@@ -285,9 +293,16 @@ export async function runCell(
         ...evaluation,
         ...evaluationOnlyEconomics(evaluation, config.economics.pricePaidCents, config.economics.payoutShare),
         droppedFills: p.dropped,
+        positionsNeverHad: p.neverHad.count,
       };
     p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
-    return { ...evaluation, ...funnelEconomics(p.funnel.path), funnel: p.funnel.path, droppedFills: p.dropped };
+    return {
+      ...evaluation,
+      ...funnelEconomics(p.funnel.path),
+      funnel: p.funnel.path,
+      droppedFills: p.dropped,
+      positionsNeverHad: p.neverHad.count,
+    };
   });
   inspect?.(kernel);
   return {

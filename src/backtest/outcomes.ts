@@ -36,12 +36,14 @@ export interface TraderOutcome {
   funnel?: FunnelPath;
   /** Its historical fills the engine dropped, by why (docs/backtesting.md#fills-the-engine-dropped). */
   droppedFills: DroppedFills;
+  /** Positions its account opened that its own fills never had (the same section). */
+  positionsNeverHad: number;
 }
 
 /** A trader's evaluation, before the economics are applied. */
 export type EvaluationOutcome = Omit<
   TraderOutcome,
-  'feesCents' | 'payoutsCents' | 'netCents' | 'funnel' | 'droppedFills'
+  'feesCents' | 'payoutsCents' | 'netCents' | 'funnel' | 'droppedFills' | 'positionsNeverHad'
 >;
 
 /** Per cell, with the funnel: each kind of fee, the payouts and the net (docs/backtesting.md#the-funnel). */
@@ -61,6 +63,8 @@ export interface CellSummary {
   dailyLockDays: number;
   /** The traders' historical fills the engine dropped, by why. */
   droppedFills: DroppedFills;
+  /** The traders' positions their accounts opened that their own fills never had. */
+  positionsNeverHad: number;
   /** passed / accounts, as a decimal string with 4 places. */
   passRate: string;
   medianDaysToPass: number | null;
@@ -161,6 +165,7 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
     active: traders.length - passed.length - failed.length,
     dailyLockDays: sum((t) => t.dailyLockDays),
     droppedFills: traders.reduce((total, t) => addDroppedFills(total, t.droppedFills), noDroppedFills()),
+    positionsNeverHad: sum((t) => t.positionsNeverHad),
     passRate: traders.length === 0 ? '0.0000' : new Dec(passed.length).dividedBy(traders.length).toFixed(4),
     medianDaysToPass: median(passed.map((t) => t.days)),
     medianDaysToFail: median(failed.map((t) => t.days)),

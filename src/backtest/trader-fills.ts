@@ -8,7 +8,7 @@ import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
 import { Dec } from '../core/money.js';
 import { parseTimeMs, TimeInputError } from '../core/time.js';
 import { MarketDataError } from '../market/market-data-error.js';
-import { importFills, type FillFormatName } from '../import/import-fills.js';
+import { importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
 
 export interface TraderFill {
   timeMs: number;
@@ -33,21 +33,31 @@ export interface FillsFileSpec {
   traders?: readonly string[];
 }
 
-/** The fills of a config's file, whatever its format (docs/backtesting.md#importing-broker-exports). */
-export function readFillsFile(spec: FillsFileSpec): TraderFill[] {
-  const fills = readAllFills(spec);
+/**
+ * The fills of a config's file, whatever its format (docs/backtesting.md#importing-broker-exports). A broker export's
+ * import (counts per trader, duplicate warnings) goes to `imported`, for the caller that tells the user.
+ */
+export function readFillsFile(
+  spec: FillsFileSpec,
+  imported: (result: ImportedFills) => void = () => undefined,
+): TraderFill[] {
+  const fills = readAllFills(spec, imported);
   if (spec.traders === undefined) return fills;
   const only = new Set(spec.traders);
   return fills.filter((fill) => only.has(fill.trader));
 }
 
-function readAllFills(spec: FillsFileSpec): TraderFill[] {
+function readAllFills(spec: FillsFileSpec, imported: (result: ImportedFills) => void): TraderFill[] {
   if (spec.format === undefined) return readTraderFills(spec.path);
-  const { fills } = importFills([spec.path], {
+  const result = importFills([spec.path], {
     format: spec.format,
     ...(spec.tz === undefined ? {} : { tz: spec.tz }),
   });
-  return fills.map(({ file: _file, commission, ...fill }) => ({ ...fill, ...(commission ? { commission } : {}) }));
+  imported(result);
+  return result.fills.map(({ file: _file, commission, ...fill }) => ({
+    ...fill,
+    ...(commission ? { commission } : {}),
+  }));
 }
 
 export function readTraderFills(path: string): TraderFill[] {

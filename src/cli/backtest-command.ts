@@ -7,6 +7,9 @@ import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
+import type { FillsFileSpec } from '../backtest/trader-fills.js';
+import type { ImportedFills } from '../import/import-fills.js';
+import { fillsImportCounts } from '../reports/fills-import-table.js';
 import { backtestOutputFiles, summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { cellsToRun, withCellSubset } from '../backtest/cell-subset.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
@@ -107,8 +110,10 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const workers = args.workers ?? defaultWorkers();
   const out = args.out ?? join('reports', 'backtest', basename(args.config, extname(args.config)));
   checkOutFolder(out);
-  const loaded = loadBacktestConfig(args.config, (warning) =>
-    process.stderr.write(`propsim backtest: warning: ${warning}\n`),
+  const loaded = loadBacktestConfig(
+    args.config,
+    (warning) => process.stderr.write(`propsim backtest: warning: ${warning}\n`),
+    (imported, spec) => process.stderr.write(fillsImportText(imported, spec)),
   );
   const seeded = args.seed === undefined ? loaded : { ...loaded, seed: args.seed };
   const counted = args.traders === undefined ? seeded : withSyntheticTraders(seeded, args.traders);
@@ -174,4 +179,11 @@ async function backtest(args: BacktestArgs): Promise<number> {
         .join(''),
     );
   return 0;
+}
+
+/** What `propsim import fills` would tell of the export the config reads (docs/backtesting.md#importing-broker-exports). */
+function fillsImportText(imported: ImportedFills, spec: FillsFileSpec): string {
+  const warnings = imported.warnings.map((w) => `propsim backtest: warning: ${w}\n`).join('');
+  const { headline, table } = fillsImportCounts(imported);
+  return `${warnings}propsim backtest: read ${headline} from ${spec.path} (a ${spec.format} export)\n${table}`;
 }

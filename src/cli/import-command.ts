@@ -6,7 +6,7 @@ import { fillsCsv } from '../import/fills-csv.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
 import { MissingZoneError } from '../import/import-input-error.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
-import { formatTable } from '../reports/text-table.js';
+import { fillsImportCounts } from '../reports/fills-import-table.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
 import { importMarketCommand } from './import-market-command.js';
@@ -97,11 +97,8 @@ function runImportFills(args: ImportFillsArgs): void {
 
 function fillsSummary(imported: ImportedFills, out: string): string {
   const warnings = imported.warnings.map((w) => `propsim import fills: warning: ${w}\n`).join('');
-  const rows = [...imported.counts].map(([trader, c]) =>
-    [trader, c.read, c.kept, c.deduplicated, c.skipped].map(String),
-  );
-  const table = formatTable(['trader', 'read', 'kept', 'deduplicated', 'skipped'], rows);
-  return `${warnings}propsim import fills: wrote ${imported.fills.length} fills of ${rows.length} trader${rows.length === 1 ? '' : 's'} to ${out}\n${table}`;
+  const { headline, table } = fillsImportCounts(imported);
+  return `${warnings}propsim import fills: wrote ${headline} to ${out}\n${table}`;
 }
 
 function zoneFlagError(error: MissingZoneError): CliInputError {

@@ -1,9 +1,7 @@
 // Numbers read straight from the bytes of a CSV field, without making a string: the reader's hot path.
 // Each returns NaN for anything that is not exactly the expected shape; the caller then builds the message.
 
-const ZERO = 48;
-const MINUS = 45;
-const POINT = 46;
+import { DASH, POINT, ZERO } from './byte-codes.js';
 
 /** Powers of ten that are exact doubles. */
 const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
@@ -30,7 +28,7 @@ export function parseDigits(bytes: Uint8Array, start: number, end: number): numb
  */
 export function parseScaledDecimal(bytes: Uint8Array, start: number, end: number, places: number): number {
   let i = start;
-  const negative = bytes[i] === MINUS;
+  const negative = bytes[i] === DASH;
   if (negative) i++;
   let value = 0;
   let digits = 0;

@@ -1,16 +1,10 @@
-// Times read straight from bytes: ISO 8601 of the common shape `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)` and
-// timestamp_utc's `YYYY-MM-DD HH:MM:SS`. An ISO time of another shape gives NaN and goes to core's
+// Times read straight from bytes: ISO 8601 of the common shape `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`, Databento's
+// pretty_ts (nine fraction digits) and timestamp_utc's `YYYY-MM-DD HH:MM:SS`. An ISO time of another shape gives NaN and goes to core's
 // parseTimeMs, which stays the authority: the fast path accepts only what it accepts, with the same value
 // (byte-times.test.ts checks both against it).
 
-const ZERO = 48;
-const DASH = 45;
-const POINT = 46;
-const COLON = 58;
-const SPACE = 32;
-const LETTER_T = 84;
-const LETTER_Z = 90;
-const PLUS = 43;
+import { COLON, DASH, LETTER_T, LETTER_Z, PLUS, POINT, SPACE, ZERO } from './byte-codes.js';
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MS_PER_MINUTE = 60_000;
 
@@ -27,6 +21,24 @@ export function parseIsoTimeMs(bytes: Uint8Array, start: number, end: number): n
     if (scale === 100) return NaN;
   }
   return localMs + millis - parseOffsetMinutes(bytes, i, end) * MS_PER_MINUTE;
+}
+
+/** Databento's pretty_ts, `YYYY-MM-DDTHH:MM:SS[.f{1,9}]Z`, as Unix ms (the fraction cut to the ms), or NaN. */
+export function parseIsoNanosMs(bytes: Uint8Array, start: number, end: number): number {
+  if (end - start < 20 || bytes[end - 1] !== LETTER_Z) return NaN;
+  const secondsMs = dateTimeMs(bytes, start, LETTER_T);
+  let millis = 0;
+  let i = start + 19;
+  if (bytes[i] === POINT) {
+    let digits = 0;
+    for (i++; i < end - 1; i++, digits++) {
+      const digit = bytes[i]! - ZERO;
+      if (digit < 0 || digit > 9 || digits === 9) return NaN;
+      if (digits < 3) millis += digit * 10 ** (2 - digits);
+    }
+    if (digits === 0) return NaN;
+  }
+  return i === end - 1 ? secondsMs + millis : NaN;
 }
 
 /** Unix ms of a `YYYY-MM-DD HH:MM:SS` UTC time (timestamp_utc columns), or NaN. */

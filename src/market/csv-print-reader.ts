@@ -1,5 +1,6 @@
 // The reading loop shared by the ticks and bars formats: lines from the file, the header once, then each row
 // handed to the format's row parser, which appends its prints to the batch being filled.
+import { CARRIAGE_RETURN, NEWLINE } from './byte-codes.js';
 import { CsvHeader, type HeaderLayout } from './csv-header.js';
 import { openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
@@ -33,9 +34,6 @@ export interface PrintFormat {
     checkOrder: boolean,
   ): PrintRowParser;
 }
-
-const NEWLINE = 10;
-const CARRIAGE_RETURN = 13;
 
 /**
  * Streams a file's prints in batches. With `spec.sort`, the whole file is read into memory first and its

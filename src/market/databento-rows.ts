@@ -3,10 +3,11 @@
 // with nanoseconds (pretty_ts), cut to the millisecond; prices are integers in units of 1e-9 or decimals
 // (pretty_px). The `symbol` column names the contract; spread rows (`ESH4-ESM4`) and symbols left out by a filter
 // are counted, not read. Shared by the `databento` market reader and `propsim import market`.
+import { CARRIAGE_RETURN, DASH, NEWLINE, OPEN_BRACE, POINT } from './byte-codes.js';
 import { CsvHeader, type HeaderLayout } from './csv-header.js';
 import { CsvRow } from './csv-row.js';
 import { parseDigits, parseScaledDecimal } from './byte-numbers.js';
-import { dateTimeMs } from './byte-times.js';
+import { parseIsoNanosMs } from './byte-times.js';
 import { openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
 import type { SymbolEntry, SymbolTable } from './symbol-table.js';
@@ -56,14 +57,11 @@ const BAR_MS_BY_RTYPE: Record<number, number> = { 32: 1_000, 33: 60_000, 34: 3_6
 const BAR_MS_BY_NAME: Record<string, number> = { '1s': 1_000, '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 };
 /** 1e-9 units per 10^-decimals unit, by decimals: 10^(9 - decimals). */
 const NANO_UNITS = Array.from({ length: 10 }, (_, decimals) => 10 ** (9 - decimals));
+/** Symbols matched on bytes before the map of texts is asked. */
+const RECENT_SYMBOLS = 8;
 
-const NEWLINE = 10;
-const CARRIAGE_RETURN = 13;
-const OPEN_BRACE = 123;
-const DASH = 45;
-const POINT = 46;
-const LETTER_Z = 90;
-const ZERO = 48;
+/** What a symbol is to the decoder: a contract read, a spread, or one the filter leaves out. */
+type SymbolKind = SymbolEntry | 'spread' | 'filtered';
 
 /** Reads one Databento file into `sink`, streaming; returns its counts. */
 export async function decodeDatabentoFile(
@@ -98,8 +96,9 @@ class DatabentoDecoder {
     number
   >;
   private isBars = false;
-  private readonly cache = new Map<string, SymbolEntry | 'spread' | 'filtered'>();
-  private last: { bytes: Buffer; known: SymbolEntry | 'spread' | 'filtered' } | undefined;
+  private readonly cache = new Map<string, SymbolKind>();
+  /** The first symbols met, as bytes: a file names a few contracts, and a row is matched to one without a string. */
+  private readonly recent: Array<{ bytes: Buffer; known: SymbolKind }> = [];
 
   constructor(
     private readonly file: string,
@@ -216,15 +215,20 @@ class DatabentoDecoder {
   /** The row's contract, or undefined for a spread or a symbol the filter leaves out (each counted). */
   private instrument(row: CsvRow): SymbolEntry | undefined {
     const column = this.columns.symbol;
-    let known: SymbolEntry | 'spread' | 'filtered' | undefined;
-    // Most rows name the contract of the row before: compared on bytes, no string made (a tenth of the decode).
-    if (this.last !== undefined && sameBytes(this.last.bytes, row.bytes, row.fieldStart(column), row.fieldEnd(column)))
-      known = this.last.known;
-    else {
+    const start = row.fieldStart(column);
+    const end = row.fieldEnd(column);
+    let known: SymbolKind | undefined;
+    // Compared on bytes, no string made: making one per row cost a tenth of the decode.
+    for (const seen of this.recent)
+      if (sameBytes(seen.bytes, row.bytes, start, end)) {
+        known = seen.known;
+        break;
+      }
+    if (known === undefined) {
       const text = row.text(column);
       known = this.cache.get(text);
       if (known === undefined) this.cache.set(text, (known = this.classify(row, text)));
-      this.last = { bytes: Buffer.from(text), known };
+      if (this.recent.length < RECENT_SYMBOLS) this.recent.push({ bytes: Buffer.from(text), known });
     }
     if (known === 'spread') this.counts.spreads++;
     else if (known === 'filtered') this.counts.filteredOut++;
@@ -232,7 +236,7 @@ class DatabentoDecoder {
     return undefined;
   }
 
-  private classify(row: CsvRow, text: string): SymbolEntry | 'spread' | 'filtered' {
+  private classify(row: CsvRow, text: string): SymbolKind {
     if (text.includes('-')) return 'spread';
     if (this.options.keep && !this.options.keep(text)) return 'filtered';
     try {
@@ -255,7 +259,7 @@ class DatabentoDecoder {
     // 19 digits of ns exceed a safe integer: the first (length - 6) digits are the ms.
     const ms = end - start > 6 ? parseDigits(bytes, start, end - 6) : NaN;
     if (!Number.isNaN(ms) && !Number.isNaN(parseDigits(bytes, end - 6, end))) return ms;
-    const iso = isoNanosMs(bytes, start, end);
+    const iso = parseIsoNanosMs(bytes, start, end);
     return Number.isNaN(iso)
       ? row.fail(column, 'integer nanoseconds or an ISO time like 2024-01-02T14:30:00.123456789Z')
       : iso;
@@ -267,16 +271,18 @@ class DatabentoDecoder {
     const start = row.fieldStart(column);
     const end = row.fieldEnd(column);
     const { grid } = instrument;
-    let scaled: number;
-    if (hasByte(bytes, POINT, start, end)) {
-      scaled = parseScaledDecimal(bytes, start, end, grid.decimals);
+    const negative = bytes[start] === DASH;
+    const units = parseDigits(bytes, negative ? start + 1 : start, end);
+    let ticks: number;
+    if (Number.isNaN(units) && hasByte(bytes, POINT, start, end)) {
+      ticks = grid.ticksFromScaled(parseScaledDecimal(bytes, start, end, grid.decimals));
     } else {
-      const negative = bytes[start] === DASH;
-      const units = parseDigits(bytes, negative ? start + 1 : start, end);
-      const per = NANO_UNITS[grid.decimals]!;
-      scaled = units % per === 0 ? (negative ? -units : units) / per : NaN;
+      // 1e-9 units per tick, exact (10^(9 - decimals) × tick units); a quotient of safe integers is whole only
+      // when the division is exact, so one division checks the grid and gives the ticks.
+      const perTick = NANO_UNITS[grid.decimals]! * grid.tickUnits;
+      const whole = units / perTick;
+      ticks = Number.isInteger(whole) ? (negative ? -whole : whole) : NaN;
     }
-    const ticks = grid.ticksFromScaled(scaled);
     return Number.isNaN(ticks) ? row.fail(column, `${grid.expected} (a decimal, or an integer of 1e-9 units)`) : ticks;
   }
 
@@ -306,22 +312,4 @@ function sameBytes(expected: Buffer, bytes: Buffer, start: number, end: number):
 function hasByte(bytes: Buffer, byte: number, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (bytes[i] === byte) return true;
   return false;
-}
-
-/** `YYYY-MM-DDTHH:MM:SS[.f{1,9}]Z` as Unix ms (fraction cut to ms), or NaN. */
-function isoNanosMs(bytes: Buffer, start: number, end: number): number {
-  if (end - start < 20 || bytes[end - 1] !== LETTER_Z) return NaN;
-  const secondsMs = dateTimeMs(bytes, start, 84 /* T */);
-  let millis = 0;
-  let i = start + 19;
-  if (bytes[i] === POINT) {
-    let digits = 0;
-    for (i++; i < end - 1; i++, digits++) {
-      const digit = bytes[i]! - ZERO;
-      if (digit < 0 || digit > 9 || digits === 9) return NaN;
-      if (digits < 3) millis += digit * 10 ** (2 - digits);
-    }
-    if (digits === 0) return NaN;
-  }
-  return i === end - 1 ? secondsMs + millis : NaN;
 }

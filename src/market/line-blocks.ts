@@ -4,8 +4,7 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-
-const NEWLINE = 10;
+import { NEWLINE } from './byte-codes.js';
 
 /** 1 MiB reads: per-chunk costs (a read, joining the line cut at its end) vanish beside the parsing. */
 export const DEFAULT_READ_BYTES = 1 << 20;

@@ -13,8 +13,9 @@ export class AtomicFile {
     this.fd = openSync(this.temp, 'w');
   }
 
-  write(text: string): void {
-    writeSync(this.fd!, text);
+  write(data: string | Uint8Array): void {
+    if (typeof data === 'string') writeSync(this.fd!, data);
+    else writeSync(this.fd!, data);
   }
 
   /** Closes the file and puts it in place. */

@@ -23,11 +23,14 @@ export function csv(header: readonly string[], rows: ReadonlyArray<readonly unkn
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
-/** Historical fills the engine dropped, by why (docs/backtesting.md#fills-the-engine-dropped); last in both CSVs. */
-const DROPPED_COLUMNS = ['fills_dropped_locked', 'fills_dropped_failed', 'fills_dropped_passed'];
+/**
+ * Historical fills the engine dropped, by why, and the positions the account opened that the trader's own fills
+ * never had (docs/backtesting.md#fills-the-engine-dropped); last in both CSVs.
+ */
+const DROPPED_COLUMNS = ['fills_dropped_locked', 'fills_dropped_failed', 'fills_dropped_passed', 'positions_never_had'];
 
-function droppedCells(d: DroppedFills): number[] {
-  return [d.locked, d.failed, d.passed];
+function droppedCells(d: DroppedFills, positionsNeverHad: number): number[] {
+  return [d.locked, d.failed, d.passed, positionsNeverHad];
 }
 
 export function cellsCsv(run: BacktestRun): string {
@@ -71,7 +74,7 @@ export function cellsCsv(run: BacktestRun): string {
     formatCents(s.payoutsCents),
     formatCents(s.netCents),
     ...metricColumns(run, i).slice(1),
-    ...droppedCells(s.droppedFills),
+    ...droppedCells(s.droppedFills, s.positionsNeverHad),
   ]);
   return csv(header, rows);
 }
@@ -104,7 +107,7 @@ export function tradersCsv(run: BacktestRun): string {
       formatCents(t.finalBalanceCents),
       formatCents(t.netCents),
       ...(t.funnel ? funnelTraderCells(t) : []),
-      ...droppedCells(t.droppedFills),
+      ...droppedCells(t.droppedFills, t.positionsNeverHad),
     ]),
   );
   return csv(header, rows);
@@ -135,6 +138,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       active: s.active,
       daily_lock_days: s.dailyLockDays,
       fills_dropped: s.droppedFills,
+      positions_never_had: s.positionsNeverHad,
       pass_rate: s.passRate,
       median_days_to_pass: s.medianDaysToPass,
       median_days_to_fail: s.medianDaysToFail,

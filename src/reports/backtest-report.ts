@@ -56,7 +56,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
       'revenue',
       'payouts',
       'net',
-      ...(hasFills ? ['fills dropped: locked · failed · passed'] : []),
+      ...(hasFills ? ['fills dropped: locked · failed · passed', 'positions never had'] : []),
     ],
     cells.map(({ cell, summary: s }) => [
       `#${cell.index}`,
@@ -72,7 +72,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
       money(s.revenueCents),
       money(s.payoutsCents),
       money(s.netCents),
-      ...(hasFills ? [droppedFillsText(s.droppedFills)] : []),
+      ...(hasFills ? [droppedFillsText(s.droppedFills), count(s.positionsNeverHad)] : []),
     ]),
   );
   const sections = [

@@ -114,6 +114,15 @@ const CASES: Case[] = [
     says: ['traders.synthetic.params', 'params.contracts', '[3,1]'],
   },
   {
+    name: "a parameter the strategy does not have (lookback_minutes is not random_bracket's)",
+    config: synthetic({ count: 3, strategy: 'random_bracket', params: { lookback_minutes: 30 } }),
+    says: [
+      'traders.synthetic.params',
+      'params.lookback_minutes: unknown parameter of random_bracket',
+      'trades_per_day',
+    ],
+  },
+  {
     name: 'a bad parameter in the second block',
     config: synthetic([
       { count: 2, strategy: 'random_bracket' },

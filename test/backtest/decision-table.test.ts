@@ -31,6 +31,7 @@ function trader(i: number, netCents: number): TraderOutcome {
     payoutsCents: 0,
     netCents,
     droppedFills: noDroppedFills(),
+    positionsNeverHad: 0,
   };
 }
 

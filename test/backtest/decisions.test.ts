@@ -29,6 +29,7 @@ function trader(i: number, outcome: Outcome): TraderOutcome {
     payoutsCents: outcome === 'passed' ? PROFIT / 2 : 0,
     netCents: outcome === 'passed' ? PRICE - PROFIT / 2 : PRICE,
     droppedFills: noDroppedFills(),
+    positionsNeverHad: 0,
   };
 }
 

@@ -39,11 +39,11 @@ const CONFIG = fileURLToPath(new URL('./fixtures/funnel/funnel.yaml', import.met
  * Cell: evaluation fees 4 × 100 = 400, resets 2 × 50 = 100, activations 2 × 80 = 160, payouts 680;
  * net 400 + 100 + 160 − 680 = −20.
  */
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,evaluations_bought,resets,pass_date,funded_days,payouts,payouts_amount,funded_outcome,fees_paid,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed
-0,ann,fills,passed,passed,2,2,0,50600.00,-450.00,1,1,2026-04-08,5,2,680.00,active,230.00,0,0,0
-0,dee,fills,failed,max_loss_breach,2,2,0,49000.00,150.00,1,1,,0,0,0.00,none,150.00,0,0,0
-0,bob,fills,active,profit_target_not_reached,7,1,0,50050.00,100.00,1,0,,0,0,0.00,none,100.00,0,0,0
-0,cy,fills,passed,passed,1,1,0,50600.00,180.00,1,0,2026-04-07,1,0,0.00,failed,180.00,0,0,0
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,evaluations_bought,resets,pass_date,funded_days,payouts,payouts_amount,funded_outcome,fees_paid,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
+0,ann,fills,passed,passed,2,2,0,50600.00,-450.00,1,1,2026-04-08,5,2,680.00,active,230.00,0,0,0,0
+0,dee,fills,failed,max_loss_breach,2,2,0,49000.00,150.00,1,1,,0,0,0.00,none,150.00,0,0,0,0
+0,bob,fills,active,profit_target_not_reached,7,1,0,50050.00,100.00,1,0,,0,0,0.00,none,100.00,0,0,0,0
+0,cy,fills,passed,passed,1,1,0,50600.00,180.00,1,0,2026-04-07,1,0,0.00,failed,180.00,0,0,0,0
 `;
 
 async function run(change: (config: BacktestConfig) => void = () => undefined): Promise<BacktestRun> {

@@ -45,6 +45,8 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  * Dropped fills (ann's; bob's all book): dd 500, no daily: failed on 04-08, so the 11:01 sell and both 04-09
  * fills are dropped: 3 failed. dd 500 + daily 300: the 11:01 sell is dropped (locked), the 04-09 sell after the
  * 08:45 failure (failed): 1 + 1. dd 1500, no daily: none. dd 1500 + daily 300: the 11:01 sell (locked): 1.
+ * Each dropped fill leaves ann's own position flat beside a flat account, so no booked fill opens a position she
+ * never had: positions_never_had 0 everywhere (test/backtest/positions-never-had.test.ts has one).
  *
  * Cells (price_paid 100.00, payout_share 0.80): revenue 2 × 100 = 200.00 each; the only pass (cell 2, ann,
  * profit 1,080) pays 0.80 × 1,080 = 864.00, so cell 2 nets 200 − 864 = −664.00. mean_final_balance:
@@ -64,22 +66,22 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  * needs 9 traders all one way (2 / 2⁹ = 0.0039 < 0.05 / 9 = 0.0056 ≤ 2 / 2⁸), more than the 2 traders: the
  * smallest difference in a rate this run could detect is capped at 1.
  */
-const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed
-0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0
-1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0
-2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-764.00,100.00,0,0,0
-3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0
+const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
+0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0,0
+1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0,0
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-764.00,100.00,0,0,0,0
+3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0
 `;
 
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed
-0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00,0,3,0
-0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0
-1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00,1,1,0
-1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0
-2,ann,fills,passed,passed,3,3,0,51080.00,-764.00,0,0,0
-2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0
-3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00,1,0,0
-3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
+0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00,0,3,0,0
+0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
+1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00,1,1,0,0
+1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
+2,ann,fills,passed,passed,3,3,0,51080.00,-764.00,0,0,0,0
+2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
+3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00,1,0,0,0
+3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
 `;
 
 describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 × 2 grid)', () => {

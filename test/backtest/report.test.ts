@@ -172,9 +172,10 @@ describe('back-test outputs and report.html', () => {
     const cells = (row: string) =>
       [...row.matchAll(/<t[hd]>(.*?)<\/t[hd]>/g)].map((m) => m[1]!.replaceAll('<wbr>', ''));
     // Headings break after underscores (the table fits the page); the columns of figures are right-aligned: all but
-    // the cell's number (#0).
+    // the cell's number (#0) and the dropped fills' "locked · failed · passed" (column 15).
     expect(rows[0]).toContain('<th>max_<wbr>drawdown_<wbr>value</th>');
-    expect(economics).toContain(`<table data-figures="${Array.from({ length: 13 }, (_, i) => i + 2).join(' ')}">`);
+    const figures = [...Array.from({ length: 13 }, (_, i) => i + 2), 16];
+    expect(economics).toContain(`<table data-figures="${figures.join(' ')}">`);
     expect(html).toContain('table[data-figures~="2"] :is(th,td):nth-child(2),');
     expect(cells(rows[0]!)).toEqual([
       'cell',
@@ -192,6 +193,7 @@ describe('back-test outputs and report.html', () => {
       'payouts',
       'net',
       'fills dropped: locked · failed · passed', // the config has historical fills
+      'positions never had',
     ]);
     expect(rows.slice(1).map((row) => cells(row).slice(0, 12))).toEqual([
       // Wilson 95 %: 1 of 2 → 9.5–90.5 %, 0 of 2 → 0.0–65.8 % (test/backtest/hand-checked.test.ts works them).
@@ -201,12 +203,12 @@ describe('back-test outputs and report.html', () => {
       ['#3', '500', '300', '2', '0', '1', '0.0% (0.0–65.8%)', '–', '3', '1', '$50,562.50', '$200.00'],
     ]);
     // Dropped fills, ann's (hand-checked.test.ts works them): none in 1500/none, the locked 11:01 sell in 1500/300,
-    // three after the failure in 500/none, and one locked and one failed in 500/300.
+    // three after the failure in 500/none, and one locked and one failed in 500/300; no position she never had.
     expect(rows.slice(1).map((row) => cells(row).slice(12))).toEqual([
-      ['$864.00', '-$664.00', '0 · 0 · 0'],
-      ['$0.00', '$200.00', '1 · 0 · 0'],
-      ['$0.00', '$200.00', '0 · 3 · 0'],
-      ['$0.00', '$200.00', '1 · 1 · 0'],
+      ['$864.00', '-$664.00', '0 · 0 · 0', '0'],
+      ['$0.00', '$200.00', '1 · 0 · 0', '0'],
+      ['$0.00', '$200.00', '0 · 3 · 0', '0'],
+      ['$0.00', '$200.00', '1 · 1 · 0', '0'],
     ]);
   });
 

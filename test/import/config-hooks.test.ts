@@ -1,21 +1,26 @@
 // A back-test config takes a broker export as `traders.fills: { path, format, tz }` and a Databento download as a
 // market file `format: databento`, without an import step.
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { readFillsFile } from '../../src/backtest/trader-fills.js';
+import { readFillsFile, type FillsFileSpec } from '../../src/backtest/trader-fills.js';
+import type { ImportedFills } from '../../src/import/import-fills.js';
 import { marketPrintBatches } from '../../src/market/sources.js';
 import { collectRows, tempFiles } from '../market/market-test-files.js';
+import { runCli } from '../cli/run-cli.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 const files = tempFiles();
 afterAll(() => files.remove());
 
-function config(fills: Record<string, unknown>): string {
+function config(fills: Record<string, unknown>, more: Record<string, unknown> = {}): string {
   return files.write(
     'config.yaml',
     stringify({
+      ...more,
       name: 'imported',
       seed: 1,
       market: { files: [{ path: fixture('databento-trades.csv'), format: 'databento', instrument: 'ESH4' }] },
@@ -51,6 +56,55 @@ describe('traders.fills with a format', () => {
       commission: '2.04',
       line: 2,
     });
+  });
+
+  it('gives what the import of the export gave, as `propsim import fills` has it: counts per trader, duplicates', () => {
+    const given: unknown[] = [];
+    const path = fixture('tradovate-fills.csv');
+    const loaded = loadBacktestConfig(
+      config({ path, format: 'tradovate', tz: 'America/Chicago' }),
+      undefined,
+      (...args) => given.push(args),
+    );
+    // Fill ID 1002 twice (lines 3 and 4); DEMO123: 3 rows = 2 kept + 1 duplicate; DEMO456: 3 rows = 2 kept + 1
+    // spread (ESH4-ESM4) skipped.
+    expect(given).toHaveLength(1);
+    const [imported, spec] = given[0] as [ImportedFills, FillsFileSpec];
+    expect(spec).toEqual(loaded.fills);
+    expect(imported.warnings).toEqual([`${path}:4: Fill ID 1002 was already read at ${path}:3; kept once`]);
+    expect(Object.fromEntries(imported.counts)).toEqual({
+      DEMO123: { read: 3, kept: 2, deduplicated: 1, skipped: 0 },
+      DEMO456: { read: 3, kept: 2, deduplicated: 0, skipped: 1 },
+    });
+  });
+
+  it('the CLI tells it once on stderr, not once per cell or worker (2 cells on 2 workers)', () => {
+    const path = fixture('tradovate-fills.csv');
+    const grid = { 'risk_profile.daily_loss_value': ['1000', '500'] };
+    const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago' }, { grid });
+    const out = join(dirname(configPath), 'out');
+    const { status, stderr } = runCli(['backtest', '--config', configPath, '--out', out, '--workers', '2']);
+    expect(status).toBe(0);
+    const count = (text: string) => stderr.split(text).length - 1;
+    expect(count(`propsim backtest: read 4 fills of 2 traders from ${path} (a tradovate export)\n`)).toBe(1);
+    expect(count(`propsim backtest: warning: ${path}:4: Fill ID 1002 was already read at ${path}:3; kept once\n`)).toBe(
+      1,
+    );
+    // The table of `propsim import fills`, once: DEMO123's and DEMO456's counts.
+    expect(count('trader   read  kept  deduplicated  skipped\nDEMO123  3     2     1             0\n')).toBe(1);
+  });
+
+  it('gives nothing of an invalid config: only what is wrong is told', () => {
+    const given: unknown[] = [];
+    const invalid = files.write(
+      'invalid.yaml',
+      readFileSync(
+        config({ path: fixture('tradovate-fills.csv'), format: 'tradovate', tz: 'America/Chicago' }),
+        'utf8',
+      ).replace('base_plan: mini-50k', 'base_plan: nowhere'),
+    );
+    expect(() => loadBacktestConfig(invalid, undefined, (...args) => given.push(args))).toThrow(/base_plan/);
+    expect(given).toEqual([]);
   });
 
   it('names traders.fills.tz when the export needs a zone', () => {

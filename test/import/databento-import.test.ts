@@ -24,7 +24,7 @@ async function importToText(
     () => {
       opened++;
       text = '';
-      return { write: (chunk) => (text += chunk), discard: () => {} };
+      return { write: (chunk) => (text += Buffer.from(chunk).toString()), discard: () => {} };
     },
     symbols ? { symbols: new Set(symbols) } : {},
   );
@@ -119,7 +119,10 @@ describe('Databento ohlcv-1m → bars', () => {
       'ts_event,open,high,low,close,volume,symbol\n1704204000000000000,4770250000000,4775000000000,4768000000000,4774000000000,25000,ESH4\n',
     );
     let text = '';
-    const result = await importDatabento([path], () => ({ write: (chunk) => (text += chunk), discard: () => {} }));
+    const result = await importDatabento([path], () => ({
+      write: (chunk) => (text += Buffer.from(chunk).toString()),
+      discard: () => {},
+    }));
     expect(result.barMs).toBe(3_600_000);
     // 1704204000000 ms is 2024-01-02T14:00:00Z, the hour bar's start.
     expect(text).toBe(

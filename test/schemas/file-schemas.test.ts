@@ -111,4 +111,25 @@ describe('the JSON Schemas of the file formats', () => {
     expect(bad((d) => (d.fill_model = { limit_fill: 'cross' }))).toBe(false);
     expect(bad((d) => (d.compare_to = -1))).toBe(false);
   });
+
+  it("check a synthetic block's params against its strategy's: keys, types and ranges", () => {
+    const validate = validator('backtest-config');
+    const config = decodeScenarioText(readFileSync(join(root, 'test/backtest/fixtures/synthetic-6e.yaml'), 'utf8'), 'x');
+    const withBlock = (block: Record<string, unknown>) => {
+      const doc = structuredClone(config) as Record<string, unknown>;
+      doc.traders = { synthetic: [block] };
+      return validate(doc);
+    };
+    const ok = { trades_per_day: 3, contracts: [1, 3], stop_ticks: 12, daily_profit_stop: '500.00' };
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: ok })).toBe(true);
+    expect(withBlock({ count: 2, strategy: 'mean_reversion', params: { ...ok, threshold_ticks: 20 } })).toBe(true);
+    // threshold_ticks is mean_reversion's only; lookback_minutes is not random_bracket's.
+    expect(withBlock({ count: 2, strategy: 'momentum_breakout', params: { threshold_ticks: 20 } })).toBe(false);
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: { lookback_minutes: 30 } })).toBe(false);
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: { trades_per_day: 0 } })).toBe(false);
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: { contracts: [1, 2, 3] } })).toBe(false);
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: { stop_after_daily_lock: 'yes' } })).toBe(false);
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: { size_down_within: '0' } })).toBe(false);
+    expect(withBlock({ count: 2, strategy: 'random_bracket', params: { daily_profit_stop: 500 } })).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@
 // account's rules (a lock, a breach, a pass) make it differ.
 import type { Side } from '../../core/orders/order-types.js';
 import { BracketTrader, bracketParams } from './bracket-trader.js';
+import { paramKeys } from './strategy-params-schema.js';
 import { intParam, TraderRandom, type SyntheticStrategy, type Trader, type TraderView } from './strategy.js';
 
 /** random_bracket: at each check, enters on a coin toss with the odds that give trades_per_day a day on average. */
@@ -77,31 +78,12 @@ export function createTrader(
   }
 }
 
-const BRACKET_KEYS = [
-  'trades_per_day',
-  'contracts',
-  'stop_ticks',
-  'target_ticks',
-  'check_every_minutes',
-  'flat_minutes_before_close',
-  'stop_after_daily_lock',
-  'daily_profit_stop',
-  'size_down_within',
-  'quit_after_failure',
-];
-const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
-  random_bracket: BRACKET_KEYS,
-  momentum_breakout: [...BRACKET_KEYS, 'lookback_minutes'],
-  mean_reversion: [...BRACKET_KEYS, 'lookback_minutes', 'threshold_ticks'],
-};
-
 /** Checks a strategy's params: known keys only, and values a trader can be built from (errors name the key). */
 export function validateStrategyParams(strategy: SyntheticStrategy, params: Record<string, unknown>): void {
-  const unknown = Object.keys(params).find((key) => !PARAM_KEYS[strategy].includes(key));
+  const keys = paramKeys(strategy);
+  const unknown = Object.keys(params).find((key) => !keys.includes(key));
   if (unknown !== undefined)
-    throw new Error(
-      `params.${unknown}: unknown parameter of ${strategy}; expected one of ${PARAM_KEYS[strategy].join(', ')}`,
-    );
+    throw new Error(`params.${unknown}: unknown parameter of ${strategy}; expected one of ${keys.join(', ')}`);
   createTrader(strategy, 'check', 1, params);
 }
 
