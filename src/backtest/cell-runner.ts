@@ -66,9 +66,13 @@ interface Participant {
   dropped: DroppedFills;
 }
 
+/** Sees the kernel at the end of a cell, with each trader's account: calibration reads the synthetic traders' fills. */
+export type CellObserver = (kernel: Kernel, accounts: ReadonlyArray<{ trader: string; accountId: string }>) => void;
+
 export async function runCell(
   { config, cell }: CellInput,
   calendar = new GlobexCalendar(loadHolidayFile()),
+  observe?: CellObserver,
 ): Promise<CellResult> {
   const cellValues = splitCellValues(cell.values);
   const plan = parsePlanTemplate(planForCell(config.basePlan, cellValues.evaluation), `grid cell ${cell.label}`);
@@ -231,6 +235,10 @@ export async function runCell(
   due.advanceTo(endMs, onDue);
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
+  observe?.(
+    kernel,
+    participants.map((p) => ({ trader: p.spec.id, accountId: p.accountId })),
+  );
 
   // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.
   const dayIndexOf = (timeMs: number, at: 'in_session' | 'at_roll') =>
