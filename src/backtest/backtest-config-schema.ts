@@ -25,7 +25,7 @@ function Share(description: string) {
 
 const TradeDate = Type.String({ format: 'date', expected: 'a trade date YYYY-MM-DD' });
 
-const SyntheticBlock = Mapping(
+export const SyntheticBlock = Mapping(
   {
     count: Int({ minimum: 1, maximum: MAX_BLOCK_TRADERS }, 'Traders in this block (--traders N shares N out).'),
     strategy: OneOf(SYNTHETIC_STRATEGIES, 'The strategy every trader of the block follows.'),
@@ -64,6 +64,26 @@ const Traders = Type.Object(
         { expected: '{ path, format?, tz? }' },
       ),
     ),
+    kinds: Type.Optional(
+      Mapping(
+        {
+          path: Text({
+            expected: 'a kinds file path',
+            description: "Kinds of synthetic traders written by propsim calibrate, relative to the config's folder.",
+          }),
+          count: Type.Optional(
+            Int(
+              { minimum: 1 },
+              "Traders in all, shared out among the kinds in proportion to the file's counts; default: the file's counts.",
+            ),
+          ),
+        },
+        {
+          expected: '{ path, count? }',
+          description: 'Synthetic traders calibrated on real ones (docs/backtesting.md#calibrating-synthetic-traders).',
+        },
+      ),
+    ),
     synthetic: Type.Optional(
       Type.Union([SyntheticBlock, Type.Array(SyntheticBlock, { minItems: 1 })], {
         expected: 'a block { count, strategy, params } or a list of them',
@@ -73,8 +93,8 @@ const Traders = Type.Object(
   {
     additionalProperties: false,
     minProperties: 1,
-    expected: 'a mapping with fills, synthetic or both',
-    description: 'Who trades: recorded fills, synthetic traders, or both.',
+    expected: 'a mapping with fills, synthetic, kinds or several of them',
+    description: 'Who trades: recorded fills, synthetic traders, calibrated kinds of them, or several.',
   },
 );
 

@@ -86,7 +86,7 @@ function spread(values: readonly number[]): [number, number] {
  * percentiles sit a tenth of the range inside each end, so the ends are p10 − (p90 − p10) / 8 and p90 + (p90 − p10) / 8.
  * Percentiles, not the extremes, so one gap through a stop does not stretch the range.
  */
-function uniformRange(values: readonly number[]): [number, number] {
+export function uniformRange(values: readonly number[]): [number, number] {
   const p10 = quantile(values, 0.1);
   const p90 = quantile(values, 0.9);
   if (p10 === undefined || p90 === undefined) return [8, 40]; // no such exit: the bracket trader's default

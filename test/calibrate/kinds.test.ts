@@ -1,0 +1,43 @@
+// Kinds of traders (src/calibrate/kinds.ts, k-means.ts): the ranges and entry rates written, and seeded clustering.
+import { describe, expect, it } from 'vitest';
+import { cappedBinomialMean, entryRate, uniformRange } from '../../src/calibrate/kinds.js';
+import { chooseK, kMeans } from '../../src/calibrate/k-means.js';
+
+describe('kind parameters', () => {
+  it('stop and target ranges: the uniform range whose 10th and 90th percentiles the distances have', () => {
+    // 11..90: p10 is the 8th value (18), p90 the 72nd (82); a tenth of the range each side: (82 − 18) / 8 = 8.
+    const distances = Array.from({ length: 80 }, (_, i) => i + 11);
+    expect(uniformRange(distances)).toEqual([10, 90]);
+    // No such exit at all: the bracket trader's default.
+    expect(uniformRange([])).toEqual([8, 40]);
+  });
+
+  it('entry rate: E[min(cap, Binomial(checks, odds))], and the check interval that gives the measured mean', () => {
+    // Binomial(2, 0.5) is 0, 1, 2 with 1/4, 1/2, 1/4: E[min(1, X)] = 1/2 + 1/4 = 0.75.
+    expect(cappedBinomialMean(2, 0.5, 1)).toBeCloseTo(0.75, 12);
+    // trades_per_day 4 every 5 minutes: 276 checks at 1 %. P(0) = 0.99^276 = 0.0624, P(1) = 276 × 0.01 × 0.99^275
+    // = 0.1740, P(2) = 0.2417, P(3) = 0.2229; E = 0.1740 + 2 × 0.2417 + 3 × 0.2229 + 4 × (1 − 0.7010) = 2.522.
+    const mean = cappedBinomialMean(276, 0.01, 4);
+    expect(mean).toBeCloseTo(2.522, 2);
+    // Days of up to 4 entries (90th percentile 4), that mean: 4 a day, every 5 minutes.
+    expect(entryRate(mean, [1, 2, 3, 4, 4, 4, 2, 3, 4, 4])).toEqual({ tradesPerDay: 4, checkEveryMinutes: 5 });
+  });
+});
+
+describe('seeded k-means', () => {
+  const blob = (cx: number, cy: number, n: number) =>
+    Array.from({ length: n }, (_, i) => [cx + ((i * 7) % 5) / 10, cy + ((i * 3) % 4) / 10]);
+  const points = [...blob(0, 0, 12), ...blob(10, 10, 8)];
+
+  it('two groups far apart are two clusters, numbered by first point, and chooseK finds two', () => {
+    const { assignment, k } = kMeans(points, 2, 5);
+    expect(k).toBe(2);
+    expect(assignment).toEqual([...Array(12).fill(0), ...Array(8).fill(1)]);
+    expect(chooseK(points, 5)).toBe(2);
+  });
+
+  it('the same seed gives the same clusters', () => {
+    const noisy = points.map(([x, y], i) => [x! + (i % 3), y! - (i % 2)]);
+    expect(kMeans(noisy, 4, 9)).toEqual(kMeans(noisy, 4, 9));
+  });
+});
