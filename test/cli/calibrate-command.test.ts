@@ -45,23 +45,27 @@ function ninjaTraderExport(): string {
   return `${rows.join('\r\n')}\r\n`;
 }
 
+/** `propsim calibrate` of the NinjaTrader export above, written to `out`, with more flags. */
+function calibrateExport(out: string, flags: readonly string[]) {
+  const file = join(dir, 'executions.csv');
+  if (!existsSync(file)) writeFileSync(file, ninjaTraderExport());
+  return runCliAsync([
+    'calibrate',
+    '--format',
+    'ninjatrader',
+    file,
+    '--tz',
+    'America/New_York',
+    ...flags,
+    '--out',
+    out,
+  ]);
+}
+
 describe('propsim calibrate', () => {
   it('a NinjaTrader export in, kinds in the back-test block shape out, a comment per kind', async () => {
-    const file = join(dir, 'executions.csv');
-    writeFileSync(file, ninjaTraderExport());
     const out = join(dir, 'nt-kinds.yaml');
-    const run = await runCliAsync([
-      'calibrate',
-      '--format',
-      'ninjatrader',
-      file,
-      '--tz',
-      'America/New_York',
-      '--kinds',
-      '2',
-      '--out',
-      out,
-    ]);
+    const run = await calibrateExport(out, ['--kinds', '2']);
     expect(run.stderr).toContain(`wrote 2 kinds of 4 traders to ${out}`);
     expect(run.status).toBe(0);
     const text = readFileSync(out, 'utf8');
@@ -123,25 +127,8 @@ describe('propsim calibrate', () => {
   });
 
   it('the same seed gives the same kinds file and the same comparison, byte for byte', async () => {
-    const file = join(dir, 'executions.csv');
-    writeFileSync(file, ninjaTraderExport());
     const runWith = (out: string) =>
-      runCliAsync([
-        'calibrate',
-        '--format',
-        'ninjatrader',
-        file,
-        '--tz',
-        'America/New_York',
-        '--market',
-        marketList,
-        '--period',
-        '2024-01-02:2024-01-03',
-        '--seed',
-        '4',
-        '--out',
-        out,
-      ]);
+      calibrateExport(out, ['--market', marketList, '--period', '2024-01-02:2024-01-03', '--seed', '4']);
     const [a, b] = await Promise.all([runWith(join(dir, 'a.yaml')), runWith(join(dir, 'b.yaml'))]);
     expect(a.status).toBe(0);
     expect(readFileSync(join(dir, 'a.yaml'), 'utf8')).toBe(readFileSync(join(dir, 'b.yaml'), 'utf8'));
