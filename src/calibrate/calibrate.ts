@@ -52,7 +52,7 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
   const header = [
     `propsim calibrate: ${kinds.length} kind${kinds.length === 1 ? '' : 's'} of synthetic traders from ${options.sources.join(', ')} (seed ${options.seed})`,
     `calibrated on ${kept.length} of ${traits.length} traders with a round trip; ${heldOut.length} held out to compare (--holdout ${holdout})`,
-    'each count is the real traders of the kind; in a back-test config: traders: { synthetic: { kinds: <this file>, count: 5000 } }',
+    'each count is the real traders of the kind; in a back-test config: traders: { kinds: { path: <this file>, count: 5000 } }',
   ];
   const result: Calibration = {
     kinds,

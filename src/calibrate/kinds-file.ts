@@ -1,6 +1,6 @@
 // kinds.yaml as `propsim calibrate` writes it (docs/backtesting.md#calibrating-synthetic-traders): a list of
 // traders.synthetic blocks, one per kind, each after a comment saying how many real traders it stands for and what
-// they look like, so a back-test config can take it whole (`traders.synthetic: { kinds: kinds.yaml }`).
+// they look like, so a back-test config can take it whole (`traders: { kinds: { path: kinds.yaml } }`).
 import { sessionMinute, type TraderKind } from './kinds.js';
 import { median, quantile } from './stats.js';
 import type { TraderTraits } from './trader-traits.js';
