@@ -88,6 +88,7 @@ const BRACKET_KEYS = [
   'daily_profit_stop',
   'size_down_within',
   'quit_after_failure',
+  'active_hours',
 ];
 const PARAM_KEYS: Record<SyntheticStrategy, readonly string[]> = {
   random_bracket: BRACKET_KEYS,
