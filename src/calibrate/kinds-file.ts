@@ -1,7 +1,7 @@
 // kinds.yaml as `propsim calibrate` writes it (docs/backtesting.md#calibrating-synthetic-traders): a list of
 // traders.synthetic blocks, one per kind, each after a comment saying how many real traders it stands for and what
 // they look like, so a back-test config can take it whole (`traders: { kinds: { path: kinds.yaml } }`).
-import { sessionMinute, type TraderKind } from './kinds.js';
+import { clock, sessionMinute, type TraderKind } from './kinds.js';
 import { median, quantile } from './stats.js';
 import type { TraderTraits } from './trader-traits.js';
 
@@ -36,12 +36,6 @@ export function describeKind(traders: readonly TraderTraits[]): string {
   ].join(', ');
 }
 
-/** A minute of the Globex session (0 = 17:00 CT) as Chicago HH:MM. */
-function clock(sessionMinuteOfEntry: number): string {
-  const minute = (sessionMinuteOfEntry + 17 * 60) % 1440;
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-}
-
 /** A YAML flow mapping of numbers, words and number pairs, on one line. */
 function flow(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(flow).join(', ')}]`;
@@ -49,5 +43,6 @@ function flow(value: unknown): string {
     return `{ ${Object.entries(value)
       .map(([key, v]) => `${key}: ${flow(v)}`)
       .join(', ')} }`;
-  return String(value);
+  // Times are quoted: "08:30" must stay a string whatever YAML version reads it.
+  return typeof value === 'string' && !/^[a-z_]+$/.test(value) ? JSON.stringify(value) : String(value);
 }

@@ -59,9 +59,11 @@ export function sessionMinute(chicagoMinute: number): number {
 function blockOf(traders: readonly TraderTraits[]): SyntheticTraders {
   const entries = traders.reduce((s, t) => s + t.roundTrips, 0);
   const days = traders.reduce((s, t) => s + t.activeDays, 0);
+  const hours = activeHours(traders.flatMap((t) => t.entryMinutes.map(sessionMinute)));
   const { tradesPerDay, checkEveryMinutes } = entryRate(
     entries / days,
     traders.flatMap((t) => t.entriesPerDay),
+    hours ? hours.minutes : SESSION_MINUTES,
   );
   return {
     count: traders.length,
@@ -72,8 +74,31 @@ function blockOf(traders: readonly TraderTraits[]): SyntheticTraders {
       stop_ticks: uniformRange(traders.flatMap((t) => t.stopTicks)),
       target_ticks: uniformRange(traders.flatMap((t) => t.targetTicks)),
       check_every_minutes: checkEveryMinutes,
+      ...(hours ? { active_hours: hours.clock } : {}),
     },
   };
+}
+
+/**
+ * active_hours: from the 5th to the 95th percentile of the entries' times in the session, widened to whole five
+ * minutes; none (the whole session) when that spans 22 hours or more.
+ */
+export function activeHours(
+  entrySessionMinutes: readonly number[],
+): { clock: [string, string]; minutes: number } | undefined {
+  const p5 = quantile(entrySessionMinutes, 0.05);
+  const p95 = quantile(entrySessionMinutes, 0.95);
+  if (p5 === undefined || p95 === undefined) return undefined;
+  const from = Math.floor(p5 / 5) * 5;
+  const to = Math.min(SESSION_MINUTES, Math.ceil((p95 + 1) / 5) * 5);
+  if (to - from >= 22 * 60) return undefined;
+  return { clock: [clock(from), clock(to)], minutes: to - from };
+}
+
+/** A minute of the Globex session (0 = 17:00 CT) as Chicago HH:MM. */
+export function clock(minuteOfSession: number): string {
+  const minute = (minuteOfSession + GLOBEX_OPEN_MINUTE) % 1440;
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
 /** The 10th to 90th percentile of whole numbers, as a [low, high] range (at least 1). */
@@ -99,11 +124,12 @@ export function uniformRange(values: readonly number[]): [number, number] {
  * trades_per_day and check_every_minutes for random_bracket: trades_per_day caps a day's entries (the 90th percentile
  * of the days' counts), and the check interval sets the odds, max(1, round(100 × cap / (1380 / interval))) % a check.
  * Of the intervals 1–60 minutes, the one whose expected entries a day, E[min(cap, Binomial(checks, odds))], is
- * nearest the measured mean; the nearer to the default 5 on a tie.
+ * nearest the measured mean; the nearer to the default 5 on a tie. The checks are those of the active hours.
  */
 export function entryRate(
   entriesPerDay: number,
   dayCounts: readonly number[],
+  activeMinutes = SESSION_MINUTES,
 ): { tradesPerDay: number; checkEveryMinutes: number } {
   const cap = Math.max(1, Math.round(quantile(dayCounts, 0.9) ?? 1));
   let best = { checkEveryMinutes: 5, error: Infinity };
@@ -111,7 +137,7 @@ export function entryRate(
     (a, b) => Math.abs(a - 5) - Math.abs(b - 5) || a - b,
   );
   for (const interval of byNearnessToFive) {
-    const checks = Math.floor(SESSION_MINUTES / interval);
+    const checks = Math.floor(activeMinutes / interval);
     const odds = Math.max(1, Math.round((100 * cap) / (SESSION_MINUTES / interval))) / 100;
     const error = Math.abs(cappedBinomialMean(checks, odds, cap) - entriesPerDay);
     if (error < best.error - 1e-12) best = { checkEveryMinutes: interval, error };

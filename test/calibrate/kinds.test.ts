@@ -1,6 +1,6 @@
 // Kinds of traders (src/calibrate/kinds.ts, k-means.ts): the ranges and entry rates written, and seeded clustering.
 import { describe, expect, it } from 'vitest';
-import { cappedBinomialMean, entryRate, uniformRange } from '../../src/calibrate/kinds.js';
+import { activeHours, cappedBinomialMean, entryRate, uniformRange } from '../../src/calibrate/kinds.js';
 import { chooseK, kMeans } from '../../src/calibrate/k-means.js';
 
 describe('kind parameters', () => {
@@ -21,6 +21,17 @@ describe('kind parameters', () => {
     expect(mean).toBeCloseTo(2.522, 2);
     // Days of up to 4 entries (90th percentile 4), that mean: 4 a day, every 5 minutes.
     expect(entryRate(mean, [1, 2, 3, 4, 4, 4, 2, 3, 4, 4])).toEqual({ tradesPerDay: 4, checkEveryMinutes: 5 });
+  });
+});
+
+describe('active hours of a kind', () => {
+  it('the 5th to 95th percentile of entry times, widened to whole five minutes; none when it spans 22 hours', () => {
+    // One entry a minute from 08:30 to 10:59 CT: session minutes (from 17:00 CT) 930 to 1079, 150 of them.
+    // p5 is the 8th (937), floored to 935 = 08:35 CT; p95 the 143rd (1072), + 1 = 1073, up to 1075 = 10:55 CT.
+    const entries = Array.from({ length: 150 }, (_, i) => 930 + i);
+    expect(activeHours(entries)).toEqual({ clock: ['08:35', '10:55'], minutes: 140 }); // 1075 − 935
+    const allSession = Array.from({ length: 1380 }, (_, i) => i);
+    expect(activeHours(allSession)).toBeUndefined();
   });
 });
 
