@@ -81,7 +81,7 @@ function blockOf(traders: readonly TraderTraits[]): SyntheticTraders {
 
 /**
  * active_hours: from the 5th to the 95th percentile of the entries' times in the session, widened to whole five
- * minutes; none (the whole session) when that spans 22 hours or more.
+ * minutes; none (the whole session) when that spans 85 % of the session or more, as entries all session long do.
  */
 export function activeHours(
   entrySessionMinutes: readonly number[],
@@ -91,7 +91,8 @@ export function activeHours(
   if (p5 === undefined || p95 === undefined) return undefined;
   const from = Math.floor(p5 / 5) * 5;
   const to = Math.min(SESSION_MINUTES, Math.ceil((p95 + 1) / 5) * 5);
-  if (to - from >= 22 * 60) return undefined;
+  // Entries spread evenly over the whole session put 90 % of the session between p5 and p95.
+  if (to - from >= 0.85 * SESSION_MINUTES) return undefined;
   return { clock: [clock(from), clock(to)], minutes: to - from };
 }
 

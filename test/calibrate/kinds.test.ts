@@ -25,11 +25,12 @@ describe('kind parameters', () => {
 });
 
 describe('active hours of a kind', () => {
-  it('the 5th to 95th percentile of entry times, widened to whole five minutes; none when it spans 22 hours', () => {
+  it('the 5th to 95th percentile of entry times, widened to whole five minutes; none when it spans 85 % of the session', () => {
     // One entry a minute from 08:30 to 10:59 CT: session minutes (from 17:00 CT) 930 to 1079, 150 of them.
     // p5 is the 8th (937), floored to 935 = 08:35 CT; p95 the 143rd (1072), + 1 = 1073, up to 1075 = 10:55 CT.
     const entries = Array.from({ length: 150 }, (_, i) => 930 + i);
     expect(activeHours(entries)).toEqual({ clock: ['08:35', '10:55'], minutes: 140 }); // 1075 − 935
+    // Entries all session long: p5 to p95 spans 90 % of its 1380 minutes, more than 85 %.
     const allSession = Array.from({ length: 1380 }, (_, i) => i);
     expect(activeHours(allSession)).toBeUndefined();
   });
