@@ -26,7 +26,7 @@ import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
 import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
-import { readKindsFile } from '../calibrate/kinds-config.js';
+import { readKindsFile } from './kinds-config.js';
 
 export interface BacktestConfig {
   file: string;

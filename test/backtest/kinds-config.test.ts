@@ -1,4 +1,4 @@
-// traders.kinds of a back-test config (src/calibrate/kinds-config.ts): a kinds file grown to a count in proportion,
+// traders.kinds of a back-test config (src/backtest/kinds-config.ts): a kinds file grown to a count in proportion,
 // and its errors named at the kinds file's line and column.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -8,10 +8,10 @@ import { fail, FieldError } from '../core/accounts/input-fields.js';
 import { checkFileValue } from '../core/file-check.js';
 import { decodeScenarioSource } from '../scenario/yaml-source.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
-import { MAX_BLOCK_TRADERS, SyntheticBlock } from '../backtest/backtest-config-schema.js';
-import { shares } from '../backtest/trader-count.js';
-import { validateStrategyParams } from '../backtest/traders/strategies.js';
-import type { SyntheticTraders } from '../backtest/traders/strategy.js';
+import { MAX_BLOCK_TRADERS, SyntheticBlock } from './backtest-config-schema.js';
+import { shares } from './trader-count.js';
+import { validateStrategyParams } from './traders/strategies.js';
+import type { SyntheticTraders } from './traders/strategy.js';
 
 const KindsFile = Type.Array(SyntheticBlock, {
   minItems: 1,
