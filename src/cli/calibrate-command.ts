@@ -100,7 +100,7 @@ export const calibrateCommand = {
         ]),
       )
       .epilog(
-        'Per trader: round trips (flat to flat, FIFO by instrument), round trips a day, contracts, minutes held, the stop and target distances implied by losing and winning exits (in ticks), win rate, entry times (CT). Traders are clustered by seeded k-means into kinds, each written as a random_bracket block with a comment saying what its real traders look like. Use it in a back-test config as traders: { kinds: { path: kinds.yaml, count: 5000 } }.',
+        'Per trader: round trips (flat to flat, FIFO by instrument), round trips a day, contracts, minutes held, the stop and target distances implied by losing and winning exits (in ticks), win rate, entry times (CT). Traders are clustered by seeded k-means into kinds, each written as a random_bracket block (with active_hours when its traders keep to part of the session) with a comment saying what its real traders look like. Use it in a back-test config as traders: { kinds: { path: kinds.yaml, count: 5000 } }.',
       ),
   handler: async (args: CalibrateArgs) => {
     try {
