@@ -1,6 +1,6 @@
 // Lint rules of the project (`npm run lint`, part of `npm test`). Formatting is Prettier's (.prettierrc.json).
 // The layer rules keep runtime imports pointing down (docs/architecture.md#layers): from the bottom, core,
-// market, import, store and scenario, backtest, reports, api, cli, demo, sim. Type-only imports may point anywhere. The
+// market, import, store and scenario, backtest, reports, calibrate, api, cli, demo, sim. Type-only imports may point anywhere. The
 // client (src/client) stands apart: it imports nothing else of the project.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -13,6 +13,7 @@ const LAYERS = [
   ['store', 'scenario'],
   ['backtest'],
   ['reports'],
+  ['calibrate'],
   ['api'],
   ['cli'],
   ['demo'],

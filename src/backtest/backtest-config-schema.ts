@@ -50,7 +50,7 @@ const Instruments = Type.Union(
   },
 );
 
-const SyntheticBlock = Mapping(
+export const SyntheticBlock = Mapping(
   {
     count: Int({ minimum: 1, maximum: MAX_BLOCK_TRADERS }, 'Traders in this block (--traders N shares N out).'),
     strategy: OneOf(SYNTHETIC_STRATEGIES, 'The strategy every trader of the block follows.'),
@@ -100,6 +100,27 @@ const Traders = (block: TSchema) =>
           { expected: '{ path, format?, tz? }' },
         ),
       ),
+      kinds: Type.Optional(
+        Mapping(
+          {
+            path: Text({
+              expected: 'a kinds file path',
+              description: "Kinds of synthetic traders written by propsim calibrate, relative to the config's folder.",
+            }),
+            count: Type.Optional(
+              Int(
+                { minimum: 1 },
+                "Traders in all, shared out among the kinds in proportion to the file's counts; default: the file's counts.",
+              ),
+            ),
+          },
+          {
+            expected: '{ path, count? }',
+            description:
+              'Synthetic traders calibrated on real ones (docs/backtesting.md#calibrating-synthetic-traders).',
+          },
+        ),
+      ),
       synthetic: Type.Optional(
         Type.Union([block, Type.Array(block, { minItems: 1 })], {
           expected: 'a block { count, strategy, instruments?, params } or a list of them',
@@ -109,8 +130,8 @@ const Traders = (block: TSchema) =>
     {
       additionalProperties: false,
       minProperties: 1,
-      expected: 'a mapping with fills, synthetic or both',
-      description: 'Who trades: recorded fills, synthetic traders, or both.',
+      expected: 'a mapping with fills, synthetic, kinds or several of them',
+      description: 'Who trades: recorded fills, synthetic traders, calibrated kinds of them, or several.',
     },
   );
 

@@ -27,6 +27,7 @@ import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
 import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
+import { readKindsFile } from './kinds-config.js';
 
 export interface BacktestConfig {
   file: string;
@@ -157,7 +158,10 @@ export function parseBacktestConfig(
     seed: doc.seed ?? 1,
     market: parseMarket(doc.market, file),
     period,
-    synthetic: parseSynthetic(doc.traders.synthetic),
+    synthetic: [
+      ...parseSynthetic(doc.traders.synthetic),
+      ...(doc.traders.kinds === undefined ? [] : readKindsFile(doc.traders.kinds, file)),
+    ],
     basePlan,
     basePlanName,
     grid,

@@ -75,11 +75,13 @@ interface Participant {
   neverHad: PositionsNeverHad;
 }
 
+/** Sees the kernel at the end of a cell, with each trader's account: calibration reads the synthetic traders' fills. */
+export type CellObserver = (kernel: Kernel, accounts: ReadonlyArray<{ trader: string; accountId: string }>) => void;
+
 export async function runCell(
   { config, cell }: CellInput,
   calendar = new GlobexCalendar(loadHolidayFile()),
-  /** Sees the kernel once the cell has run (tests read its fills). */
-  inspect?: (kernel: Kernel) => void,
+  observe?: CellObserver,
 ): Promise<CellResult> {
   const cellValues = splitCellValues(cell.values);
   const plan = parsePlanTemplate(planForCell(config.basePlan, cellValues.evaluation), `grid cell ${cell.label}`);
@@ -269,6 +271,10 @@ export async function runCell(
   for (let later = sessionIndex + 1; later < sessions.length; later++) missingPrints.push(...markets.missingIn(later));
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
+  observe?.(
+    kernel,
+    participants.map((p) => ({ trader: p.spec.id, accountId: p.accountId })),
+  );
 
   // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.
   const dayIndexOf = (timeMs: number, at: 'in_session' | 'at_roll') =>
@@ -304,7 +310,6 @@ export async function runCell(
       positionsNeverHad: p.neverHad.count,
     };
   });
-  inspect?.(kernel);
   return {
     cell,
     summary: summarizeCell(traders),

@@ -24,6 +24,10 @@ export const COMMAND_SUMMARIES = {
     command: 'import',
     describe: "Broker fills exports and Databento downloads as propsim's CSVs: fills, market",
   },
+  calibrate: {
+    command: 'calibrate <files..>',
+    describe: "Traders' fills → kinds of synthetic traders for back-tests, and how close they come",
+  },
   report: { command: 'report', describe: 'Reports of a finished run: daily-positions' },
   serve: { command: 'serve', describe: 'Serve the sandbox REST API over a simulated clock' },
   calendar: {
@@ -46,6 +50,7 @@ const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promi
   backtest: async (cli) => cli.command((await import('./backtest-command.js')).backtestCommand),
   optimize: async (cli) => cli.command((await import('./optimize-command.js')).optimizeCommand),
   import: async (cli) => cli.command((await import('./import-command.js')).importCommand),
+  calibrate: async (cli) => cli.command((await import('./calibrate-command.js')).calibrateCommand),
   report: async (cli) => cli.command((await import('./report-command.js')).reportCommand),
   serve: async (cli) => cli.command((await import('./serve-command.js')).serveCommand),
   calendar: async (cli) => cli.command((await import('./calendar-command.js')).calendarCommand),

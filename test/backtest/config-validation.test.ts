@@ -156,7 +156,11 @@ const CASES: Case[] = [
     says: ['traders.synthetic.params', 'params.size_down_within', 'positive', '"0"'],
   },
   { name: 'count 0', config: synthetic({ count: 0, strategy: 'random_bracket' }), says: ['traders.synthetic.count'] },
-  { name: 'no traders', config: { ...base(), traders: {} }, says: ['traders', 'fills, synthetic or both'] },
+  {
+    name: 'no traders',
+    config: { ...base(), traders: {} },
+    says: ['traders', 'fills, synthetic, kinds or several of them'],
+  },
   {
     name: 'an inverted period',
     config: { ...base(), period: { from: '2026-04-09', to: '2026-04-07' } },

@@ -12,6 +12,7 @@ const COMMANDS = [
   ['calendar'],
   ['import', 'fills'],
   ['import', 'market'],
+  ['calibrate'],
 ];
 
 /** The examples of a help text: [what it shows, the command line with its continuations joined]. */

@@ -15,6 +15,7 @@ import {
   type Trader,
   type TraderView,
 } from './strategy.js';
+import { ActiveHours, activeHoursParam } from './active-hours.js';
 
 export interface BracketParams {
   tradesPerDay: number;
@@ -28,6 +29,8 @@ export interface BracketParams {
   dailyProfitStopCents: number | undefined;
   sizeDownWithinCents: number | undefined;
   quitAfterFailure: boolean;
+  /** active_hours: [from, to) minutes past midnight CT when it may enter; undefined (off): the whole session. */
+  activeHours: [number, number] | undefined;
 }
 
 export function bracketParams(params: Record<string, unknown>): BracketParams {
@@ -42,6 +45,7 @@ export function bracketParams(params: Record<string, unknown>): BracketParams {
     dailyProfitStopCents: moneyParam(params, 'daily_profit_stop'),
     sizeDownWithinCents: moneyParam(params, 'size_down_within'),
     quitAfterFailure: flagParam(params, 'quit_after_failure'),
+    activeHours: activeHoursParam(params),
   };
 }
 
@@ -58,6 +62,7 @@ export abstract class BracketTrader implements Trader {
   private pending: PendingEntry | undefined;
   /** Each trader checks at its own phase within the check interval, so traders do not all act at once. */
   private readonly phaseMs: number;
+  private readonly activeHours: ActiveHours | undefined;
 
   constructor(
     readonly id: string,
@@ -65,6 +70,7 @@ export abstract class BracketTrader implements Trader {
     protected readonly params: BracketParams,
   ) {
     this.phaseMs = random.int(0, params.checkEveryMinutes * 60 - 1) * 1000;
+    this.activeHours = params.activeHours && new ActiveHours(params.activeHours);
   }
 
   /** buy, sell, or no trade now. */
@@ -94,6 +100,7 @@ export abstract class BracketTrader implements Trader {
       if (
         this.tradesToday < this.params.tradesPerDay &&
         !this.reachedDailyProfitStop(view) &&
+        (this.activeHours?.contains(nowMs, session.tradeDate) ?? true) &&
         this.isFlat(view) &&
         (view = this.nextMarket(view)).bars.lastTicks !== undefined
       ) {

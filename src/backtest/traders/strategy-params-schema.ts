@@ -40,6 +40,13 @@ const BRACKET_PARAMS = {
   daily_profit_stop: Amount('No new entries once the day\'s net P&L reaches this, like "500.00".'),
   size_down_within: Amount('Trade one contract while equity is this close to the max-loss floor, like "500.00".'),
   quit_after_failure: Flag('true: after a failed account, trade no more and take no reset. Default false.'),
+  active_hours: Type.Array(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }), {
+    minItems: 2,
+    maxItems: 2,
+    expected: 'two Chicago times ["HH:MM", "HH:MM"]',
+    description:
+      'Signals only at checks from the first Chicago time (inclusive) to the second (exclusive), like ["08:30", "11:00"]; a window may wrap midnight. Off unless given.',
+  }),
 };
 
 /** Every parameter is optional: an absent one takes its default. */
