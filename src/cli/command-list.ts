@@ -16,6 +16,7 @@ export const COMMAND_SUMMARIES = {
     describe: 'Run scenario files (YAML or JSON) and check their expectations',
   },
   backtest: { command: 'backtest', describe: 'Run a plan-parameter grid over market data and trader activity' },
+  worker: { command: 'worker', describe: 'Run back-test shards from a Redis queue (backtest --queue), until stopped' },
   import: {
     command: 'import',
     describe: "Broker fills exports and Databento downloads as propsim's CSVs: fills, market",
@@ -40,6 +41,7 @@ const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promi
     return cli.command((await import('./replay-command.js')).replayCommand);
   },
   backtest: async (cli) => cli.command((await import('./backtest-command.js')).backtestCommand),
+  worker: async (cli) => cli.command((await import('./worker-command.js')).workerCommand),
   import: async (cli) => cli.command((await import('./import-command.js')).importCommand),
   report: async (cli) => cli.command((await import('./report-command.js')).reportCommand),
   serve: async (cli) => cli.command((await import('./serve-command.js')).serveCommand),
