@@ -11,6 +11,7 @@ import { riskBench } from './risk.bench.js';
 import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 import { databentoImportBench } from './databento-import.bench.js';
+import { queueBench } from './queue.bench.js';
 
 const BENCHES: readonly Bench[] = [
   tickReaderBench,
@@ -19,6 +20,7 @@ const BENCHES: readonly Bench[] = [
   riskBench,
   backtestBench,
   backtestEvaluationOnlyBench,
+  queueBench,
   replayBench,
   apiBench,
   restartBench,

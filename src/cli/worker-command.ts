@@ -25,7 +25,7 @@ export const workerCommand = {
         requiresArg: true,
       })
       .option('concurrency', {
-        describe: 'shards run at once, each on its own thread, a whole number ≥ 1 (default 1; the cores, at most)',
+        describe: 'shards run at once, each on its own thread, a whole number ≥ 1 (the cores, at most)',
         type: 'string',
         requiresArg: true,
         default: '1',

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCliAsync, type CliResult } from '../cli/run-cli.js';
-import { freePort, startRedis, type RunningRedis } from './redis-server.js';
+import { freePort, startRedis, type RunningRedis } from '../../bench/redis-server.js';
 import { startWorker, type WorkerProcess } from './worker-process.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/queue-6e.yaml', import.meta.url));
