@@ -54,7 +54,9 @@ export async function startShardWorker(target: QueueTarget, options: ShardWorker
     maxStalledCount: MAX_STALLS,
     name: me,
   });
-  worker.on('failed', (job, error) => options.log(`shard ${job?.id ?? '?'}: failed: ${error.message}`));
+  worker.on('failed', (job, error) =>
+    options.log(`shard ${job?.id ?? '?'} (cell ${job?.data.cell?.label ?? '?'}): failed: ${error.message}`),
+  );
   worker.on('error', (error) => options.log(`queue error: ${error.message}`));
   await worker.waitUntilReady();
   options.log(

@@ -3,7 +3,7 @@
 // file whose content differs, a shard of another propsim version).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +121,21 @@ describe('backtest --queue', () => {
     expect(result.stderr).toContain(`sha256 ${sha256(changed)} here, ${sha256(readFileSync(MARKET))} there`);
     expect(existsSync(out)).toBe(false);
     await mismatched.stop();
+  }, 120_000);
+
+  it('a shard that fails three times fails the run: exit 1 with its error, nothing written', async () => {
+    // A folder where the worker's --data should hold the market file: reading it fails (EISDIR) on every attempt.
+    const data = mkdtempSync(join(tmpdir(), 'propsim-queue-data-'));
+    mkdirSync(join(data, '6EH4-2024-01.csv.gz'));
+    const failing = await worker('--data', data);
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(1);
+    const [, label] = result.stderr.match(/propsim backtest: grid cell (.*) failed on the queue: .*EISDIR/) ?? [];
+    expect(label, result.stderr).toBeDefined();
+    expect(failing.log().split(`(cell ${label}): failed: `)).toHaveLength(1 + 3);
+    expect(existsSync(out)).toBe(false);
+    await failing.stop();
   }, 120_000);
 
   it('a shard of another propsim version is refused once, not retried, naming both versions', async () => {
