@@ -1,4 +1,4 @@
-// A real redis-server for the queue bench and tests (test/queue/), on a free loopback port with its own temporary
+// A real redis-server for the queue bench and tests (test/backtest/queue/), on a free loopback port with its own temporary
 // folder and no persistence. Debian's redis-server is found on the PATH, else installed with apt-get when run as root
 // (CI machines), else a clear message says what to install (like test/browser/chromium.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

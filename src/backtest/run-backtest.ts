@@ -67,7 +67,7 @@ export async function runBacktest(
   };
   if (options.queue !== undefined) {
     // Loaded only for a queue run: a local run never loads BullMQ.
-    const { runCellsOnQueue } = await import('../queue/queue-coordinator.js');
+    const { runCellsOnQueue } = await import('./queue/queue-coordinator.js');
     await runCellsOnQueue(config, cells, options.queue, { signal: options.signal, onResult: done });
     return withStatistics(config, results);
   }

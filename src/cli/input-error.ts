@@ -8,7 +8,7 @@ import { ScenarioError } from '../scenario/scenario-error.js';
 import { BacktestInputError } from '../backtest/backtest-input-error.js';
 import { StoreFileError } from '../store/store-file-error.js';
 import { ImportInputError } from '../import/import-input-error.js';
-import { QueueInputError, ShardFailedError } from '../queue/queue-errors.js';
+import { QueueInputError, ShardFailedError } from '../backtest/queue/queue-errors.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {

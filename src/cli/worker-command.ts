@@ -64,8 +64,8 @@ export const workerCommand = {
 async function work(args: WorkerArgs): Promise<void> {
   if (args.data !== undefined && !(existsSync(args.data) && statSync(args.data).isDirectory()))
     throw new CliInputError(`--data: ${args.data} is not a folder`);
-  const { parseQueueUrl } = await import('../queue/queue-url.js');
-  const { startShardWorker } = await import('../queue/shard-worker.js');
+  const { parseQueueUrl } = await import('../backtest/queue/queue-url.js');
+  const { startShardWorker } = await import('../backtest/queue/shard-worker.js');
   const log = (line: string) => process.stderr.write(`worker: ${line}\n`);
   const worker = await startShardWorker(parseQueueUrl(args.queue), {
     concurrency: args.concurrency,

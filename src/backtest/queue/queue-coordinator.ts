@@ -3,13 +3,14 @@
 // order). Ctrl-C removes the run's shards that no worker has started (docs/scaling.md#failures).
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
-import type { BacktestConfig } from '../backtest/backtest-config.js';
-import { BacktestInputError } from '../backtest/backtest-input-error.js';
-import type { CellResult } from '../backtest/cell-runner.js';
-import type { GridCell } from '../backtest/grid.js';
+import { Redis } from 'ioredis';
+import type { BacktestConfig } from '../backtest-config.js';
+import { BacktestInputError } from '../backtest-input-error.js';
+import type { CellResult } from '../cell-runner.js';
+import type { GridCell } from '../grid.js';
 import { propsimVersion } from './propsim-version.js';
 import { QueueInputError, ShardFailedError } from './queue-errors.js';
-import { parseQueueUrl } from './queue-url.js';
+import { parseQueueUrl, type QueueTarget } from './queue-url.js';
 import { checkRedisReachable } from './redis-reachable.js';
 import { QUEUE_NAME, SHARD_ATTEMPTS, shardJobId, type Shard, type ShardResult } from './shard.js';
 import { shardFiles } from './shard-files.js';
@@ -27,10 +28,15 @@ export async function runCellsOnQueue(
   const runId = randomUUID();
   const version = propsimVersion();
   const queue = new Queue<Shard, ShardResult>(QUEUE_NAME, { connection: target.connection });
-  const events = new QueueEvents(QUEUE_NAME, { connection: target.connection });
+  // Events read from the stream's present end, fixed before the first shard is added: QueueEvents' default ('$'
+  // at its first read, which may come later) could miss a shard refused within milliseconds and wait forever.
+  const events = new QueueEvents(QUEUE_NAME, {
+    connection: target.connection,
+    lastEventId: await lastEventId(queue, target),
+  });
   const pending = new Map(cells.map((cell) => [shardJobId(runId, cell.index), cell]));
   try {
-    await events.waitUntilReady(); // listening before the first shard is added, so no result is missed
+    await events.waitUntilReady();
     await new Promise<void>((resolve, reject) => {
       const stop = (error: unknown) => {
         events.removeAllListeners();
@@ -74,5 +80,17 @@ export async function runCellsOnQueue(
     // locked), its result is dropped when it comes.
     await Promise.all([...pending.keys()].map((jobId) => queue.remove(jobId).catch(() => 0)));
     await Promise.all([events.close(), queue.close()]);
+  }
+}
+
+/** The id of the queue's newest event, or 0-0 when there is none yet. */
+async function lastEventId(queue: Queue, target: QueueTarget): Promise<string> {
+  const client = new Redis({ ...target.connection, lazyConnect: true });
+  try {
+    await client.connect();
+    const [newest] = await client.xrevrange(queue.keys.events!, '+', '-', 'COUNT', 1);
+    return newest?.[0] ?? '0-0';
+  } finally {
+    client.disconnect();
   }
 }

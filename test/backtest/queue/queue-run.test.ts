@@ -7,16 +7,16 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCliAsync, type CliResult } from '../cli/run-cli.js';
-import { freePort, startRedis, type RunningRedis } from '../../bench/redis-server.js';
+import { CLI, runCliAsync, type CliResult } from '../../cli/run-cli.js';
+import { freePort, startRedis, type RunningRedis } from '../../../bench/redis-server.js';
 import { startWorker, type WorkerProcess } from './worker-process.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/queue-6e.yaml', import.meta.url));
-const MARKET = fileURLToPath(new URL('../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
+const MARKET = fileURLToPath(new URL('../../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
 const VERSION = (
-  JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as {
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as {
     version: string;
   }
 ).version;
@@ -141,24 +141,20 @@ describe('backtest --queue', () => {
 
   it('a shard of another propsim version is refused once, not retried, naming both versions', async () => {
     const current = await worker();
-    const connection = connectionOf(redis.url);
-    const queue = new Queue('propsim-shards', { connection });
-    const events = new QueueEvents('propsim-shards', { connection });
+    const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
     try {
-      await events.waitUntilReady();
-      const failed = new Promise<string>((resolve) =>
-        events.on('failed', ({ jobId, failedReason }) => jobId === 'other-version-cell-0' && resolve(failedReason)),
-      );
       const shard = { version: '0.0.0-other', runId: 'other-version', config: {}, cell: { index: 0, label: '#0' } };
-      await queue.add('cell 0', shard, { jobId: 'other-version-cell-0', attempts: 3 });
-      expect(await failed).toMatch(
+      const job = await queue.add('cell 0', shard, { jobId: 'other-version-cell-0', attempts: 3 });
+      while (!(await job.isFailed())) await new Promise((resolve) => setTimeout(resolve, 100));
+      const failed = (await queue.getJob('other-version-cell-0'))!;
+      expect(failed.failedReason).toMatch(
         new RegExp(
           `^a worker refused the shard: it is from propsim 0\\.0\\.0-other, this worker \\(\\S+\\) is propsim ${VERSION.replaceAll('.', '\\.')}$`,
         ),
       );
-      expect((await queue.getJob('other-version-cell-0'))?.attemptsMade).toBe(1);
+      expect(failed.attemptsMade).toBe(1);
     } finally {
-      await Promise.all([events.close(), queue.close()]);
+      await queue.close();
       await current.stop();
     }
   }, 60_000);

@@ -1,7 +1,7 @@
 // `propsim worker` processes for the queue tests: started as a user would (the compiled CLI), their stderr kept to
 // wait for a line (the worker waiting, a shard started) and to read which shards each one ran.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI } from '../cli/run-cli.js';
+import { CLI } from '../../cli/run-cli.js';
 
 export interface WorkerProcess {
   child: ChildProcess;

@@ -1,7 +1,7 @@
 // `--queue` URLs as connection options (docs/scaling.md#password-and-tls): the password never shown.
 import { describe, expect, it } from 'vitest';
-import { QueueInputError } from '../../src/queue/queue-errors.js';
-import { parseQueueUrl } from '../../src/queue/queue-url.js';
+import { QueueInputError } from '../../../src/backtest/queue/queue-errors.js';
+import { parseQueueUrl } from '../../../src/backtest/queue/queue-url.js';
 
 describe('parseQueueUrl', () => {
   it('redis://host:port: that host and port, database 0, no TLS', () => {
