@@ -13,6 +13,7 @@ import { streamsBench } from './streams.bench.js';
 import { tickReaderBench } from './tick-reader.bench.js';
 import { databentoImportBench } from './databento-import.bench.js';
 import { multiInstrumentBench } from './multi-instrument.bench.js';
+import { queueBench } from './queue.bench.js';
 
 const BENCHES: readonly Bench[] = [
   tickReaderBench,
@@ -22,6 +23,7 @@ const BENCHES: readonly Bench[] = [
   backtestBench,
   backtestEvaluationOnlyBench,
   multiInstrumentBench,
+  queueBench,
   replayBench,
   replayFixedBench,
   apiBench,

@@ -21,8 +21,18 @@ await build({
   platform: 'node',
   target: 'node20',
   // Left to Node: packages that find files beside their own code through __dirname (a worker script, a page,
-  // their package.json), which a bundle cannot give them.
-  external: ['better-sqlite3', 'echarts', 'piscina', 'pino', '@fastify/swagger', '@fastify/swagger-ui'],
+  // their package.json), which a bundle cannot give them; and BullMQ, which requires its optional Redis clients by
+  // name (only ioredis is installed), with ioredis.
+  external: [
+    'better-sqlite3',
+    'echarts',
+    'piscina',
+    'pino',
+    '@fastify/swagger',
+    '@fastify/swagger-ui',
+    'bullmq',
+    'ioredis',
+  ],
   // Bundled CommonJS packages (Fastify, yargs…) call require: give the bundle one.
   banner: {
     js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",

@@ -1,14 +1,14 @@
 // Runs every cell of a back-test: in this thread for one worker, else on a piscina pool of worker threads.
-// Results are put back in cell order, so the outputs are byte-identical for any number of workers.
+// With a queue URL, on `propsim worker` processes through BullMQ on Redis (docs/scaling.md). Results are put back
+// in cell order, so the outputs are byte-identical for any number of workers, threads or processes.
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { Piscina } from 'piscina';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { loadHolidayFile, packageRoot } from '../market/holiday-file.js';
+import { loadHolidayFile } from '../market/holiday-file.js';
 import type { BacktestConfig } from './backtest-config.js';
 import { runCell, type CellResult } from './cell-runner.js';
 import type { WorkerAnswer } from './cell-worker.js';
 import { BacktestInputError } from './backtest-input-error.js';
+import { cellPool } from './cell-pool.js';
 import { cellsToRun } from './cell-subset.js';
 import { runStatistics, type RunStatistics } from './decisions.js';
 
@@ -17,6 +17,10 @@ export interface BacktestProgress {
   cells: number;
   accounts: number;
   prints: number;
+  /** Account-session-days of the cells done. */
+  accountSessionDays: number;
+  /** On a queue: the worker processes that have returned a cell. */
+  workersSeen?: number;
 }
 
 export interface BacktestRun {
@@ -33,19 +37,40 @@ export function defaultWorkers(): number {
 
 export async function runBacktest(
   config: BacktestConfig,
-  options: { workers: number; signal?: AbortSignal; onProgress?: (progress: BacktestProgress) => void },
+  options: {
+    workers: number;
+    /** redis://… or rediss://…: the cells run as shards on this queue's workers, not on local threads. */
+    queue?: string;
+    signal?: AbortSignal;
+    onProgress?: (progress: BacktestProgress) => void;
+  },
 ): Promise<BacktestRun> {
   const cells = cellsToRun(config);
   const positions = new Map(cells.map((cell, i) => [cell.index, i]));
   const results: CellResult[] = new Array(cells.length);
-  const progress: BacktestProgress = { cellsDone: 0, cells: cells.length, accounts: 0, prints: 0 };
-  const done = (result: CellResult) => {
+  const progress: BacktestProgress = {
+    cellsDone: 0,
+    cells: cells.length,
+    accounts: 0,
+    prints: 0,
+    accountSessionDays: 0,
+  };
+  const workersSeen = new Set<string>();
+  const done = (result: CellResult, worker?: string) => {
     results[positions.get(result.cell.index)!] = result;
     progress.cellsDone++;
     progress.accounts += result.summary.accounts;
     progress.prints += result.prints;
+    progress.accountSessionDays += result.accountSessionDays;
+    if (worker !== undefined) progress.workersSeen = workersSeen.add(worker).size;
     options.onProgress?.({ ...progress });
   };
+  if (options.queue !== undefined) {
+    // Loaded only for a queue run: a local run never loads BullMQ.
+    const { runCellsOnQueue } = await import('./queue/queue-coordinator.js');
+    await runCellsOnQueue(config, cells, options.queue, { signal: options.signal, onResult: done });
+    return withStatistics(config, results);
+  }
   if (options.workers <= 1 || cells.length === 1) {
     const calendar = new GlobexCalendar(loadHolidayFile());
     for (const cell of cells) {
@@ -54,15 +79,7 @@ export async function runBacktest(
     }
     return withStatistics(config, results);
   }
-  // The compiled worker: tests and the CLI both run after `npm run build`.
-  const pool = new Piscina({
-    filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'),
-    maxThreads: options.workers,
-    minThreads: 1,
-    // Node 20's require() of an ES module, which piscina tries first, now and then aborts the process in a worker
-    // (an assertion in CreateRequiredModuleFacade); without it piscina loads the module with import().
-    execArgv: ['--no-experimental-require-module'],
-  });
+  const pool = cellPool(options.workers);
   try {
     await Promise.all(
       cells.map(async (cell) => {

@@ -1,7 +1,7 @@
-// `propsim backtest --config FILE [--out DIR] [--workers N] [--traders N] [--seed N] [--cells 0,5] [--json]`
-// (docs/backtesting.md): a
-// plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops
+// `propsim backtest --config FILE [--out DIR] [--workers N | --queue URL] [--traders N] [--seed N] [--cells 0,5]
+// [--json]` (docs/backtesting.md, docs/scaling.md): a plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops
 // cleanly (130) and writes nothing.
+import { queueOption } from './queue-option.js';
 import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
@@ -14,7 +14,7 @@ import { backtestOutputFiles, summaryDocument, writeBacktestOutputs } from '../r
 import { cellsToRun, withCellSubset } from '../backtest/cell-subset.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { withSyntheticTraders } from '../backtest/trader-count.js';
-import { defaultWorkers, runBacktest, type BacktestRun } from '../backtest/run-backtest.js';
+import { defaultWorkers, runBacktest, type BacktestProgress, type BacktestRun } from '../backtest/run-backtest.js';
 import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { reportFailure } from './input-error.js';
@@ -28,6 +28,7 @@ interface BacktestArgs {
   config: string;
   out: string | undefined;
   workers: number | undefined;
+  queue: string | undefined;
   traders: number | undefined;
   seed: number | undefined;
   cells: string | undefined;
@@ -57,6 +58,7 @@ export const backtestCommand = {
         requiresArg: true,
         coerce: wholeNumberFlag('workers', 1),
       })
+      .option('queue', queueOption('the cells'))
       .option('traders', {
         describe:
           "synthetic traders in each cell, a whole number (default: the config's counts); the config's traders.synthetic blocks keep their shares. The report says how many a question needs",
@@ -92,10 +94,14 @@ export const backtestCommand = {
             'cells #0 and #5 only, with another seed, to check that their verdict holds',
             '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --cells 0,5 --seed 13',
           ],
+          [
+            'the sweep on the `propsim worker` processes of a Redis queue (docs/scaling.md)',
+            '$0 backtest --config fixtures/backtest/6e-january-2024.yaml --queue redis://:secret@10.0.0.5:6379',
+          ],
         ]),
       )
       .epilog(
-        'Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).',
+        'Progress goes to stderr. Exit codes: 0 done, 1 a shard failed on every attempt (--queue), 2 invalid input or an unreachable Redis (nothing is run or written), 130 interrupted (nothing is written).',
       ),
   handler: async (args: BacktestArgs) => {
     try {
@@ -129,26 +135,30 @@ async function backtest(args: BacktestArgs): Promise<number> {
   process.once('SIGTERM', onInterrupt);
   const bar = process.stderr.isTTY
     ? new SingleBar({
-        format: 'cells {value}/{total} |{bar}| {accounts} accounts | {rate} prints/s | ETA {eta_formatted}',
+        format: 'cells {value}/{total} |{bar}| {accounts} accounts | {rate} prints/s{workers} | ETA {eta_formatted}',
         hideCursor: true,
       })
     : undefined;
   const startMs = performance.now();
-  bar?.start(cells, 0, { accounts: 0, rate: 0 });
+  bar?.start(cells, 0, { accounts: 0, rate: 0, workers: '' });
+  let workersSeen = workers;
   let run: BacktestRun;
   let folder: string;
   let seconds: number;
   try {
     run = await runBacktest(config, {
       workers,
+      ...(args.queue === undefined ? {} : { queue: args.queue }),
       signal: abort.signal,
       onProgress: (p) => {
         const seconds = (performance.now() - startMs) / 1000;
+        if (p.workersSeen !== undefined) workersSeen = p.workersSeen;
         bar?.update(p.cellsDone, {
           accounts: p.accounts.toLocaleString('en-US'),
           rate: Math.round(p.prints / seconds).toLocaleString('en-US'),
+          workers: p.workersSeen === undefined ? '' : ` | ${p.workersSeen} queue workers seen`,
         });
-        if (!bar) process.stderr.write(`backtest: cell ${p.cellsDone}/${p.cells} done (${seconds.toFixed(1)} s)\n`);
+        if (!bar) process.stderr.write(`backtest: ${progressLine(p, seconds)}\n`);
       },
     });
     bar?.stop();
@@ -174,7 +184,7 @@ async function backtest(args: BacktestArgs): Promise<number> {
   if (args.json) process.stdout.write(JSON.stringify(summaryDocument(run), null, 2) + '\n');
   else
     process.stdout.write(
-      backtestSummaryLines(run, folder, seconds, workers)
+      backtestSummaryLines(run, folder, seconds, workersSeen)
         .map((line) => line + '\n')
         .join(''),
     );
@@ -186,4 +196,12 @@ function fillsImportText(imported: ImportedFills, spec: FillsFileSpec): string {
   const warnings = imported.warnings.map((w) => `propsim backtest: warning: ${w}\n`).join('');
   const { headline, table } = fillsImportCounts(imported);
   return `${warnings}propsim backtest: read ${headline} from ${spec.path} (a ${spec.format} export)\n${table}`;
+}
+
+/** `cell 3/12 done (4.2 s)`, and on a queue the shards' rate and the workers seen. */
+function progressLine(p: BacktestProgress, seconds: number): string {
+  const line = `cell ${p.cellsDone}/${p.cells} done (${seconds.toFixed(1)} s)`;
+  if (p.workersSeen === undefined) return line;
+  const rate = Math.round(p.accountSessionDays / seconds).toLocaleString('en-US');
+  return `${line}: ${rate} account-session-days/s, ${p.workersSeen} worker${p.workersSeen === 1 ? '' : 's'} seen`;
 }

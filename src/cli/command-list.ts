@@ -20,6 +20,7 @@ export const COMMAND_SUMMARIES = {
     command: 'optimize',
     describe: "Search plan fields for the firm's goal; confirm on unseen traders",
   },
+  worker: { command: 'worker', describe: 'Run back-test shards from a Redis queue (backtest --queue), until stopped' },
   import: {
     command: 'import',
     describe: "Broker fills exports and Databento downloads as propsim's CSVs: fills, market",
@@ -49,6 +50,7 @@ const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promi
   },
   backtest: async (cli) => cli.command((await import('./backtest-command.js')).backtestCommand),
   optimize: async (cli) => cli.command((await import('./optimize-command.js')).optimizeCommand),
+  worker: async (cli) => cli.command((await import('./worker-command.js')).workerCommand),
   import: async (cli) => cli.command((await import('./import-command.js')).importCommand),
   calibrate: async (cli) => cli.command((await import('./calibrate-command.js')).calibrateCommand),
   report: async (cli) => cli.command((await import('./report-command.js')).reportCommand),

@@ -8,12 +8,15 @@ import { ScenarioError } from '../scenario/scenario-error.js';
 import { BacktestInputError } from '../backtest/backtest-input-error.js';
 import { StoreFileError } from '../store/store-file-error.js';
 import { ImportInputError } from '../import/import-input-error.js';
+import { QueueInputError, ShardFailedError } from '../backtest/queue/queue-errors.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {
   override name = 'CliInputError';
 }
 
+/** A run that failed for a reason outside propsim: a shard failed on every attempt (docs/scaling.md#failures). */
+export const EXIT_RUN_FAILED = 1;
 export const EXIT_INVALID_INPUT = 2;
 export const EXIT_INTERNAL_ERROR = 3;
 
@@ -29,6 +32,7 @@ const INPUT_ERRORS: ReadonlyArray<new (...args: never[]) => Error> = [
   BacktestInputError,
   StoreFileError,
   ImportInputError,
+  QueueInputError,
 ];
 
 export function isInputError(error: unknown): error is Error {
@@ -40,6 +44,11 @@ export function reportFailure(command: string, error: unknown): void {
   if (isInputError(error)) {
     process.stderr.write(`propsim ${command}: ${error.message}\n`);
     process.exitCode = EXIT_INVALID_INPUT;
+    return;
+  }
+  if (error instanceof ShardFailedError) {
+    process.stderr.write(`propsim ${command}: ${error.message}\n`);
+    process.exitCode = EXIT_RUN_FAILED;
     return;
   }
   process.stderr.write(

@@ -1,7 +1,8 @@
-// `propsim optimize --config FILE [--out DIR] [--seed N] [--budget ACCOUNT_DAYS] [--workers N] [--json]`
+// `propsim optimize --config FILE [--out DIR] [--seed N] [--budget ACCOUNT_DAYS] [--workers N | --queue URL] [--json]`
 // (docs/optimizing.md): search plan fields for the firm's goal by successive halving, then confirm the finalists on
 // traders the search never saw. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops cleanly (130) and writes
 // nothing.
+import { queueOption } from './queue-option.js';
 import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
@@ -23,6 +24,7 @@ interface OptimizeArgs {
   config: string;
   out: string | undefined;
   workers: number | undefined;
+  queue: string | undefined;
   seed: number | undefined;
   budget: number | undefined;
   json: boolean;
@@ -64,6 +66,7 @@ export const optimizeCommand = {
         requiresArg: true,
         coerce: wholeNumberFlag('workers', 1),
       })
+      .option('queue', queueOption("each stage's candidates"))
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
       .epilog(
         helpExamples([
@@ -82,7 +85,7 @@ export const optimizeCommand = {
         ]),
       )
       .epilog(
-        'Progress goes to stderr. Exit codes: 0 done, 2 invalid input (nothing is run or written), 130 interrupted (nothing is written).',
+        'Progress goes to stderr. Exit codes: 0 done, 1 a shard failed on every attempt (--queue), 2 invalid input or an unreachable Redis (nothing is run or written), 130 interrupted (nothing is written).',
       ),
   handler: async (args: OptimizeArgs) => {
     try {
@@ -115,6 +118,7 @@ async function optimize(args: OptimizeArgs): Promise<number> {
   try {
     run = await runOptimize(config, {
       workers,
+      ...(args.queue === undefined ? {} : { queue: args.queue }),
       signal: abort.signal,
       ...(args.budget === undefined ? {} : { budget: args.budget }),
       onProgress: (p) => {

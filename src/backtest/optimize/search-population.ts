@@ -4,7 +4,7 @@
 // plan with the confirmation's seed and traders gives the confirmation's numbers.
 import { createHash } from 'node:crypto';
 import { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
-import { parseSymbol } from '../../core/instruments.js';
+import { sessionFamily } from '../block-instruments.js';
 import { loadHolidayFile } from '../../market/holiday-file.js';
 import type { BacktestConfig } from '../backtest-config.js';
 import { withSyntheticTraders } from '../trader-count.js';
@@ -65,6 +65,6 @@ export function withPopulation(
 
 /** Trade dates in the period: an account costs this many account-session-days. */
 export function periodDays(config: BacktestConfig): number {
-  const family = parseSymbol(config.market[0]!.instrument!).spec.family;
+  const family = sessionFamily(config);
   return periodSessions(new GlobexCalendar(loadHolidayFile()), config.period, family).length;
 }

@@ -1,0 +1,74 @@
+// Market and fills files go to workers by content (docs/scaling.md#data-files): a shard names each file by its
+// sha256 and its path on the coordinator; a worker takes the file of that name under its --data folder, else the
+// same path, and refuses one whose content differs.
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { BacktestConfig } from '../backtest-config.js';
+import { ShardRefusal } from './shard-refusal.js';
+
+export interface ShardFile {
+  /** The coordinator's absolute path. */
+  path: string;
+  sha256: string;
+}
+
+/** The config's data files, market files first in order, then the fills file. */
+export interface ShardFiles {
+  market: ShardFile[];
+  fills?: ShardFile;
+}
+
+export async function shardFiles(config: BacktestConfig): Promise<ShardFiles> {
+  const named = async (path: string): Promise<ShardFile> => ({ path: resolve(path), sha256: await sha256Of(path) });
+  const market = await Promise.all(config.market.map((spec) => named(spec.path)));
+  return config.fills ? { market, fills: await named(config.fills.path) } : { market };
+}
+
+/** The config with each data file's path on this machine, once its content is checked. */
+export async function configOnThisMachine(
+  config: BacktestConfig,
+  files: ShardFiles,
+  dataDir: string | undefined,
+  hashes: FileHashes,
+): Promise<BacktestConfig> {
+  const market = await Promise.all(
+    config.market.map(async (spec, i) => ({ ...spec, path: await localFile(files.market[i]!, dataDir, hashes) })),
+  );
+  const fills = config.fills && files.fills && { ...config.fills, path: await localFile(files.fills, dataDir, hashes) };
+  return fills ? { ...config, market, fills } : { ...config, market };
+}
+
+async function localFile(file: ShardFile, dataDir: string | undefined, hashes: FileHashes): Promise<string> {
+  const candidates = dataDir === undefined ? [file.path] : [join(dataDir, basename(file.path)), file.path];
+  const found = candidates.find((path) => existsSync(path));
+  if (found === undefined)
+    throw new ShardRefusal(
+      `cannot find ${basename(file.path)} (${file.path} on the coordinator) at ${candidates.join(' nor at ')}`,
+    );
+  const sha256 = await hashes.of(found);
+  if (sha256 !== file.sha256)
+    throw new ShardRefusal(
+      `${found} differs from the coordinator's ${file.path}: sha256 ${sha256} here, ${file.sha256} there`,
+    );
+  return found;
+}
+
+/** A worker hashes each file once while its size and modification time stay the same. */
+export class FileHashes {
+  private readonly known = new Map<string, string>();
+
+  async of(path: string): Promise<string> {
+    const stat = statSync(path);
+    const key = `${resolve(path)}\n${stat.size}\n${stat.mtimeMs}`;
+    let sha256 = this.known.get(key);
+    if (sha256 === undefined) this.known.set(key, (sha256 = await sha256Of(path)));
+    return sha256;
+  }
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

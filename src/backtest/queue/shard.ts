@@ -1,0 +1,40 @@
+// One job on the queue: a whole grid cell (its traders share the cell's prints), with what the worker needs to
+// run it exactly as the coordinator would. Plain JSON.
+import type { BacktestConfig } from '../backtest-config.js';
+import type { GridCell } from '../grid.js';
+import type { WorkerAnswer } from '../cell-worker.js';
+import type { ShardFiles } from './shard-files.js';
+
+/** One queue serves every run; job ids carry the run id, so runs never mix. */
+export const QUEUE_NAME = 'propsim-shards';
+
+/** A shard that fails this many times fails the run. */
+export const SHARD_ATTEMPTS = 3;
+
+/**
+ * A worker renews its lock on a running shard every LOCK_MS / 2; a killed worker's shard is seen as stalled
+ * within LOCK_MS + STALLED_CHECK_MS by another worker and handed on (docs/scaling.md#failures).
+ */
+export const LOCK_MS = 10_000;
+export const STALLED_CHECK_MS = 5_000;
+/** Stalls a shard may have before it fails the run (each one a worker lost while running it). */
+export const MAX_STALLS = 2;
+
+export interface Shard {
+  /** The coordinator's propsim version: a worker of another version refuses the shard. */
+  version: string;
+  runId: string;
+  config: BacktestConfig;
+  cell: GridCell;
+  files: ShardFiles;
+}
+
+/** What a worker returns: the cell's answer and who ran it (for the coordinator's count of workers seen). */
+export interface ShardResult {
+  answer: WorkerAnswer;
+  worker: string;
+}
+
+export function shardJobId(runId: string, cellIndex: number): string {
+  return `${runId}-cell-${cellIndex}`;
+}

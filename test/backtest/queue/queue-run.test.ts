@@ -1,0 +1,181 @@
+// `backtest --queue` with `propsim worker` processes on a real redis-server (docs/scaling.md): outputs byte-identical
+// to the local run, a worker killed mid-shard loses nothing, and the clear refusals (an unreachable Redis, a data
+// file whose content differs, a shard of another propsim version).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCliAsync, type CliResult } from '../../cli/run-cli.js';
+import { freePort, startRedis, type RunningRedis } from '../../../bench/redis-server.js';
+import { startWorker, type WorkerProcess } from './worker-process.js';
+
+const CONFIG = fileURLToPath(new URL('./fixtures/queue-6e.yaml', import.meta.url));
+const MARKET = fileURLToPath(new URL('../../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
+const VERSION = (
+  JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+const outFolder = () => join(mkdtempSync(join(tmpdir(), 'propsim-queue-')), 'out');
+const backtest = (out: string, ...flags: string[]) =>
+  runCliAsync(['backtest', '--config', CONFIG, '--out', out, ...flags]);
+
+/** Every output file of `out`, by name: what a byte comparison needs. */
+function outputs(out: string): Record<string, Buffer> {
+  return Object.fromEntries(readdirSync(out).map((name) => [name, readFileSync(join(out, name))]));
+}
+
+function expectSucceeded(result: CliResult): void {
+  expect(result.status, result.stderr).toBe(0);
+}
+
+let redis: RunningRedis;
+let local: Record<string, Buffer>;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  const out = outFolder();
+  [redis] = await Promise.all([startRedis(), backtest(out, '--workers', '2').then(expectSucceeded)]);
+  local = outputs(out);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  await redis?.stop();
+}, 60_000);
+
+async function worker(...extra: string[]): Promise<WorkerProcess> {
+  const started = await startWorker(redis.url, extra);
+  workers.push(started);
+  return started;
+}
+
+describe('backtest --queue', () => {
+  it('two queue workers: the outputs are byte-identical to the local run with worker threads', async () => {
+    const [a, b] = await Promise.all([worker(), worker()]);
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expectSucceeded(result);
+    expect(Object.keys(local).sort()).toEqual(['cells.csv', 'report.html', 'summary.json', 'traders.csv']);
+    expect(outputs(out)).toEqual(local);
+    expect(result.stderr).toMatch(/cell 6\/6 done \([\d.]+ s\): [\d,]+ account-session-days\/s, [12] workers? seen/);
+    // Every cell ran on a worker (once, unless a loaded machine made a lock lapse and a cell ran twice).
+    expect(`${a.log()}${b.log()}`.match(/: done in/g)?.length).toBeGreaterThanOrEqual(6);
+    await Promise.all([a.stop(), b.stop()]);
+  }, 180_000);
+
+  it('a worker killed mid-shard (SIGKILL): another worker runs its shard and the outputs stay identical', async () => {
+    const doomed = await worker();
+    const out = outFolder();
+    const run = backtest(out, '--queue', redis.url);
+    const [, shard] = await doomed.waitFor(/shard (\S+) \(cell [^)]*\): started/);
+    doomed.child.kill('SIGKILL');
+    const survivor = await worker();
+    const result = await run;
+    expectSucceeded(result);
+    expect(outputs(out)).toEqual(local);
+    expect(doomed.log()).not.toMatch(new RegExp(`shard ${shard} \\(cell [^)]*\\): done`));
+    expect(survivor.log()).toMatch(new RegExp(`shard ${shard} \\(cell [^)]*\\): done in`));
+    await survivor.stop();
+  }, 180_000);
+
+  it('Ctrl-C on the coordinator: exit 130, nothing written, and its shards waiting for a worker are removed', async () => {
+    const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
+    try {
+      const out = outFolder();
+      const child = spawn(process.execPath, [CLI, 'backtest', '--config', CONFIG, '--out', out, '--queue', redis.url]);
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      while ((await queue.getWaitingCount()) < 6) await new Promise((resolve) => setTimeout(resolve, 100));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(await queue.getWaitingCount()).toBe(0);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await queue.close();
+    }
+  }, 60_000);
+
+  it('an unreachable Redis: exit 2 naming the URL (password hidden) before any work, nothing written', async () => {
+    const port = await freePort();
+    const out = outFolder();
+    const result = await backtest(out, '--queue', `redis://:hunter2@127.0.0.1:${port}`);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`propsim backtest: cannot reach Redis at redis://:***@127.0.0.1:${port}`);
+    expect(result.stderr).not.toContain('hunter2');
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it("a worker whose --data file differs from the coordinator's: exit 2 naming the file and both hashes", async () => {
+    const data = mkdtempSync(join(tmpdir(), 'propsim-queue-data-'));
+    const changed = Buffer.concat([readFileSync(MARKET), Buffer.from('\n')]);
+    writeFileSync(join(data, '6EH4-2024-01.csv.gz'), changed);
+    const mismatched = await worker('--data', data);
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`${join(data, '6EH4-2024-01.csv.gz')} differs from the coordinator's ${MARKET}`);
+    expect(result.stderr).toContain(`sha256 ${sha256(changed)} here, ${sha256(readFileSync(MARKET))} there`);
+    expect(existsSync(out)).toBe(false);
+    await mismatched.stop();
+  }, 120_000);
+
+  it('a shard that fails three times fails the run: exit 1 with its error, nothing written', async () => {
+    // A folder where the worker's --data should hold the market file: reading it fails (EISDIR) on every attempt.
+    const data = mkdtempSync(join(tmpdir(), 'propsim-queue-data-'));
+    mkdirSync(join(data, '6EH4-2024-01.csv.gz'));
+    const failing = await worker('--data', data);
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(1);
+    const [, label] = result.stderr.match(/propsim backtest: grid cell (.*) failed on the queue: .*EISDIR/) ?? [];
+    expect(label, result.stderr).toBeDefined();
+    expect(failing.log().split(`(cell ${label}): failed: `)).toHaveLength(1 + 3);
+    expect(existsSync(out)).toBe(false);
+    await failing.stop();
+  }, 120_000);
+
+  it('a shard of another propsim version is refused once, not retried, naming both versions', async () => {
+    const current = await worker();
+    const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
+    try {
+      const shard = { version: '0.0.0-other', runId: 'other-version', config: {}, cell: { index: 0, label: '#0' } };
+      const job = await queue.add('cell 0', shard, { jobId: 'other-version-cell-0', attempts: 3 });
+      while (!(await job.isFailed())) await new Promise((resolve) => setTimeout(resolve, 100));
+      const failed = (await queue.getJob('other-version-cell-0'))!;
+      expect(failed.failedReason).toMatch(
+        new RegExp(
+          `^a worker refused the shard: it is from propsim 0\\.0\\.0-other, this worker \\(\\S+\\) is propsim ${VERSION.replaceAll('.', '\\.')}$`,
+        ),
+      );
+      expect(failed.attemptsMade).toBe(1);
+    } finally {
+      await queue.close();
+      await current.stop();
+    }
+  }, 60_000);
+});
+
+describe('propsim worker', () => {
+  it('an unreachable Redis: exit 2 naming the URL', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [CLI, 'worker', '--queue', `redis://127.0.0.1:${port}`]);
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.on('exit', (c) => done(c)));
+    expect(code).toBe(2);
+    expect(stderr).toContain(`propsim worker: cannot reach Redis at redis://127.0.0.1:${port}`);
+  }, 30_000);
+});
+
+function connectionOf(url: string): { host: string; port: number } {
+  return { host: '127.0.0.1', port: Number(new URL(url).port) };
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
