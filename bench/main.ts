@@ -5,6 +5,7 @@ import type { Bench } from './bench.js';
 import { apiBench } from './api.bench.js';
 import { backtestBench, backtestEvaluationOnlyBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
+import { optimizeBench } from './optimize.bench.js';
 import { replayBench } from './replay.bench.js';
 import { restartBench } from './restart.bench.js';
 import { riskBench } from './risk.bench.js';
@@ -19,6 +20,7 @@ const BENCHES: readonly Bench[] = [
   riskBench,
   backtestBench,
   backtestEvaluationOnlyBench,
+  optimizeBench,
   replayBench,
   apiBench,
   restartBench,
