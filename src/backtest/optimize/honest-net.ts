@@ -4,10 +4,13 @@
 // the sample holds: when nobody of a small stage passes, every net is the fee and its interval has no width, although
 // Wilson's interval says the pass rate may be well above 0 (0 of 30: up to 0.1135). So the interval is widened to
 // cover that net at both ends of the pass rate's 95 % interval, priced by the candidate's own traders, or by the
-// stage's (pooled over its candidates) for the kind it has none of.
+// stage's (pooled over its candidates) for the kind it has none of, or, for a pass nobody in the stage made, by the
+// plan's terms.
 import { Dec } from '../../core/money.js';
+import type { BacktestConfig } from '../backtest-config.js';
 import type { CellResult } from '../cell-runner.js';
 import type { Estimate } from '../decisions.js';
+import { planForCell, splitCellValues } from '../grid.js';
 import type { TraderOutcome } from '../outcomes.js';
 import { wilsonInterval } from '../statistics.js';
 import type { Evaluation } from './candidate-ranking.js';
@@ -43,14 +46,36 @@ export function honestNetInterval(net: Estimate, passed: number, traders: number
   return { value: net.value, low: Math.min(net.low, ...ends), high: Math.max(net.high, ...ends) };
 }
 
-/** A stage's evaluations with every candidate's net interval made honest, in the order of `evaluations`. */
-export function withHonestNet(evaluations: readonly Evaluation[], cells: readonly CellResult[]): Evaluation[] {
+/**
+ * The net of a pass by the plan's own terms, for a stage nobody passed: price_paid less payout_share × the candidate's
+ * profit target, the least a pass can cost (its profit is at least the target). Undefined with the funnel, whose
+ * payouts come from funded trading the plan does not bound.
+ */
+export function planPasserNet(config: BacktestConfig, cell: CellResult): Dec | undefined {
+  const { pricePaidCents, payoutShare, funnel } = config.economics;
+  const plan = planForCell(config.basePlan, splitCellValues(cell.cell.values).evaluation);
+  const target = (plan.passing_criteria as { profit_target?: unknown } | undefined)?.profit_target;
+  if (funnel || typeof target !== 'string') return undefined;
+  const payout = new Dec(target).times(100).times(payoutShare).toDecimalPlaces(0, Dec.ROUND_HALF_EVEN);
+  return new Dec(pricePaidCents).minus(payout);
+}
+
+/**
+ * A stage's evaluations with every candidate's net interval made honest, in the order of `evaluations`. A pass is
+ * priced by the candidate's passers, else the stage's, else the plan's terms (planPasserNet).
+ */
+export function withHonestNet(
+  evaluations: readonly Evaluation[],
+  cells: readonly CellResult[],
+  planPasser: (cell: CellResult) => Dec | undefined = () => undefined,
+): Evaluation[] {
   const stage = economicsOf(cells.flatMap((cell) => cell.traders));
   const byCandidate = new Map(cells.map((cell) => [cell.cell.index, cell]));
   return evaluations.map((e) => {
     const cell = byCandidate.get(e.candidate)!;
     const own = economicsOf(cell.traders);
-    const economics = { passer: own.passer ?? stage.passer, other: own.other ?? stage.other };
+    const passer = own.passer ?? stage.passer ?? planPasser(cell);
+    const economics = { passer, other: own.other ?? stage.other };
     const net = honestNetInterval(e.metrics.net_per_trader, cell.summary.passed, cell.traders.length, economics);
     return { candidate: e.candidate, metrics: { ...e.metrics, net_per_trader: net } };
   });

@@ -9,7 +9,7 @@ import { expandGrid, type GridCell } from '../grid.js';
 import { runBacktest, type BacktestProgress, type BacktestRun } from '../run-backtest.js';
 import { judgeStage, rankEvaluations, type Evaluation, type StageVerdict } from './candidate-ranking.js';
 import { boundsOf, constraintChecks, type BoundCheck } from './constraint-checks.js';
-import { withHonestNet } from './honest-net.js';
+import { planPasserNet, withHonestNet } from './honest-net.js';
 import type { OptimizeConfig } from './optimize-config.js';
 import {
   confirmationSeed,
@@ -138,7 +138,7 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
     const run = await runBacktest(stageConfig, passThrough(options, stage, plannedStages));
     // Ranked and printed with the honest net interval (docs/optimizing.md#the-search): a candidate nobody passed
     // does not rank on a zero-width interval.
-    const evaluations = withHonestNet(evaluationsOf(run), run.cells);
+    const evaluations = withHonestNet(evaluationsOf(run), run.cells, (cell) => planPasserNet(stageConfig, cell));
     const verdict = judgeStage(evaluations, config.objective, config.constraints);
     stages.push({
       stage,

@@ -2,7 +2,8 @@
 // a bootstrap interval of no width, which must not rank it first. Cells built by hand: 30 traders paying $150.00.
 import { describe, expect, it } from 'vitest';
 import { judgeStage, type Evaluation } from '../../../src/backtest/optimize/candidate-ranking.js';
-import { honestNetInterval, withHonestNet } from '../../../src/backtest/optimize/honest-net.js';
+import { honestNetInterval, planPasserNet, withHonestNet } from '../../../src/backtest/optimize/honest-net.js';
+import type { BacktestConfig } from '../../../src/backtest/backtest-config.js';
 import { noDroppedFills } from '../../../src/backtest/dropped-fills.js';
 import type { TraderOutcome } from '../../../src/backtest/outcomes.js';
 import { Dec } from '../../../src/core/money.js';
@@ -76,7 +77,28 @@ describe('the honest net interval of a stage', () => {
     expect(judgeStage(honest, maximizeNet, []).ranked).toEqual([1, 0, 2]);
   });
 
-  it('keeps the bootstrap interval when the stage has no passer to price the pass rate by', () => {
+  it('a stage nobody passed prices a pass by the plan: price_paid less payout_share × its profit target', () => {
+    const config = (funnel?: object) =>
+      ({
+        basePlan: { passing_criteria: { profit_target: '3000.00' } },
+        economics: { pricePaidCents: FEE, payoutShare: '0.90', ...(funnel ? { funnel } : {}) },
+      }) as unknown as BacktestConfig;
+    const base = cell(0, []);
+    const lowTarget = handMadeCell(1, base.traders, { 'passing_criteria.profit_target': '1000.00' });
+    const zeroWidth = evaluation(0, 0, [15_000, 15_000, 15_000]);
+    const both = [zeroWidth, { ...zeroWidth, candidate: 1 }];
+    const honest = withHonestNet(both, [base, lowTarget], (c) => planPasserNet(config(), c));
+    // The base plan's target: 15,000 − 0.90 × 300,000 = −255,000 a pass; 0 of 30 may be 0.1135134 of passes:
+    // 15,000 + 0.1135134 × (−255,000 − 15,000) = −15,648.6 → −15,649.
+    expect(honest[0]!.metrics.net_per_trader).toEqual({ value: 15_000, low: -15_649, high: 15_000 });
+    // A candidate's own target of $1,000.00: 15,000 − 90,000 = −75,000; 15,000 − 0.1135134 × 90,000 = 4,783.8 → 4,784.
+    expect(honest[1]!.metrics.net_per_trader).toEqual({ value: 15_000, low: 4_784, high: 15_000 });
+    // With the funnel, the plan does not bound what a pass costs: the bootstrap's interval stays.
+    expect(planPasserNet(config({ funded: {} }), base)).toBeUndefined();
+    expect(withHonestNet(both, [base, lowTarget], (c) => planPasserNet(config({ funded: {} }), c))).toEqual(both);
+  });
+
+  it('keeps the bootstrap interval when nothing prices a pass', () => {
     const net = { value: 15_000, low: 15_000, high: 15_000 };
     expect(honestNetInterval(net, 0, 30, { passer: undefined, other: new Dec(FEE) })).toEqual(net);
   });
