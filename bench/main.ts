@@ -5,6 +5,7 @@ import type { Bench } from './bench.js';
 import { apiBench } from './api.bench.js';
 import { backtestBench, backtestEvaluationOnlyBench } from './backtest.bench.js';
 import { kernelBench } from './kernel.bench.js';
+import { optimizeBench } from './optimize.bench.js';
 import { replayBench } from './replay.bench.js';
 import { replayFixedBench } from './replay-fixed.bench.js';
 import { restartBench } from './restart.bench.js';
@@ -24,6 +25,7 @@ const BENCHES: readonly Bench[] = [
   backtestEvaluationOnlyBench,
   multiInstrumentBench,
   queueBench,
+  optimizeBench,
   replayBench,
   replayFixedBench,
   apiBench,

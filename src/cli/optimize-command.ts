@@ -150,6 +150,7 @@ async function optimize(args: OptimizeArgs): Promise<number> {
 }
 
 function progressText(p: OptimizeProgress): string {
+  if (p.basePlan) return 'confirmation: base plan';
   const where = p.stage === 0 ? 'confirmation' : `stage ${p.stage}/${p.stages}`;
   return `${where}: candidate ${p.cellsDone}/${p.cells}`;
 }

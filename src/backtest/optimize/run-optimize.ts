@@ -9,6 +9,7 @@ import { expandGrid, type GridCell } from '../grid.js';
 import { runBacktest, type BacktestProgress, type BacktestRun } from '../run-backtest.js';
 import { judgeStage, rankEvaluations, type Evaluation, type StageVerdict } from './candidate-ranking.js';
 import { boundsOf, constraintChecks, type BoundCheck } from './constraint-checks.js';
+import { planPasserNet, withHonestNet } from './honest-net.js';
 import type { OptimizeConfig } from './optimize-config.js';
 import {
   confirmationSeed,
@@ -27,6 +28,8 @@ export interface OptimizeProgress extends BacktestProgress {
   stage: number;
   /** The stages the search plans, were the budget unlimited. */
   stages: number;
+  /** The confirmation's run of the base plan (stage 0), not of a finalist. */
+  basePlan: boolean;
 }
 
 type BacktestOptions = Parameters<typeof runBacktest>[1];
@@ -133,7 +136,9 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
     const synthetic = syntheticAt(base, start, stage);
     const stageConfig = cellsOf(withPopulation(base, { seed: base.seed, synthetic, fills: split.search }), alive);
     const run = await runBacktest(stageConfig, passThrough(options, stage, plannedStages));
-    const evaluations = evaluationsOf(run);
+    // Ranked and printed with the honest net interval (docs/optimizing.md#the-search): a candidate nobody passed
+    // does not rank on a zero-width interval.
+    const evaluations = withHonestNet(evaluationsOf(run), run.cells, (cell) => planPasserNet(stageConfig, cell));
     const verdict = judgeStage(evaluations, config.objective, config.constraints);
     stages.push({
       stage,
@@ -186,11 +191,11 @@ function cellsOf(config: BacktestConfig, candidates: readonly number[]): Backtes
   return { ...config, cells, compareTo: cells[0]! };
 }
 
-function passThrough(options: OptimizeOptions, stage: number, stages: number): BacktestOptions {
+function passThrough(options: OptimizeOptions, stage: number, stages: number, basePlan = false): BacktestOptions {
   const { budget: _budget, onProgress, ...backtestOptions } = options;
   return {
     ...backtestOptions,
-    ...(onProgress ? { onProgress: (p: BacktestProgress) => onProgress({ ...p, stage, stages }) } : {}),
+    ...(onProgress ? { onProgress: (p: BacktestProgress) => onProgress({ ...p, stage, stages, basePlan }) } : {}),
   };
 }
 
@@ -216,7 +221,7 @@ async function confirm(
   const population = withPopulation(base, { seed, fills: heldOut });
   const run = await runBacktest(cellsOf(population, finalists), passThrough(options, 0, stages));
   const { cells: _cells, ...whole } = population;
-  const baseRun = await runBacktest({ ...whole, grid: [], compareTo: 0 }, passThrough(options, 0, stages));
+  const baseRun = await runBacktest({ ...whole, grid: [], compareTo: 0 }, passThrough(options, 0, stages, true));
   const traders = syntheticCount(base) + heldOut.length;
   // Best first by the search, as the finalists came.
   const byCell = new Map(evaluationsOf(run).map((e) => [e.candidate, e]));

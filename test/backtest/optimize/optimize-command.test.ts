@@ -71,11 +71,14 @@ describe('propsim optimize', () => {
     expect(first.stdout).toContain('no candidate meets the constraints with 95 % confidence');
   });
 
-  it('progress on stderr: a line per candidate of each stage and of the confirmation', () => {
+  it('progress on stderr: a line per candidate of each stage and of the confirmation, and one for the base plan', () => {
     const lines = first.stderr.match(/^optimize: .* done/gm) ?? [];
     expect(lines.filter((l) => l.includes('stage 1/2'))).toHaveLength(6);
     expect(lines.filter((l) => l.includes('stage 2/2'))).toHaveLength(2);
     expect(lines.filter((l) => l.includes('confirmation'))).toHaveLength(3);
+    // The 2 finalists, then the base plan, named as such (not "candidate 1/1").
+    expect(lines.filter((l) => l.includes('confirmation: candidate'))).toHaveLength(2);
+    expect(lines.filter((l) => l.startsWith('optimize: confirmation: base plan done'))).toHaveLength(1);
   });
 
   it('a back-test of chosen-plan.yaml on the confirmation population reproduces the confirmation exactly', () => {
