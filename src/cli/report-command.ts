@@ -14,6 +14,7 @@ import {
   dailyPositions,
   JournalReadError,
   positionHistoryOf,
+  commissionsByTradeDate,
   type PositionHistory,
   type RunAccount,
 } from '../core/positions/daily.js';
@@ -25,6 +26,7 @@ import {
   DAILY_POSITIONS_FORMATS,
   renderDailyPositions,
   type DailyPositionsFormat,
+  withCommissions,
 } from '../reports/daily-positions.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { readRunJournal } from './journal-file.js';
@@ -84,12 +86,12 @@ const dailyPositionsCommand = {
       .epilog(
         helpExamples([
           [
-            'CSV, every instrument',
-            '$0 report daily-positions --run reports/eod-trailing-week --account eve\n--from 2026-03-12 --to 2026-03-18',
+            'CSV, every instrument (run folders written by `npm run demo`)',
+            '$0 report daily-positions --run reports/demo/eod-trailing-week --account eve\n--from 2026-03-12 --to 2026-03-18',
           ],
           [
-            'the API response body',
-            '$0 report daily-positions --run reports/oco-bracket --account dave\n--from 2026-03-10 --to 2026-03-10 --format json',
+            'the API response body, with the two reconciling fields',
+            '$0 report daily-positions --run reports/demo/oco-bracket --account dave\n--from 2026-03-10 --to 2026-03-10 --format json',
           ],
         ]),
       )
@@ -97,7 +99,7 @@ const dailyPositionsCommand = {
         [
           'One record per (instrument_id, trade_date) where the account held or traded the instrument that GLOBEX trade date, sorted by trade_date then instrument_id: ' +
             'net_quantity and average_price at the session close (average_price is empty in CSV and null in JSON when flat), realized_pnl of that trade date, ' +
-            'unrealized_pnl at the last print at or before the close. Sessions that had not opened by the end of the run are not reported; the session in progress at the end reads the final state.',
+            'unrealized_pnl at the last print at or before the close; then commissions of that trade date and net_realized_pnl = realized_pnl - commissions, which is what the balance moved by. Sessions that had not opened by the end of the run are not reported; the session in progress at the end reads the final state.',
           'Daily positions need a replay run folder (with events.jsonl): a back-test output folder (cells.csv, traders.csv) has no per-fill data and is refused.',
           "The journal names the run's market files (path, bytes, sha256) instead of copying their prints: they are read again, from the scenario's folder or --market-dir, and a file that has changed since the run is refused.",
           'Exit codes: 0 done, 2 invalid input (the message goes to stderr, nothing to stdout).',
@@ -145,7 +147,8 @@ async function dailyPositionsReport(args: DailyPositionsArgs): Promise<string> {
       `propsim report daily-positions: no records: account ${account.alias ?? account.accountId} held or traded nothing${what} on trade dates ${args.from} to ${args.to} of this run\n`,
     );
   }
-  return renderDailyPositions(args.format, records, {
+  const rows = withCommissions(records, commissionsByTradeDate(history, account.accountId));
+  return renderDailyPositions(args.format, rows, {
     run: args.run,
     ...(typeof state?.scenario === 'string' ? { scenario: state.scenario } : {}),
     accountId: account.accountId,

@@ -1,6 +1,6 @@
 // `propsim serve` (docs/api.md#start-up): the sandbox REST API on a simulated clock. Everything is checked before
 // the server starts (the seed, the market files, the flags): a problem is one message naming it and exit 2.
-// SIGINT or SIGTERM closes the server and exits 0.
+// SIGINT or SIGTERM closes the server and exits 0, and so does the end of the npm (npx, npm start) that started it.
 import type { Argv } from 'yargs';
 import { buildApp } from '../api/app.js';
 import { RealtimeClock } from '../api/sandbox/realtime-clock.js';
@@ -12,6 +12,7 @@ import { parseTimeMs } from '../core/time.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, reportFailure } from './input-error.js';
+import { watchNpmParent } from './npm-parent-watch.js';
 import { serveBanner } from './serve-banner.js';
 import { DEFAULT_DB_FILE, openServeStore, removeDbFile } from './serve-store.js';
 import { storeFileError } from '../store/store-file-error.js';
@@ -112,7 +113,7 @@ export const serveCommand = {
         ]),
       )
       .epilog(
-        'The API is documented in docs/api.md and, while the server runs, at /docs and /openapi.json. Exit codes: 0 after SIGINT or SIGTERM, 2 for an invalid seed, file or flag, or a --db file that is not a sandbox of this seed (nothing is started, the file is left as it is).',
+        'The API is documented in docs/api.md and, while the server runs, at /docs and /openapi.json. Exit codes: 0 after SIGINT or SIGTERM (or, started by npx or npm start, after npm exits), 2 for an invalid seed, file or flag, or a --db file that is not a sandbox of this seed (nothing is started, the file is left as it is).',
       ),
   handler: async (args: ServeArgs) => {
     try {
@@ -176,14 +177,18 @@ async function serve(args: ServeArgs): Promise<void> {
   process.stderr.write(serveBanner({ host: args.host, port, seedFile, seed, sandbox, speed: args.speed ?? 1 }));
 
   await new Promise<void>((resolveStop) => {
-    const stop = (signal: string) => {
+    let stopping = false;
+    const stop = (reason: string) => {
+      if (stopping) return;
+      stopping = true;
       // A restart closed before any change has nothing to add to its file.
       const snapshot = sandbox.snapshotsOnClose ? ` (writing a snapshot of the state to ${sandbox.durableFile})` : '';
-      process.stderr.write(`propsim serve: ${signal}, closing${snapshot}\n`);
+      process.stderr.write(`propsim serve: ${reason}, closing${snapshot}\n`);
       resolveStop();
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
+    watchNpmParent(() => stop('npm, which started it, has exited'));
   });
   realtime?.stop();
   await app.close();

@@ -9,6 +9,7 @@ import { StoreFileError, storeFileError } from '../store/store-file-error.js';
 import { SandboxDb } from '../store/sandbox-db.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { checkFileFolder } from './out-folder.js';
+import { seedMismatchMessage } from './seed-mismatch.js';
 
 export const DEFAULT_DB_FILE = '.propsim/sandbox.sqlite';
 
@@ -32,20 +33,23 @@ export async function openServeStore(
   const created = !existsSync(file);
   const db = SandboxDb.open(file);
   try {
+    const seedBytes = readFileSync(choice.seedFile);
+    const seedText = seedBytes.toString('utf8');
     const made = {
-      seed_sha256: createHash('sha256').update(readFileSync(choice.seedFile)).digest('hex'),
+      seed_sha256: createHash('sha256').update(seedBytes).digest('hex'),
       market: JSON.stringify(choice.market.map((m) => m.path)),
     };
     if (db.lineCount === 0) {
       const startMs = choice.startMs ?? defaultStartMs;
-      db.setMeta({ ...made, start_ms: String(startMs) });
+      // The seed's path and text, for naming it and its first difference should another seed be given later.
+      db.setMeta({ ...made, seed_file: resolve(choice.seedFile), seed_text: seedText, start_ms: String(startMs) });
       return { db, startMs, created };
     }
-    if (db.meta('seed_sha256') !== made.seed_sha256)
-      throw new StoreFileError(
-        file,
-        `holds a sandbox made from another seed file than ${choice.seedFile}: start with that seed, or use another --db (or --memory)`,
-      );
+    const madeSha = db.meta('seed_sha256') ?? '';
+    if (madeSha !== made.seed_sha256) {
+      const recorded = { sha256: madeSha, file: db.meta('seed_file'), text: db.meta('seed_text') };
+      throw new StoreFileError(file, seedMismatchMessage(file, recorded, choice.seedFile, seedText));
+    }
     if (db.meta('market') !== made.market)
       throw new StoreFileError(
         file,

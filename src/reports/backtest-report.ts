@@ -241,12 +241,17 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
   const { reference, decisions } = run.statistics;
   const differing = new Set(decisions.filter((d) => d.verdict === 'differs').map((d) => d.cell));
   const data = cells.map((c) => {
-    const rate = +(Number(c.summary.passRate) * 100).toFixed(1);
-    const value = [xValues.indexOf(String(c.cell.values[xAxis!.key])), yValues.indexOf(yLabel(c.cell.values)), rate];
+    // One decimal on every label (4.0% beside 3.5%, not 4%): the value is a number, the label its fixed text.
+    const percent = (Number(c.summary.passRate) * 100).toFixed(1);
+    const value = [
+      xValues.indexOf(String(c.cell.values[xAxis!.key])),
+      yValues.indexOf(yLabel(c.cell.values)),
+      +percent,
+    ];
     const mark = c.cell.index === reference ? ' ref' : differing.has(c.cell.index) ? ' ◆' : '';
     return {
       value,
-      label: { formatter: `${rate}%${mark}` },
+      label: { formatter: `${percent}%${mark}` },
       ...(differing.has(c.cell.index) ? { itemStyle: { borderColor: '#1d2433', borderWidth: 3 } } : {}),
     };
   });
@@ -271,7 +276,7 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
         orient: 'vertical',
         right: 0,
         top: 'center',
-        text: [`${scaleMax}% pass`, '0%'],
+        text: [`${scaleMax.toFixed(1)}% pass`, '0.0%'],
         inRange: { color: ['#fbe9e7', '#81c784', '#1b5e20'] },
       },
       series: [{ type: 'heatmap', data, label: { show: true } }],

@@ -7,10 +7,11 @@ import type { ScenarioRun } from '../scenario/runner.js';
 import type { AccountTimeline } from '../scenario/account-timeline.js';
 import type { FinalState } from '../scenario/scenario-state.js';
 import { withinBudget, withoutFlatRuns } from './chart-budget.js';
+import { shownExpectation } from './expectation-values.js';
 import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
 import { withMarketMoves } from './market-moves.js';
 import { SvgCharts, type ChartPainter } from './svg-chart.js';
-import { chicagoChartTime } from './time-axis.js';
+import { CHICAGO_TIME_AXIS_LABEL, chicagoChartTime } from './time-axis.js';
 
 /** The report of a run, its charts drawn by `painter` (ChartWorkers), or in this thread when none is given. */
 export async function replayReportHtml(
@@ -85,18 +86,19 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
         e.step,
         e.subject,
         e.field,
-        JSON.stringify(e.expected),
-        JSON.stringify(e.actual),
+        ...shownExpectation(e.expected, e.actual),
         e.passed ? 'held' : 'FAILED',
         e.detail ?? '',
       ]),
       (i) => (run.expectations[i]!.passed ? 'pass' : 'fail'),
+      'expectations',
     ),
     '<h2>Orders</h2>',
     firstRows(final.orders.length, 'orders'),
     htmlTable(
       [
         'order',
+        'origin',
         'account',
         'instrument',
         'side',
@@ -114,6 +116,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
         .slice(0, TABLE_ROWS)
         .map((o) => [
           String(o.order_id).slice(0, 8),
+          o.origin === 'risk' ? 'risk engine' : 'client',
           who(o.account_id),
           o.instrument_id,
           o.side,
@@ -127,6 +130,8 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
           o.status,
           o.states.map((s) => `${time(s.occurred_at).slice(11)} ${s.status} (${s.reason ?? ''})`).join(' → '),
         ]),
+      // The risk engine's orders (a flatten, a liquidation) tinted apart from the client's.
+      (i) => (final.orders[i]!.origin === 'risk' ? 'risk' : 'client'),
     ),
     '<h2>Positions</h2>',
     firstRows(final.positions.length, 'positions'),
@@ -247,7 +252,7 @@ async function equityChart(painter: ChartPainter, name: string, timeline: Accoun
   const chart = await painter.render(1100, 320, {
     legend: { top: 0 },
     grid: { left: 80, right: 110, top: 36, bottom: 40 },
-    xAxis: { type: 'time', axisLabel: { formatter: '{MM}-{dd} {HH}:{mm}' } },
+    xAxis: { type: 'time', axisLabel: CHICAGO_TIME_AXIS_LABEL },
     yAxis: { type: 'value', scale: true, name: 'USD' },
     series: [
       stepLine(

@@ -28,3 +28,21 @@ function shiftMs(timeMs: number): number {
   const sign = iso.slice(-6, -5) === '-' ? -1 : 1;
   return sign * (Number(iso.slice(-5, -3)) * 60 + Number(iso.slice(-2))) * 60_000;
 }
+
+/**
+ * The label options of a time axis of Chicago chart times: the date where a day starts, the hour and minute
+ * between, and no label drawn over another (a date and a time on every label overlapped on an hour-long run).
+ * Templates, not functions: the option may be drawn on another thread.
+ */
+export const CHICAGO_TIME_AXIS_LABEL = {
+  hideOverlap: true,
+  formatter: {
+    year: '{yyyy}-{MM}-{dd}',
+    month: '{MM}-{dd}',
+    day: '{MM}-{dd}',
+    hour: '{HH}:{mm}',
+    minute: '{HH}:{mm}',
+    second: '{HH}:{mm}:{ss}',
+    millisecond: '{HH}:{mm}:{ss}',
+  },
+} as const;

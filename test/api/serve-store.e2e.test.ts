@@ -168,7 +168,20 @@ describe('docs/api.md#persistence: serve and its db file', () => {
     writeFileSync(otherSeed, `${readFileSync(DEFAULT_SEED_FILE, 'utf8')}\nseed: 99\n`);
     const seeded = await runCliAsync(['serve', '--port', '0', '--db', db, '--seed', otherSeed]);
     expect(seeded.status).toBe(2);
-    expect(seeded.stderr).toContain(`holds a sandbox made from another seed file than ${otherSeed}`);
+    // The seed it was made from, where the one given differs from it first, and the three ways forward.
+    expect(seeded.stderr).toContain(
+      `holds a sandbox made from another seed file: it was made from ${DEFAULT_SEED_FILE} (sha256 ${sha256(DEFAULT_SEED_FILE).slice(0, 12)}…), not ${otherSeed}`,
+    );
+    // The other seed is the bundled one, a blank line and `seed: 99`: it differs first on the line after the blank.
+    const seedLines = readFileSync(DEFAULT_SEED_FILE, 'utf8').split('\n').length; // its last newline ends line N-1
+    expect(seeded.stderr).toContain(
+      `first difference at line ${seedLines + 1}: it was (end of file), it is "seed: 99"`,
+    );
+    expect(seeded.stderr).toContain(`start afresh from ${otherSeed}: delete ${db}`);
+    expect(seeded.stderr).toContain(
+      `start with the seed it was made from (--seed ${DEFAULT_SEED_FILE}); POST /v1/sandbox/reset`,
+    );
+    expect(seeded.stderr).toContain('--db OTHER_FILE (or --memory)');
 
     const started = await runCliAsync(['serve', '--port', '0', '--db', db, '--start', '2026-03-03T08:00:00-06:00']);
     expect(started.status).toBe(2);

@@ -130,9 +130,9 @@ describe('the decision on the page', () => {
     const heatmap = html.slice(html.indexOf('<h2>Pass rate across the grid</h2>'), html.indexOf('<h2>Outcomes'));
     expect(heatmap).toContain('1 of 2 cells differ.');
     // Labels: the reference "ref", the differing cell ◆ (and a dark border), the other plain.
-    expect(heatmap).toContain('>0% ref<');
-    expect(heatmap).toContain('>0% ◆<');
-    expect(heatmap.match(/>0%</g)).toHaveLength(2); // #2, and the scale's lower end
+    expect(heatmap).toContain('>0.0% ref<');
+    expect(heatmap).toContain('>0.0% ◆<');
+    expect(heatmap.match(/>0.0%</g)).toHaveLength(2); // #2, and the scale's lower end
     expect(heatmap).toMatch(/stroke="#1d2433"/);
     const table = html.slice(html.indexOf('<table class="sortable decisions"'), html.indexOf('</table>'));
     const rows = table.split('\n').filter((line) => line.startsWith('<tr'));

@@ -63,7 +63,12 @@ describe('back-test outputs and report.html', () => {
     expect(svgCount(html)).toBe(charts.length + 8);
     // The heatmap labels each cell with its pass rate; the causes chart names every cause; the economics chart
     // its three series.
-    expect(bySection.get('Pass rate across the grid')).toContain('50%');
+    // Every percentage with one decimal (issue 40: "4%" beside "3.5%"): 1 of 2 traders passing is 50.0%.
+    const heatmap = bySection.get('Pass rate across the grid')!;
+    expect(heatmap).toContain('>50.0% ref<');
+    const percents = [...heatmap.matchAll(/>([^<]*%)[^<]*</g)].map((m) => m[1]!);
+    expect(percents.length).toBeGreaterThan(4);
+    for (const percent of percents) expect(percent).toMatch(/^\d+\.\d%$/);
     for (const cause of [
       'passed',
       'max_loss_breach',
@@ -258,7 +263,7 @@ describe('back-test outputs and report.html', () => {
     expect(fans).toMatch(
       /<title>04-0\d \d\d:\d\d CT: p10 -?\$[\d,]+\.\d\d · median -?\$[\d,]+\.\d\d · p90 -?\$[\d,]+\.\d\d above the max-loss floor<\/title>/,
     );
-    expect(sections(html).get('Pass rate across the grid')).toContain('50% pass');
+    expect(sections(html).get('Pass rate across the grid')).toContain('50.0% pass');
   });
 
   it('has one script, the sorting of tables; the page reads without it', () => {

@@ -31,11 +31,14 @@ steps:
   - tick: { instrument: ESM6, price: "4990.00" }
 `;
 
-const CSV = `trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl
-2026-03-10,ESM6,2,5000.00,0.00,400.00
-2026-03-10,NQM6,0,,200.00,0.00
-2026-03-11,ESM6,1,5000.00,500.00,400.00
-2026-03-12,ESM6,1,5000.00,0.00,-500.00
+// Commission 0: commissions 0.00 and net_realized_pnl equal to realized_pnl (the reconciliation is tested below).
+const HEADER =
+  'trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl,commissions,net_realized_pnl';
+const CSV = `${HEADER}
+2026-03-10,ESM6,2,5000.00,0.00,400.00,0.00,0.00
+2026-03-10,NQM6,0,,200.00,0.00,0.00,200.00
+2026-03-11,ESM6,1,5000.00,500.00,400.00,0.00,500.00
+2026-03-12,ESM6,1,5000.00,0.00,-500.00,0.00,0.00
 `;
 
 let out: string;
@@ -77,6 +80,8 @@ describe('propsim report daily-positions', () => {
       average_price: null,
       realized_pnl: '200.00',
       unrealized_pnl: '0.00',
+      commissions: '0.00',
+      net_realized_pnl: '200.00',
     });
     expect(
       doc.items.map((r: Record<string, unknown>) =>
@@ -94,10 +99,7 @@ describe('propsim report daily-positions', () => {
         .join('\n') + '\n',
     );
     const { stdout } = report('--run', run, '--account', 'alice', '--from', '2026-03-11', '--to', '2026-03-11');
-    expect(stdout.trim().split('\n')).toEqual([
-      'trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl',
-      '2026-03-11,ESM6,1,5000.00,500.00,400.00',
-    ]);
+    expect(stdout.trim().split('\n')).toEqual([HEADER, '2026-03-11,ESM6,1,5000.00,500.00,400.00,0.00,500.00']);
   });
 
   it('--format html is a static page with the records in a table', () => {
@@ -105,15 +107,17 @@ describe('propsim report daily-positions', () => {
     expect(status).toBe(0);
     expect(stdout.startsWith('<!doctype html>')).toBe(true);
     expect(stdout).toContain('<title>Daily positions: alice, 2026-03-09 to 2026-03-13</title>');
-    expect(stdout).toContain('<td>2026-03-12</td><td>ESM6</td><td>1</td><td>5000.00</td><td>0.00</td><td>-500.00</td>');
-    expect(stdout).toContain('<table data-figures="3 4 5 6">'); // the quantity and amounts right-aligned
+    expect(stdout).toContain(
+      '<td>2026-03-12</td><td>ESM6</td><td>1</td><td>5000.00</td><td>0.00</td><td>-500.00</td><td>0.00</td><td>0.00</td>',
+    );
+    expect(stdout).toContain('<table data-figures="3 4 5 6 7 8">'); // the quantity and amounts right-aligned
     expect(stdout).toContain('scenario overnight hold');
   });
 
   it('an account without positions in the range: the header only, exit 0, a note on stderr', () => {
     const { status, stdout, stderr } = report('--run', run, '--account', 'bob', ...range);
     expect(status).toBe(0);
-    expect(stdout).toBe('trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl\n');
+    expect(stdout).toBe(`${HEADER}\n`);
     expect(stderr).toContain('no records: account bob held or traded nothing on trade dates 2026-03-09 to 2026-03-13');
   });
 
@@ -242,9 +246,9 @@ steps:
   - fill: { account: alice, instrument: ESM6, side: buy, quantity: 1, price: "5000.00" }
   - at: 2026-03-11T12:00:00-05:00
 `;
-  const RECORDS = `trade_date,instrument_id,net_quantity,average_price,realized_pnl,unrealized_pnl
-2026-03-10,ESM6,1,5000.00,0.00,300.00
-2026-03-11,ESM6,1,5000.00,0.00,600.00
+  const RECORDS = `${HEADER}
+2026-03-10,ESM6,1,5000.00,0.00,300.00,0.00,0.00
+2026-03-11,ESM6,1,5000.00,0.00,600.00,0.00,0.00
 `;
   let folder: string;
   let marketRun: string;
@@ -319,6 +323,34 @@ steps:
       expect(stderr).toContain(createHash('sha256').update(TICKS).digest('hex'));
     } finally {
       writeFileSync(file, TICKS);
+    }
+  });
+});
+
+describe('propsim report daily-positions --help examples', () => {
+  it('name run folders that `npm run demo` writes (reports/demo/<scenario>), and work there', () => {
+    const help = report('--help').stdout;
+    // An example's command line, joined back from its `\`-continued lines.
+    const examples = help
+      .replace(/ \\\n\s+/g, ' ')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith('propsim report daily-positions --run'));
+    expect(examples.length).toBeGreaterThan(0);
+    // The demo replays every file of scenarios/ into reports/demo/<slug of its name> (src/demo/scenario-demo.ts).
+    const cwd = mkdtempSync(join(tmpdir(), 'propsim-help-examples-'));
+    for (const example of examples) {
+      const args = example.split(' ').slice(1);
+      const run = args[args.indexOf('--run') + 1]!;
+      expect(run).toMatch(/^reports\/demo\/[a-z0-9-]+$/);
+      const scenario = run.replace('reports/demo/', '');
+      const file = join('scenarios', `${scenario}.yaml`);
+      const replay = runCli(['replay', file, '--out', join(cwd, 'reports', 'demo')]);
+      expect(replay.status, `${file}: ${replay.stderr}`).toBe(0);
+      const result = runCli(args, undefined, { cwd });
+      expect(result.stderr, example).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/commissions|net_realized_pnl/);
     }
   });
 });

@@ -14,7 +14,7 @@ import { addDays } from '../calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../instruments.js';
 import type { JournalEntry } from '../kernel/journal.js';
 import type { MarketPrintCursor } from '../kernel/market-prints.js';
-import { Dec, formatCents, parseDecimal, priceToTicks } from '../money.js';
+import { Dec, formatCents, parseCents, parseDecimal, priceToTicks } from '../money.js';
 import type { DailyPositionJson } from '../shapes/position.js';
 import { PositionBook } from './position-book.js';
 import { RunPrints } from './run-prints.js';
@@ -39,8 +39,11 @@ export interface RunAccount {
   readonly alias: string | null;
 }
 
-/** One execution of the run (any account), as journaled in `fills.created`, in journal order (`seq`). */
-export type RunFill = Omit<Execution, 'orderId' | 'commissionCents'> & { readonly seq: number };
+/**
+ * One execution of the run (any account), as journaled in `fills.created`, in journal order (`seq`). Its commission
+ * is kept for the report's commissions column; the position book never charges it to lots.
+ */
+export type RunFill = Omit<Execution, 'orderId'> & { readonly seq: number };
 
 /** What the daily records are computed from: the run's accounts, fills and prints, and when it ended. */
 export interface PositionHistory {
@@ -129,6 +132,7 @@ export function positionHistoryOf(entries: readonly JournalEntry[], market?: Mar
           priceTicks: ticksOf(symbol, text(d, 'price', where)),
           occurredAtMs: integer(d, 'occurred_at', where),
           tradeDate: text(d, 'trade_date', where),
+          commissionCents: parseCents(text(d, 'commission', where), `${where}: commission`),
         });
         break;
       }
@@ -237,6 +241,20 @@ export function dailyPositions(
     records.push(dailyRecord(sample.tradeDate, sample.symbol, view, realized));
   }
   return records.sort(byTradeDateThenInstrument);
+}
+
+/**
+ * The account's commissions by instrument and GLOBEX trade date, keyed `${instrument_id}|${trade_date}`, in cents:
+ * each fill's own commission, on the trade date it was stamped with (the balance is charged the same amounts).
+ */
+export function commissionsByTradeDate(history: PositionHistory, accountId: string): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const fill of history.fills) {
+    if (fill.accountId !== accountId) continue;
+    const key = `${fill.symbol}|${fill.tradeDate}`;
+    sums.set(key, (sums.get(key) ?? 0) + fill.commissionCents);
+  }
+  return sums;
 }
 
 /** A record from a position's figures at a close (`realizedCents` undefined: nothing traded that date). */

@@ -166,6 +166,7 @@ describe('daily position records: a fill stamped at a session close (a replayed 
         price,
         occurred_at: timeMs,
         trade_date: tradeDate,
+        commission: '0.00',
       });
     const tick = (timeMs: number, price: string) =>
       journal.record('input.tick', timeMs, { instrument_id: 'ESM6', price });
@@ -193,7 +194,14 @@ describe('daily position records: a fill stamped at a session close (a replayed 
   it('a line stamped before a close already recorded is refused, not folded in wrong', () => {
     const journal = new Journal();
     const live = new DailyHistory(journal, calendar);
-    const data = { account_id: 'a-1', instrument_id: 'ESM6', side: 'buy', quantity: 1, price: '5000.00' };
+    const data = {
+      account_id: 'a-1',
+      instrument_id: 'ESM6',
+      side: 'buy',
+      quantity: 1,
+      price: '5000.00',
+      commission: '0.00',
+    };
     const tuesday = Date.parse('2026-03-10T20:00:00Z');
     journal.record('fills.created', tuesday, {
       ...data,

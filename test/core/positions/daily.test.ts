@@ -264,6 +264,7 @@ steps:
       priceTicks: price * 4,
       occurredAtMs: atMs,
       tradeDate: '2026-03-10',
+      commissionCents: 0,
     });
     const history: PositionHistory = {
       accounts: [

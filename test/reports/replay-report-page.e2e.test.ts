@@ -1,0 +1,70 @@
+// The replay report as a reader sees it (issue 40): a long value (a sha256) wraps instead of making the page scroll
+// sideways, expected money reads like the actual, and the risk engine's orders are told apart from the client's.
+// Drawn in Debian's chromium at a laptop's width.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../browser/chromium.js';
+import { runCli } from '../cli/run-cli.js';
+
+let browser: Browser;
+let out: string;
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), 'propsim-report-page-'));
+  // daily-loss-breach-and-roll: the breach flattens a position (a risk order); its expectations hold money.
+  // A wrong expect_events_sha256 puts two 64-digit values in the expectations table (the run fails: exit 1).
+  const scenario = readFileSync('scenarios/daily-loss-breach-and-roll.yaml', 'utf8');
+  writeFileSync(join(out, 'breach.yaml'), `${scenario}\nexpect_events_sha256: "${'0'.repeat(64)}"\n`);
+  const replay = runCli(['replay', join(out, 'breach.yaml'), '--out', out]);
+  expect(replay.status, replay.stderr).toBe(1);
+  browser = await puppeteer.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox'] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function reportFile(): string {
+  const name = readFileSync(join(out, 'breach.yaml'), 'utf8').match(/^name: (.*)$/m)![1]!;
+  return join(out, name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), 'report.html');
+}
+
+describe('replay report.html', () => {
+  it('does not scroll sideways at 1280 px (the charts are 1100 px wide): the sha256 values wrap', async () => {
+    const page = await browser.newPage();
+    try {
+      for (const width of [1280]) {
+        await page.setViewport({ width, height: 900 });
+        await page.goto(`file://${reportFile()}`);
+        // Runs in the page: its document, typed here without the DOM library.
+        type Root = { scrollWidth: number; clientWidth: number };
+        const { scroll, client } = await page.evaluate(() => {
+          const root = (globalThis as unknown as { document: { documentElement: Root } }).document.documentElement;
+          return { scroll: root.scrollWidth, client: root.clientWidth };
+        });
+        expect(scroll, `at ${width} px`).toBeLessThanOrEqual(client);
+      }
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it('expected money is written like the actual, and risk-engine orders are marked and tinted', () => {
+    const html = readFileSync(reportFile(), 'utf8');
+    const expectations = html.slice(html.indexOf('<h2>Expectations</h2>'), html.indexOf('<h2>Orders</h2>'));
+    expect(expectations).toContain('events_sha256');
+    expect(expectations).not.toMatch(/<td>"-?\d+(\.\d+)?"<\/td>/); // no money in quotes
+    // Each held row with two decimal cells shows the same text on both sides.
+    const rows = [...expectations.matchAll(/<td>(-?\d+\.\d+)<\/td><td>(-?\d+\.\d+)<\/td><td>held<\/td>/g)];
+    expect(rows.length).toBeGreaterThan(3);
+    for (const [, expected, actual] of rows) expect(expected).toBe(actual);
+
+    const orders = html.slice(html.indexOf('<h2>Orders</h2>'), html.indexOf('<h2>Positions</h2>'));
+    expect(orders).toContain('<th>origin</th>');
+    expect(orders).toMatch(/<tr class="risk"><td>[0-9a-f]{8}<\/td><td>risk engine<\/td>/);
+    expect(orders).toMatch(/<tr class="client"><td>[0-9a-f]{8}<\/td><td>client<\/td>/);
+  });
+});
