@@ -37,7 +37,8 @@ type Step<C, E, V> =
 
 export interface MachineTable<C, E extends { type: string }, V> {
   initialValue: V;
-  /** By state (stateKey of its value), then event type. */
+  keyOf: (value: V) => string;
+  /** By state (keyOf its value), then event type. */
   steps: ReadonlyMap<string, ReadonlyMap<string, Step<C, E, V>>>;
 }
 
@@ -46,25 +47,30 @@ export function cannotRun(machine: AnyStateMachine, what: string): never {
   throw new Error(`the ${machine.id} machine cannot run without an actor (machine-tables.ts): ${what}`);
 }
 
-/** A state value as a lookup key: a flat machine's state name; a parallel one's regions, in name order. */
+/**
+ * A state value as a lookup key: a flat machine's state name; a parallel one's regions in the order of the value's
+ * keys, which is the machine's (every value here is XState's, or a copy of one).
+ */
 export function stateKey(value: StateValue | object): string {
   if (typeof value === 'string') return value;
   const regions = value as Record<string, StateValue>;
-  return Object.keys(regions)
-    .sort()
-    .map((region) => `${region}:${stateKey(regions[region]!)}`)
-    .join(',');
+  let key = '';
+  for (const region in regions) key += `${key ? ',' : ''}${region}:${stateKey(regions[region]!)}`;
+  return key;
 }
 
 /**
  * The table of `machine`, whose named guards and assigns are `implementations`, for the events `eventTypes`. `input`
  * starts the walk: the machine's guards are asked of the probe, so any input reaches every state a real one does.
+ * `keyOf` names a state value for the lookup (an account's is looked up at each of its events: stateKey's loop cost
+ * more than the rest of the lookup).
  */
 export function compileMachine<C, E extends { type: string }, V>(
   machine: AnyStateMachine,
   implementations: MachineImplementations<C, E>,
   eventTypes: readonly E['type'][],
   input: unknown,
+  keyOf: (value: V) => string = stateKey as (value: V) => string,
 ): MachineTable<C, E, V> {
   const probe = probeOf(machine, implementations);
   const [initial, startActions] = initialTransition(probe.machine, input);
@@ -72,7 +78,7 @@ export function compileMachine<C, E extends { type: string }, V>(
   const steps = new Map<string, Map<string, Step<C, E, V>>>();
   const frontier: AnyMachineSnapshot[] = [initial as AnyMachineSnapshot];
   for (let snapshot = frontier.pop(); snapshot; snapshot = frontier.pop()) {
-    const key = stateKey(snapshot.value);
+    const key = keyOf(snapshot.value as V);
     if (steps.has(key)) continue;
     const byEvent = new Map<string, Step<C, E, V>>();
     steps.set(key, byEvent);
@@ -82,17 +88,17 @@ export function compileMachine<C, E extends { type: string }, V>(
       frontier.push(...explored.reached);
     }
   }
-  return { initialValue: initial.value as V, steps };
+  return { initialValue: initial.value as V, keyOf, steps };
 }
 
 /** The transition XState takes for `event` in the state `value` with `context`, or undefined when it ignores it. */
 export function chooseTransition<C, E extends { type: string }, V>(
   table: MachineTable<C, E, V>,
-  key: string,
+  value: V,
   context: C,
   event: E,
 ): TakenTransition<C, E, V> | undefined {
-  let step = table.steps.get(key)?.get(event.type);
+  let step = table.steps.get(table.keyOf(value))?.get(event.type);
   while (step && 'ask' in step) step = step.ask({ context, event }) ? step.then : step.otherwise;
   return step && 'take' in step ? step.take : undefined;
 }

@@ -95,7 +95,7 @@ describe('machine tables (machine-tables.ts)', () => {
     ];
     const seen: string[] = [];
     for (const event of events) {
-      const taken = chooseTransition(table, stateKey(state.value as object), state.context, event);
+      const taken = chooseTransition(table, state.value, state.context, event);
       const accepted = actor.getSnapshot().can(event);
       expect(taken !== undefined, `${event.type} taken as the actor's can() says`).toBe(accepted);
       actor.send(event);
@@ -129,13 +129,18 @@ describe('machine tables (machine-tables.ts)', () => {
       undefined,
     );
     asked = [];
-    chooseTransition(table, 'left:low,right:idle', { count: 7, log: '' }, { type: 'ADD', by: 30 });
+    chooseTransition(table, { left: 'low', right: 'idle' }, { count: 7, log: '' }, { type: 'ADD', by: 30 });
     expect(asked, "left's small fails, its second transition is unguarded; right asks atLeast 5").toEqual([
       'small',
       'atLeast 5',
     ]);
     asked = [];
-    const taken = chooseTransition(table, 'left:high,right:idle', { count: 7, log: '' }, { type: 'ADD', by: 1 });
+    const taken = chooseTransition(
+      table,
+      { left: 'high', right: 'idle' },
+      { count: 7, log: '' },
+      { type: 'ADD', by: 1 },
+    );
     expect(asked, 'left:high takes no ADD; atLeast is asked, then stateIn (not a named guard) says no').toEqual([
       'atLeast 5',
     ]);
@@ -169,7 +174,7 @@ describe('machine tables (machine-tables.ts)', () => {
     for (const by of [3, 30]) {
       const before = actor.getSnapshot();
       const event: Event = { type: 'ADD', by };
-      const taken = chooseTransition(table, stateKey(before.value), before.context, event)!;
+      const taken = chooseTransition(table, before.value, before.context, event)!;
       actor.send(event);
       expect({ value: taken.value, context: assignedContext(taken, before.context, event) }).toEqual({
         value: actor.getSnapshot().value,

@@ -5,7 +5,7 @@
 // its leaves hold the whole state value and every region's assigns in the order XState runs them.
 // test/core/accounts/account-lifecycle.test.ts checks that it answers as an actor does for every state an account
 // can reach and every event.
-import { assignedContext, chooseTransition, compileMachine, stateKey } from '../machine-tables.js';
+import { assignedContext, chooseTransition, compileMachine } from '../machine-tables.js';
 import {
   accountAssignments,
   accountGuards,
@@ -45,6 +45,7 @@ const TABLE = compileMachine<AccountLifecycleContext, AccountLifecycleEvent, Acc
   { guards: accountGuards, assignments: accountAssignments },
   Object.keys(EVENT_TYPES) as AccountLifecycleEvent['type'][],
   { occurredAtMs: 0 } satisfies AccountLifecycleInput,
+  (value) => `${value.status},${value.riskEngine}`,
 );
 
 export function initialAccountState(input: AccountLifecycleInput): AccountLifecycleState {
@@ -56,7 +57,7 @@ export function nextAccountState(
   state: AccountLifecycleState,
   event: AccountLifecycleEvent,
 ): AccountLifecycleState | undefined {
-  const taken = chooseTransition(TABLE, stateKey(state.value), state.context, event);
+  const taken = chooseTransition(TABLE, state.value, state.context, event);
   if (!taken) return undefined;
   return { value: { ...taken.value }, context: assignedContext(taken, state.context, event) };
 }
