@@ -1,37 +1,8 @@
 // Entry of `npm run bench`: `node dist/bench/main.js [NAME...] [--json]` runs the named benchmarks (all when
 // none is named). Human output goes to stderr; --json also prints one JSON document of the figures on
-// stdout, keyed by benchmark name. To add a benchmark, write a Bench and list it in BENCHES.
-import type { Bench } from './bench.js';
-import { apiBench } from './api.bench.js';
-import { backtestBench, backtestEvaluationOnlyBench } from './backtest.bench.js';
-import { kernelBench } from './kernel.bench.js';
-import { optimizeBench } from './optimize.bench.js';
-import { replayBench } from './replay.bench.js';
-import { replayFixedBench } from './replay-fixed.bench.js';
-import { restartBench } from './restart.bench.js';
-import { riskBench } from './risk.bench.js';
-import { streamsBench } from './streams.bench.js';
-import { tickReaderBench } from './tick-reader.bench.js';
-import { databentoImportBench } from './databento-import.bench.js';
-import { multiInstrumentBench } from './multi-instrument.bench.js';
-import { queueBench } from './queue.bench.js';
-
-const BENCHES: readonly Bench[] = [
-  tickReaderBench,
-  databentoImportBench,
-  kernelBench,
-  riskBench,
-  backtestBench,
-  backtestEvaluationOnlyBench,
-  multiInstrumentBench,
-  queueBench,
-  optimizeBench,
-  replayBench,
-  replayFixedBench,
-  apiBench,
-  restartBench,
-  streamsBench,
-];
+// stdout, keyed by benchmark name (`npm run perf:docs` turns it into docs/performance.md). To add a benchmark,
+// write a Bench and list it in benches.ts.
+import { BENCHES } from './benches.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const json = argv.includes('--json');

@@ -5,20 +5,16 @@
 // With a durable store (docs/api.md#persistence) every kernel input and every change kept outside the kernel is
 // journaled as it happens, and a restart applies the journal again in order: the same inputs, the same state. A
 // snapshot of the state, taken every so many lines and at a clean close, lets a restart skip the lines it covers.
-import { randomBytes } from 'node:crypto';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
 import { applyInput, startedKernel } from '../../core/kernel/journal-replay.js';
 import { restoreSnapshot, takeSnapshot } from '../../core/kernel/state-snapshot.js';
-import type { JournalEntry } from '../../core/kernel/journal.js';
-import { Kernel } from '../../core/kernel/kernel.js';
-import { planJson } from '../../core/kernel/risk-json.js';
-import { CommandRefusal, type Outcome } from '../../core/outcome.js';
+import type { Kernel } from '../../core/kernel/kernel.js';
+import type { Outcome } from '../../core/outcome.js';
 import type { ClockJson } from '../../core/shapes/clock.js';
 import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
-import { decodeSnapshot, encodeSnapshot } from '../../store/snapshot-codec.js';
-import { isSqliteError, StoreFileError } from '../../store/store-file-error.js';
+import { encodeSnapshot } from '../../store/snapshot-codec.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { SecretTable } from '../gateway/secrets.js';
 import { StreamLog } from '../streams/stream-log.js';
@@ -27,8 +23,16 @@ import { StreamTickets } from '../streams/stream-tickets.js';
 import { DeviceLogins, type Login } from './device-logins.js';
 import { FaultWindows, type FaultWindow } from './fault-windows.js';
 import { IdempotencyRecords } from './idempotency.js';
+import { OneAtATime } from './one-at-a-time.js';
+import { keyGrants, newTokenSecret, tokenSecretOf, type KeyGrant } from './sandbox-keys.js';
 import { isSandboxRecord, recordLine, type SandboxRecord, type StoredIdempotencyAnswer } from './sandbox-records.js';
-import type { KeyRole, SandboxSeed, Scope } from './seed-file.js';
+import { seedFirms, seedKernel } from './sandbox-seeding.js';
+import { count, seconds, SNAPSHOT_EVERY_LINES, snapshotDue, snapshotParts } from './sandbox-snapshot.js';
+import type { SandboxSeed } from './seed-file.js';
+import { firstEntry, JOURNAL_LINE, readableSnapshot, storedEntries } from './stored-journal.js';
+
+export type { KeyGrant } from './sandbox-keys.js';
+export { SNAPSHOT_EVERY_LINES } from './sandbox-snapshot.js';
 
 export type ClockMode = 'manual' | 'realtime';
 
@@ -49,18 +53,6 @@ export interface SandboxConfig {
    */
   note?: (message: string) => void;
 }
-
-/**
- * A snapshot every 250,000 journal lines (about 35,000 orders with their fills): a restart after a kill applies at
- * most that many lines (a few seconds). A snapshot stops the server while it is taken, for a time that grows with the
- * state (7 s for 500,000 orders with their fills and trades), so a large state is snapshotted less often: only once as
- * many lines have come since the last one as it covers. That bounds the share of time spent on snapshots.
- */
-export const SNAPSHOT_EVERY_LINES = 250_000;
-
-/** What a key in the seed grants. */
-export type KeyGrant =
-  { kind: 'firm_key'; firmSlug: string; role: KeyRole; scopes: readonly Scope[] } | { kind: 'admin' };
 
 /** 2026-03-02T08:00:00-06:00: a Monday morning with the equity market open. */
 export const DEFAULT_START_MS = Date.UTC(2026, 2, 2, 14, 0, 0);
@@ -84,8 +76,8 @@ export class Sandbox {
   /** The trader streams open, by session token: they close when their session ends. */
   readonly sessionSockets = new SessionSockets();
   private feed!: MarketFeed;
-  /** Advances run one at a time: a market file is read between prints. */
-  private advancing: Promise<unknown> = Promise.resolve();
+  /** Advances and resets run one at a time: a market file is read between prints. */
+  private readonly turns = new OneAtATime();
   /** The durable store, once the sandbox is built from it (a restart applies the journal without writing it). */
   private store: SandboxDb | undefined;
   /** Told after each reset (the realtime clock follows the wall from the start again). */
@@ -147,29 +139,21 @@ export class Sandbox {
    * before it ends: the tokens' secret is new (docs/api.md#sandbox-control).
    */
   reset(): Promise<void> {
-    return this.inTurn(() => this.resetNow());
+    return this.turns.run(() => this.resetNow());
   }
 
   private async resetNow(): Promise<void> {
     await this.feed?.close();
     this.kernel?.journal.tapLines(undefined);
     const { seed, startMs, calendar } = this.config;
-    this.kernel = new Kernel({
-      startMs,
-      seed: seed.seed,
-      calendar,
-      fillModel: seed.fillModel,
-      riskLoadDelayMs: seed.riskLoadDelayMs,
-      // Only the lines daily position reads need: a line per order would grow the memory of a long session.
-      journal: 'positions',
-    });
+    this.kernel = seedKernel(seed, startMs, calendar);
     this.faults.clear();
     this.idempotency.clear();
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
     this.sessionSockets.endAll('session ended: the sandbox was reset; log in again');
-    const secret = randomBytes(32);
+    const secret = newTokenSecret();
     this.tokens = new SessionTokens(secret);
     this.store?.startOver({
       stream_sequence: String(this.streams.lastNumbered),
@@ -180,25 +164,7 @@ export class Sandbox {
       for (const line of this.kernel.journal.linesSince(0)) this.store.append(line); // input.kernel_started
       this.journalInto(this.store);
     }
-    for (const firm of seed.firms) {
-      const registered = this.kernel.dispatch({
-        type: 'register_firm',
-        slug: firm.slug,
-        name: firm.name,
-        plans: Object.fromEntries([...firm.plans].map(([reference, plan]) => [reference, planJson(plan)])),
-        staff: firm.staff.map((s) => ({ email: s.email, ...(s.firstName ? { first_name: s.firstName } : {}) })),
-      });
-      const firmId = settled(registered).firm_id;
-      for (const account of firm.accounts) {
-        const user = {
-          email: account.email,
-          ...(account.firstName ? { first_name: account.firstName } : {}),
-          ...(account.lastName ? { last_name: account.lastName } : {}),
-        };
-        const body = { user, plan_reference: account.planReference, count: account.count };
-        settled(this.kernel.dispatch({ type: 'provision_accounts', firm_id: firmId, body }));
-      }
-    }
+    seedFirms(this.kernel, seed);
     // The streams follow the kernel from the seeded state on.
     this.keep({ type: 'sandbox.seeded' });
     this.feed = new MarketFeed(this.config.market);
@@ -222,11 +188,9 @@ export class Sandbox {
         ? `restoring ${db.file}: a snapshot of its first ${count(inSnapshot)} journal lines, then ${count(lines - inSnapshot)} more`
         : `restoring ${db.file}: ${count(lines)} journal lines, no snapshot`,
     );
-    const snapshot = this.readableSnapshot(db);
+    const snapshot = readableSnapshot(db, this.config.warn);
     if (snapshot) this.restoreSnapshot(snapshot.state);
-    for (const line of db.lines(snapshot?.atLine ?? 1)) {
-      if (EVENT_LINE.test(line)) continue; // the kernel writes its events again
-      const entry = JSON.parse(line) as JournalEntry | SandboxRecord;
+    for (const entry of storedEntries(db, snapshot?.atLine ?? 1)) {
       if (isSandboxRecord(entry)) this.apply(entry);
       else applyInput(this.kernel, entry);
     }
@@ -237,43 +201,10 @@ export class Sandbox {
     note?.(`restored in ${seconds(performance.now() - startedMs)}`);
   }
 
-  /** What a snapshot keeps: the kernel and what the gateway keeps, but not the journal's lines (the store has them). */
+  /** What a snapshot keeps (sandbox-snapshot.ts). */
   private snapshotParts() {
-    const parts = {
-      kernel: this.kernel,
-      idempotency: this.idempotency,
-      deviceLogins: this.deviceLogins,
-      faults: this.faults,
-      streams: this.streams,
-      revokedTokens: this.revokedTokens,
-    };
-    const omit = new Map<object, readonly string[]>([
-      [this.kernel.journal, ['chunks', 'recent']],
-      [this.idempotency, ['inFlight', 'sweeps']], // requests of this process only; when to sweep
-      // Events waiting for a commit: the snapshot is committed after their lines, so a restore counts them as sent.
-      [this.streams, ['waiting', 'generation']],
-    ]);
-    return { parts, omit };
-  }
-
-  /**
-   * The store's snapshot, decoded, if it can be read. The journal has every line since the reset, so a snapshot that
-   * cannot be (damaged, or written by another version) is passed over with a warning and every line applied instead;
-   * the next snapshot replaces it.
-   */
-  private readableSnapshot(db: SandboxDb): { atLine: number; state: unknown } | undefined {
-    const snapshot = db.snapshot();
-    if (!snapshot) return undefined;
-    try {
-      return { atLine: snapshot.atLine, state: decodeSnapshot(snapshot.parts) };
-    } catch (error) {
-      if (isSqliteError(error)) throw error; // the file is in trouble, not just its snapshot: refused as a whole
-      const warn = this.config.warn ?? ((message: string) => void process.stderr.write(`${message}\n`));
-      warn(
-        `${db.file}: its snapshot cannot be read (${error instanceof Error ? error.message : String(error)}); applying the whole journal instead`,
-      );
-      return undefined;
-    }
+    const { kernel, idempotency, deviceLogins, faults, streams, revokedTokens } = this;
+    return snapshotParts({ kernel, idempotency, deviceLogins, faults, streams, revokedTokens });
   }
 
   /**
@@ -311,7 +242,7 @@ export class Sandbox {
     db.commitWith(
       () => ({ market_prints: String(this.feed?.printsRead ?? 0) }),
       () => {
-        if (db.linesSinceSnapshot >= Math.max(every, db.linesInSnapshot)) this.saveSnapshot();
+        if (snapshotDue(db.linesSinceSnapshot, db.linesInSnapshot, every)) this.saveSnapshot();
       },
     );
   }
@@ -393,7 +324,7 @@ export class Sandbox {
    * worked out when the advance's turn comes (`by` counts from the clock then, after any reset queued before it).
    */
   advanceTo(target: () => number): Promise<Outcome<ClockJson>> {
-    return this.inTurn(async () => {
+    return this.turns.run(async () => {
       const toMs = target();
       if (toMs < this.kernel.nowMs) return this.kernel.dispatch({ type: 'advance', to_ms: toMs });
       await this.feed.replayUntil(toMs, this.kernel);
@@ -408,7 +339,7 @@ export class Sandbox {
    * whose `now` is asked when the turn comes, so that a reset queued before it holds.
    */
   async catchUpTo(now: () => number): Promise<void> {
-    await this.inTurn(async () => {
+    await this.turns.run(async () => {
       const toMs = now();
       if (toMs <= this.kernel.nowMs) return;
       await this.feed.replayUntil(toMs, this.kernel);
@@ -425,13 +356,6 @@ export class Sandbox {
     return print === undefined ? timer : Math.min(timer, print);
   }
 
-  /** Advances and resets run one at a time: a market file is read between prints. */
-  private inTurn<T>(advance: () => Promise<T>): Promise<T> {
-    const run = this.advancing.then(advance);
-    this.advancing = run.catch(() => undefined);
-    return run;
-  }
-
   /** Whether closing now writes a snapshot: journal lines came after the last one. */
   get snapshotsOnClose(): boolean {
     return (this.store?.linesSinceSnapshot ?? 0) > 0;
@@ -443,54 +367,4 @@ export class Sandbox {
     if (this.snapshotsOnClose) this.saveSnapshot();
     await this.store?.close();
   }
-}
-
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}
-
-/**
- * The session tokens' secret: the store's, so that tokens outlive a restart; else a new one (a new store gets the one
- * its first reset makes, committed with it).
- */
-function tokenSecretOf(db: SandboxDb | undefined): Uint8Array {
-  const kept = db?.meta('token_secret');
-  return kept === undefined ? randomBytes(32) : Buffer.from(kept, 'hex');
-}
-
-/** The stored journal's first line, which must be the kernel's start; else the file is damaged (exit 2, untouched). */
-function firstEntry(db: SandboxDb): JournalEntry {
-  const entry = JSON.parse(db.firstLine()!) as Partial<JournalEntry> | null;
-  if (entry?.type !== 'input.kernel_started')
-    throw new StoreFileError(
-      db.file,
-      `its journal starts with ${JSON.stringify(entry?.type ?? entry)}, not input.kernel_started: it is damaged; it was left as it is. Move it aside to start afresh`,
-    );
-  return entry as JournalEntry;
-}
-
-/** How a kernel journal line starts, as opposed to a sandbox record. */
-const JOURNAL_LINE = '{"seq":';
-
-/** A kernel journal line that is an event, not an input. */
-const EVENT_LINE = /^\{"seq":\d+,"time_ms":-?\d+,"type":"(?!input\.)/;
-
-function keyGrants(seed: SandboxSeed): Map<string, KeyGrant> {
-  const keys = new Map<string, KeyGrant>();
-  for (const key of seed.platformAdminKeys) keys.set(key, { kind: 'admin' });
-  for (const firm of seed.firms)
-    for (const k of firm.apiKeys)
-      keys.set(k.key, { kind: 'firm_key', firmSlug: firm.slug, role: k.role, scopes: k.scopes });
-  return keys;
-}
-
-/** A seed the loader accepted must also be accepted by the kernel; if not, that is a bug worth a stack. */
-function settled<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok)
-    throw new CommandRefusal(outcome.status, outcome.body.code, `the seed was refused: ${outcome.body.error}`);
-  return outcome.body;
 }

@@ -115,51 +115,69 @@ const NOT_CLOSED_TRANSITIONS = {
   },
 } as const;
 
+type Args = { context: AccountLifecycleContext; event: AccountLifecycleEvent };
+
+/** The machine's guards, named as its transitions name them; account-lifecycle.ts runs them without an actor. */
+export const accountGuards = {
+  hasLock: ({ context }: Args, params: { lock: LockReason }) => context.locks.includes(params.lock),
+  lacksLock: ({ context }: Args, params: { lock: LockReason }) => !context.locks.includes(params.lock),
+  /** RISK_LOADED ends only the load in progress, not one an UNLOCK has since restarted. */
+  isCurrentRiskLoad: ({ context, event }: Args) =>
+    event.type === 'RISK_LOADED' && event.loadStartedAtMs === context.riskLoadStartedAtMs,
+};
+
+/** The machine's assign actions, as the assignments given to `assign`. */
+export const accountAssignments = {
+  addLock: ({ context, event }: Args, params: { lock: LockReason }): Partial<AccountLifecycleContext> => ({
+    locks: withLock(context.locks, params.lock),
+    lockChanges: [
+      ...context.lockChanges,
+      { lock: params.lock, change: 'added' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
+    ],
+  }),
+  removeLock: ({ context, event }: Args, params: { lock: LockReason }): Partial<AccountLifecycleContext> => ({
+    locks: withoutLock(context.locks, params.lock),
+    lockChanges: [
+      ...context.lockChanges,
+      { lock: params.lock, change: 'removed' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
+    ],
+  }),
+  recordStatus: ({ context, event }: Args, params: { status: AccountStatus }): Partial<AccountLifecycleContext> => ({
+    statusHistory: [
+      ...context.statusHistory,
+      { status: params.status, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
+    ],
+  }),
+  beginRiskLoad: ({ event }: Args): Partial<AccountLifecycleContext> => ({ riskLoadStartedAtMs: event.occurredAtMs }),
+};
+
+/** A new account's context. */
+export function initialAccountContext(input: AccountLifecycleInput): AccountLifecycleContext {
+  return {
+    locks: [],
+    lockChanges: [],
+    statusHistory: [{ status: 'active', reason: 'created', occurredAtMs: input.occurredAtMs }],
+    riskLoadStartedAtMs: input.occurredAtMs,
+  };
+}
+
 export const accountMachine = setup({
   types: {
     context: {} as AccountLifecycleContext,
     events: {} as AccountLifecycleEvent,
     input: {} as AccountLifecycleInput,
   },
-  guards: {
-    hasLock: ({ context }, params: { lock: LockReason }) => context.locks.includes(params.lock),
-    lacksLock: ({ context }, params: { lock: LockReason }) => !context.locks.includes(params.lock),
-    /** RISK_LOADED ends only the load in progress, not one an UNLOCK has since restarted. */
-    isCurrentRiskLoad: ({ context, event }) =>
-      event.type === 'RISK_LOADED' && event.loadStartedAtMs === context.riskLoadStartedAtMs,
-  },
+  guards: accountGuards,
   actions: {
-    addLock: assign(({ context, event }, params: { lock: LockReason }) => ({
-      locks: withLock(context.locks, params.lock),
-      lockChanges: [
-        ...context.lockChanges,
-        { lock: params.lock, change: 'added' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
-      ],
-    })),
-    removeLock: assign(({ context, event }, params: { lock: LockReason }) => ({
-      locks: withoutLock(context.locks, params.lock),
-      lockChanges: [
-        ...context.lockChanges,
-        { lock: params.lock, change: 'removed' as const, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
-      ],
-    })),
-    recordStatus: assign(({ context, event }, params: { status: AccountStatus }) => ({
-      statusHistory: [
-        ...context.statusHistory,
-        { status: params.status, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
-      ],
-    })),
-    beginRiskLoad: assign(({ event }) => ({ riskLoadStartedAtMs: event.occurredAtMs })),
+    addLock: assign(accountAssignments.addLock),
+    removeLock: assign(accountAssignments.removeLock),
+    recordStatus: assign(accountAssignments.recordStatus),
+    beginRiskLoad: assign(accountAssignments.beginRiskLoad),
   },
 }).createMachine({
   id: 'account',
   type: 'parallel',
-  context: ({ input }) => ({
-    locks: [],
-    lockChanges: [],
-    statusHistory: [{ status: 'active', reason: 'created', occurredAtMs: input.occurredAtMs }],
-    riskLoadStartedAtMs: input.occurredAtMs,
-  }),
+  context: ({ input }) => initialAccountContext(input),
   states: {
     status: {
       initial: 'active',

@@ -2,17 +2,17 @@
 // API exposes), market prints through `print`, events go out to listeners and the journal, and `read` answers
 // queries in the API's shapes. Nothing here knows whether a command came from a scenario step, a back-test cell or
 // an HTTP request (docs/architecture.md#one-kernel-many-drivers). Order of work at one print: the venue matches
-// resting orders first, then positions are marked (docs/risk-rules.md#order-of-work-at-one-print).
+// resting orders first, then positions are marked (docs/risk-rules.md#order-of-work-at-one-print): print-path.ts,
+// with executions.ts booking the fills.
 import { mondayOf } from '../calendar/dates.js';
 import { type GlobexCalendar } from '../calendar/globex-calendar.js';
 import { SimClock } from '../clock.js';
 import { IdGenerator } from '../ids.js';
 import { parseSymbol, type ProductFamily } from '../instruments.js';
 import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
-import { DEFAULT_FILL_MODEL, matchPrint, type FillModel, type VenueAction } from '../orders/fill-model.js';
-import type { Side } from '../orders/order-types.js';
+import { DEFAULT_FILL_MODEL, type FillModel } from '../orders/fill-model.js';
 import { POSITION_HISTORY_TYPES } from '../positions/daily.js';
-import { fillToJson, positionToJson, PositionBook, tradeToJson, type FillResult } from '../positions/index.js';
+import { PositionBook } from '../positions/index.js';
 import { Provisioning } from '../accounts/provisioning.js';
 import { StaffRoles } from '../accounts/staff-roles.js';
 import { AccountBook } from './accounts.js';
@@ -20,13 +20,15 @@ import { ACCOUNT_COMMANDS, type AccountCommandType, type AnswerOf, type KernelCo
 import { AccountCommands } from './account-commands.js';
 import type { KernelContext } from './context.js';
 import { Subject, type Observable } from 'rxjs';
-import { eventData, type KernelEvent, type KernelEventType, type KernelTimer } from './events.js';
+import type { KernelEvent, KernelEventType, KernelTimer } from './events.js';
+import { Executions } from './executions.js';
 import { FirmControl } from './firm-control.js';
 import { Journal, type JournalOut } from './journal.js';
 import type { MarketFileReference } from './market-prints.js';
 import { KernelReads } from './reads.js';
 import { OrderDesk } from './order-desk.js';
 import { parsePrint } from './print-input.js';
+import { PrintPath } from './print-path.js';
 import { RiskDesk } from './risk-desk.js';
 
 /** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */
@@ -86,6 +88,12 @@ export class Kernel {
   private readonly families = new Map<string, ProductFamily>();
   /** Prints come from market files the journal references (referenceMarketFiles), counted rather than written. */
   private marketByReference = false;
+  /**
+   * Wiring, not state (ES private: a snapshot walks a part's fields, and these hold nothing of their own but the
+   * wiring): fills booked on accounts, and the print hot path.
+   */
+  readonly #executions: Executions;
+  readonly #printPath: PrintPath;
 
   constructor(options: KernelOptions) {
     this.clock = new SimClock(options.startMs);
@@ -108,7 +116,10 @@ export class Kernel {
     };
     this.positions = new PositionBook({ newId: () => this.ids.nextUuid() });
     this.desk = new OrderDesk(ctx, this.accounts, (order, quantity) => this.risk.refusal(order, quantity));
-    this.risk = new RiskDesk(ctx, this.accounts, this.positions, this.desk, (symbol) => this.familyOf(symbol));
+    const familyOf = (symbol: string) => this.familyOf(symbol);
+    this.risk = new RiskDesk(ctx, this.accounts, this.positions, this.desk, familyOf);
+    this.#executions = new Executions(ctx, this.accounts, this.positions, this.risk, familyOf);
+    this.#printPath = new PrintPath(ctx, this.desk, this.positions, this.risk, this.#executions);
     this.firm = new FirmControl(ctx, this.accounts, this.risk, riskLoadDelayMs);
     this.accountCommands = new AccountCommands(ctx, this.accounts, this.risk, this.firm, this.provisioning);
     this.read = new KernelReads({
@@ -235,7 +246,7 @@ export class Kernel {
         return success(200, { oco_group_id: groupId, order_ids: this.desk.oco.orderIds(groupId) });
       }
       case 'record_fill':
-        return this.recordFill(command);
+        return this.#executions.recordFill(command);
       case 'set_offering':
         this.accountCommands.firmOf(command.firm_id);
         return success(200, this.firm.setOffering(command.firm_id, command.body));
@@ -345,14 +356,14 @@ export class Kernel {
         this.clock.nowMs,
         `{"instrument":"${symbol}","price_ticks":${priceTicks},"size":${size === Infinity ? 'null' : size}}`,
       );
-    this.processPrint(symbol, priceTicks, size);
+    this.#printPath.process(symbol, priceTicks, size);
     return true;
   }
 
   /** The `tick` command: a print written by a user (scenario `tick`, sandbox market prints) at the current time. */
   private tick(instrumentId: string, price: string, size: number | undefined): Outcome<unknown> {
     const print = parsePrint(instrumentId, price, size);
-    this.processPrint(print.symbol, print.priceTicks, print.size);
+    this.#printPath.process(print.symbol, print.priceTicks, print.size);
     return success(200, {
       instrument_id: print.symbol,
       price,
@@ -361,114 +372,7 @@ export class Kernel {
     });
   }
 
-  private processPrint(symbol: string, priceTicks: number, size: number): void {
-    const book = this.desk.bookOf(symbol);
-    let filled: Set<string> | undefined;
-    if (book.workingCount > 0) {
-      const actions = matchPrint(book, priceTicks, size, this.fillModel, this.desk);
-      if (actions.length > 0) filled = this.applyVenueActions(actions);
-    } else {
-      book.lastPrintTicks = priceTicks;
-    }
-    this.positions.markPrice(symbol, priceTicks);
-    this.risk.markCrossings(symbol, priceTicks);
-    // Accounts a fill took flat are no longer holders but still need their check (commissions).
-    if (filled) for (const accountId of filled) this.afterFills(accountId);
-  }
-
-  private afterFills(accountId: string): void {
-    const account = this.accounts.get(accountId);
-    this.risk.mark(account);
-    this.risk.ensureFlattening(account);
-  }
-
-  /** Applies a print's fills and cancels, all of them before any account is marked; returns who filled. */
-  private applyVenueActions(actions: readonly VenueAction[]): Set<string> {
-    const occurredAtMs = this.clock.nowMs;
-    const filled = new Set<string>();
-    for (const action of actions) {
-      if (action.kind === 'cancel') {
-        this.desk.finish(action.order, { type: 'CANCEL', reason: action.reason, occurredAtMs });
-        continue;
-      }
-      const { order, quantity, priceTicks } = action;
-      order.filledNotionalTicks += priceTicks * quantity;
-      this.desk.send(order, { type: 'FILL', quantity, occurredAtMs });
-      if (order.phase === 'done') this.desk.dropExpiry(order);
-      this.execute(order.accountId, order.symbol, order.side, quantity, priceTicks, order.id);
-      filled.add(order.accountId);
-    }
-    return filled;
-  }
-
-  // ---- fills ----
-
-  /** A historical execution replayed without the venue (docs/risk-rules.md#historical-fills). */
-  private recordFill(fill: Extract<KernelCommand, { type: 'record_fill' }>): Outcome<unknown> {
-    if (fill.occurred_at !== undefined && fill.occurred_at > this.clock.nowMs) {
-      // History cannot run ahead of the clock (docs/risk-rules.md#historical-fills).
-      const message = `occurred_at ${fill.occurred_at} is after the simulated clock ${this.clock.nowMs}: a historical fill cannot come from the future`;
-      throw new CommandRefusal(400, 'fill_in_future', message, [{ field: 'occurred_at', message }]);
-    }
-    const account = this.accounts.get(fill.account_id);
-    const print = parsePrint(fill.instrument_id, fill.price, fill.quantity);
-    if (account.status !== 'active' || account.locks.length > 0) {
-      account.droppedFills++;
-      const dropped = {
-        account_id: account.id,
-        instrument_id: print.symbol,
-        dropped: true as const,
-        reason:
-          account.status !== 'active' ? `account is ${account.status}` : `account is locked (${account.locks[0]})`,
-      };
-      this.emit('fills.dropped', () => dropped);
-      return success(200, dropped);
-    }
-    const result = this.execute(
-      account.id,
-      print.symbol,
-      fill.side,
-      fill.quantity,
-      print.priceTicks,
-      null,
-      fill.occurred_at,
-    );
-    this.afterFills(account.id);
-    return success(201, fillToJson(result.fill));
-  }
-
-  /** Books one execution: position, lots, cash, and the events that go with them. */
-  private execute(
-    accountId: string,
-    symbol: string,
-    side: Side,
-    quantity: number,
-    priceTicks: number,
-    orderId: string | null,
-    occurredAtMs = this.clock.nowMs,
-  ): FillResult {
-    const account = this.accounts.get(accountId);
-    const commissionCents = account.plan.commissionPerContractCents * quantity;
-    const result = this.positions.applyFill({
-      executionId: this.ids.nextUuid(),
-      orderId,
-      accountId,
-      symbol,
-      side,
-      quantity,
-      priceTicks,
-      occurredAtMs,
-      tradeDate: this.calendar.tradeDateOfFamily(occurredAtMs, this.familyOf(symbol)),
-      commissionCents,
-    });
-    this.emit('fills.created', () => eventData(fillToJson(result.fill)));
-    if (result.openedPosition) this.emit('positions.created', () => eventData(positionToJson(result.position)));
-    for (const tradeId of result.tradesClosed)
-      this.emit('trades.closed', () => eventData(tradeToJson(this.positions.trade(tradeId)!)));
-    this.risk.bookFill(account, result.realizedCents, commissionCents, result.fill.tradeDate);
-    return result;
-  }
-
+  /** The product family of a canonical symbol, parsed once per symbol. */
   private familyOf(symbol: string): ProductFamily {
     let family = this.families.get(symbol);
     if (!family) {

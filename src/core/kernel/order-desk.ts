@@ -1,19 +1,17 @@
 // Order commands and their venue side: placement (202, then arrival after latency), cancel and modify (they
-// travel with latency too, so a fill can beat them), DAY expiry at the session close, OCO groups, and the
-// refusals found after acceptance that end an order REJECTED with {code, message} (docs/order-lifecycle.md).
-import { Dec, OffTickGridError, priceToTicks } from '../money.js';
+// travel with latency too, so a fill can beat them), DAY expiry at the session close (docs/order-lifecycle.md).
+// What the venue refuses after acceptance is in order-venue-checks.ts, the OCO commands in oco-commands.ts.
+import type { Dec } from '../money.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';
 import { IdIndex } from '../id-index.js';
-import { CommandRefusal, refuseField } from '../outcome.js';
+import { CommandRefusal } from '../outcome.js';
 import type { SiblingVenue } from '../orders/fill-model.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
 import { OcoGroups } from '../orders/oco.js';
 import { initialOrderState, nextOrderState } from '../orders/order-lifecycle.js';
 import { TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
 import {
-  parseLinkOco,
   parseModifyOrder,
-  parseOcoCompanion,
   parsePlaceOrder,
   type ModifyOrderRequest,
   type PlaceOrderRequest,
@@ -23,7 +21,10 @@ import { lastStatusRecord, statusCount } from '../orders/status-log.js';
 import type { OrderJson } from '../shapes/order.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
+import { addOcoCompanion, linkOco } from './oco-commands.js';
 import { orderJson } from './order-json.js';
+import { ticksOf } from './order-prices.js';
+import { describeChange, modifyRejection, refusalAtArrival } from './order-venue-checks.js';
 
 /**
  * Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook.
@@ -45,6 +46,10 @@ export class OrderDesk implements SiblingVenue {
   private venueSeq = 0;
   private readonly tickSizes = new Map<string, InstanceType<typeof Dec>>();
   private readonly instruments = new Map<string, { spec: InstrumentSpec | undefined; symbol: string }>();
+
+  /** Prices to ticks, with the tick sizes cached (order-prices.ts). */
+  private readonly ticks = (spec: InstrumentSpec, price: string, field: string): number =>
+    ticksOf(this.tickSizes, spec, price, field);
 
   constructor(
     private readonly ctx: KernelContext,
@@ -197,7 +202,7 @@ export class OrderDesk implements SiblingVenue {
   arrive(order: Order): void {
     if (order.phase !== 'in_flight') return;
     const session = order.spec && this.ctx.calendar.sessionAtFamily(this.ctx.clock.nowMs, order.spec.family);
-    const refusal = this.refusalAtArrival(order, session?.isOpen ?? false);
+    const refusal = refusalAtArrival(order, session?.isOpen ?? false, this.ticks, this.gate);
     if (refusal || !session) {
       order.phase = 'done';
       order.error = refusal ?? { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
@@ -210,29 +215,6 @@ export class OrderDesk implements SiblingVenue {
     // DAY orders live to their session's close; an IOC or FOK that never meets a print ends there too.
     if (order.tif !== 'gtc')
       order.expirySeq = this.ctx.clock.schedule(session.closeMs, { kind: 'order_expires', orderId: order.id });
-  }
-
-  private refusalAtArrival(order: Order, marketOpen: boolean): OrderError | undefined {
-    const spec = order.spec;
-    if (!spec) return { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
-    try {
-      if (order.limitPrice !== undefined) order.limitTicks = this.ticks(spec, order.limitPrice, 'limit_price');
-      if (order.stopPrice !== undefined) order.stopTicks = this.ticks(spec, order.stopPrice, 'stop_price');
-    } catch (error) {
-      if (error instanceof OffTickGridError) return { code: 'invalid_price', message: error.message };
-      throw error;
-    }
-    if ((order.tif === 'ioc' || order.tif === 'fok') && (order.type === 'stop' || order.type === 'stop_limit')) {
-      return {
-        code: 'invalid_order',
-        message: `time_in_force ${order.tif} applies to market and limit orders, not ${order.type}`,
-      };
-    }
-    // A risk engine's flatten order waits for the reopen instead: it must close the position eventually.
-    if (!marketOpen && order.origin === 'client') {
-      return { code: 'market_closed', message: `the ${order.symbol} market is closed` };
-    }
-    return this.gate(order);
   }
 
   /** DELETE on an order: 202 while it is working (the cancel travels), 200 when already CANCELLED, 409 when final. */
@@ -288,7 +270,8 @@ export class OrderDesk implements SiblingVenue {
       }));
       return;
     }
-    const rejection = this.modifyRejection(order, change);
+    const last = this.books.get(order.symbol)?.lastPrintTicks;
+    const rejection = modifyRejection(order, change, last, this.ticks, this.gate);
     if (typeof rejection === 'string') {
       this.send(order, { type: 'MODIFY_REJECTED', reason: `modify rejected: ${rejection}`, occurredAtMs });
       return;
@@ -310,43 +293,6 @@ export class OrderDesk implements SiblingVenue {
       reason: `modified: ${describeChange(change)}`,
       occurredAtMs,
     });
-  }
-
-  /** Why the venue refuses a modify, or the new prices in ticks when it accepts. */
-  private modifyRejection(
-    order: Order,
-    change: ModifyOrderRequest,
-  ): string | { limitTicks?: number; stopTicks?: number } {
-    const spec = order.spec;
-    if (!spec) return `instrument ${order.symbol} is not traded here`;
-    const filled = order.filledQuantity;
-    if (change.quantity !== undefined && change.quantity <= filled)
-      return `quantity ${change.quantity} is not above the filled quantity ${filled}`;
-    if (change.quantity !== undefined && change.quantity > order.quantity) {
-      // Growing an order is order entry: it meets the account gate again (docs/risk-rules.md#the-order-gate).
-      const refused = this.gate(order, change.quantity);
-      if (refused) return refused.message;
-    }
-    const hasLimit = order.type === 'limit' || order.type === 'stop_limit';
-    const hasStop = (order.type === 'stop' || order.type === 'stop_limit') && !order.triggered;
-    if (change.limitPrice !== undefined && !hasLimit) return `a ${order.type} order has no limit price`;
-    if (change.stopPrice !== undefined && !hasStop)
-      return order.triggered ? 'the stop has already triggered' : `a ${order.type} order has no stop price`;
-    const result: { limitTicks?: number; stopTicks?: number } = {};
-    try {
-      if (change.limitPrice !== undefined) result.limitTicks = this.ticks(spec, change.limitPrice, 'limit_price');
-      if (change.stopPrice !== undefined) result.stopTicks = this.ticks(spec, change.stopPrice, 'stop_price');
-    } catch (error) {
-      if (error instanceof OffTickGridError) return error.message;
-      throw error;
-    }
-    const last = this.books.get(order.symbol)?.lastPrintTicks;
-    if (result.stopTicks !== undefined && last !== undefined) {
-      const through = order.side === 'buy' ? result.stopTicks <= last : result.stopTicks >= last;
-      if (through)
-        return `stop_price ${change.stopPrice} is at or through the market (last print ${this.price(spec, last)})`;
-    }
-    return result;
   }
 
   /** DAY (and unsettled IOC/FOK) orders expire at the close of their trade date's session. */
@@ -373,55 +319,14 @@ export class OrderDesk implements SiblingVenue {
     order.expirySeq = undefined;
   }
 
-  /** POST /v1/orders/groups/oco/link: answers the new group's id. */
+  /** POST /v1/orders/groups/oco/link: answers the new group's id (oco-commands.ts). */
   linkOco(body: unknown): string {
-    const orderIds = parseLinkOco(body);
-    const orders = orderIds.map((id) => this.get(id));
-    for (const order of orders) this.checkOcoMember(order, orders[0]!.accountId);
-    const filled = orders.find((o) => o.filledQuantity > 0);
-    if (filled)
-      throw new CommandRefusal(
-        409,
-        'oco_member_filled',
-        `order ${filled.id} has fills: an OCO group is linked before any member fills`,
-      );
-    const groupId = this.ctx.ids.nextUuid();
-    this.oco.create(groupId, orders);
-    return groupId;
+    return linkOco(this, body, () => this.ctx.ids.nextUuid());
   }
 
-  /** POST /v1/orders/groups/oco/companion: answers the group's id. */
+  /** POST /v1/orders/groups/oco/companion: answers the group's id (oco-commands.ts). */
   addOcoCompanion(body: unknown): string {
-    const { groupId, orderId } = parseOcoCompanion(body);
-    const accountId = this.oco.accountOf(groupId);
-    if (accountId === undefined)
-      throw new CommandRefusal(404, 'oco_group_not_found', `OCO group ${groupId} is unknown`);
-    const order = this.get(orderId);
-    this.checkOcoMember(order, accountId);
-    if (order.filledQuantity > 0 || this.oco.hasFills(groupId)) {
-      throw new CommandRefusal(
-        409,
-        'oco_member_filled',
-        `OCO group ${groupId} or order ${orderId} already has fills: the group has done its work`,
-      );
-    }
-    this.oco.add(groupId, order);
-    return groupId;
-  }
-
-  private checkOcoMember(order: Order, accountId: string): void {
-    if (order.origin === 'risk')
-      throw new CommandRefusal(
-        409,
-        'risk_order',
-        `order ${order.id} was sent by the risk engine and cannot join an OCO group`,
-      );
-    const status = this.status(order);
-    if (TERMINAL_STATUSES.has(status))
-      throw new CommandRefusal(409, 'order_final', `order ${order.id} is ${status} and cannot join an OCO group`);
-    if (order.ocoGroupId !== undefined)
-      throw new CommandRefusal(409, 'oco_conflict', `order ${order.id} is already in OCO group ${order.ocoGroupId}`);
-    if (order.accountId !== accountId) refuseField('order_ids', `orders of one account (${accountId})`, order.id);
+    return addOcoCompanion(this, body);
   }
 
   /**
@@ -464,25 +369,4 @@ export class OrderDesk implements SiblingVenue {
   json(order: Order): OrderJson {
     return orderJson(order);
   }
-
-  private ticks(spec: InstrumentSpec, price: string, field: string): number {
-    let tickSize = this.tickSizes.get(spec.root);
-    if (!tickSize) {
-      tickSize = new Dec(spec.tickSize);
-      this.tickSizes.set(spec.root, tickSize);
-    }
-    return priceToTicks(new Dec(price), tickSize, field);
-  }
-
-  private price(spec: InstrumentSpec, ticks: number): string {
-    return new Dec(spec.tickSize).times(ticks).toFixed(spec.priceDecimals);
-  }
-}
-
-function describeChange(change: ModifyOrderRequest): string {
-  const parts: string[] = [];
-  if (change.quantity !== undefined) parts.push(`quantity ${change.quantity}`);
-  if (change.limitPrice !== undefined) parts.push(`limit_price ${change.limitPrice}`);
-  if (change.stopPrice !== undefined) parts.push(`stop_price ${change.stopPrice}`);
-  return parts.join(', ');
 }

@@ -1,10 +1,13 @@
 // The order machine run without an actor (docs/architecture.md#xstate-models-lifecycles-not-ticks): orders are many
 // and short-lived, and an actor per order (its system, mailbox and snapshots) cost more than the rest of a placement
-// and kept the heap large while orders rest. The machine is flat, so its root is one region, compiled once into a
-// table (machine-tables.ts); test/core/orders/order-machine.test.ts checks that the table answers as an actor does for
-// every state and event.
-import { compileRegion } from '../machine-tables.js';
+// and kept the heap large while orders rest. The machine is compiled once into a table through XState's pure
+// functions (machine-tables.ts); test/core/orders/order-machine.test.ts checks that the table answers as an actor
+// does for every state and event.
+import { assignedContext, chooseTransition, compileMachine } from '../machine-tables.js';
 import {
+  initialOrderContext,
+  orderAssignments,
+  orderGuards,
   orderMachine,
   type OrderLifecycleContext,
   type OrderLifecycleEvent,
@@ -17,13 +20,24 @@ export interface OrderLifecycleState {
   context: OrderLifecycleContext;
 }
 
-const TABLE = compileRegion<OrderLifecycleContext, OrderLifecycleEvent>(orderMachine, orderMachine.root);
+const EVENT_TYPES = {
+  FILL: true,
+  CANCEL: true,
+  EXPIRE: true,
+  REJECT: true,
+  MODIFY_ACCEPTED: true,
+  MODIFY_REJECTED: true,
+} satisfies Record<OrderLifecycleEvent['type'], true>;
+
+const TABLE = compileMachine<OrderLifecycleContext, OrderLifecycleEvent, OrderStatus>(
+  orderMachine,
+  { guards: orderGuards, assignments: orderAssignments },
+  Object.keys(EVENT_TYPES) as OrderLifecycleEvent['type'][],
+  { quantity: 1, occurredAtMs: 0 } satisfies OrderLifecycleInput,
+);
 
 export function initialOrderState(input: OrderLifecycleInput): OrderLifecycleState {
-  const context = (orderMachine.config.context as (args: { input: OrderLifecycleInput }) => OrderLifecycleContext)({
-    input,
-  });
-  return { status: orderMachine.config.initial as OrderStatus, context };
+  return { status: TABLE.initialValue, context: initialOrderContext(input) };
 }
 
 /** The state after `event`, or undefined when no transition takes it (a final order, an overfill). */
@@ -31,13 +45,7 @@ export function nextOrderState(
   state: OrderLifecycleState,
   event: OrderLifecycleEvent,
 ): OrderLifecycleState | undefined {
-  const candidates = TABLE.get(state.status)?.get(event.type);
-  if (!candidates) return undefined;
-  for (const transition of candidates) {
-    if (transition.guard && !transition.guard(state.context, event, undefined)) continue;
-    let context = state.context;
-    for (const assignment of transition.assignments) context = { ...context, ...assignment({ context, event }) };
-    return { status: (transition.target as OrderStatus | undefined) ?? state.status, context };
-  }
-  return undefined;
+  const taken = chooseTransition(TABLE, state.status, state.context, event);
+  if (!taken) return undefined;
+  return { status: taken.value, context: assignedContext(taken, state.context, event) };
 }

@@ -43,58 +43,75 @@ const WORKING_TRANSITIONS = {
   MODIFY_REJECTED: { actions: 'recordModifyRejected' },
 } as const;
 
+type Args = { context: OrderLifecycleContext; event: OrderLifecycleEvent };
+
+/** The machine's guards, named as its transitions name them; order-lifecycle.ts runs them without an actor. */
+export const orderGuards = {
+  /** The fill takes the order exactly to its full quantity. */
+  fillCompletes: ({ context, event }: Args) =>
+    event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity === context.quantity,
+  /** A fill of at least one contract that leaves some quantity open; an overfill matches neither guard. */
+  fillFits: ({ context, event }: Args) =>
+    event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity < context.quantity,
+  /** A new quantity must stay above what is already filled. */
+  quantityAboveFilled: ({ context, event }: Args) =>
+    event.type === 'MODIFY_ACCEPTED' && event.quantity > context.filledQuantity,
+};
+
+/** The machine's assign actions, as the assignments given to `assign`. */
+export const orderAssignments = {
+  applyFill: ({ context, event }: Args): Partial<OrderLifecycleContext> => {
+    if (event.type !== 'FILL') return {};
+    const filledQuantity = context.filledQuantity + event.quantity;
+    const status: OrderStatus = filledQuantity >= context.quantity ? 'FILLED' : 'PARTIALLY_FILLED';
+    return { filledQuantity, history: record(context, status, `filled ${event.quantity}`, event.occurredAtMs) };
+  },
+  recordCancel: ({ context, event }: Args): Partial<OrderLifecycleContext> =>
+    event.type === 'CANCEL' ? { history: record(context, 'CANCELLED', event.reason, event.occurredAtMs) } : {},
+  recordExpiry: ({ context, event }: Args): Partial<OrderLifecycleContext> =>
+    event.type === 'EXPIRE' ? { history: record(context, 'EXPIRED', event.reason, event.occurredAtMs) } : {},
+  recordRejection: ({ context, event }: Args): Partial<OrderLifecycleContext> =>
+    event.type === 'REJECT' ? { history: record(context, 'REJECTED', event.reason, event.occurredAtMs) } : {},
+  applyModify: ({ context, event }: Args): Partial<OrderLifecycleContext> => {
+    if (event.type !== 'MODIFY_ACCEPTED') return {};
+    const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';
+    return { quantity: event.quantity, history: record(context, status, event.reason, event.occurredAtMs) };
+  },
+  recordModifyRejected: ({ context, event }: Args): Partial<OrderLifecycleContext> => {
+    if (event.type !== 'MODIFY_REJECTED') return {};
+    const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';
+    return { history: record(context, status, event.reason, event.occurredAtMs) };
+  },
+};
+
+/** A new order's context. */
+export function initialOrderContext(input: OrderLifecycleInput): OrderLifecycleContext {
+  return {
+    quantity: input.quantity,
+    filledQuantity: 0,
+    history: startStatusLog('SUBMITTED', 'accepted', input.occurredAtMs),
+  };
+}
+
 export const orderMachine = setup({
   types: {
     context: {} as OrderLifecycleContext,
     events: {} as OrderLifecycleEvent,
     input: {} as OrderLifecycleInput,
   },
-  guards: {
-    /** The fill takes the order exactly to its full quantity. */
-    fillCompletes: ({ context, event }) =>
-      event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity === context.quantity,
-    /** A fill of at least one contract that leaves some quantity open; an overfill matches neither guard. */
-    fillFits: ({ context, event }) =>
-      event.type === 'FILL' && event.quantity >= 1 && context.filledQuantity + event.quantity < context.quantity,
-    /** A new quantity must stay above what is already filled. */
-    quantityAboveFilled: ({ context, event }) =>
-      event.type === 'MODIFY_ACCEPTED' && event.quantity > context.filledQuantity,
-  },
+  guards: orderGuards,
   actions: {
-    applyFill: assign(({ context, event }) => {
-      if (event.type !== 'FILL') return {};
-      const filledQuantity = context.filledQuantity + event.quantity;
-      const status: OrderStatus = filledQuantity >= context.quantity ? 'FILLED' : 'PARTIALLY_FILLED';
-      return { filledQuantity, history: record(context, status, `filled ${event.quantity}`, event.occurredAtMs) };
-    }),
-    recordCancel: assign(({ context, event }) =>
-      event.type === 'CANCEL' ? { history: record(context, 'CANCELLED', event.reason, event.occurredAtMs) } : {},
-    ),
-    recordExpiry: assign(({ context, event }) =>
-      event.type === 'EXPIRE' ? { history: record(context, 'EXPIRED', event.reason, event.occurredAtMs) } : {},
-    ),
-    recordRejection: assign(({ context, event }) =>
-      event.type === 'REJECT' ? { history: record(context, 'REJECTED', event.reason, event.occurredAtMs) } : {},
-    ),
-    applyModify: assign(({ context, event }) => {
-      if (event.type !== 'MODIFY_ACCEPTED') return {};
-      const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';
-      return { quantity: event.quantity, history: record(context, status, event.reason, event.occurredAtMs) };
-    }),
-    recordModifyRejected: assign(({ context, event }) => {
-      if (event.type !== 'MODIFY_REJECTED') return {};
-      const status: OrderStatus = context.filledQuantity > 0 ? 'PARTIALLY_FILLED' : 'SUBMITTED';
-      return { history: record(context, status, event.reason, event.occurredAtMs) };
-    }),
+    applyFill: assign(orderAssignments.applyFill),
+    recordCancel: assign(orderAssignments.recordCancel),
+    recordExpiry: assign(orderAssignments.recordExpiry),
+    recordRejection: assign(orderAssignments.recordRejection),
+    applyModify: assign(orderAssignments.applyModify),
+    recordModifyRejected: assign(orderAssignments.recordModifyRejected),
   },
 }).createMachine({
   id: 'order',
   initial: 'SUBMITTED',
-  context: ({ input }) => ({
-    quantity: input.quantity,
-    filledQuantity: 0,
-    history: startStatusLog('SUBMITTED', 'accepted', input.occurredAtMs),
-  }),
+  context: ({ input }) => initialOrderContext(input),
   states: {
     // A working order takes the same events whether or not it has fills yet; only SUBMITTED can be refused.
     SUBMITTED: { on: { ...WORKING_TRANSITIONS, REJECT: { target: 'REJECTED', actions: 'recordRejection' } } },
