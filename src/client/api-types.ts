@@ -349,7 +349,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the firm's accounts with their equity, floors, fills and locks so far, and the stream sequence to follow from */
+        /**
+         * A page of the firm's accounts with their equity, floors, fills and locks so far, and the stream sequence to follow from
+         * @description The sandbox's own route, for its dashboard (docs/api.md#the-dashboard): the service the sandbox simulates has no such route.
+         */
         get: operations["listAccountHistories"];
         put?: never;
         post?: never;

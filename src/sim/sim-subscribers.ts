@@ -32,6 +32,7 @@ const CHANNEL_TYPES: Record<Channel, readonly string[]> = {
 const FIRM_TYPES: ReadonlySet<string> = new Set([
   'positions.created',
   'balance.updated',
+  'account.created',
   'account.locked',
   'account.unlocked',
   'fills.created',
