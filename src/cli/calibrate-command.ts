@@ -151,6 +151,12 @@ function readFills(files: readonly string[], args: CalibrateArgs): TraderFill[] 
       ...(args.map === undefined ? {} : { map: args.map }),
     }).fills;
   }
+  // propsim's fills CSV has its own columns and UTC times: a --tz or --map given for it would be ignored.
+  const ignored = args.tz !== undefined ? '--tz' : args.map !== undefined ? '--map' : undefined;
+  if (ignored)
+    throw new CliInputError(
+      `${ignored}: only for exports (--format tradovate, ninjatrader or generic); propsim's fills CSV has its own columns and UTC times`,
+    );
   const fills = files.flatMap((file) => readTraderFills(file));
   // Stable: fills of one instant keep their file order.
   return fills.sort((a, b) => a.timeMs - b.timeMs);

@@ -124,6 +124,10 @@ describe('propsim calibrate', () => {
     const open = await runCliAsync(['calibrate', file, '--out', join(dir, 'x.yaml')]);
     expect(open.status).toBe(2);
     expect(open.stderr).toContain('no round trip in open.csv');
+    const tz = await runCliAsync(['calibrate', file, '--out', join(dir, 'x.yaml'), '--tz', 'America/Chicago']);
+    expect(tz.status).toBe(2);
+    expect(tz.stderr).toContain('--tz: only for exports (--format tradovate, ninjatrader or generic)');
+    expect(existsSync(join(dir, 'x.yaml'))).toBe(false);
   });
 
   it('the same seed gives the same kinds file and the same comparison, byte for byte', async () => {
