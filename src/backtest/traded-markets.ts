@@ -33,8 +33,8 @@ export class TradedMarkets {
   private readonly bySymbol = new Map<string, TradedMarket>();
   /** By a batch's instrument index: the printed symbol, and its market when a trader may trade it. */
   private readonly byIndex: Array<{ symbol: string; market: TradedMarket | undefined }> = [];
-  /** Per root a block names: its contract in each session of the period, by session index. */
-  private readonly contracts = new Map<string, string[]>();
+  /** Per root a block names: its contract's market in each session of the period, by session index. */
+  private readonly contracts = new Map<string, TradedMarket[]>();
 
   constructor(
     fixedSymbol: string | undefined,
@@ -43,9 +43,11 @@ export class TradedMarkets {
   ) {
     if (fixedSymbol !== undefined) this.add(fixedSymbol);
     for (const root of roots) {
-      const bySession = sessions.map((s) => contractOn(root, s.tradeDate));
-      this.contracts.set(root, bySession);
-      for (const symbol of bySession) this.add(symbol);
+      // Markets resolved once, so a trader's choice at a check costs an array index, not a symbol lookup.
+      this.contracts.set(
+        root,
+        sessions.map((s) => this.add(contractOn(root, s.tradeDate))),
+      );
     }
   }
 
@@ -100,27 +102,31 @@ export class TradedMarkets {
   missingIn(sessionIndex: number): MissingPrints[] {
     const missing: MissingPrints[] = [];
     for (const bySession of this.contracts.values()) {
-      const contract = bySession[sessionIndex]!;
-      if (this.market(contract).lastPrintSession !== sessionIndex)
-        missing.push({ trade_date: this.sessions[sessionIndex]!.tradeDate, contract });
+      const market = bySession[sessionIndex]!;
+      if (market.lastPrintSession !== sessionIndex)
+        missing.push({ trade_date: this.sessions[sessionIndex]!.tradeDate, contract: market.symbol });
     }
     return missing;
   }
 
   private contractMarket(root: string, sessionIndex: number): TradedMarket {
-    return this.market(this.contracts.get(root)![sessionIndex]!);
+    return this.contracts.get(root)![sessionIndex]!;
   }
 
-  private add(symbol: string): void {
-    if (this.bySymbol.has(symbol)) return;
+  /** The symbol's market, made on first use. */
+  private add(symbol: string): TradedMarket {
+    const known = this.bySymbol.get(symbol);
+    if (known) return known;
     const { spec } = parseSymbol(symbol);
-    this.bySymbol.set(symbol, {
+    const market: TradedMarket = {
       symbol,
       tickSize: Number(spec.tickSize),
       priceDecimals: spec.priceDecimals,
       bars: new MinuteBars(),
       waiting: [],
       lastPrintSession: -1,
-    });
+    };
+    this.bySymbol.set(symbol, market);
+    return market;
   }
 }
