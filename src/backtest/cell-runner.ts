@@ -144,7 +144,7 @@ export async function runCell(
       chooseMarket: undefined,
       neverHad: new PositionsNeverHad(),
     };
-    const weights = traderSpec.instruments;
+    const weights = traderSpec.instruments && markets.resolve(traderSpec.instruments);
     if (weights) {
       // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
       const random = new TraderRandom(traderSpec.seed, 2);
@@ -193,7 +193,7 @@ export async function runCell(
     } else {
       const p = participants[item.trader]!;
       // Until its first draw, a trader of several roots looks at its first root's contract, with no bars.
-      const market = (p.market ??= markets.placeholder(p.spec.instruments![0]!.root, Math.max(0, sessionIndex)));
+      const market = (p.market ??= markets.placeholderOf(p.spec.instruments![0]!.root, Math.max(0, sessionIndex)));
       const next = p.trader!.wake({
         kernel,
         accountId: p.accountId,

@@ -20,6 +20,13 @@ export interface TradedMarket {
   lastPrintSession: number;
 }
 
+/** A root a trader trades, with its weight and its contract's market in each session of the period. */
+export interface ResolvedRoot {
+  root: string;
+  weight: number;
+  bySession: readonly TradedMarket[];
+}
+
 /** A session whose contract (of a root a block trades) had no print. */
 export interface MissingPrints {
   trade_date: string;
@@ -71,31 +78,39 @@ export class TradedMarkets {
     return known;
   }
 
+  /** A trader's roots with their markets by session, resolved once so that `choose` indexes arrays only. */
+  resolve(roots: readonly InstrumentWeight[]): ResolvedRoot[] {
+    return roots.map(({ root, weight }) => ({ root, weight, bySession: this.contracts.get(root)! }));
+  }
+
   /**
    * A trader's market for its next entry: one root drawn by weight among those whose session contract has printed
    * in this session, with that contract's bars; when none has, its first root's contract with no bars (no entry).
    */
-  choose(roots: readonly InstrumentWeight[], sessionIndex: number, random: TraderRandom): TradedMarket {
+  choose(roots: readonly ResolvedRoot[], sessionIndex: number, random: TraderRandom): TradedMarket {
     // Two passes and no arrays: traders choose at most of their checks, a million times a cell. One root: no draw.
-    if (roots.length === 1) return this.placeholderUnlessPrinted(roots[0]!.root, sessionIndex);
-    const printedNow = (root: string) => this.contractMarket(root, sessionIndex).lastPrintSession === sessionIndex;
+    if (roots.length === 1) {
+      const market = roots[0]!.bySession[sessionIndex]!;
+      return market.lastPrintSession === sessionIndex ? market : this.placeholder(market);
+    }
     let total = 0;
-    for (const r of roots) if (printedNow(r.root)) total += r.weight;
-    if (total === 0) return this.placeholder(roots[0]!.root, sessionIndex);
+    for (const r of roots) if (r.bySession[sessionIndex]!.lastPrintSession === sessionIndex) total += r.weight;
+    if (total === 0) return this.placeholder(roots[0]!.bySession[sessionIndex]!);
     let draw = random.int(0, total - 1);
-    for (const r of roots)
-      if (printedNow(r.root) && (draw -= r.weight) < 0) return this.contractMarket(r.root, sessionIndex);
+    for (const r of roots) {
+      const market = r.bySession[sessionIndex]!;
+      if (market.lastPrintSession === sessionIndex && (draw -= r.weight) < 0) return market;
+    }
     throw new Error('unreachable: the draw is below the total weight');
   }
 
-  private placeholderUnlessPrinted(root: string, sessionIndex: number): TradedMarket {
-    const market = this.contractMarket(root, sessionIndex);
-    return market.lastPrintSession === sessionIndex ? market : this.placeholder(root, sessionIndex);
+  /** A root's contract in a session, with no bars: a trader looking at it makes no entry. */
+  placeholderOf(root: string, sessionIndex: number): TradedMarket {
+    return this.placeholder(this.contracts.get(root)![sessionIndex]!);
   }
 
-  /** The root's contract in the session, with no bars: a trader looking at it makes no entry. */
-  placeholder(root: string, sessionIndex: number): TradedMarket {
-    return { ...this.contractMarket(root, sessionIndex), bars: NO_PRINTS_YET, waiting: [] };
+  private placeholder(market: TradedMarket): TradedMarket {
+    return { ...market, bars: NO_PRINTS_YET, waiting: [] };
   }
 
   /** The root contracts that printed nothing in the session (checked once the session is over). */
@@ -107,10 +122,6 @@ export class TradedMarkets {
         missing.push({ trade_date: this.sessions[sessionIndex]!.tradeDate, contract: market.symbol });
     }
     return missing;
-  }
-
-  private contractMarket(root: string, sessionIndex: number): TradedMarket {
-    return this.contracts.get(root)![sessionIndex]!;
   }
 
   /** The symbol's market, made on first use. */
