@@ -25,6 +25,7 @@ import { addOcoCompanion, linkOco } from './oco-commands.js';
 import { orderJson } from './order-json.js';
 import { ticksOf } from './order-prices.js';
 import { describeChange, modifyRejection, refusalAtArrival } from './order-venue-checks.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 /**
  * Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook.
@@ -370,3 +371,9 @@ export class OrderDesk implements SiblingVenue {
     return orderJson(order);
   }
 }
+
+// `byId` is caught up after a restore (docs/architecture.md#indexes-by-id); the rest skipped is wiring.
+declareSnapshot(OrderDesk, {
+  kept: ['accounts', 'orderList', 'books', 'oco', 'unfinishedByAccount', 'venueSeq', 'tickSizes', 'instruments'],
+  skipped: ['ctx', 'gate', 'byId', 'ticks'],
+});
