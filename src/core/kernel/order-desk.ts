@@ -18,6 +18,7 @@ import {
 } from '../orders/order-request.js';
 import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
 import { lastStatusRecord, statusCount } from '../orders/status-log.js';
+import { moveVenuePhase } from '../orders/venue-phase.js';
 import type { OrderJson } from '../shapes/order.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
@@ -205,12 +206,12 @@ export class OrderDesk implements SiblingVenue {
     const session = order.spec && this.ctx.calendar.sessionAtFamily(this.ctx.clock.nowMs, order.spec.family);
     const refusal = refusalAtArrival(order, session?.isOpen ?? false, this.ticks, this.gate);
     if (refusal || !session) {
-      order.phase = 'done';
+      moveVenuePhase(order, 'done');
       order.error = refusal ?? { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
       this.send(order, { type: 'REJECT', reason: order.error.message, occurredAtMs: this.ctx.clock.nowMs });
       return;
     }
-    order.phase = 'working';
+    moveVenuePhase(order, 'working');
     order.arrivalSeq = ++this.venueSeq;
     this.bookOf(order.symbol).add(order);
     // DAY orders live to their session's close; an IOC or FOK that never meets a print ends there too.
@@ -307,10 +308,13 @@ export class OrderDesk implements SiblingVenue {
     this.finish(order, { type: 'EXPIRE', reason, occurredAtMs: this.ctx.clock.nowMs });
   }
 
-  /** Ends a working or travelling order by cancel or expiry: out of the book, timers dropped, status recorded. */
+  /**
+   * Ends a working or travelling order by cancel or expiry: out of the book, timers dropped, status recorded. The
+   * venue's own cancels (an IOC/FOK remainder, an OCO sibling) come already done: it took them out of the book.
+   */
   finish(order: Order, event: { type: 'CANCEL' | 'EXPIRE'; reason: string; occurredAtMs: number }): void {
     if (order.phase === 'working') this.bookOf(order.symbol).remove(order);
-    order.phase = 'done';
+    if (order.phase !== 'done') moveVenuePhase(order, 'done');
     this.dropExpiry(order);
     this.send(order, event);
   }
