@@ -1,6 +1,7 @@
 // The simulated clock and its scheduler (docs/architecture.md#time-is-an-input). Time only moves when a driver calls
 // advanceTo; due events fire in (time, sequence) order, and an event scheduled while firing that is due by the target
 // fires in the same advance. Events are plain data so a journal can record them.
+import { declareSnapshot } from './kernel/snapshot-fields.js';
 
 export interface ScheduledEvent<E> {
   atMs: number;
@@ -117,6 +118,11 @@ export class SimClock<E> {
     }
   }
 }
+
+declareSnapshot(SimClock, {
+  kept: ['now', 'nextSeq', 'heap', 'live'],
+  skipped: [],
+});
 
 function before(a: ScheduledEvent<unknown>, b: ScheduledEvent<unknown>): boolean {
   return a.atMs < b.atMs || (a.atMs === b.atMs && a.seq < b.seq);

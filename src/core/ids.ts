@@ -2,6 +2,7 @@
 // (docs/architecture.md#determinism-is-a-feature). The same seed always yields the same sequence; the generator state
 // can be saved and restored.
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { declareSnapshot } from './kernel/snapshot-fields.js';
 
 export class IdGenerator {
   private readonly rng: ReturnType<typeof xoroshiro128plus>;
@@ -41,6 +42,18 @@ export class IdGenerator {
     return this.rng.getState();
   }
 }
+
+declareSnapshot(IdGenerator, {
+  kept: ['rng'],
+  skipped: [],
+});
+
+/** pure-rand's generator is a part too (a restore writes into the fresh one): its four words of state are kept. */
+type Generator = abstract new (...args: never[]) => object;
+declareSnapshot((Object.getPrototypeOf(xoroshiro128plus(0)) as { constructor: Generator }).constructor, {
+  kept: ['s00', 's01', 's10', 's11'],
+  skipped: [],
+});
 
 const HEX_DIGITS = Array.from('0123456789abcdef', (digit) => digit.charCodeAt(0));
 /**

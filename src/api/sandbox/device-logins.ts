@@ -1,6 +1,7 @@
 // Shared devices (docs/api.md#shared-devices): each login's X-Device-Fingerprint and client IP, kept for 24 hours of
 // simulated time; when two users of one firm log in from the same fingerprint or the same IP within that window,
 // the firm stream is told (devices.flagged, and fingerprints.flagged or ip_logs.flagged for what they shared).
+import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
 
 export const SHARED_DEVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -58,6 +59,11 @@ export class DeviceLogins {
     return flags;
   }
 }
+
+declareSnapshot(DeviceLogins, {
+  kept: ['logins'],
+  skipped: [],
+});
 
 /** The distinct users of some logins, in the order they first logged in. */
 function usersOf(logins: readonly Login[]): string[] {

@@ -3,6 +3,7 @@
 // its answer is stored (or the request ends without one), so a concurrent duplicate is told so.
 import { createHash } from 'node:crypto';
 import { SweepSchedule } from '../gateway/sweep-schedule.js';
+import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -58,6 +59,12 @@ export class IdempotencyRecords {
     return this.answers.size;
   }
 }
+
+// Snapshots keep the answers; the requests in flight are this process's only, and the sweep schedule starts afresh.
+declareSnapshot(IdempotencyRecords, {
+  kept: ['answers'],
+  skipped: ['inFlight', 'sweeps'],
+});
 
 /** A body's fingerprint: its canonical JSON (keys sorted), hashed. */
 export function fingerprintOf(body: unknown): string {

@@ -24,14 +24,9 @@ export type SandboxSnapshotParts = {
   revokedTokens: Set<string>;
 };
 
-/** The parts, with the fields of each that a snapshot leaves out. */
+/** The parts, with the journal's lines left out: the store has them. */
 export function snapshotParts(parts: SandboxSnapshotParts) {
-  const omit = new Map<object, readonly string[]>([
-    [parts.kernel.journal, ['chunks', 'recent']],
-    [parts.idempotency, ['inFlight', 'sweeps']], // requests of this process only; when to sweep
-    // Events waiting for a commit: the snapshot is committed after their lines, so a restore counts them as sent.
-    [parts.streams, ['waiting', 'generation']],
-  ]);
+  const omit = new Map<object, readonly string[]>([[parts.kernel.journal, ['chunks', 'recent']]]);
   return { parts, omit };
 }
 

@@ -6,6 +6,7 @@
 import { Subject, type Subscription } from 'rxjs';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { streamEventOf, type StreamEvent } from './stream-events.js';
+import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
 
 /** Events kept for resuming (at least these, up to a tenth more); an older since_sequence is `sequence_expired`. */
 export const RETAINED_EVENTS = 100_000;
@@ -163,3 +164,10 @@ export class StreamLog {
     return this.kept.slice(start, end);
   }
 }
+
+// Snapshots keep the numbered events. Those waiting for a commit are counted as sent by a restore (the snapshot is
+// committed after their lines), and `restored` subscribes to the restored kernel again.
+declareSnapshot(StreamLog, {
+  kept: ['kept', 'lastSequence', 'lastSent', 'kernel', 'active'],
+  skipped: ['options', 'events$', 'waiting', 'generation', 'following'],
+});

@@ -27,6 +27,7 @@ import {
   type NewTrader,
   type ProvisioningRequest,
 } from './provisioning-request.js';
+import { declareSnapshot } from '../kernel/snapshot-fields.js';
 
 export interface UserRecord {
   readonly userId: string;
@@ -365,6 +366,11 @@ export class Provisioning {
     return record;
   }
 }
+
+declareSnapshot(Provisioning, {
+  kept: ['firms', 'accounts', 'accountList'],
+  skipped: [],
+});
 
 function newAccount(
   firm: FirmState,

@@ -7,6 +7,7 @@ import { CommandRefusal } from '../outcome.js';
 import { parseBody } from '../request-body.js';
 import { Id } from '../shapes/common.js';
 import type { Provisioning } from './provisioning.js';
+import { declareSnapshot } from '../kernel/snapshot-fields.js';
 
 export const STAFF_ROLES = ['owner', 'operator', 'risk_manager', 'support', 'viewer'] as const;
 export const AssignStaffRoleBody = Type.Object(
@@ -61,3 +62,8 @@ export class StaffRoles {
       throw new CommandRefusal(404, 'user_not_found', `user ${userId} is not a staff member of this firm`);
   }
 }
+
+declareSnapshot(StaffRoles, {
+  kept: ['provisioning', 'byId'],
+  skipped: [],
+});

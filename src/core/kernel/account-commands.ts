@@ -14,6 +14,7 @@ import type { KernelContext } from './context.js';
 import type { FirmControl } from './firm-control.js';
 import type { RiskDesk } from './risk-desk.js';
 import { riskStateJson } from './risk-json.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 type Command<T extends KernelCommand['type']> = Extract<KernelCommand, { type: T }>;
 
@@ -173,3 +174,8 @@ export class AccountCommands {
     return body;
   }
 }
+
+declareSnapshot(AccountCommands, {
+  kept: ['accounts', 'risk', 'firm', 'provisioning', 'provisionAnswers', 'plans'],
+  skipped: ['ctx'],
+});

@@ -11,6 +11,7 @@ import {
 import { openFloors, type Floors } from '../accounts/floors.js';
 import type { PlanTemplate } from '../accounts/plans.js';
 import { CommandRefusal } from '../outcome.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 export interface AdjustmentRecord {
   adjustmentId: string;
@@ -139,6 +140,11 @@ export class AccountBook {
     return this.byId.size;
   }
 }
+
+declareSnapshot(AccountBook, {
+  kept: ['byId', 'list'],
+  skipped: [],
+});
 
 /** Sends a lifecycle event; returns the lock changes it made (empty when the machine ignored it). */
 export function sendAccountEvent(account: RiskAccount, event: AccountLifecycleEvent): readonly LockChange[] {

@@ -23,6 +23,7 @@ import { markIn, type InstrumentMark } from '../positions/marks.js';
 import { Position } from '../positions/positions.js';
 import type { DailyPositionJson } from '../shapes/position.js';
 import { lineType, type Journal, type JournalEntry } from './journal.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 /** Where an instrument is in its sessions: the one whose close is still ahead. */
 interface NextClose {
@@ -207,6 +208,11 @@ export class DailyHistory {
     return markIn(this.marks, symbol);
   }
 }
+
+declareSnapshot(DailyHistory, {
+  kept: ['journal', 'readLines', 'marks', 'positions', 'nextCloses', 'closed', 'tradeIds'],
+  skipped: ['calendar', 'newTradeId'],
+});
 
 /**
  * A close once recorded is final: a fill or print stamped before it cannot be taken. A live kernel's clock never goes

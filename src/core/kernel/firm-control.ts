@@ -28,6 +28,7 @@ import {
 } from './firm-control-bodies.js';
 import type { RiskDesk } from './risk-desk.js';
 import { balanceObjectJson, riskStateJson } from './risk-json.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 export class FirmControl {
   constructor(
@@ -220,6 +221,11 @@ export class FirmControl {
     this.ctx.emit('balance.updated', () => balanceObjectJson(account));
   }
 }
+
+declareSnapshot(FirmControl, {
+  kept: ['accounts', 'risk', 'riskLoadDelayMs'],
+  skipped: ['ctx'],
+});
 
 export function adjustmentJson(accountId: string, r: AdjustmentRecord): AdjustmentJson {
   return {

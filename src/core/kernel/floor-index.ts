@@ -5,6 +5,7 @@
 // instruments are marked directly on every print of any of them.
 import { PriceLadder } from '../orders/price-ladder.js';
 import type { RiskAccount } from './accounts.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 /** Where an account sits in the index, so it can be taken out again. */
 export type FloorEntry =
@@ -73,6 +74,11 @@ export class FloorIndex {
     return floors;
   }
 }
+
+declareSnapshot(FloorIndex, {
+  kept: ['bySymbol', 'entries'],
+  skipped: [],
+});
 
 function sameEntry(a: FloorEntry | undefined, b: FloorEntry | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

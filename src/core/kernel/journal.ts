@@ -8,6 +8,7 @@
 // `input.market_prints` {from, to} line, written before the next line (docs/scenarios.md#the-journal).
 // A journal may also go out as it is written (`out`): a replay's goes to its events.jsonl in chunks of OUT_CHUNK_LINES,
 // so its memory does not grow with the run (docs/architecture.md#the-journal-goes-out-as-it-is-written).
+import { declareSnapshot } from './snapshot-fields.js';
 
 export interface JournalEntry {
   seq: number;
@@ -220,6 +221,25 @@ export class Journal {
     if (this.marketPrints !== this.marketPrintsWritten) this.writeMarketPrints();
   }
 }
+
+// Where the lines go (`out`, `sink`) is the driver's wiring; a caller may leave the held lines out too (the sandbox's
+// store has them).
+declareSnapshot(Journal, {
+  kept: [
+    'enabled',
+    'keep',
+    'chunks',
+    'recent',
+    'kept',
+    'letGoOf',
+    'nextSeq',
+    'marketPrints',
+    'marketPrintsWritten',
+    'lastMarketPrintMs',
+    'keepsInputs',
+  ],
+  skipped: ['out', 'sink'],
+});
 
 /**
  * Lines joined into a chunk, each ending in a newline (the array is spent). The last newline is the join's, from an

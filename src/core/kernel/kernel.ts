@@ -30,6 +30,7 @@ import { OrderDesk } from './order-desk.js';
 import { parsePrint } from './print-input.js';
 import { PrintPath } from './print-path.js';
 import { RiskDesk } from './risk-desk.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 /** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */
 const SANDBOX_LINES: ReadonlySet<string> = new Set([...POSITION_HISTORY_TYPES, 'input.*']);
@@ -382,6 +383,30 @@ export class Kernel {
     return family;
   }
 }
+
+// The parts are kept (a restore writes into each); the calendar and the event streams are wiring.
+declareSnapshot(Kernel, {
+  kept: [
+    'journal',
+    'rollFamily',
+    'read',
+    'clock',
+    'ids',
+    'fillModel',
+    'accounts',
+    'positions',
+    'desk',
+    'risk',
+    'firm',
+    'provisioning',
+    'staffRoles',
+    'accountCommands',
+    'lastRollTradeDate',
+    'families',
+    'marketByReference',
+  ],
+  skipped: ['calendar', 'events', 'events$'],
+});
 
 function isAccountCommand(command: KernelCommand): command is Extract<KernelCommand, { type: AccountCommandType }> {
   return (ACCOUNT_COMMANDS as readonly string[]).includes(command.type);

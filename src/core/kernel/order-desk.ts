@@ -18,6 +18,7 @@ import {
 } from '../orders/order-request.js';
 import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
 import { lastStatusRecord, statusCount } from '../orders/status-log.js';
+import { moveVenuePhase } from '../orders/venue-phase.js';
 import type { OrderJson } from '../shapes/order.js';
 import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
@@ -25,6 +26,7 @@ import { addOcoCompanion, linkOco } from './oco-commands.js';
 import { orderJson } from './order-json.js';
 import { ticksOf } from './order-prices.js';
 import { describeChange, modifyRejection, refusalAtArrival } from './order-venue-checks.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 /**
  * Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook.
@@ -204,12 +206,12 @@ export class OrderDesk implements SiblingVenue {
     const session = order.spec && this.ctx.calendar.sessionAtFamily(this.ctx.clock.nowMs, order.spec.family);
     const refusal = refusalAtArrival(order, session?.isOpen ?? false, this.ticks, this.gate);
     if (refusal || !session) {
-      order.phase = 'done';
+      moveVenuePhase(order, 'done');
       order.error = refusal ?? { code: 'unknown_instrument', message: `instrument ${order.symbol} is not traded here` };
       this.send(order, { type: 'REJECT', reason: order.error.message, occurredAtMs: this.ctx.clock.nowMs });
       return;
     }
-    order.phase = 'working';
+    moveVenuePhase(order, 'working');
     order.arrivalSeq = ++this.venueSeq;
     this.bookOf(order.symbol).add(order);
     // DAY orders live to their session's close; an IOC or FOK that never meets a print ends there too.
@@ -306,10 +308,13 @@ export class OrderDesk implements SiblingVenue {
     this.finish(order, { type: 'EXPIRE', reason, occurredAtMs: this.ctx.clock.nowMs });
   }
 
-  /** Ends a working or travelling order by cancel or expiry: out of the book, timers dropped, status recorded. */
+  /**
+   * Ends a working or travelling order by cancel or expiry: out of the book, timers dropped, status recorded. The
+   * venue's own cancels (an IOC/FOK remainder, an OCO sibling) come already done: it took them out of the book.
+   */
   finish(order: Order, event: { type: 'CANCEL' | 'EXPIRE'; reason: string; occurredAtMs: number }): void {
     if (order.phase === 'working') this.bookOf(order.symbol).remove(order);
-    order.phase = 'done';
+    if (order.phase !== 'done') moveVenuePhase(order, 'done');
     this.dropExpiry(order);
     this.send(order, event);
   }
@@ -370,3 +375,9 @@ export class OrderDesk implements SiblingVenue {
     return orderJson(order);
   }
 }
+
+// `byId` is caught up after a restore (docs/architecture.md#indexes-by-id); the rest skipped is wiring.
+declareSnapshot(OrderDesk, {
+  kept: ['accounts', 'orderList', 'books', 'oco', 'unfinishedByAccount', 'venueSeq', 'tickSizes', 'instruments'],
+  skipped: ['ctx', 'gate', 'byId', 'ticks'],
+});

@@ -30,6 +30,7 @@ import { pageOf, type Page, type PageRequest } from './paging.js';
 import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion, type RiskDesk } from './risk-desk.js';
 import { balanceJson, riskStateJson } from './risk-json.js';
 import { statsOf } from './stats.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 /** Who is reading: a firm (firm key), a user of a firm (trader session), or everyone (platform admin). */
 export interface ReadScope {
@@ -429,6 +430,11 @@ export class KernelReads {
     return order;
   }
 }
+
+declareSnapshot(KernelReads, {
+  kept: ['daily'],
+  skipped: ['k'],
+});
 
 function inScope(scope: ReadScope, account: RiskAccount): boolean {
   return (

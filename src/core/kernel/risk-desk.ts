@@ -14,6 +14,7 @@ import type { OrderDesk } from './order-desk.js';
 import { FloorIndex } from './floor-index.js';
 import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from './risk-json.js';
+import { declareSnapshot } from './snapshot-fields.js';
 
 export interface FlattenCounts {
   cancelledOrders: number;
@@ -242,6 +243,11 @@ export class RiskDesk {
     return changes;
   }
 }
+
+declareSnapshot(RiskDesk, {
+  kept: ['accounts', 'positions', 'desk', 'index', 'crossed', 'crossingSeq', 'disabledFamilies'],
+  skipped: ['ctx', 'familyOf'],
+});
 
 export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
 

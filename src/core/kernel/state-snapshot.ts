@@ -2,18 +2,16 @@
 // journal again, so its time does not grow with the history. The kernel's state is a graph of plain data (accounts,
 // orders, positions, lots, timers) hanging off a few long-lived parts (the desks, the books, the clock) that the
 // constructor wires together with closures. So a snapshot keeps the data, not the wiring:
-// - a *part* is a class instance held in a field of another part (the roots given are parts): its data fields are
-//   kept, and a restore writes them into the same part of a freshly constructed kernel, whose wiring (functions,
-//   references between parts, the calendar, the RxJS subjects) stays as its constructor made it;
+// - a *part* is a class instance held in a field of another part (the roots given are parts): its class declares
+//   which of its fields are kept and which skipped (snapshot-fields.ts), and a restore writes the kept ones into the
+//   same part of a freshly constructed kernel, whose wiring (functions, the calendar, the RxJS subjects) stays as its
+//   constructor made it; a part with a field declared neither way is refused, naming its class and the field;
 // - everything below a part's fields is *data*, written by a serializer the caller gives (the store's column codec,
 //   in the sandbox: core stays free of Node), which keeps shared references and cycles; the data classes (a Position,
 //   its FifoLots…) are named so a restore gives them their prototypes back;
 // - a decimal is kept as its string (an account's lifecycle is plain data: account-lifecycle.ts).
 // Anything else (a function or an unknown class in the data) cannot be restored faithfully and is refused, naming
 // where it is, so a new kind of state is noticed by the snapshot tests instead of lost.
-import { Observable, Subscription } from 'rxjs';
-import { GlobexCalendar } from '../calendar/globex-calendar.js';
-import { IdIndex } from '../id-index.js';
 import { Dec } from '../money.js';
 import { OcoGroups } from '../orders/oco.js';
 import { InstrumentBook } from '../orders/instrument-book.js';
@@ -22,6 +20,7 @@ import { FifoLots } from '../positions/lots.js';
 import { InstrumentMark } from '../positions/marks.js';
 import { Position } from '../positions/positions.js';
 import { SymbolFloors } from './floor-index.js';
+import { snapshotDeclaration, type SnapshotDeclaration } from './snapshot-fields.js';
 
 /** The classes that occur inside the data, by the name a snapshot records them under. */
 const DATA_CLASSES: ReadonlyMap<string, abstract new (...args: never[]) => object> = new Map<
@@ -88,7 +87,7 @@ export function takeSnapshot<T>(
   const walk = new Walk(options);
   const payload: Payload = { roots: {}, classes: walk.classes, standIns: walk.standIns };
   for (const [name, root] of Object.entries(roots))
-    payload.roots[name] = isPlainData(root) ? { value: root } : walk.part(root);
+    payload.roots[name] = isPlainData(root) ? { value: root } : walk.part(root, name);
   try {
     return write(payload, walk.inspect);
   } catch (error) {
@@ -152,16 +151,20 @@ class Walk {
 
   constructor(private readonly options: SnapshotOptions) {}
 
-  part(part: object): PartRecord {
+  /** A part's fields as its class declares them (snapshot-fields.ts); `path` names it in a refusal. */
+  part(part: object, path: string): PartRecord {
     const id = this.partIds.size;
     this.partIds.set(part, id);
     const record: PartRecord = { fields: {}, parts: {}, id };
+    const declared = declarationOf(part, path);
     const omitted = this.options.omit?.get(part) ?? [];
     for (const [key, value] of Object.entries(part)) {
-      if (omitted.includes(key) || isWiring(value)) continue;
+      if (declared.skipped.has(key) || omitted.includes(key)) continue;
+      if (!declared.kept.has(key))
+        refuse(`${className(part)}.${key} (at ${path}.${key}) is declared neither kept nor skipped (declareSnapshot)`);
       if (typeof value === 'object' && value !== null && !isPlainData(value) && !NAME_OF.has(protoOf(value))) {
         const known = this.partIds.get(value);
-        record.parts[key] = known === undefined ? this.part(value) : { same: known };
+        record.parts[key] = known === undefined ? this.part(value, `${path}.${key}`) : { same: known };
       } else record.fields[key] = value;
     }
     return record;
@@ -211,25 +214,18 @@ function stepOf(holder: object, key: unknown): string {
     : `.${String(key)}`;
 }
 
-/** What a part's constructor wires, not state: functions, calendars, RxJS streams, pending promises, context
- * objects (a plain object handing functions or parts to a part), and indexes by id (derived from lists that are
- * state: a restore catches them up, docs/architecture.md#indexes-by-id). */
-function isWiring(value: unknown): boolean {
-  if (typeof value === 'function') return true;
-  if (typeof value !== 'object' || value === null) return false;
-  if (value instanceof GlobexCalendar || value instanceof Observable || value instanceof Subscription) return true;
-  if (value instanceof IdIndex) return true;
-  if (value instanceof Promise) return true;
-  return isContext(value);
+/** What the class of `part` declares a snapshot keeps, every name of it a field the part has. */
+function declarationOf(part: object, path: string): SnapshotDeclaration {
+  const declared =
+    snapshotDeclaration(part) ??
+    refuse(`a ${className(part)} (at ${path}) declares no snapshot fields (declareSnapshot)`);
+  for (const key of [...declared.kept, ...declared.skipped])
+    if (!Object.hasOwn(part, key)) refuse(`${className(part)} declares ${key}, a field it does not have (at ${path})`);
+  return declared;
 }
 
-function isContext(value: object): boolean {
-  if (!isPlainData(value) || Array.isArray(value) || value instanceof Map || value instanceof Set) return false;
-  return Object.values(value).some(
-    (v) =>
-      typeof v === 'function' ||
-      (typeof v === 'object' && v !== null && !isPlainData(v as object) && !NAME_OF.has(protoOf(v as object))),
-  );
+function className(value: object): string {
+  return (protoOf(value).constructor as { name?: string } | undefined)?.name ?? 'foreign object';
 }
 
 function isPlainData(value: object): boolean {

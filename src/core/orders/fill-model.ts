@@ -9,6 +9,7 @@
 // price when it is marketable against its first print since arrival, otherwise at its limit price.
 import type { InstrumentBook } from './instrument-book.js';
 import { remainingQuantity, type Order } from './order-types.js';
+import { moveVenuePhase } from './venue-phase.js';
 
 export interface FillModel {
   /** Time for a new order to reach the venue. */
@@ -119,14 +120,14 @@ function allocate(
     actions.push({ kind: 'fill', order, quantity, priceTicks: fillPrice(order, edgeTicks, priceTicks, model) });
     if (quantity === remaining) {
       book.remove(order);
-      order.phase = 'done';
+      moveVenuePhase(order, 'done');
     }
     for (const sibling of venue.workingSiblings(order)) {
       if (cancelled.has(sibling)) continue;
       cancelled.add(sibling);
       // A group may span instruments: the sibling leaves its own book, not the one that printed.
       venue.bookOf(sibling.symbol).remove(sibling);
-      sibling.phase = 'done';
+      moveVenuePhase(sibling, 'done');
       actions.push({ kind: 'cancel', order: sibling, reason: 'oco_sibling_filled' });
     }
   }
@@ -143,7 +144,7 @@ function settleImmediate(book: InstrumentBook, actions: VenueAction[]): void {
   const settled = book.immediate.filter((o) => (o.tif === 'ioc' || o.tif === 'fok') && o.phase === 'working');
   for (const order of settled) {
     book.remove(order);
-    order.phase = 'done';
+    moveVenuePhase(order, 'done');
     actions.push({ kind: 'cancel', order, reason: order.tif === 'ioc' ? 'ioc_remainder_cancelled' : 'fok_not_filled' });
   }
 }

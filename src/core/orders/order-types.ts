@@ -2,6 +2,7 @@
 import type { InstrumentSpec } from '../instruments.js';
 import type { OrderStatus } from './order.machine.js';
 import type { StatusLog } from './status-log.js';
+import type { VenuePhase } from './venue-phase.js';
 
 export type { Side } from '../positions/execution.js';
 import type { Side } from '../positions/execution.js';
@@ -16,9 +17,6 @@ export interface OrderError {
   code: string;
   message: string;
 }
-
-/** Where an order is on its way: travelling to the venue, resting there, or done. */
-export type VenuePhase = 'in_flight' | 'working' | 'done';
 
 /** Who sent the order: a client, or the risk engine flattening an account (which passes the account gate). */
 export type OrderOrigin = 'client' | 'risk';
@@ -43,6 +41,7 @@ export interface Order {
   limitTicks: number | undefined;
   stopTicks: number | undefined;
   readonly createdAtMs: number;
+  /** Where the venue has it (venue-phase.ts: moved only by moveVenuePhase). */
   phase: VenuePhase;
   /** A stop or stop-limit whose stop has been hit: it now behaves as a market or limit order. */
   triggered: boolean;

@@ -10,6 +10,7 @@ import type { LotRecord } from './lots.js';
 import { markIn, type InstrumentMark } from './marks.js';
 import { Position, type PositionChange, type PositionView } from './positions.js';
 import type { TradeRecord } from './trades.js';
+import { declareSnapshot } from '../kernel/snapshot-fields.js';
 
 export interface PositionBookOptions {
   /** Trade ids (seeded, deterministic); called once per trade opened. */
@@ -238,3 +239,9 @@ export class PositionBook {
     return account;
   }
 }
+
+// The indexes by id are caught up after a restore (docs/architecture.md#indexes-by-id).
+declareSnapshot(PositionBook, {
+  kept: ['marks', 'accounts', 'allFills', 'allTrades', 'allPositions'],
+  skipped: ['newId', 'fillsByExecutionId', 'tradesById'],
+});
