@@ -3,7 +3,8 @@
 // to the library what the two would judge differently.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseDocument } from 'yaml';
+import fc from 'fast-check';
+import { parseDocument, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { plainYamlValue } from '../../src/scenario/fast-yaml.js';
 
@@ -106,5 +107,57 @@ describe('the fast YAML path (src/scenario/fast-yaml.ts)', () => {
       'a: [1, 2\n',
     ])
       expect(plainYamlValue(text), JSON.stringify(text)).toBeUndefined();
+  });
+
+  it('agrees with the library, or leaves the text to it, on generated documents (fast-check)', () => {
+    // Plain text that either parser could read differently: the core schema's forms, YAML 1.1 forms, flow
+    // indicators, comments, quotes, and any string fast-check makes.
+    const tricky = fc.constantFrom(
+      '~',
+      'null',
+      'yes',
+      'On',
+      '0o17',
+      '0x1F',
+      '010',
+      '1_000',
+      '12:30',
+      '.5',
+      '1e3',
+      '-.inf',
+      '.NaN',
+      '2026-03-02',
+      '5000.00',
+      '-0',
+      '+12',
+      '# x',
+      'a: b',
+      '- x',
+      '[x]',
+      '{x}',
+      "'q'",
+      '"q"',
+      '',
+    );
+    const scalar = fc.oneof(tricky, fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+    const key = fc.oneof(tricky, fc.string({ minLength: 1 }));
+    const { value } = fc.letrec((tie) => ({
+      value: fc.oneof({ maxDepth: 3 }, scalar, tie('list'), tie('map')),
+      list: fc.array(tie('value'), { maxLength: 4 }),
+      map: fc.dictionary(key, tie('value'), { maxKeys: 4 }),
+    }));
+    const style = fc.constantFrom({}, { collectionStyle: 'flow' as const }, { defaultStringType: 'PLAIN' as const });
+    let fastTaken = 0;
+    fc.assert(
+      fc.property(fc.dictionary(key, value, { minKeys: 1, maxKeys: 5 }), style, (document, options) => {
+        const text = stringify(document, options);
+        const fast = plainYamlValue(text);
+        if (fast === undefined) return;
+        fastTaken++;
+        expect(fast, text).toStrictEqual(library(text));
+      }),
+      { numRuns: 2000, seed: 20261128 },
+    );
+    expect(fastTaken, 'documents that took the fast path').toBeGreaterThan(500);
   });
 });
