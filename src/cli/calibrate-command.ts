@@ -134,6 +134,7 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
   const lines = [
     `propsim calibrate: wrote ${result.kinds.length} kind${result.kinds.length === 1 ? '' : 's'} of ${result.calibrated.length} traders to ${args.out}`,
   ];
+  lines.push(...result.notes.map((note) => `propsim calibrate: ${note}`));
   if (!market) lines.push('propsim calibrate: no --market: nobody held out, nothing compared');
   if (result.comparison)
     lines.push(
