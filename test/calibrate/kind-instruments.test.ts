@@ -5,6 +5,8 @@ import { firmGroup, kindRoots, rootMix } from '../../src/calibrate/kind-instrume
 import { maxHoldMinutes, type TraderKind } from '../../src/calibrate/kinds.js';
 import { kindsYaml } from '../../src/calibrate/kinds-file.js';
 import type { TraderTraits } from '../../src/calibrate/trader-traits.js';
+import { calibrate } from '../../src/calibrate/calibrate.js';
+import type { TraderFill } from '../../src/backtest/trader-fills.js';
 
 /** A trader with one round trip a root's worth of trips, measured only for its roots and holds. */
 function trader(tripsByRoot: Record<string, number>, holdMinutes: number[] = [10]): TraderTraits {
@@ -87,5 +89,37 @@ describe('kinds file', () => {
     expect(lines[4]).toBe(
       '- { count: 3, strategy: random_bracket, instruments: { ES: 73, NQ: 24 }, params: { max_hold_minutes: 19 } }',
     );
+  });
+});
+
+describe('one product group a file', () => {
+  /** `trips` round trips of a trader in a contract, an hour apart from 15:00Z on 2024-01-03, bought and sold at once. */
+  const tripsOf = (trader: string, symbol: string, price: string, trips: number): TraderFill[] =>
+    Array.from({ length: trips }, (_, i) => {
+      const at = Date.parse('2024-01-03T15:00:00Z') + i * 3_600_000;
+      return [
+        { timeMs: at, trader, symbol, side: 'buy' as const, quantity: 1, price, line: 0 },
+        { timeMs: at + 60_000, trader, symbol, side: 'sell' as const, quantity: 1, price, line: 0 },
+      ];
+    }).flat();
+  // Ann: 3 ES round trips and 1 CL; Bob: 2 CL. equity_index 3 against energy 3: a tie, to ES, the first root seen.
+  const fills = [
+    ...tripsOf('ann', 'ESH4', '4800.00', 3),
+    ...tripsOf('ann', 'CLG4', '72.00', 1),
+    ...tripsOf('bob', 'CLG4', '72.00', 2),
+  ].sort((a, b) => a.timeMs - b.timeMs);
+
+  it('roots of another product group are left out of the kind, a kind with none in the group out of the file, and stderr says so', async () => {
+    const one = await calibrate(fills, { seed: 1, kinds: 1, holdout: 0, sources: ['f.csv'] });
+    expect(one.kinds.map((k) => k.block.instruments)).toEqual([[{ root: 'ES', weight: 1 }]]);
+    expect(one.notes).toEqual([
+      "kind 1: left out of its instruments, another product group than the firm's most: CL (3 round trips)",
+    ]);
+    const two = await calibrate(fills, { seed: 1, kinds: 2, holdout: 0, sources: ['f.csv'] });
+    expect(two.kinds.map((k) => k.traders.map((t) => t.trader))).toEqual([['ann']]);
+    expect(two.notes).toEqual([
+      "kind 1: left out of its instruments, another product group than the firm's most: CL (1 round trip)",
+      "a kind of 1 trader left out: none of its round trips is in the product group of the firm's most (CL 100 %), and a back-test runs one group's sessions",
+    ]);
   });
 });
