@@ -5,6 +5,7 @@ import { firmGroup, kindRoots, rootMix } from '../../src/calibrate/kind-instrume
 import { maxHoldMinutes, type TraderKind } from '../../src/calibrate/kinds.js';
 import { kindsYaml } from '../../src/calibrate/kinds-file.js';
 import type { TraderTraits } from '../../src/calibrate/trader-traits.js';
+import { fileURLToPath } from 'node:url';
 import { calibrate } from '../../src/calibrate/calibrate.js';
 import type { TraderFill } from '../../src/backtest/trader-fills.js';
 
@@ -122,4 +123,24 @@ describe('one product group a file', () => {
       "a kind of 1 trader left out: none of its round trips is in the product group of the firm's most (CL 100 %), and a back-test runs one group's sessions",
     ]);
   });
+
+  it('the comparison trades a kind on the first market file when the market has no file of its roots, and says so', async () => {
+    const esOnly = [...tripsOf('ann', 'ESH4', '4800.00', 2), ...tripsOf('cat', 'ESH4', '4800.00', 2)].sort(
+      (a, b) => a.timeMs - b.timeMs,
+    );
+    const market = {
+      market: [
+        {
+          path: fileURLToPath(new URL('../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url)),
+          format: 'bars' as const,
+          instrument: '6EH4',
+        },
+      ],
+      period: { from: '2024-01-02', to: '2024-01-03' },
+    };
+    const result = await calibrate(esOnly, { seed: 1, kinds: 1, holdout: 0.5, market, sources: ['f.csv'] });
+    expect(result.kinds[0]!.block.instruments).toEqual([{ root: 'ES', weight: 1 }]); // the file keeps its roots
+    expect(result.notes).toEqual(['kind 1: compared on 6EH4: --market has no file of ES']);
+    expect(result.comparison).toBeDefined();
+  }, 60_000);
 });
