@@ -152,16 +152,14 @@ export function parseBacktestConfig(
   const period = checkPeriod(doc.period);
   const { basePlan, basePlanName } = parseBasePlan(doc, file);
   const grid = Object.entries(doc.grid ?? {}).map(([key, values]) => ({ key, values }));
+  const kindsBlocks = doc.traders.kinds === undefined ? undefined : readKindsFile(doc.traders.kinds, file);
   const config: BacktestConfig = {
     file,
     name: doc.name,
     seed: doc.seed ?? 1,
     market: parseMarket(doc.market, file),
     period,
-    synthetic: [
-      ...parseSynthetic(doc.traders.synthetic),
-      ...(doc.traders.kinds === undefined ? [] : readKindsFile(doc.traders.kinds, file)),
-    ],
+    synthetic: [...parseSynthetic(doc.traders.synthetic), ...(kindsBlocks ?? [])],
     basePlan,
     basePlanName,
     grid,
@@ -171,7 +169,12 @@ export function parseBacktestConfig(
     sampleTraders: doc.sample_traders ?? 20,
   };
   if (config.market.length === 0) fail('market.files', 'at least one market file', []);
-  checkSessionFamily(config.market, config.synthetic, (b) => syntheticBlockPath(doc.traders.synthetic, b));
+  const ownBlocks = config.synthetic.length - (kindsBlocks?.length ?? 0);
+  checkSessionFamily(config.market, config.synthetic, (b) =>
+    b < ownBlocks
+      ? syntheticBlockPath(doc.traders.synthetic, b)
+      : `traders.kinds (${doc.traders.kinds!.path} [${b - ownBlocks}])`,
+  );
   const family = sessionFamily(config);
   const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, family);
   if (sessions.length === 0)

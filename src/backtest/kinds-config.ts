@@ -12,6 +12,7 @@ import { MAX_BLOCK_TRADERS, SyntheticBlock } from './backtest-config-schema.js';
 import { shares } from './trader-count.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import type { SyntheticTraders } from './traders/strategy.js';
+import { parseInstruments } from './block-instruments.js';
 
 const KindsFile = Type.Array(SyntheticBlock, {
   minItems: 1,
@@ -39,7 +40,14 @@ export function readKindsFile(
         } catch (error) {
           throw new FieldError(`[${i}].params`, (error as Error).message);
         }
-        return { count: block.count, strategy: block.strategy, params: { ...params } };
+        // The roots calibrate measured (docs/backtesting.md#calibrating-synthetic-traders); absent in older files.
+        const instruments = parseInstruments(block.instruments, `[${i}]`);
+        return {
+          count: block.count,
+          strategy: block.strategy,
+          params: { ...params },
+          ...(instruments === undefined ? {} : { instruments }),
+        };
       });
     } catch (error) {
       if (error instanceof FieldError)

@@ -6,6 +6,10 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { TraderFill } from '../backtest/trader-fills.js';
 import { calibrateKinds, type TraderKind } from './kinds.js';
 import { kindsYaml } from './kinds-file.js';
+import { rootMix } from './kind-instruments.js';
+import { parseSymbol } from '../core/instruments.js';
+import type { MarketFileSpec } from '../market/market-file-spec.js';
+import type { SyntheticTraders } from '../backtest/traders/strategy.js';
 import { comparisonTable, summarize, type PopulationSummary } from './population-summary.js';
 import { syntheticFills, type MarketRun } from './synthetic-fills.js';
 import { traitsOf, type TraderTraits } from './trader-traits.js';
@@ -28,6 +32,8 @@ export interface Calibration {
   /** Calibrated on, and held out (by trader id). */
   calibrated: string[];
   heldOut: string[];
+  /** What was left out of the file or the comparison, and why: for stderr. */
+  notes: string[];
   /** Held-out traders and the synthetic kinds, side by side; undefined when nobody is held out. */
   comparison?: { heldOut: PopulationSummary; synthetic: PopulationSummary; table: string };
 }
@@ -48,7 +54,9 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
     throw new CalibrationInputError(
       `--holdout ${holdout}: leaves none of the ${traits.length} traders to calibrate on`,
     );
-  const kinds = calibrateKinds(kept, options.seed, options.kinds);
+  const clustered = calibrateKinds(kept, options.seed, options.kinds);
+  const kinds = clustered.filter((k) => k.roots !== undefined);
+  const notes = leftOutNotes(clustered);
   const header = [
     `propsim calibrate: ${kinds.length} kind${kinds.length === 1 ? '' : 's'} of synthetic traders from ${options.sources.join(', ')} (seed ${options.seed})`,
     `calibrated on ${kept.length} of ${traits.length} traders with a round trip; ${heldOut.length} held out to compare (--holdout ${holdout})`,
@@ -59,14 +67,11 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
     yaml: kindsYaml(kinds, header),
     calibrated: kept.map((t) => t.trader),
     heldOut: heldOut.map((t) => t.trader),
+    notes,
   };
   if (heldOut.length > 0 && options.market) {
-    const synthetic = traitsOf(
-      await syntheticFills(
-        kinds.map((k) => k.block),
-        { ...options.market, seed: options.seed },
-      ),
-    );
+    const blocks = kinds.map((k, i) => tradedOn(k.block, i, options.market!.market, notes));
+    const synthetic = traitsOf(await syntheticFills(blocks, { ...options.market, seed: options.seed }));
     const held = summarize(heldOut);
     const made = summarize(synthetic);
     result.comparison = {
@@ -79,6 +84,50 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
     };
   }
   return result;
+}
+
+/**
+ * A back-test runs one product group's sessions (src/backtest/block-instruments.ts), so the file keeps to the group of
+ * the firm's most round trips: what each kind traded outside it, and kinds with nothing in it, are said here.
+ */
+function leftOutNotes(clustered: readonly TraderKind[]): string[] {
+  const notes: string[] = [];
+  let written = 0;
+  for (const kind of clustered) {
+    const traders = `${kind.traders.length} trader${kind.traders.length === 1 ? '' : 's'}`;
+    if (kind.roots === undefined) {
+      notes.push(
+        `a kind of ${traders} left out: none of its round trips is in the product group of the firm's most (${rootMix(kind.traders)}), and a back-test runs one group's sessions`,
+      );
+      continue;
+    }
+    written++;
+    const other = kind.roots.otherGroups;
+    if (other.length > 0)
+      notes.push(
+        `kind ${written}: left out of its instruments, another product group than the firm's most: ${other.map((r) => `${r.root} (${r.trips} round trip${r.trips === 1 ? '' : 's'})`).join(', ')}`,
+      );
+  }
+  return notes;
+}
+
+/**
+ * The block as the comparison trades it: with its roots when the market has a file of each, else (with a note) on the
+ * first file's instrument, as a block without instruments trades.
+ */
+function tradedOn(
+  block: SyntheticTraders,
+  i: number,
+  market: readonly MarketFileSpec[],
+  notes: string[],
+): SyntheticTraders {
+  if (block.instruments === undefined) return block;
+  const roots = new Set(market.flatMap((m) => (m.instrument === undefined ? [] : [parseSymbol(m.instrument).root])));
+  const missing = block.instruments.filter((r) => !roots.has(r.root)).map((r) => r.root);
+  if (missing.length === 0) return block;
+  notes.push(`kind ${i + 1}: compared on ${market[0]!.instrument}: --market has no file of ${missing.join(', ')}`);
+  const { instruments: _, ...rest } = block;
+  return rest;
 }
 
 /** A seeded shuffle of the traders, then the last round(n × holdout) of it held out, each part in its first order. */

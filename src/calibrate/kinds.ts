@@ -1,7 +1,8 @@
 // Traders into kinds (docs/backtesting.md#calibrating-synthetic-traders): each trader's measured traits as a point,
 // standardized and clustered by seeded k-means, and each cluster written as a random_bracket block whose draws
-// match what its traders did: contracts, stop and target ranges, and the entry rate.
+// match what its traders did: contracts, stop and target ranges, the entry rate, the minutes held and the roots.
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
+import { firmGroup, kindRoots, type KindRoots } from './kind-instruments.js';
 import { chooseK, kMeans, standardized } from './k-means.js';
 import { mean, median, quantile } from './stats.js';
 import type { TraderTraits } from './trader-traits.js';
@@ -10,6 +11,8 @@ export interface TraderKind {
   block: SyntheticTraders;
   /** The real traders of this kind. */
   traders: TraderTraits[];
+  /** Its roots in the firm's product group; undefined when it made no round trip there (calibrate leaves it out). */
+  roots: KindRoots | undefined;
 }
 
 /** The session random_bracket spreads its checks over (docs/backtesting.md#synthetic-traders): 23 hours. */
@@ -24,9 +27,12 @@ export function calibrateKinds(traits: readonly TraderTraits[], seed: number, ki
   const points = standardized(featuresOf(traders));
   const k = kinds ?? chooseK(points, seed);
   const { assignment, k: found } = kMeans(points, k, seed);
+  const group = firmGroup(traders);
   return Array.from({ length: found }, (_, c) => {
     const members = traders.filter((_, i) => assignment[i] === c);
-    return { block: blockOf(members), traders: members };
+    const roots = kindRoots(members, group);
+    const block = blockOf(members);
+    return { block: roots ? { ...block, instruments: roots.instruments } : block, traders: members, roots };
   });
 }
 
@@ -65,6 +71,7 @@ function blockOf(traders: readonly TraderTraits[]): SyntheticTraders {
     traders.flatMap((t) => t.entriesPerDay),
     hours ? hours.minutes : SESSION_MINUTES,
   );
+  const maxHold = maxHoldMinutes(traders.flatMap((t) => t.holdMinutes));
   return {
     count: traders.length,
     strategy: 'random_bracket',
@@ -74,6 +81,7 @@ function blockOf(traders: readonly TraderTraits[]): SyntheticTraders {
       stop_ticks: uniformRange(traders.flatMap((t) => t.stopTicks)),
       target_ticks: uniformRange(traders.flatMap((t) => t.targetTicks)),
       check_every_minutes: checkEveryMinutes,
+      ...(maxHold === undefined ? {} : { max_hold_minutes: maxHold }),
       ...(hours ? { active_hours: hours.clock } : {}),
     },
   };
@@ -100,6 +108,19 @@ export function activeHours(
 export function clock(minuteOfSession: number): string {
   const minute = (minuteOfSession + GLOBEX_OPEN_MINUTE) % 1440;
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/**
+ * max_hold_minutes: the 90th percentile of the minutes held (each rounded down), plus one, so every round trip at or
+ * under that percentile fits. Not the median: a cap there would cut half the trades short of their brackets and
+ * shift the stop and target distances; the 90th percentile trims only the long tail a bracket alone lets run (a coin
+ * entry with a far stop can sit for hours where the real traders got out). Undefined when it is longer than a
+ * session: the close-out comes first.
+ */
+export function maxHoldMinutes(holdMinutes: readonly number[]): number | undefined {
+  const p90 = quantile(holdMinutes, 0.9);
+  if (p90 === undefined || p90 + 1 > SESSION_MINUTES) return undefined;
+  return p90 + 1;
 }
 
 /** The 10th to 90th percentile of whole numbers, as a [low, high] range (at least 1). */

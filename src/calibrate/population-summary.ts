@@ -1,6 +1,7 @@
 // The summary statistics calibration is judged by (docs/backtesting.md#how-close-calibration-comes): the same
 // figures of two populations of traders, side by side.
 import { formatTable } from '../reports/text-table.js';
+import { rootMix } from './kind-instruments.js';
 import { quantile } from './stats.js';
 import type { TraderTraits } from './trader-traits.js';
 
@@ -16,6 +17,7 @@ export interface PopulationSummary {
   holdMinutes: string;
   winRatePct: string;
   rthEntriesPct: string;
+  roots: string;
 }
 
 const ROWS: ReadonlyArray<[keyof PopulationSummary, string]> = [
@@ -27,6 +29,7 @@ const ROWS: ReadonlyArray<[keyof PopulationSummary, string]> = [
   ['holdMinutes', 'minutes held (p10 / p50 / p90)'],
   ['winRatePct', 'win rate, % of wins and losses'],
   ['rthEntriesPct', 'entries 08:30-15:00 CT, %'],
+  ['roots', 'round trips by root, %'],
 ];
 
 export function summarize(traits: readonly TraderTraits[]): PopulationSummary {
@@ -56,6 +59,7 @@ export function summarize(traits: readonly TraderTraits[]): PopulationSummary {
       100,
     ),
     rthEntriesPct: rate(entries.filter((m) => m >= RTH.from && m < RTH.to).length, entries.length, 100),
+    roots: active.length === 0 ? '-' : rootMix(active),
   };
 }
 

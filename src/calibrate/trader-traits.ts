@@ -2,6 +2,7 @@
 // how often, how big and how long it trades, the stop and target distances its exits imply, its win rate and the
 // Chicago times of its entries. Distances are whole ticks; counts and times are integers; only rates are floats.
 import { chicagoDateOf, chicagoIso } from '../core/calendar/dates.js';
+import { parseSymbol } from '../core/instruments.js';
 import type { TraderFill } from '../backtest/trader-fills.js';
 import { roundTripsOf, type RoundTrip } from './round-trips.js';
 
@@ -27,6 +28,8 @@ export interface TraderTraits {
   losses: number;
   /** Chicago minute of the day of each entry (0 = midnight CT). */
   entryMinutes: number[];
+  /** Round trips per product root (ESH4 and ESM4 are both ES), in order of each root's first round trip. */
+  tripsByRoot: Record<string, number>;
 }
 
 /** Traits of every trader of a fills list, in order of each trader's first fill. */
@@ -49,6 +52,11 @@ export function traderTraits(trader: string, trips: readonly RoundTrip[]): Trade
   const losing = trips.filter((t) => t.pnlTicks < 0);
   const winning = trips.filter((t) => t.pnlTicks > 0);
   const bracketExit = (t: RoundTrip) => !isClosingTimeExit(t.exitMs);
+  const tripsByRoot: Record<string, number> = {};
+  for (const trip of trips) {
+    const root = parseSymbol(trip.symbol).root;
+    tripsByRoot[root] = (tripsByRoot[root] ?? 0) + 1;
+  }
   return {
     trader,
     roundTrips: trips.length,
@@ -61,6 +69,7 @@ export function traderTraits(trader: string, trips: readonly RoundTrip[]): Trade
     wins: winning.length,
     losses: losing.length,
     entryMinutes: trips.map((t) => chicagoMinuteOf(t.entryMs)),
+    tripsByRoot,
   };
 }
 

@@ -76,7 +76,7 @@ export const calibrateCommand = {
       })
       .option('market', {
         describe:
-          'market the kinds are traded on for the comparison: tick CSVs, or a YAML file with files: as in configs',
+          "market the kinds are traded on for the comparison: tick CSVs, or a YAML file with files: as in configs; a kind trades its instruments when it has a file of each root, else the first file's instrument",
         type: 'string',
         array: true,
         requiresArg: true,
@@ -100,7 +100,7 @@ export const calibrateCommand = {
         ]),
       )
       .epilog(
-        'Per trader: round trips (flat to flat, FIFO by instrument), round trips a day, contracts, minutes held, the stop and target distances implied by losing and winning exits (in ticks), win rate, entry times (CT). Traders are clustered by seeded k-means into kinds, each written as a random_bracket block (with active_hours when its traders keep to part of the session) with a comment saying what its real traders look like. Use it in a back-test config as traders: { kinds: { path: kinds.yaml, count: 5000 } }.',
+        'Per trader: round trips (flat to flat, FIFO by instrument), round trips a day, contracts, minutes held, the stop and target distances implied by losing and winning exits (in ticks), win rate, entry times (CT). Traders are clustered by seeded k-means into kinds, each written as a random_bracket block with a comment saying what its real traders look like: its instruments (the roots of its round trips as whole weights, roots under 5 % left out; one product group for the whole file, the one of the most round trips, with what was left out said on stderr), max_hold_minutes (the 90th percentile of its minutes held, plus one) and active_hours when its traders keep to part of the session. Use it in a back-test config as traders: { kinds: { path: kinds.yaml, count: 5000 } }.',
       ),
   handler: async (args: CalibrateArgs) => {
     try {
@@ -134,6 +134,7 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
   const lines = [
     `propsim calibrate: wrote ${result.kinds.length} kind${result.kinds.length === 1 ? '' : 's'} of ${result.calibrated.length} traders to ${args.out}`,
   ];
+  lines.push(...result.notes.map((note) => `propsim calibrate: ${note}`));
   if (!market) lines.push('propsim calibrate: no --market: nobody held out, nothing compared');
   if (result.comparison)
     lines.push(

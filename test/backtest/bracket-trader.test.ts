@@ -5,21 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { parsePlanTemplate } from '../../src/core/accounts/plans.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
-import { Kernel } from '../../src/core/kernel/kernel.js';
-import { planJson } from '../../src/core/kernel/risk-json.js';
-import type { Side } from '../../src/core/orders/order-types.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
-import { BracketTrader, bracketParams } from '../../src/backtest/traders/bracket-trader.js';
-import { MinuteBars } from '../../src/backtest/traders/minute-bars.js';
-import { AFTER_NEXT_PRINT, TraderRandom } from '../../src/backtest/traders/strategy.js';
-import { esTraderView } from './es-trader-view.js';
-
-/** A trader whose signal is always to buy. */
-class AlwaysBuys extends BracketTrader {
-  protected signal(): Side {
-    return 'buy';
-  }
-}
+import { AFTER_NEXT_PRINT } from '../../src/backtest/traders/strategy.js';
+import { esAccountWithBuyer } from './es-trader-view.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
 /** Tuesday 2026-03-10, 09:00 CT. */
@@ -35,17 +23,12 @@ const PLAN = parsePlanTemplate(
 );
 
 function setUp() {
-  const kernel = new Kernel({ startMs: NINE, seed: 1, calendar });
-  const opened = kernel.dispatch({ type: 'open_account', plan: planJson(PLAN) });
-  if (!opened.ok) throw new Error(opened.body.error);
-  const accountId = opened.body.account_id;
-  const trader = new AlwaysBuys(
-    'always-buys',
-    new TraderRandom(1),
-    bracketParams({ contracts: 3, stop_ticks: 8, target_ticks: 8, trades_per_day: 1 }),
+  const { kernel, accountId, trader, bars, view } = esAccountWithBuyer(
+    NINE,
+    PLAN,
+    { contracts: 3, stop_ticks: 8, target_ticks: 8, trades_per_day: 1 },
+    calendar,
   );
-  const bars = new MinuteBars();
-  const view = esTraderView(kernel, accountId, bars, calendar);
   const print = (atMs: number, price: number) => {
     kernel.print('ESM6', price * 4, Infinity, atMs); // ES ticks are 0.25
     bars.onPrint(atMs, price * 4);

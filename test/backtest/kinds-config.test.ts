@@ -67,4 +67,28 @@ describe('traders.kinds', () => {
       /traders\.kinds\.path: expected an existing kinds file/,
     );
   });
+
+  it("reads a kinds file's instruments as a block's, and refuses roots outside the market's product group", () => {
+    const withRoots = KINDS.replace(
+      'strategy: random_bracket, params: { trades_per_day: 6',
+      'strategy: random_bracket, instruments: [6E], params: { trades_per_day: 6',
+    ).replace(
+      'strategy: random_bracket, params: { trades_per_day: 2',
+      'strategy: random_bracket, instruments: { 6E: 3, 6B: 1 }, params: { trades_per_day: 2',
+    );
+    const [first, second] = loadBacktestConfig(configWith(withRoots, '{ kinds: { path: kinds.yaml } }')).synthetic;
+    expect(first!.instruments).toEqual([{ root: '6E', weight: 1 }]);
+    expect(second!.instruments).toEqual([
+      { root: '6E', weight: 3 },
+      { root: '6B', weight: 1 },
+    ]);
+    // The market is 6EH4 (fx): an ES kind would be traded on another calendar, so it is refused, naming the kind.
+    const es = KINDS.replace(
+      'strategy: random_bracket, params: { trades_per_day: 2',
+      'strategy: random_bracket, instruments: [ES], params: { trades_per_day: 2',
+    );
+    expect(() => loadBacktestConfig(configWith(es, '{ kinds: { path: kinds.yaml } }'))).toThrow(
+      /traders\.kinds \(kinds\.yaml \[1\]\)\.instruments: expected roots of the fx product group/,
+    );
+  });
 });

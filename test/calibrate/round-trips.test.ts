@@ -82,6 +82,7 @@ describe('trader traits', () => {
       wins: 1,
       losses: 2,
       entryMinutes: [540, 600, 540],
+      tripsByRoot: { ES: 3 },
     });
   });
 });

@@ -1,7 +1,7 @@
 // The shape every synthetic strategy shares: during the session it checks its signal every few minutes; when
 // flat and under its daily trade count it enters at market, and once filled it places an OCO stop and target a few
-// ticks away; a few minutes before the close it cancels what is working and closes what it holds. Subclasses give
-// the signal.
+// ticks away; a few minutes before the close, or once it has held a position max_hold_minutes, it cancels what is
+// working and closes what it holds. Subclasses give the signal.
 import { Dec, ticksToPrice } from '../../core/money.js';
 import type { Side } from '../../core/orders/order-types.js';
 import {
@@ -31,6 +31,8 @@ export interface BracketParams {
   quitAfterFailure: boolean;
   /** active_hours: [from, to) minutes past midnight CT when it may enter; undefined (off): the whole session. */
   activeHours: [number, number] | undefined;
+  /** max_hold_minutes: a position held this long is closed at market; undefined (off): held until its exits or the close. */
+  maxHoldMinutes: number | undefined;
 }
 
 export function bracketParams(params: Record<string, unknown>): BracketParams {
@@ -46,6 +48,7 @@ export function bracketParams(params: Record<string, unknown>): BracketParams {
     sizeDownWithinCents: moneyParam(params, 'size_down_within'),
     quitAfterFailure: flagParam(params, 'quit_after_failure'),
     activeHours: activeHoursParam(params),
+    maxHoldMinutes: params.max_hold_minutes === undefined ? undefined : intParam(params, 'max_hold_minutes', 1),
   };
 }
 
@@ -60,6 +63,8 @@ export abstract class BracketTrader implements Trader {
   private tradeDate = '';
   private tradesToday = 0;
   private pending: PendingEntry | undefined;
+  /** With max_hold_minutes: when the position its last entry opened is closed at market, if it is still held. */
+  private holdUntilMs: number | undefined;
   /** Each trader checks at its own phase within the check interval, so traders do not all act at once. */
   private readonly phaseMs: number;
   private readonly activeHours: ActiveHours | undefined;
@@ -84,12 +89,15 @@ export abstract class BracketTrader implements Trader {
     const flatAtMs = session.closeMs - this.params.flatMinutesBeforeClose * 60_000;
     if (nowMs >= flatAtMs) {
       this.pending = undefined;
+      this.holdUntilMs = undefined;
       this.closeOut(view);
       return undefined; // the runner wakes it again when the next session opens
     }
     if (this.pending) {
       if (!this.attachExits(view, this.pending)) return AFTER_NEXT_PRINT;
       this.pending = undefined;
+    } else if (this.heldTooLong(view)) {
+      this.closeOut(view); // its market order fills at the next print; the next check finds it flat
     } else {
       if (session.tradeDate !== this.tradeDate) {
         this.tradeDate = session.tradeDate;
@@ -112,8 +120,23 @@ export abstract class BracketTrader implements Trader {
         }
       }
     }
-    const next = this.nextCheck(nowMs);
+    const next = Math.min(this.nextCheck(nowMs), this.holdUntilMs ?? Infinity);
     return next < flatAtMs ? next : flatAtMs;
+  }
+
+  /**
+   * max_hold_minutes: true once the position has been held that long (it is then no longer tracked); a position its
+   * bracket has closed already is forgotten here too.
+   */
+  private heldTooLong(view: TraderView): boolean {
+    if (this.holdUntilMs === undefined) return false;
+    if (view.kernel.read.netQuantity(view.accountId, view.symbol) === 0) {
+      this.holdUntilMs = undefined;
+      return false;
+    }
+    if (view.kernel.nowMs < this.holdUntilMs) return false;
+    this.holdUntilMs = undefined;
+    return true;
   }
 
   /** quit_after_failure: after a failed account it trades no more, and with the funnel takes no reset. */
@@ -190,6 +213,8 @@ export abstract class BracketTrader implements Trader {
     const held = kernel.read.netQuantity(accountId, symbol);
     const lastTicks = view.bars.lastTicks;
     if (held === 0 || lastTicks === undefined) return true; // refused, or never filled: nothing to protect
+    // Woken right after the print that filled the entry: the hold is counted from it.
+    if (this.params.maxHoldMinutes !== undefined) this.holdUntilMs = kernel.nowMs + this.params.maxHoldMinutes * 60_000;
     const dir = Math.sign(held); // the entry's side: the account was flat when it was sent
     const price = (ticks: number) => ticksToPrice(ticks, new Dec(view.tickSize), view.priceDecimals);
     const exit = {
@@ -212,7 +237,7 @@ export abstract class BracketTrader implements Trader {
     return true;
   }
 
-  /** Before the close: cancel what is working, close what is held. */
+  /** Before the close, or after max_hold_minutes: cancel what is working, close what is held. */
   private closeOut(view: TraderView): void {
     const { kernel, accountId, symbol } = view;
     for (const orderId of kernel.read.workingOrderIds(accountId, 'client'))

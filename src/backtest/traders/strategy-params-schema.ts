@@ -36,6 +36,11 @@ const BRACKET_PARAMS = {
   target_ticks: Range([8, 60], 'Target distance in ticks, drawn per entry.'),
   check_every_minutes: Count(5, 'Minutes between checks for a signal.'),
   flat_minutes_before_close: Count(5, "Close out this many minutes before the session's close."),
+  max_hold_minutes: Type.Integer({
+    minimum: 1,
+    description:
+      'Close a position at market once it has been held this many minutes (from the print that filled its entry). Off unless given.',
+  }),
   stop_after_daily_lock: Flag('true: no more entries in a session after its daily-loss lock. Default false.'),
   daily_profit_stop: Amount('No new entries once the day\'s net P&L reaches this, like "500.00".'),
   size_down_within: Amount('Trade one contract while equity is this close to the max-loss floor, like "500.00".'),
