@@ -78,7 +78,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
       undefined,
       'sortable',
     ),
-    chartsNote(run, charted.length),
+    ...chartsNote(run, charted.length),
     ...(await charts),
     '<h2>Expectations</h2>',
     htmlTable(
@@ -227,10 +227,12 @@ function chartedAccounts(run: ScenarioRun, ordered: FinalState['accounts']): str
     .slice(0, CHARTS_OF_MANY);
 }
 
-/** Says which accounts have a chart, when not every one has. */
-function chartsNote(run: ScenarioRun, charted: number): string {
-  if (run.final.accounts.length <= CHARTED_ACCOUNTS) return '';
-  return `<p class="meta">Charts of the first ${charted} accounts of the table above; state.json has every account's numbers.</p>`;
+/** Says which accounts have a chart, when not every one has (nothing otherwise: the page as it was). */
+function chartsNote(run: ScenarioRun, charted: number): string[] {
+  if (run.final.accounts.length <= CHARTED_ACCOUNTS) return [];
+  return [
+    `<p class="meta">Charts of the first ${charted} accounts of the table above; state.json has every account's numbers.</p>`,
+  ];
 }
 
 function firstRows(count: number, what: string): string {
