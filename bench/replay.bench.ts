@@ -49,10 +49,12 @@ export interface ReplayRun {
 }
 
 /**
- * Loaded before the CLI in the child: prints the process's CPU time as it exits. Wall time on a machine shared with
- * other work moves with their load; CPU time much less.
+ * Loaded before the CLI in the child: prints the process's CPU time (every thread's) as it exits. Wall time on a
+ * machine shared with other work moves with their load; CPU time much less. The CLI's worker threads load it too, and
+ * one that ended before the process (the journal's writer) printed the CPU time so far, which was read as the whole:
+ * only the main thread prints.
  */
-const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nbench-cpu-us '+(u.user+u.system)+'\\n')})`;
+const CPU_AT_EXIT = `data:text/javascript,import{isMainThread}from'node:worker_threads';if(isMainThread)process.on('exit',()=>{const u=process.cpuUsage();process.stderr.write('\\nbench-cpu-us '+(u.user+u.system)+'\\n')})`;
 
 export const replayBench: Bench = {
   name: 'replay',

@@ -4,12 +4,25 @@
 // output; each command stays its own chunk, loaded when named. Left outside: the native SQLite addon, packages that
 // read files beside their own code, and the store's writer thread, which is started from
 // dist/src/store/commit-worker.js.
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../src/market/holiday-file.js';
 
 const root = packageRoot();
+
+/**
+ * RxJS's ES modules, not the CommonJS build its exports give Node: esbuild keeps only the parts the CLI uses (the
+ * package has no side effects), where the CommonJS build is run whole at start-up (~0.35 MB, ~20 ms of every replay).
+ */
+const rxjsAsEsModules: Plugin = {
+  name: 'rxjs-as-es-modules',
+  setup(build) {
+    build.onResolve({ filter: /^rxjs$/ }, () => ({
+      path: join(root, 'node_modules', 'rxjs', 'dist', 'esm', 'index.js'),
+    }));
+  },
+};
 // Chunks are named by content hash: without a clean folder, every build would leave the last one's chunks behind.
 rmSync(join(root, 'dist', 'bundle'), { recursive: true, force: true });
 await build({
@@ -37,5 +50,6 @@ await build({
   banner: {
     js: "import { createRequire as bundleRequire } from 'node:module'; const require = bundleRequire(import.meta.url);",
   },
+  plugins: [rxjsAsEsModules],
   logLevel: 'warning',
 });

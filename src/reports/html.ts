@@ -79,16 +79,20 @@ document.querySelectorAll('table.sortable').forEach((table) => {
 });
 </script>`;
 
+/**
+ * The page never scrolls sideways, down to a phone's width: a table wider than the page scrolls inside itself (the
+ * table a block that scrolls, its rows' box (tbody) still the page's width when narrower), and charts scale down.
+ */
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1200px;color:#1d2433;padding:0 1rem}
 h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.1rem;margin-top:2rem;border-bottom:1px solid #dde2ea;padding-bottom:.2rem}
-table{border-collapse:collapse;width:100%;font-size:13px}th,td{padding:.3rem .5rem;border-bottom:1px solid #eef1f5;text-align:left;vertical-align:top}
+table{border-collapse:collapse;width:100%;font-size:13px;display:block;overflow-x:auto}tbody{display:table;width:100%}th,td{padding:.3rem .5rem;border-bottom:1px solid #eef1f5;text-align:left;vertical-align:top}
 th{background:#f5f7fa;font-weight:600}${FIGURE_COLUMNS_CSS}{text-align:right}tr.fail td{background:#fdecec}tr.pass td{background:#f1f9f1}tr.risk td{background:#fff3e0}
 .badge{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600}.badge.pass{background:#d6f0d6;color:#1b5e20}.badge.fail{background:#f8d0d0;color:#8e1c1c}
-.chart{position:relative;margin:0}.chart svg.hover{position:absolute;left:0;top:0}.hover rect{fill:transparent}.hover rect:hover{fill:rgba(29,36,51,.08)}.fans{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
+.chart{position:relative;margin:0}.chart svg{max-width:100%;height:auto}.chart svg.hover{position:absolute;left:0;top:0}.hover rect{fill:transparent}.hover rect:hover{fill:rgba(29,36,51,.08)}.fans{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
 .wide{overflow-x:auto}.wide table{font-size:12px;white-space:nowrap}.wide th{white-space:normal}.verdict li{margin:.15rem 0}.noise{color:#5b6578}.signal{color:#1b5e20;font-weight:600}
 .meta{color:#5b6578}.meta code,.expectations td:nth-child(n+4){overflow-wrap:anywhere}.headline{font-size:15px}.decisions{font-size:12.5px}.decisions td:nth-child(2){min-width:11rem}tr.reference td{background:#f5f7fa}td.signal b{color:#1b5e20}.none{color:#8a93a3;font-style:italic}code{font-size:12px}
 </style></head><body>

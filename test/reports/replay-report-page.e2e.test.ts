@@ -1,6 +1,6 @@
 // The replay report as a reader sees it (issue 40): a long value (a sha256) wraps instead of making the page scroll
 // sideways, expected money reads like the actual, and the risk engine's orders are told apart from the client's.
-// Drawn in Debian's chromium at a laptop's width.
+// Drawn in Debian's chromium at a phone's width and a laptop's.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,19 +33,20 @@ function reportFile(): string {
 }
 
 describe('replay report.html', () => {
-  it('does not scroll sideways at 1280 px (the charts are 1100 px wide): the sha256 values wrap', async () => {
+  it('does not scroll sideways at 600 px or at 1280 px: long values wrap, wide tables scroll inside, charts scale down', async () => {
     const page = await browser.newPage();
     try {
-      for (const width of [1280]) {
+      for (const width of [600, 1280]) {
         await page.setViewport({ width, height: 900 });
         await page.goto(`file://${reportFile()}`);
-        // Runs in the page: its document, typed here without the DOM library.
-        type Root = { scrollWidth: number; clientWidth: number };
-        const { scroll, client } = await page.evaluate(() => {
-          const root = (globalThis as unknown as { document: { documentElement: Root } }).document.documentElement;
-          return { scroll: root.scrollWidth, client: root.clientWidth };
+        // Runs in the page: its window and document, typed here without the DOM library.
+        type Page = { innerWidth: number; document: { scrollingElement: { scrollWidth: number } } };
+        const { scroll, inner } = await page.evaluate(() => {
+          const view = globalThis as unknown as Page;
+          return { scroll: view.document.scrollingElement.scrollWidth, inner: view.innerWidth };
         });
-        expect(scroll, `at ${width} px`).toBeLessThanOrEqual(client);
+        expect(inner, 'the viewport as set').toBe(width);
+        expect(scroll, `at ${width} px`).toBeLessThanOrEqual(inner);
       }
     } finally {
       await page.close();

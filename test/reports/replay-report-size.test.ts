@@ -1,10 +1,10 @@
 // report.html of a replay with many accounts (src/reports/replay-report.ts): the accounts that matter first in a
-// sortable table, charts only for the CHARTED_ACCOUNTS that matter, and every account still in state.json.
+// sortable table, beyond CHARTED_ACCOUNTS accounts charts only for the CHARTS_OF_MANY that matter, and every account still in state.json.
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { ChartWorkers } from '../../src/reports/chart-workers.js';
-import { CHARTED_ACCOUNTS, replayReportHtml } from '../../src/reports/replay-report.js';
+import { CHARTED_ACCOUNTS, CHARTS_OF_MANY, replayReportHtml } from '../../src/reports/replay-report.js';
 import { parseScenario } from '../../src/scenario/parse-scenario.js';
 import { runScenario } from '../../src/scenario/runner.js';
 import { decodeScenarioText } from '../../src/scenario/yaml-source.js';
@@ -40,7 +40,11 @@ describe('replay report with many accounts', () => {
     const firstRow = accounts.split('\n').find((line) => line.startsWith('<tr><td>'))!;
     expect(firstRow).toContain('<td>a03</td><td>failed</td>');
     expect(accounts).toMatch(/<table class="sortable" data-figures="[\d ]+">/);
-    expect(html.match(/<h3>/g)).toHaveLength(CHARTED_ACCOUNTS);
+    // 40 accounts > CHARTED_ACCOUNTS (24): a chart for the first CHARTS_OF_MANY (6) rows of the table, a03 first.
+    expect(40).toBeGreaterThan(CHARTED_ACCOUNTS);
+    expect(html.match(/<h3>/g)).toHaveLength(CHARTS_OF_MANY);
+    expect(html.match(/<h3>(\w+):/)![1]).toBe('a03');
+    expect(html).toContain(`<p class="meta">Charts of the first ${CHARTS_OF_MANY} accounts of the table above;`);
     expect(html).toContain('<h3>a03: equity and floors (CT)</h3>');
     expect(html).toContain('<script>');
   });
@@ -51,7 +55,7 @@ describe('replay report with many accounts', () => {
     const workers = new ChartWorkers(2);
     try {
       const drawnThere = await replayReportHtml(run, '0'.repeat(64), workers);
-      expect(drawnThere.match(/<svg/g)).toHaveLength(CHARTED_ACCOUNTS);
+      expect(drawnThere.match(/<svg/g)).toHaveLength(CHARTS_OF_MANY);
       expect(drawnThere).toBe(await replayReportHtml(run, '0'.repeat(64)));
     } finally {
       await workers.close();
