@@ -1,85 +1,61 @@
 // A report's charts drawn on worker threads while the main thread writes the rest (state.json, the tables): echarts
-// takes ~0.07 s to load and ~15 ms a chart. The threads are started before the run (startChartWorkersEarly: before
-// the command's modules load), so they load echarts while the kernel replays. A chart is the same SVG on any thread
-// (svg-chart.ts names its ids from its content). Plain worker threads, not a piscina pool: loading piscina, here and
-// in each thread, was ~0.03 s of every replay, for a handful of charts handed out in turn.
+// takes ~0.07 s to load and ~15 ms a chart. The pool is started before the run (startChartWorkersEarly: before the
+// command's modules load), so its threads load echarts while the kernel replays. A chart is the same SVG on any
+// thread (svg-chart.ts names its ids from its content).
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { packageRoot } from '../market/holiday-file.js';
-import type { ChartPainter } from './svg-chart.js';
-import type { ChartAnswer, ChartTask } from './chart-worker.js';
+import type { ChartPainter, ChartRequest } from './svg-chart.js';
 
-/** A report draws at most a few dozen charts: beyond two threads, each loading echarts, more would cost more. */
+/**
+ * A report draws at most a few dozen charts (~0.3 s of drawing): beyond two threads, each loading echarts as it
+ * starts, more cores would cost more than they save.
+ */
 const MAX_THREADS = 2;
-
-interface Waiting {
-  resolve(svg: string): void;
-  reject(error: Error): void;
-}
+/** Charts a thread is handed ahead of drawing them: more than any report asks for at once. */
+const QUEUED_CHARTS = 1024;
 
 export class ChartWorkers implements ChartPainter {
-  private readonly threads: Worker[];
-  private readonly waiting = new Map<number, Waiting>();
-  private sent = 0;
+  private readonly pool: Piscina;
 
   /** One thread per core but the main thread's, at least one and at most MAX_THREADS. */
   constructor(threads = Math.max(1, Math.min(MAX_THREADS, availableParallelism() - 1))) {
-    this.threads = Array.from({ length: threads }, () => this.startThread());
+    // The compiled worker: the CLI and the tests both run after `npm run build`.
+    this.pool = new Piscina({
+      filename: join(packageRoot(), 'dist', 'src', 'reports', 'chart-worker.js'),
+      minThreads: threads,
+      maxThreads: threads,
+      // Every chart goes to a thread as soon as it is asked for, and waits there for its turn: one task at a time
+      // would leave a thread idle between charts until the main thread, busy writing the tables, gave it the next.
+      concurrentTasksPerWorker: QUEUED_CHARTS,
+      // Node 20's require() of an ES module, which piscina tries first, now and then aborts the process in a worker
+      // (an assertion in CreateRequiredModuleFacade); without it piscina loads the module with import().
+      execArgv: ['--no-experimental-require-module'],
+    });
   }
 
-  /** Charts go to the threads in turn, each as soon as it is asked for: a thread draws its queue in order. */
   render(width: number, height: number, option: Record<string, unknown>): Promise<string> {
-    const id = this.sent++;
-    const task: ChartTask = { id, request: { width, height, option } };
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      this.threads[id % this.threads.length]!.postMessage(task);
-    });
+    const request: ChartRequest = { width, height, option };
+    return this.pool.run(request) as Promise<string>;
   }
 
-  /** Ends the threads: a running thread keeps the process alive. */
-  async close(): Promise<void> {
-    await Promise.all(this.threads.map((thread) => thread.terminate()));
-  }
-
-  private startThread(): Worker {
-    // The compiled worker: the CLI and the tests both run after `npm run build`. None of the process's own Node
-    // options: a thread that draws needs none, and some are refused in a thread (--input-type).
-    const thread = new Worker(join(packageRoot(), 'dist', 'src', 'reports', 'chart-worker.js'), { execArgv: [] });
-    thread.on('message', ({ id, svg, error }: ChartAnswer) => {
-      const waiting = this.waiting.get(id)!;
-      this.waiting.delete(id);
-      if (error === undefined) waiting.resolve(svg!);
-      else waiting.reject(new Error(`drawing a chart: ${error}`));
-    });
-    // A thread that fails (echarts missing, out of memory) fails every chart still waiting: the report cannot be
-    // written without them.
-    thread.on('error', (error) => this.failAll(error));
-    thread.on('exit', (code) => {
-      if (this.waiting.size > 0)
-        this.failAll(new Error(`a chart thread ended (exit code ${code}) with charts to draw`));
-    });
-    return thread;
-  }
-
-  private failAll(error: Error): void {
-    for (const waiting of this.waiting.values()) waiting.reject(error);
-    this.waiting.clear();
+  close(): Promise<void> {
+    return this.pool.destroy();
   }
 }
 
 let startedEarly: ChartWorkers | undefined;
 
 /**
- * Starts the threads for the next takeChartWorkers(): `propsim replay` starts them as soon as the command is named, so
- * they load echarts while the command's own modules load (~0.2 s of a small replay was spent waiting for them).
+ * Starts a pool for the next takeChartWorkers(): `propsim replay` starts it as soon as the command is named, so its
+ * threads load echarts while the command's own modules load (~0.2 s of a small replay was spent waiting for them).
  */
 export function startChartWorkersEarly(): void {
   startedEarly ??= new ChartWorkers();
 }
 
-/** The threads started early, else new ones. The taker closes them: a running thread keeps the process alive. */
+/** The pool started early, else a new one. The taker closes it: a running pool keeps the process alive. */
 export function takeChartWorkers(): ChartWorkers {
   const pool = startedEarly ?? new ChartWorkers();
   startedEarly = undefined;
