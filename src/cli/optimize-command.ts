@@ -55,7 +55,7 @@ export const optimizeCommand = {
       })
       .option('budget', {
         describe:
-          'the most account-session-days (accounts × trade dates) the run may spend, search and confirmation together; default: no limit',
+          "the most account-session-days (accounts × trade dates) the run may spend, search and confirmation together; default: the full grid's on the config's traders plus the confirmation",
         type: 'string',
         requiresArg: true,
         coerce: wholeNumberFlag('budget', 1),

@@ -37,10 +37,13 @@ describe('held-out fills traders', () => {
     expect(run.searchFills).toEqual(split.search);
     expect(run.confirmation.fills).toEqual(split.heldOut);
     expect([...split.search, ...split.heldOut].sort()).toEqual(['ann', 'bob']);
-    // 4 candidates → 2 → 1: two stages of one trader each; the confirmation: the held-out trader.
+    // 4 candidates take 2 planned stages (4 → 2 → 1 by thirds), of one trader each. On one trader a fail-rate
+    // interval is Wilson's 0 of 1 (0 to 0.7935) or 1 of 1 (0.2065 to 1): every lower end (≤ 0.2065) is below every
+    // upper end (≥ 0.7935), so no candidate is clearly beaten and stage 2 runs all 4. The confirmation: the held-out
+    // trader.
     expect(run.stages.map((s) => [s.evaluations.length, s.traders])).toEqual([
       [4, 1],
-      [2, 1],
+      [4, 1],
     ]);
     expect(run.confirmation.traders).toBe(1);
     // The chosen candidate back-tested on the held-out trader alone, with the confirmation seed, gives its figures.
