@@ -37,14 +37,12 @@ describe('held-out fills traders', () => {
     expect(run.searchFills).toEqual(split.search);
     expect(run.confirmation.fills).toEqual(split.heldOut);
     expect([...split.search, ...split.heldOut].sort()).toEqual(['ann', 'bob']);
-    // 4 candidates take 2 planned stages (4 → 2 → 1 by thirds), of one trader each. On one trader a fail-rate
-    // interval is Wilson's 0 of 1 (0 to 0.7935) or 1 of 1 (0.2065 to 1): every lower end (≤ 0.2065) is below every
-    // upper end (≥ 0.7935), so no candidate is clearly beaten and stage 2 runs all 4. The confirmation: the held-out
-    // trader.
-    expect(run.stages.map((s) => [s.evaluations.length, s.traders])).toEqual([
-      [4, 1],
-      [4, 1],
-    ]);
+    // Without --budget the budget is the full grid's, 4 candidates × 1 trader × 3 trade dates = 12, and the
+    // confirmation's, 3 finalists and the base plan × 1 × 3 = 12: 24. Stage 1 spends 12 (4 × 1 × 3); a stage 2 of at
+    // least ⌈4 / 3⌉ = 2 candidates would cost 6 more, beyond 24, so the search stops after stage 1 (a stage 2 would
+    // only rerun the same trader). The confirmation: the held-out trader.
+    expect(run.stages.map((s) => [s.evaluations.length, s.traders])).toEqual([[4, 1]]);
+    expect(run.accountDays).toBe(24);
     expect(run.confirmation.traders).toBe(1);
     // The chosen candidate back-tested on the held-out trader alone, with the confirmation seed, gives its figures.
     const alone = withPopulation(config.backtest, { seed: run.confirmation.seed, fills: run.confirmation.fills });
