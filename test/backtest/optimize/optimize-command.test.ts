@@ -141,6 +141,7 @@ describe('propsim optimize', () => {
     expect(summary.stages[0].kept).toEqual(kept.slice(0, 2));
     expect(summary.stages[0].over_budget).toEqual(kept.slice(2));
     expect(summary.stages[1].candidates).toBe(2);
+    expect(run.stdout).toContain(`stages: 6 × 6 traders kept 2 (${kept.length - 2} more cut for the budget)`);
     // Stage 2 on 2 candidates, then those 2 finalists and the base plan confirmed: 324 + 216 + 324 = 864.
     expect(summary.account_days).toBe(324 + 2 * 12 * 9 + 3 * 12 * 9);
   });
