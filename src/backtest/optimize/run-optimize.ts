@@ -143,6 +143,7 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
   const fullGrid = candidates.length * (syntheticCount(base) + split.search.length) * days;
   const budget = options.budget ?? fullGrid + confirmationCost;
   checkBudget(budget, plannedStages > 0 ? stageCost(candidates.length, 1) : 0, confirmationCost, {
+    isDefault: options.budget === undefined,
     candidates: candidates.length,
     traders: syntheticAt(base, start, 1) + split.search.length,
     days,
@@ -151,8 +152,9 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
   const stages: StageResult[] = [];
   let alive = candidates.map((c) => c.index);
   let spent = 0;
-  // At most the planned stages: the last runs start × 2^(stages − 1) traders, about the config's count; a stage may
-  // keep more than a third (judgeStage), so the search need not reach one candidate.
+  // At most the planned stages: the last runs start × 2^(stages − 1) traders (about the config's count, unless the
+  // constraints raised the start); a stage may keep more than a third (judgeStage), so the search need not reach one
+  // candidate.
   for (let stage = 1; alive.length > 1 && stage <= plannedStages; stage++) {
     const cost = stageCost(alive.length, stage);
     if (spent + cost + confirmationCost > budget) break;
@@ -205,12 +207,14 @@ function checkBudget(
   budget: number,
   firstStage: number,
   confirmation: number,
-  shape: { candidates: number; traders: number; days: number },
+  shape: { isDefault: boolean; candidates: number; traders: number; days: number },
 ): void {
   if (firstStage + confirmation <= budget) return;
   const n = (x: number) => x.toLocaleString('en-US');
+  // Only start_traders above the config's count can outgrow the default budget (the full grid's).
+  const what = shape.isDefault ? "without --budget, the full grid's and the confirmation's" : '--budget:';
   throw new BacktestInputError(
-    `--budget: ${n(budget)} account-session-days cannot pay for the first stage (${n(shape.candidates)} candidates × ${n(shape.traders)} traders × ${n(shape.days)} trade dates = ${n(firstStage)}) and the confirmation (${n(confirmation)}); expected at least ${n(firstStage + confirmation)}, or fewer candidates or start_traders`,
+    `${what} ${n(budget)} account-session-days cannot pay for the first stage (${n(shape.candidates)} candidates × ${n(shape.traders)} traders × ${n(shape.days)} trade dates = ${n(firstStage)}) and the confirmation (${n(confirmation)}); expected ${shape.isDefault ? 'a --budget of ' : ''}at least ${n(firstStage + confirmation)}, or fewer candidates or start_traders`,
   );
 }
 

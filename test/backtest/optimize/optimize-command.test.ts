@@ -154,6 +154,22 @@ describe('propsim optimize', () => {
     expect(run.stderr).not.toMatch(/optimize: stage/);
   });
 
+  it("without --budget, a start_traders above the config's count cannot outgrow the full grid: exit 2 saying so", () => {
+    // start_traders 40 of a 12-trader config: stage 1 is 6 × 40 × 9 = 2,160, more than the default budget, the full
+    // grid's 6 × 12 × 9 = 648 and the confirmation's 432: 1,080. At least 2,160 + 432 = 2,592 is needed.
+    const text = readFileSync(CONFIG, 'utf8')
+      .replace('start_traders: 6', 'start_traders: 40')
+      .replace('../../../../fixtures/market/6EH4-2024-01.csv.gz', MARKET);
+    const config = join(dir, 'start-40.yaml');
+    writeFileSync(config, text);
+    const run = runCli(['optimize', '--config', config, '--out', join(dir, 'start-40'), '--workers', '1']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(
+      "without --budget, the full grid's and the confirmation's 1,080 account-session-days cannot pay for the first stage (6 candidates × 40 traders × 9 trade dates = 2,160)",
+    );
+    expect(run.stderr).toContain('expected a --budget of at least 2,592');
+  });
+
   it('Ctrl-C during a stage: exit 130, nothing written', async () => {
     const out = join(dir, 'interrupted');
     const child = spawn(process.execPath, [CLI, 'optimize', '--config', CONFIG, '--out', out, '--workers', '2']);
