@@ -39,13 +39,25 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RunningRedis> {
+/** PEM files for a TLS-only server: its certificate and key, and the CA that signed it. */
+export interface RedisTls {
+  cert: string;
+  key: string;
+  ca: string;
+}
+
+/** A redis-server on loopback; with `tls`, TLS only (no plain port), clients not asked for certificates. */
+export async function startRedis(tls?: RedisTls): Promise<RunningRedis> {
   const path = redisServerPath();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'propsim-redis-'));
+  const listen = tls
+    ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key]
+    : ['--port', String(port)];
+  const tlsClients = tls ? ['--tls-ca-cert-file', tls.ca, '--tls-auth-clients', 'no'] : [];
   const server: ChildProcess = spawn(
     path,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+    [...listen, ...tlsClients, '--bind', '127.0.0.1', '-::1', '--dir', dir, '--save', '', '--appendonly', 'no'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -61,7 +73,8 @@ export async function startRedis(): Promise<RunningRedis> {
     });
   });
   return {
-    url: `redis://127.0.0.1:${port}`,
+    // The TLS URL names the host the certificate is for.
+    url: tls ? `rediss://localhost:${port}` : `redis://127.0.0.1:${port}`,
     stop: () =>
       new Promise<void>((resolve) => {
         if (server.exitCode !== null) return resolve();

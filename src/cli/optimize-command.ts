@@ -55,7 +55,7 @@ export const optimizeCommand = {
       })
       .option('budget', {
         describe:
-          'the most account-session-days (accounts × trade dates) the run may spend, search and confirmation together; default: no limit',
+          "the most account-session-days (accounts × trade dates) the run may spend, search and confirmation together; default: the full grid's on the config's traders plus the confirmation",
         type: 'string',
         requiresArg: true,
         coerce: wholeNumberFlag('budget', 1),
@@ -155,6 +155,18 @@ function progressText(p: OptimizeProgress): string {
   return `${where}: candidate ${p.cellsDone}/${p.cells}`;
 }
 
+/** Each stage's candidates, traders and kept (and cut for the budget: docs/optimizing.md#how-the-search-narrows). */
+function narrowing(run: OptimizeRun): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const stages = run.stages.map(
+    (s) =>
+      `${s.evaluations.length} × ${s.traders} traders kept ${s.verdict.kept.length}` +
+      (s.verdict.overBudget.length > 0 ? ` (${s.verdict.overBudget.length} more cut for the budget)` : ''),
+  );
+  const budget = `budget ${n(run.budget)}${run.defaultBudget ? ", the full grid's and the confirmation's" : ''}`;
+  return `stages: ${stages.length > 0 ? stages.join('; ') : 'none'} (${budget})`;
+}
+
 function summaryLines(run: OptimizeRun, folder: string, seconds: number): string[] {
   const { confirmation: c, config } = run;
   const chosen = c.evaluations.find((e) => e.candidate === c.chosen)!;
@@ -168,6 +180,7 @@ function summaryLines(run: OptimizeRun, folder: string, seconds: number): string
   );
   return [
     `${run.candidates.length} candidates, ${run.stages.length} of ${run.plannedStages} stages, ${c.evaluations.length} finalists confirmed on ${c.traders} unseen traders (seed ${c.seed})`,
+    narrowing(run),
     `chosen: #${c.chosen} ${run.candidates[c.chosen]!.label}`,
     `  ${metrics.join('; ')}`,
     config.constraints.length === 0

@@ -155,6 +155,7 @@ function stageDocument(run: OptimizeRun): Record<string, unknown>[] {
     account_days: s.accountDays,
     kept: s.verdict.kept,
     dropped: s.verdict.dropped,
+    over_budget: s.verdict.overBudget,
   }));
 }
 
@@ -181,7 +182,8 @@ export function summaryDocument(run: OptimizeRun): Record<string, unknown> {
     seed: run.seed,
     objective: { [config.objective.direction]: config.objective.metric },
     constraints: Object.fromEntries(config.constraints.map((k) => [k.metric, k.text])),
-    budget: run.budget ?? null,
+    budget: run.budget,
+    budget_default: run.defaultBudget,
     base_plan: { name: config.backtest.basePlanName, confirmation: metricsDocument(c.base) },
     candidates: run.candidates.length,
     search: Object.fromEntries(config.backtest.grid.map((axis) => [axis.key, axis.values])),

@@ -66,7 +66,7 @@ function reportHtml(run: OptimizeRun, charts: SvgCharts): string {
   );
   const body = [
     `<h1>${escapeHtml(config.backtest.name)}: optimize</h1>`,
-    `<p class="meta">${run.candidates.length} candidate plans on ${escapeHtml(config.backtest.basePlanName)}; objective: ${escapeHtml(objective)}; seed ${run.seed}; ${run.accountDays.toLocaleString('en-US')} account-session-days${run.budget === undefined ? '' : ` of a budget of ${run.budget.toLocaleString('en-US')}`}.</p>`,
+    `<p class="meta">${run.candidates.length} candidate plans on ${escapeHtml(config.backtest.basePlanName)}; objective: ${escapeHtml(objective)}; seed ${run.seed}; ${run.accountDays.toLocaleString('en-US')} account-session-days of a budget of ${run.budget.toLocaleString('en-US')}${run.defaultBudget ? " (the full grid's and the confirmation)" : ''}.</p>`,
     '<h2>Chosen plan</h2>',
     verdict,
     `<p><b>#${c.chosen}</b> ${escapeHtml(chosen.label)}: confirmed on ${c.traders} traders (seed ${c.seed}${c.fills.length > 0 ? `, ${c.fills.length} held-out fills traders` : ''}).</p>`,
@@ -135,6 +135,7 @@ function narrowing(run: OptimizeRun): string {
       s.evaluations.length,
       s.traders,
       s.verdict.kept.length,
+      s.verdict.overBudget.length,
       s.verdict.dropped.length,
       s.accountDays.toLocaleString('en-US'),
       `#${best.candidate}: ${withInterval(metric, best.metrics[metric])}`,
@@ -147,6 +148,7 @@ function narrowing(run: OptimizeRun): string {
     c.traders,
     1,
     0,
+    0,
     c.accountDays.toLocaleString('en-US'),
     `#${c.chosen} (chosen): ${metricText(metric, c.evaluations.find((e) => e.candidate === c.chosen)!.metrics[metric].value)}`,
   ]);
@@ -155,7 +157,8 @@ function narrowing(run: OptimizeRun): string {
       'stage',
       'candidates',
       'traders each',
-      'kept',
+      'kept (not clearly beaten)',
+      'cut for the budget',
       'dropped (outside a constraint)',
       'account-days',
       `best by ${METRIC_NAMES[metric]}`,

@@ -22,12 +22,16 @@ export function runCli(args: readonly string[], stdin?: string, options: { cwd?:
 }
 
 /** runCli without blocking the test's thread, so several runs can share the wait. */
-export function runCliAsync(args: readonly string[], stdin?: string): Promise<CliResult> {
+export function runCliAsync(
+  args: readonly string[],
+  stdin?: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { encoding: 'utf8', timeout: 60_000 },
+      { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         done({ status, stdout, stderr });

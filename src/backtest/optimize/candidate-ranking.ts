@@ -1,7 +1,8 @@
-// How a stage of the search judges its candidates (docs/optimizing.md#the-search): by the objective's 95 % bound
-// that is least flattering (the lower bound of what is maximized, the upper bound of what is minimized), so that a
-// candidate measured on few traders does not win on luck; and by the constraints, dropping only a candidate whose
-// interval lies entirely on the wrong side of a bound (one that straddles it may yet meet it).
+// How a stage of the search judges its candidates (docs/optimizing.md#how-the-search-narrows): ranked by the
+// objective's 95 % bound that is least flattering (the lower bound of what is maximized, the upper bound of what is
+// minimized), so that a candidate measured on few traders does not win on luck; dropped only when its interval lies
+// entirely on the wrong side of a constraint (one that straddles it may yet meet it); and kept unless it is clearly
+// beaten: a candidate whose interval still reaches the best third's may be as good as them.
 import type { Estimate, Metric } from '../decisions.js';
 import type { Constraint, OptimizeConfig } from './optimize-config.js';
 
@@ -17,6 +18,12 @@ export type Objective = OptimizeConfig['objective'];
 export function objectiveBound(metrics: Record<Metric, Estimate>, objective: Objective): number {
   const estimate = metrics[objective.metric];
   return objective.direction === 'maximize' ? estimate.low : estimate.high;
+}
+
+/** The objective's most flattering 95 % bound: how good the candidate may yet prove (upper for maximize). */
+export function objectiveReach(metrics: Record<Metric, Estimate>, objective: Objective): number {
+  const estimate = metrics[objective.metric];
+  return objective.direction === 'maximize' ? estimate.high : estimate.low;
 }
 
 /** Best first: by the objective's bound, then its value, then the lower candidate index. */
@@ -46,12 +53,21 @@ export interface StageVerdict {
   dropped: number[];
   /** Every candidate that was not dropped, best first (the finalists are the first of these). */
   ranked: number[];
+  /** Candidates the rule kept but the budget could not pay for in the next stage (the lowest ranked of them). */
+  overBudget: number[];
+}
+
+/** The fewest candidates a stage keeps: a third of those it ran, rounded up. */
+export function leastKept(candidates: number): number {
+  return Math.ceil(candidates / 3);
 }
 
 /**
- * The best third (rounded up) of the candidates not dropped by the constraints. When every candidate is outside them,
- * the best third of all is kept: the search goes on towards the objective, and the confirmation says that no
- * candidate meets the constraints.
+ * Keeps every candidate not clearly beaten: whose objective interval reaches the k-th best least flattering bound
+ * (k = a third of the stage's candidates, rounded up), among the candidates not dropped by the constraints; so the
+ * best k are always kept, and so is any whose interval overlaps theirs. When every candidate is outside the
+ * constraints, the rule runs over all of them: the search goes on towards the objective, and the confirmation says
+ * that no candidate meets the constraints.
  */
 export function judgeStage(
   evaluations: readonly Evaluation[],
@@ -60,6 +76,24 @@ export function judgeStage(
 ): StageVerdict {
   const dropped = evaluations.filter((e) => outsideConstraints(e.metrics, constraints)).map((e) => e.candidate);
   const inside = evaluations.filter((e) => !dropped.includes(e.candidate));
-  const ranked = rankEvaluations(inside.length > 0 ? inside : evaluations, objective).map((e) => e.candidate);
-  return { kept: ranked.slice(0, Math.ceil(evaluations.length / 3)), dropped, ranked };
+  const ranked = rankEvaluations(inside.length > 0 ? inside : evaluations, objective);
+  const k = leastKept(evaluations.length);
+  const kept = ranked.length <= k ? ranked : ranked.filter((e) => reaches(e, ranked[k - 1]!, objective));
+  return { kept: kept.map((e) => e.candidate), dropped, ranked: ranked.map((e) => e.candidate), overBudget: [] };
+}
+
+/** Whether `candidate` may yet be as good as `bar`: its flattering bound reaches bar's least flattering one. */
+function reaches(candidate: Evaluation, bar: Evaluation, objective: Objective): boolean {
+  const reach = objectiveReach(candidate.metrics, objective);
+  const bound = objectiveBound(bar.metrics, objective);
+  return objective.direction === 'maximize' ? reach >= bound : reach <= bound;
+}
+
+/**
+ * The verdict with its kept list cut to the `affordable` best when the next stage cannot pay for them all, as long
+ * as the least a stage keeps (a third) still fits; otherwise unchanged (and the search stops before the next stage).
+ */
+export function withinBudget(verdict: StageVerdict, affordable: number, least: number): StageVerdict {
+  if (verdict.kept.length <= affordable || affordable < least) return verdict;
+  return { ...verdict, kept: verdict.kept.slice(0, affordable), overBudget: verdict.kept.slice(affordable) };
 }

@@ -88,7 +88,7 @@ export const OptimizeConfigFile = Mapping(
     start_traders: Type.Optional(
       Int(
         { minimum: 1 },
-        "Synthetic traders of the first stage (default: the config's count halved once per later stage).",
+        "Synthetic traders of the first stage (default: the config's count halved once per later stage, raised to what the rate constraints need to drop a candidate, at most the config's count).",
       ),
     ),
   },

@@ -7,9 +7,17 @@ import { BacktestInputError } from '../backtest-input-error.js';
 import type { Estimate, Metric } from '../decisions.js';
 import { expandGrid, type GridCell } from '../grid.js';
 import { runBacktest, type BacktestProgress, type BacktestRun } from '../run-backtest.js';
-import { judgeStage, rankEvaluations, type Evaluation, type StageVerdict } from './candidate-ranking.js';
+import {
+  judgeStage,
+  leastKept,
+  rankEvaluations,
+  withinBudget,
+  type Evaluation,
+  type StageVerdict,
+} from './candidate-ranking.js';
 import { boundsOf, constraintChecks, type BoundCheck } from './constraint-checks.js';
 import { planPasserNet, withHonestNet } from './honest-net.js';
+import { tradersToJudge } from './judgeable-traders.js';
 import type { OptimizeConfig } from './optimize-config.js';
 import {
   confirmationSeed,
@@ -39,7 +47,10 @@ type BacktestOptions = Parameters<typeof runBacktest>[1];
  * the budget, and progress that also says which stage it is.
  */
 export type OptimizeOptions = Omit<BacktestOptions, 'onProgress'> & {
-  /** The most account-session-days the whole run (search and confirmation) may spend. */
+  /**
+   * The most account-session-days the whole run (search and confirmation) may spend; by default the full grid's on
+   * the config's traders and the confirmation (defaultBudget).
+   */
   budget?: number;
   onProgress?: (progress: OptimizeProgress) => void;
 };
@@ -77,7 +88,10 @@ export interface Confirmation {
 export interface OptimizeRun {
   config: OptimizeConfig;
   seed: number;
-  budget: number | undefined;
+  /** The budget the run kept within: --budget, else the default (defaultBudget). */
+  budget: number;
+  /** Whether the budget is the default. */
+  defaultBudget: boolean;
   /** Every candidate plan, by index (the search's cartesian product). */
   candidates: GridCell[];
   days: number;
@@ -98,12 +112,15 @@ export function stagesToOne(candidates: number): number {
 
 /**
  * Synthetic traders of the first stage: start_traders, else the config's count halved once per later stage (so
- * the last stage runs about the config's count), at least one per block.
+ * the last stage runs about the config's count), raised to the traders its rate constraints need to drop a candidate
+ * (tradersToJudge, counting the search's `fills` traders) but not above the config's count, at least one per block.
  */
-export function firstStageTraders(config: OptimizeConfig, stages: number): number {
+export function firstStageTraders(config: OptimizeConfig, stages: number, fills = 0): number {
   const blocks = config.backtest.synthetic.length;
   if (config.startTraders !== undefined) return config.startTraders;
-  return Math.max(blocks, Math.ceil(syntheticCount(config.backtest) / 2 ** Math.max(0, stages - 1)));
+  const count = syntheticCount(config.backtest);
+  const halved = Math.ceil(count / 2 ** Math.max(0, stages - 1));
+  return Math.max(blocks, halved, Math.min(count, tradersToJudge(config.constraints) - fills));
 }
 
 export async function runOptimize(config: OptimizeConfig, options: OptimizeOptions): Promise<OptimizeRun> {
@@ -116,12 +133,17 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
       `${base.file}: traders: the search needs traders of its own: synthetic traders, or at least 2 historical fills traders (half of them are held out for the confirmation)`,
     );
   const plannedStages = stagesToOne(candidates.length);
-  const start = firstStageTraders(config, plannedStages);
+  const start = firstStageTraders(config, plannedStages, split.search.length);
   const confirmationCost =
     (Math.min(FINALISTS, candidates.length) + 1) * (syntheticCount(base) + split.heldOut.length) * days;
   const stageCost = (alive: number, stage: number) =>
     alive * (syntheticAt(base, start, stage) + split.search.length) * days;
-  checkBudget(options.budget, plannedStages > 0 ? stageCost(candidates.length, 1) : 0, confirmationCost, {
+  // Without --budget the search spends at most what the full grid it replaces would: every candidate on the config's
+  // traders (docs/optimizing.md#how-the-search-narrows).
+  const fullGrid = candidates.length * (syntheticCount(base) + split.search.length) * days;
+  const budget = options.budget ?? fullGrid + confirmationCost;
+  checkBudget(budget, plannedStages > 0 ? stageCost(candidates.length, 1) : 0, confirmationCost, {
+    isDefault: options.budget === undefined,
     candidates: candidates.length,
     traders: syntheticAt(base, start, 1) + split.search.length,
     days,
@@ -130,16 +152,25 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
   const stages: StageResult[] = [];
   let alive = candidates.map((c) => c.index);
   let spent = 0;
-  for (let stage = 1; alive.length > 1; stage++) {
+  // At most the planned stages: the last runs start × 2^(stages − 1) traders (about the config's count, unless the
+  // constraints raised the start); a stage may keep more than a third (judgeStage), so the search need not reach one
+  // candidate.
+  for (let stage = 1; alive.length > 1 && stage <= plannedStages; stage++) {
     const cost = stageCost(alive.length, stage);
-    if (options.budget !== undefined && spent + cost + confirmationCost > options.budget) break;
+    if (spent + cost + confirmationCost > budget) break;
     const synthetic = syntheticAt(base, start, stage);
     const stageConfig = cellsOf(withPopulation(base, { seed: base.seed, synthetic, fills: split.search }), alive);
     const run = await runBacktest(stageConfig, passThrough(options, stage, plannedStages));
     // Ranked and printed with the honest net interval (docs/optimizing.md#the-search): a candidate nobody passed
     // does not rank on a zero-width interval.
     const evaluations = withHonestNet(evaluationsOf(run), run.cells, (cell) => planPasserNet(stageConfig, cell));
-    const verdict = judgeStage(evaluations, config.objective, config.constraints);
+    spent += cost;
+    let verdict = judgeStage(evaluations, config.objective, config.constraints);
+    if (stage < plannedStages) {
+      // The next stage runs only what the budget pays for, keeping the confirmation's share.
+      const affordable = Math.floor((budget - spent - confirmationCost) / stageCost(1, stage + 1));
+      verdict = withinBudget(verdict, affordable, leastKept(evaluations.length));
+    }
     stages.push({
       stage,
       synthetic,
@@ -148,7 +179,6 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
       evaluations,
       verdict,
     });
-    spent += cost;
     alive = verdict.kept;
   }
   const finalists = stages.length === 0 ? alive : stages[stages.length - 1]!.verdict.ranked.slice(0, FINALISTS);
@@ -156,7 +186,8 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
   return {
     config,
     seed: base.seed,
-    budget: options.budget,
+    budget,
+    defaultBudget: options.budget === undefined,
     candidates,
     days,
     searchFills: split.search,
@@ -173,15 +204,17 @@ function syntheticAt(base: BacktestConfig, start: number, stage: number): number
 
 /** Refuses a budget that cannot pay for the first stage and the confirmation: nothing would be learnt. */
 function checkBudget(
-  budget: number | undefined,
+  budget: number,
   firstStage: number,
   confirmation: number,
-  shape: { candidates: number; traders: number; days: number },
+  shape: { isDefault: boolean; candidates: number; traders: number; days: number },
 ): void {
-  if (budget === undefined || firstStage + confirmation <= budget) return;
+  if (firstStage + confirmation <= budget) return;
   const n = (x: number) => x.toLocaleString('en-US');
+  // Only start_traders above the config's count can outgrow the default budget (the full grid's).
+  const what = shape.isDefault ? "without --budget, the full grid's and the confirmation's" : '--budget:';
   throw new BacktestInputError(
-    `--budget: ${n(budget)} account-session-days cannot pay for the first stage (${n(shape.candidates)} candidates × ${n(shape.traders)} traders × ${n(shape.days)} trade dates = ${n(firstStage)}) and the confirmation (${n(confirmation)}); expected at least ${n(firstStage + confirmation)}, or fewer candidates or start_traders`,
+    `${what} ${n(budget)} account-session-days cannot pay for the first stage (${n(shape.candidates)} candidates × ${n(shape.traders)} traders × ${n(shape.days)} trade dates = ${n(firstStage)}) and the confirmation (${n(confirmation)}); expected ${shape.isDefault ? 'a --budget of ' : ''}at least ${n(firstStage + confirmation)}, or fewer candidates or start_traders`,
   );
 }
 

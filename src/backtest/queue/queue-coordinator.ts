@@ -15,6 +15,10 @@ import { checkRedisReachable } from './redis-reachable.js';
 import { QUEUE_NAME, SHARD_ATTEMPTS, shardJobId, type Shard, type ShardResult } from './shard.js';
 import { shardFiles } from './shard-files.js';
 import { REFUSED } from './shard-refusal.js';
+import { otherVersionWorker } from './worker-versions.js';
+
+/** How often the coordinator looks for workers of another propsim version while its shards run. */
+const VERSION_CHECK_MS = 2000;
 
 export async function runCellsOnQueue(
   config: BacktestConfig,
@@ -35,8 +39,11 @@ export async function runCellsOnQueue(
     lastEventId: await lastEventId(queue, target),
   });
   const pending = new Map(cells.map((cell) => [shardJobId(runId, cell.index), cell]));
+  let versionWatch: NodeJS.Timeout | undefined;
   try {
     await events.waitUntilReady();
+    const mismatch = await otherVersionWorker(queue, version);
+    if (mismatch) throw new QueueInputError(mismatch); // before any shard is added
     await new Promise<void>((resolve, reject) => {
       const stop = (error: unknown) => {
         events.removeAllListeners();
@@ -51,6 +58,10 @@ export async function runCellsOnQueue(
         options.onResult(answer.result, worker);
         if (pending.size === 0) resolve();
       });
+      // A worker of another version may join while the run lasts: it is refused as soon as it is seen.
+      versionWatch = setInterval(() => {
+        otherVersionWorker(queue, version).then((found) => found && stop(new QueueInputError(found)), stop);
+      }, VERSION_CHECK_MS);
       events.on('failed', ({ jobId, failedReason }) => {
         const cell = pending.get(jobId);
         if (!cell) return;
@@ -75,6 +86,7 @@ export async function runCellsOnQueue(
         .catch(stop);
     });
   } finally {
+    clearInterval(versionWatch);
     events.removeAllListeners();
     // After a failure or Ctrl-C: the shards no worker has started go; a running one cannot be removed (it is
     // locked), its result is dropped when it comes.

@@ -11,6 +11,7 @@ import { checkRedisReachable } from './redis-reachable.js';
 import { LOCK_MS, MAX_STALLS, QUEUE_NAME, STALLED_CHECK_MS, type Shard, type ShardResult } from './shard.js';
 import { configOnThisMachine, FileHashes } from './shard-files.js';
 import { ShardRefusal } from './shard-refusal.js';
+import { workerName } from './worker-versions.js';
 
 export interface ShardWorkerOptions {
   concurrency: number;
@@ -52,7 +53,7 @@ export async function startShardWorker(target: QueueTarget, options: ShardWorker
     lockDuration: LOCK_MS,
     stalledInterval: STALLED_CHECK_MS,
     maxStalledCount: MAX_STALLS,
-    name: me,
+    name: workerName(me, version), // announces the version to coordinators (worker-versions.ts)
   });
   worker.on('failed', (job, error) =>
     options.log(`shard ${job?.id ?? '?'} (cell ${job?.data.cell?.label ?? '?'}): failed: ${error.message}`),

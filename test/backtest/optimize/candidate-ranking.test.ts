@@ -4,8 +4,11 @@ import {
   judgeStage,
   objectiveBound,
   rankEvaluations,
+  withinBudget,
   type Evaluation,
 } from '../../../src/backtest/optimize/candidate-ranking.js';
+import { tradersToJudge } from '../../../src/backtest/optimize/judgeable-traders.js';
+import { wilsonInterval } from '../../../src/backtest/statistics.js';
 import { firstStageTraders, stagesToOne } from '../../../src/backtest/optimize/run-optimize.js';
 import type { Constraint, OptimizeConfig } from '../../../src/backtest/optimize/optimize-config.js';
 
@@ -37,10 +40,61 @@ describe('ranking candidates', () => {
     expect(rankEvaluations([a, b, c, d], minimizePass).map((e) => e.candidate)).toEqual([2, 1, 0, 3]);
   });
 
-  it('keeps the best third, rounded up, of 7 candidates: 3', () => {
-    const seven = [0, 1, 2, 3, 4, 5, 6].map((i) => evaluation(i, [0.1, 0, 0.2], [i * 100, i * 100 - 50, i * 100 + 50]));
-    // Lower bounds 6×100−50 = 550, 450, 350 are the best three; ⌈7 / 3⌉ = 3.
+  it('keeps the best third, rounded up, of 7 candidates whose intervals do not reach theirs: 3', () => {
+    const seven = [0, 1, 2, 3, 4, 5, 6].map((i) => evaluation(i, [0.1, 0, 0.2], [i * 100, i * 100 - 40, i * 100 + 40]));
+    // Lower bounds 6×100−40 = 560, 460, 360 are the best three; ⌈7 / 3⌉ = 3, the bar is the third's 360. The next,
+    // #3, reaches only 300 + 40 = 340 < 360: clearly beaten, as are the others.
     expect(judgeStage(seven, maximizeNet, []).kept).toEqual([6, 5, 4]);
+  });
+
+  it('keeps a candidate whose interval overlaps the best third and drops one clearly beaten', () => {
+    const leader = evaluation(0, [0.1, 0, 0.2], [6000, 4000, 8000]); // $40.00 to $80.00
+    const overlapping = evaluation(1, [0.1, 0, 0.2], [1000, -5000, 4500]); // reaches $45.00 ≥ $40.00: kept
+    const touching = evaluation(2, [0.1, 0, 0.2], [1000, -3000, 4000]); // reaches exactly $40.00: not beaten
+    const beaten = evaluation(3, [0.1, 0, 0.2], [3000, 2000, 3999]); // reaches $39.99 < $40.00: beaten
+    // 4 candidates: ⌈4 / 3⌉ = 2; by lower bound the best two are #0 ($40.00) and #3 ($20.00), so the bar is $20.00
+    // and all four reach it. With a fifth, best on its lower bound, the bar is the leader's $40.00.
+    expect(judgeStage([leader, overlapping, touching, beaten], maximizeNet, []).kept).toEqual([0, 3, 2, 1]);
+    const best = evaluation(4, [0.1, 0, 0.2], [7000, 5000, 9000]);
+    // 5 candidates: ⌈5 / 3⌉ = 2; the best two lower bounds are #4's $50.00 and #0's $40.00: bar $40.00.
+    const verdict = judgeStage([leader, overlapping, touching, beaten, best], maximizeNet, []);
+    expect(verdict.kept).toEqual([4, 0, 2, 1]);
+    expect(verdict.ranked).toEqual([4, 0, 3, 2, 1]);
+  });
+
+  it('when minimizing, keeps a candidate whose lower bound is at most the k-th best upper bound', () => {
+    const minimizeFail = { direction: 'minimize', metric: 'fail_rate' } as const;
+    const fail = (candidate: number, low: number, high: number): Evaluation => ({
+      ...evaluation(candidate, [0.1, 0, 0.2], [0, 0, 0]),
+      metrics: {
+        ...evaluation(candidate, [0.1, 0, 0.2], [0, 0, 0]).metrics,
+        fail_rate: { value: (low + high) / 2, low, high },
+      },
+    });
+    // 3 candidates: ⌈3 / 3⌉ = 1; the best upper bound is #0's 0.5. #1's lower 0.45 ≤ 0.5: kept; #2's 0.55: beaten.
+    const verdict = judgeStage([fail(0, 0.3, 0.5), fail(1, 0.45, 0.7), fail(2, 0.55, 0.8)], minimizeFail, []);
+    expect(verdict.kept).toEqual([0, 1]);
+  });
+
+  it('a candidate clearly outside a constraint neither counts for the bar nor is kept', () => {
+    const passMin: Constraint[] = [{ metric: 'pass_rate', min: 0.06, text: { min: '0.06' } }];
+    // #0 passes nobody of 61: Wilson's upper end 0.0592 < 0.06, dropped although its net interval is the best.
+    const nobody = evaluation(0, [0, 0, 0.0592], [15000, 15000, 15000]);
+    const a = evaluation(1, [0.05, 0.02, 0.1], [2000, 1000, 3000]);
+    const b = evaluation(2, [0.05, 0.02, 0.1], [0, -1000, 900]); // reaches $9.00 < a's $10.00: beaten
+    // 3 evaluated: ⌈3 / 3⌉ = 1; among the two inside, the bar is #1's lower bound $10.00.
+    const verdict = judgeStage([nobody, a, b], maximizeNet, passMin);
+    expect(verdict.dropped).toEqual([0]);
+    expect(verdict.kept).toEqual([1]);
+  });
+
+  it('caps what it keeps at what the next stage can pay for, never below a third; says which it cut', () => {
+    const verdict = { kept: [4, 0, 2, 1], dropped: [], ranked: [4, 0, 3, 2, 1], overBudget: [] };
+    // The budget pays for 3 in the next stage, at least ⌈5 / 3⌉ = 2 are kept: the lowest ranked kept one goes.
+    expect(withinBudget(verdict, 3, 2)).toEqual({ ...verdict, kept: [4, 0, 2], overBudget: [1] });
+    expect(withinBudget(verdict, 4, 2)).toEqual(verdict);
+    // Only 1 fits, less than a third: unchanged, and the search stops before the next stage.
+    expect(withinBudget(verdict, 1, 2)).toEqual(verdict);
   });
 
   it('drops a candidate whose interval lies entirely outside a bound, and keeps one that straddles it', () => {
@@ -50,8 +104,9 @@ describe('ranking candidates', () => {
     const inside = evaluation(2, [0.08, 0.07, 0.1], [50, -10, 100]);
     const verdict = judgeStage([outside, straddles, inside], maximizeNet, passMin);
     expect(verdict.dropped).toEqual([0]);
-    // ⌈3 / 3⌉ = 1 kept: the best lower bound of the two left (0 against −10).
-    expect(verdict.kept).toEqual([1]);
+    // ⌈3 / 3⌉ = 1: the bar is the best lower bound of the two left, #1's 0 (against −10); #2 reaches 100 ≥ 0, so it
+    // is not clearly beaten and is kept too.
+    expect(verdict.kept).toEqual([1, 2]);
     expect(verdict.ranked).toEqual([1, 2]);
   });
 
@@ -65,6 +120,26 @@ describe('ranking candidates', () => {
 });
 
 describe('the stages', () => {
+  it('stage 1 has enough traders for each rate bound to drop a candidate at its far end', () => {
+    const bound = (metric: Constraint['metric'], side: 'min' | 'max', value: number): Constraint => ({
+      metric,
+      [side]: value,
+      text: { [side]: String(value) },
+    });
+    // pass_rate min 0.06: n > 1.96² × 0.94 / 0.06 = 60.18, so 61; 0 passes of 61 reach 3.8415 / 64.8415 = 0.0592.
+    expect(tradersToJudge([bound('pass_rate', 'min', 0.06)])).toBe(61);
+    expect(wilsonInterval(0, 61).high).toBeLessThan(0.06);
+    expect(wilsonInterval(0, 60).high).toBeGreaterThan(0.06);
+    // fail_rate max 0.85: n > 1.96² × 0.85 / 0.15 = 21.77, so 22; 22 failures of 22 start at 22 / 25.8415 = 0.8513.
+    expect(tradersToJudge([bound('fail_rate', 'max', 0.85)])).toBe(22);
+    expect(wilsonInterval(22, 22).low).toBeGreaterThan(0.85);
+    expect(wilsonInterval(21, 21).low).toBeLessThan(0.85);
+    // The worked search's constraints: the larger, 61. A net bound sets none.
+    const worked = [bound('pass_rate', 'min', 0.06), bound('pass_rate', 'max', 0.1), bound('fail_rate', 'max', 0.85)];
+    expect(tradersToJudge(worked)).toBe(61);
+    expect(tradersToJudge([bound('net_per_trader', 'min', 2500)])).toBe(0);
+  });
+
   it('200 candidates take 5 stages to one (200 → 67 → 23 → 8 → 3 → 1); 1 candidate takes none', () => {
     expect(stagesToOne(200)).toBe(5);
     expect(stagesToOne(6)).toBe(2); // 6 → 2 → 1
@@ -75,10 +150,17 @@ describe('the stages', () => {
     const config = (synthetic: number[], startTraders?: number) =>
       ({
         backtest: { synthetic: synthetic.map((count) => ({ count, strategy: 'random_bracket', params: {} })) },
+        constraints: [],
         ...(startTraders === undefined ? {} : { startTraders }),
       }) as unknown as OptimizeConfig;
     // 240 traders, 5 stages: 240 / 2⁴ = 15, doubling to 30, 60, 120, 240.
     expect(firstStageTraders(config([80, 80, 80]), 5)).toBe(15);
+    // With a pass-rate floor of 0.06, at least 61 (above), less the search's fills traders (10).
+    const floor = { ...config([80, 80, 80]), constraints: [{ metric: 'pass_rate', min: 0.06, text: {} }] };
+    expect(firstStageTraders(floor as OptimizeConfig, 5, 10)).toBe(51);
+    // But never above the config's own count: 24 traders (3 blocks of 8) start at 24, not 61.
+    const small = { ...config([8, 8, 8]), constraints: floor.constraints };
+    expect(firstStageTraders(small as OptimizeConfig, 4)).toBe(24);
     // 10 traders over 3 blocks, 5 stages: ⌈10 / 16⌉ = 1, raised to 3 (one per block).
     expect(firstStageTraders(config([4, 3, 3]), 5)).toBe(3);
     expect(firstStageTraders(config([80, 80, 80], 40), 5)).toBe(40);

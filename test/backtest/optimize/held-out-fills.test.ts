@@ -37,11 +37,12 @@ describe('held-out fills traders', () => {
     expect(run.searchFills).toEqual(split.search);
     expect(run.confirmation.fills).toEqual(split.heldOut);
     expect([...split.search, ...split.heldOut].sort()).toEqual(['ann', 'bob']);
-    // 4 candidates → 2 → 1: two stages of one trader each; the confirmation: the held-out trader.
-    expect(run.stages.map((s) => [s.evaluations.length, s.traders])).toEqual([
-      [4, 1],
-      [2, 1],
-    ]);
+    // Without --budget the budget is the full grid's, 4 candidates × 1 trader × 3 trade dates = 12, and the
+    // confirmation's, 3 finalists and the base plan × 1 × 3 = 12: 24. Stage 1 spends 12 (4 × 1 × 3); a stage 2 of at
+    // least ⌈4 / 3⌉ = 2 candidates would cost 6 more, beyond 24, so the search stops after stage 1 (a stage 2 would
+    // only rerun the same trader). The confirmation: the held-out trader.
+    expect(run.stages.map((s) => [s.evaluations.length, s.traders])).toEqual([[4, 1]]);
+    expect(run.accountDays).toBe(24);
     expect(run.confirmation.traders).toBe(1);
     // The chosen candidate back-tested on the held-out trader alone, with the confirmation seed, gives its figures.
     const alone = withPopulation(config.backtest, { seed: run.confirmation.seed, fills: run.confirmation.fills });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
@@ -50,7 +50,10 @@ afterAll(async () => {
 }, 60_000);
 
 async function worker(...extra: string[]): Promise<WorkerProcess> {
-  const started = await startWorker(redis.url, extra);
+  return tracked(await startWorker(redis.url, extra));
+}
+
+function tracked(started: WorkerProcess): WorkerProcess {
   workers.push(started);
   return started;
 }
@@ -157,6 +160,20 @@ describe('backtest --queue', () => {
       await queue.close();
       await current.stop();
     }
+  }, 60_000);
+
+  it('a worker of another propsim version: the coordinator refuses the run before any shard, naming both versions', async () => {
+    // PROPSIM_VERSION_OVERRIDE (test-only) makes this build announce another version in its Redis client name.
+    const other = tracked(await startWorker(redis.url, [], { PROPSIM_VERSION_OVERRIDE: '9.9.9-other' }));
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      `propsim backtest: worker ${hostname()}:${other.child.pid} runs propsim 9.9.9-other, this coordinator ${VERSION}`,
+    );
+    expect(other.log()).not.toMatch(/: started/); // refused by the coordinator, not by the worker
+    expect(existsSync(out)).toBe(false);
+    await other.stop();
   }, 60_000);
 });
 

@@ -12,9 +12,14 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-export async function startWorker(queueUrl: string, extra: readonly string[] = []): Promise<WorkerProcess> {
+export async function startWorker(
+  queueUrl: string,
+  extra: readonly string[] = [],
+  env: Record<string, string> = {},
+): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [CLI, 'worker', '--queue', queueUrl, ...extra], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let log = '';
   const watchers = new Set<() => void>();
