@@ -25,7 +25,7 @@ import { PositionsNeverHad } from './positions-never-had.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
-import { AFTER_NEXT_PRINT, TraderRandom } from './traders/strategy.js';
+import { AFTER_NEXT_PRINT, TraderRandom, type TraderView } from './traders/strategy.js';
 import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
 import { sessionFamily } from './block-instruments.js';
 import { TradedMarkets, type MissingPrints, type TradedMarket } from './traded-markets.js';
@@ -74,6 +74,8 @@ interface Participant {
   choice: RootChoice | undefined;
   /** Positions its account opened that its own fills never had. */
   neverHad: PositionsNeverHad;
+  /** What it sees when it wakes: one object, brought up to date at each wake-up (a new one each time was garbage). */
+  view: TraderView | undefined;
 }
 
 /** Sees the kernel at the end of a cell, with each trader's account: calibration reads the synthetic traders' fills. */
@@ -143,6 +145,7 @@ export async function runCell(
       market,
       choice: undefined,
       neverHad: new PositionsNeverHad(),
+      view: undefined,
     };
     if (trader && traderSpec.instruments)
       // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
@@ -194,7 +197,7 @@ export async function runCell(
     } else {
       const p = participants[item.trader]!;
       const market = p.choice ? p.choice.market : p.market!;
-      const next = p.trader!.wake({
+      const view = (p.view ??= {
         kernel,
         accountId: p.accountId,
         symbol: market.symbol,
@@ -204,6 +207,13 @@ export async function runCell(
         session,
         markets: p.choice,
       });
+      view.accountId = p.accountId;
+      view.symbol = market.symbol;
+      view.tickSize = market.tickSize;
+      view.priceDecimals = market.priceDecimals;
+      view.bars = market.bars;
+      view.session = session;
+      const next = p.trader!.wake(view);
       // The market it entered may be one it has just drawn.
       if (next === AFTER_NEXT_PRINT) (p.choice ? p.choice.market : market).waiting.push(item.trader);
       else if (next !== undefined && next < endMs) due.schedule(next, item);
