@@ -25,10 +25,11 @@ import { PositionsNeverHad } from './positions-never-had.js';
 import { ResetDraws, TraderFunnel } from './trader-funnel.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
-import { AFTER_NEXT_PRINT, TraderRandom } from './traders/strategy.js';
+import { AFTER_NEXT_PRINT, TraderRandom, type TraderView } from './traders/strategy.js';
 import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
 import { sessionFamily } from './block-instruments.js';
 import { TradedMarkets, type MissingPrints, type TradedMarket } from './traded-markets.js';
+import { RootChoice } from './root-choice.js';
 
 export interface CellInput {
   config: BacktestConfig;
@@ -67,12 +68,14 @@ interface Participant {
   funnel: TraderFunnel | undefined;
   /** Its historical fills the engine dropped, by why. */
   dropped: DroppedFills;
-  /** The contract it trades now: fixed, or the last drawn among its roots. */
+  /** Without roots: the contract it trades. */
   market: TradedMarket | undefined;
-  /** With roots: draws the market of its next entry (and makes it the trader's market). */
-  chooseMarket: (() => TradedMarket) | undefined;
+  /** With roots: draws the market of its next entry, and keeps it as the one it trades. */
+  choice: RootChoice | undefined;
   /** Positions its account opened that its own fills never had. */
   neverHad: PositionsNeverHad;
+  /** What it sees when it wakes: one object, brought up to date at each wake-up (a new one each time was garbage). */
+  view: TraderView | undefined;
 }
 
 /** Sees the kernel at the end of a cell, with each trader's account: calibration reads the synthetic traders' fills. */
@@ -114,7 +117,6 @@ export async function runCell(
   };
   const roots = [...new Set(config.synthetic.flatMap((block) => (block.instruments ?? []).map((i) => i.root)))];
   const markets = new TradedMarkets(fixedSymbol, roots, sessions);
-  let sessionIndex = -1;
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
     const trader =
       traderSpec.strategy === 'fills'
@@ -141,15 +143,17 @@ export async function runCell(
       funnel,
       dropped: noDroppedFills(),
       market,
-      chooseMarket: undefined,
+      choice: undefined,
       neverHad: new PositionsNeverHad(),
+      view: undefined,
     };
-    const weights = traderSpec.instruments && markets.resolve(traderSpec.instruments);
-    if (weights) {
+    if (trader && traderSpec.instruments)
       // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
-      const random = new TraderRandom(traderSpec.seed, 2);
-      participant.chooseMarket = () => (participant.market = markets.choose(weights, sessionIndex, random));
-    }
+      participant.choice = new RootChoice(
+        markets,
+        markets.resolve(traderSpec.instruments),
+        new TraderRandom(traderSpec.seed, 2),
+      );
     return participant;
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
@@ -192,9 +196,8 @@ export async function runCell(
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
-      // Until its first draw, a trader of several roots looks at its first root's contract, with no bars.
-      const market = (p.market ??= markets.placeholderOf(p.spec.instruments![0]!.root, Math.max(0, sessionIndex)));
-      const next = p.trader!.wake({
+      const market = p.choice ? p.choice.market : p.market!;
+      const view = (p.view ??= {
         kernel,
         accountId: p.accountId,
         symbol: market.symbol,
@@ -202,10 +205,17 @@ export async function runCell(
         priceDecimals: market.priceDecimals,
         bars: market.bars,
         session,
-        chooseMarket: p.chooseMarket,
+        markets: p.choice,
       });
+      view.accountId = p.accountId;
+      view.symbol = market.symbol;
+      view.tickSize = market.tickSize;
+      view.priceDecimals = market.priceDecimals;
+      view.bars = market.bars;
+      view.session = session;
+      const next = p.trader!.wake(view);
       // The market it entered may be one it has just drawn.
-      if (next === AFTER_NEXT_PRINT) p.market!.waiting.push(item.trader);
+      if (next === AFTER_NEXT_PRINT) (p.choice ? p.choice.market : market).waiting.push(item.trader);
       else if (next !== undefined && next < endMs) due.schedule(next, item);
     }
   };
@@ -232,7 +242,7 @@ export async function runCell(
       market.waiting = [];
     }
     due.advanceTo(Math.max(due.nowMs, closeMs - 1), onDue);
-    missingPrints.push(...markets.missingIn(sessionIndex));
+    missingPrints.push(...markets.missingIn(markets.sessionIndex));
   };
 
   let prints = 0;
@@ -241,13 +251,13 @@ export async function runCell(
       const timeMs = batch.timeMs[i]!;
       if (timeMs < startMs) continue;
       if (timeMs >= endMs) break reading;
-      while (sessionIndex + 1 < sessions.length && timeMs >= sessions[sessionIndex + 1]!.openMs) {
+      while (markets.sessionIndex + 1 < sessions.length && timeMs >= sessions[markets.sessionIndex + 1]!.openMs) {
         // Wake-ups of the session that ended (its close-out) happen before the next one starts, even
         // when no print fell between them.
         if (session) endSession(session.closeMs);
         const previous = session;
-        session = sessions[++sessionIndex]!;
-        if (funnelSpec && previous) openInFunnel(session, sessionIndex, previous);
+        session = sessions[++markets.sessionIndex]!;
+        if (funnelSpec && previous) openInFunnel(session, markets.sessionIndex, previous);
         participants.forEach((p, index) => {
           if (p.trader)
             due.schedule(Math.max(due.nowMs, p.trader.firstWake(session!.openMs)), { kind: 'wake', trader: index });
@@ -259,7 +269,7 @@ export async function runCell(
       const market = printed.market;
       if (market) {
         market.bars.onPrint(timeMs, batch.priceTicks[i]!);
-        market.lastPrintSession = sessionIndex;
+        market.lastPrintSession = markets.sessionIndex;
         if (market.waiting.length > 0) wakeAfterPrint(market, timeMs);
       }
       prints++;
@@ -268,7 +278,8 @@ export async function runCell(
   if (session) endSession(session.closeMs);
   due.advanceTo(endMs, onDue);
   // Sessions after the last print had none of any contract.
-  for (let later = sessionIndex + 1; later < sessions.length; later++) missingPrints.push(...markets.missingIn(later));
+  for (let later = markets.sessionIndex + 1; later < sessions.length; later++)
+    missingPrints.push(...markets.missingIn(later));
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
   kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
   observe?.(

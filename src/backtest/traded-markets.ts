@@ -7,7 +7,7 @@ import { contractOn } from '../core/contract-rolls.js';
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import type { TickBatch } from '../market/tick-batch.js';
 import { MinuteBars } from './traders/minute-bars.js';
-import type { InstrumentWeight, TraderRandom } from './traders/strategy.js';
+import type { InstrumentWeight } from './traders/strategy.js';
 
 export interface TradedMarket {
   symbol: string;
@@ -42,6 +42,8 @@ export class TradedMarkets {
   private readonly byIndex: Array<{ symbol: string; market: TradedMarket | undefined }> = [];
   /** Per root a block names: its contract's market in each session of the period, by session index. */
   private readonly contracts = new Map<string, TradedMarket[]>();
+  /** The index of the session the replay is in (the runner moves it at each open); -1 before the first. */
+  sessionIndex = -1;
 
   constructor(
     fixedSymbol: string | undefined,
@@ -78,38 +80,13 @@ export class TradedMarkets {
     return known;
   }
 
-  /** A trader's roots with their markets by session, resolved once so that `choose` indexes arrays only. */
+  /** A trader's roots with their markets by session, resolved once so that its choices index arrays only. */
   resolve(roots: readonly InstrumentWeight[]): ResolvedRoot[] {
     return roots.map(({ root, weight }) => ({ root, weight, bySession: this.contracts.get(root)! }));
   }
 
-  /**
-   * A trader's market for its next entry: one root drawn by weight among those whose session contract has printed
-   * in this session, with that contract's bars; when none has, its first root's contract with no bars (no entry).
-   */
-  choose(roots: readonly ResolvedRoot[], sessionIndex: number, random: TraderRandom): TradedMarket {
-    // Two passes and no arrays: traders choose at most of their checks, a million times a cell. One root: no draw.
-    if (roots.length === 1) {
-      const market = roots[0]!.bySession[sessionIndex]!;
-      return market.lastPrintSession === sessionIndex ? market : this.placeholder(market);
-    }
-    let total = 0;
-    for (const r of roots) if (r.bySession[sessionIndex]!.lastPrintSession === sessionIndex) total += r.weight;
-    if (total === 0) return this.placeholder(roots[0]!.bySession[sessionIndex]!);
-    let draw = random.int(0, total - 1);
-    for (const r of roots) {
-      const market = r.bySession[sessionIndex]!;
-      if (market.lastPrintSession === sessionIndex && (draw -= r.weight) < 0) return market;
-    }
-    throw new Error('unreachable: the draw is below the total weight');
-  }
-
-  /** A root's contract in a session, with no bars: a trader looking at it makes no entry. */
-  placeholderOf(root: string, sessionIndex: number): TradedMarket {
-    return this.placeholder(this.contracts.get(root)![sessionIndex]!);
-  }
-
-  private placeholder(market: TradedMarket): TradedMarket {
+  /** A market with no bars: a trader looking at it makes no entry. */
+  placeholder(market: TradedMarket): TradedMarket {
     return { ...market, bars: NO_PRINTS_YET, waiting: [] };
   }
 

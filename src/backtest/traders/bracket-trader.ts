@@ -156,10 +156,10 @@ export abstract class BracketTrader implements Trader {
 
   /** Flat and about to ask for a signal: a trader of several roots draws the market of its next entry. */
   private nextMarket(view: TraderView): TraderView {
-    if (!view.chooseMarket) return view;
-    // Set on the view of this wake-up (the runner builds one per wake-up): a new object at every check, spread, was a
-    // fifth of a multi-instrument run's time.
-    const { symbol, tickSize, priceDecimals, bars } = view.chooseMarket();
+    if (!view.markets) return view;
+    // Set on the view (the runner refreshes it at each wake-up): a new object at every check, spread, was a fifth of a
+    // multi-instrument run's time.
+    const { symbol, tickSize, priceDecimals, bars } = view.markets.choose();
     view.symbol = symbol;
     view.tickSize = tickSize;
     view.priceDecimals = priceDecimals;

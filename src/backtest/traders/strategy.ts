@@ -39,11 +39,16 @@ export interface TraderView {
    * A trader of several roots: draws the market of its next entry when it is flat and about to ask for a signal
    * (docs/backtesting.md#several-instruments-and-contract-rolls). Absent: it trades the view's market.
    */
-  chooseMarket?: (() => MarketView) | undefined;
+  markets?: MarketChoice | undefined;
 }
 
 /** The contract a trader looks at and enters: its symbol, price grid and one-minute bars. */
 export type MarketView = Pick<TraderView, 'symbol' | 'tickSize' | 'priceDecimals' | 'bars'>;
+
+/** A trader's markets to choose from: `choose` draws the one of its next entry. */
+export interface MarketChoice {
+  choose(): MarketView;
+}
 
 /** A wake-up right after the next print of the trader's instrument: an entry waiting for its fill. */
 export const AFTER_NEXT_PRINT = 'after_next_print';
