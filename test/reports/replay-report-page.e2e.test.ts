@@ -47,6 +47,29 @@ describe('replay report.html', () => {
         });
         expect(inner, 'the viewport as set').toBe(width);
         expect(scroll, `at ${width} px`).toBeLessThanOrEqual(inner);
+        // A decimal in the expectations table stays on one line ("48000.00", never "48000" over ".00").
+        const broken = await page.evaluate(() => {
+          type Cell = { textContent: string };
+          type Doc = {
+            querySelectorAll(selector: string): Iterable<Cell>;
+            createRange(): { selectNodeContents(node: Cell): void; getClientRects(): { length: number } };
+          };
+          const doc = (globalThis as unknown as { document: Doc }).document;
+          const decimals = [...doc.querySelectorAll('.expectations td')].filter((td) =>
+            /^-?[0-9]+[.][0-9]+$/.test(td.textContent.trim()),
+          );
+          const lines = (td: Cell) => {
+            const range = doc.createRange();
+            range.selectNodeContents(td);
+            return range.getClientRects().length;
+          };
+          return {
+            decimals: decimals.length,
+            broken: decimals.filter((td) => lines(td) > 1).map((td) => td.textContent),
+          };
+        });
+        expect(broken.decimals, 'decimals in the expectations table').toBeGreaterThan(0);
+        expect(broken.broken, `at ${width} px`).toEqual([]);
       }
     } finally {
       await page.close();
