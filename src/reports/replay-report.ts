@@ -1,7 +1,8 @@
 // report.html of a replayed scenario: the verdict, each expectation, orders with their status history,
 // positions, fills and round-trip trades. Its size follows what a reader can take in, not the run's size: charts
 // draw a fixed budget of points (chart-budget.ts), beyond CHARTED_ACCOUNTS accounts only the first CHARTS_OF_MANY
-// accounts of the table (those that matter most) get a chart, and long tables show their first TABLE_ROWS rows; state.json keeps every number.
+// accounts of the table (those that matter most) get a chart, and long tables show their first TABLE_ROWS rows;
+// state.json keeps every number.
 import { chicagoIso } from '../core/calendar/dates.js';
 import type { ScenarioRun } from '../scenario/runner.js';
 import type { AccountTimeline } from '../scenario/account-timeline.js';
