@@ -38,33 +38,45 @@ describe('RootChoice', () => {
     expect(random.int(0, 1_000_000)).toBe(new TraderRandom(7, 2).int(0, 1_000_000));
   });
 
-  it('two roots: only those whose contract has printed in the session, drawn by weight', () => {
+  it('two roots: drawn by weight among those whose contract has printed in the session, kept until an entry', () => {
     const markets = new TradedMarkets(undefined, ['ES', 'NQ'], sessions);
     const roots = markets.resolve([
       { root: 'ES', weight: 3 },
       { root: 'NQ', weight: 1 },
     ]);
-    const choice = new RootChoice(markets, roots, new TraderRandom(11, 2));
+    const random = new TraderRandom(11, 2);
+    const choice = new RootChoice(markets, roots, random);
+    const twin = new TraderRandom(11, 2);
     markets.sessionIndex = 0;
     // Before the first check, and when neither has printed: the first root's contract with no bars.
     expect(choice.market.symbol).toBe('ESH4');
     expect(choice.choose().bars.lastTicks).toBeUndefined();
-    // Only NQH4 has printed: every draw is NQH4 (ES's weight of 3 does not count).
+    // Only NQH4 has printed: the draw (of a total weight of 1) is NQH4, whatever ES's weight of 3.
     print(markets, markets.market('NQH4'), 72_000);
-    for (let i = 0; i < 20; i++) expect(choice.choose()).toBe(markets.market('NQH4'));
-    // Both printed: a draw of 0..3 from the trader's stream picks ES for 0, 1, 2 and NQ for 3.
+    expect(choice.choose()).toBe(markets.market('NQH4'));
+    twin.int(0, 0);
+    // ESH4 prints too, but with no entry sent the trader keeps watching NQH4, and draws nothing more.
     print(markets, markets.market('ESH4'), 20_000);
-    const twin = new TraderRandom(11, 2);
-    for (let i = 0; i < 20; i++) twin.int(0, 0); // the 20 checks above drew with a total weight of 1
+    for (let i = 0; i < 20; i++) expect(choice.choose()).toBe(markets.market('NQH4'));
+    // After each entry, a draw of 0..3 from the trader's stream: ES for 0, 1 and 2, NQ for 3.
     let es = 0;
     for (let i = 0; i < 400; i++) {
+      choice.entered();
       const expected = twin.int(0, 3) < 3 ? 'ESH4' : 'NQH4';
       const chosen = choice.choose().symbol;
       expect(chosen).toBe(expected);
+      expect(choice.choose().symbol).toBe(expected); // a second check before the next entry: the same, no draw
       if (chosen === 'ESH4') es++;
     }
-    // About three in four: 400 × 3/4 = 300.
+    // About three entries in four: 400 × 3/4 = 300.
     expect(es).toBeGreaterThan(260);
     expect(es).toBeLessThan(340);
+    // A new session draws again without an entry: after the roll, both M4s printed, so one of them by weight.
+    markets.sessionIndex = 1;
+    print(markets, markets.market('ESM4'), 20_100);
+    print(markets, markets.market('NQM4'), 72_100);
+    expect(choice.choose().symbol).toBe(twin.int(0, 3) < 3 ? 'ESM4' : 'NQM4');
+    // It drew exactly as often as its twin: their streams' next numbers agree.
+    expect(random.int(0, 1_000_000)).toBe(twin.int(0, 1_000_000));
   });
 });

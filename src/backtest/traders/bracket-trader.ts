@@ -114,6 +114,7 @@ export abstract class BracketTrader implements Trader {
       ) {
         const side = this.signal(view);
         if (side) {
+          view.markets?.entered();
           this.pending = this.enter(view, side);
           this.tradesToday++;
           if (this.pending) return AFTER_NEXT_PRINT;
@@ -154,7 +155,7 @@ export abstract class BracketTrader implements Trader {
     return Math.floor((nowMs - this.phaseMs) / step) * step + step + this.phaseMs;
   }
 
-  /** Flat and about to ask for a signal: a trader of several roots draws the market of its next entry. */
+  /** Flat and about to ask for a signal: a trader of several roots looks at the market of its next entry. */
   private nextMarket(view: TraderView): TraderView {
     if (!view.markets) return view;
     // Set on the view (the runner refreshes it at each wake-up): a new object at every check, spread, was a fifth of a

@@ -36,8 +36,9 @@ export interface TraderView {
   /** The current session, when the market is open. */
   session: { openMs: number; closeMs: number; tradeDate: string } | undefined;
   /**
-   * A trader of several roots: draws the market of its next entry when it is flat and about to ask for a signal
-   * (docs/backtesting.md#several-instruments-and-contract-rolls). Absent: it trades the view's market.
+   * A trader of several roots: gives the market of its next entry when it is flat and about to ask for a signal, drawn
+   * at a session's first such check and after each entry (docs/backtesting.md#several-instruments-and-contract-rolls).
+   * Absent: it trades the view's market.
    */
   markets?: MarketChoice | undefined;
 }
@@ -45,9 +46,10 @@ export interface TraderView {
 /** The contract a trader looks at and enters: its symbol, price grid and one-minute bars. */
 export type MarketView = Pick<TraderView, 'symbol' | 'tickSize' | 'priceDecimals' | 'bars'>;
 
-/** A trader's markets to choose from: `choose` draws the one of its next entry. */
+/** A trader's markets to choose from: `choose` gives the one of its next entry, drawn again after `entered`. */
 export interface MarketChoice {
   choose(): MarketView;
+  entered(): void;
 }
 
 /** A wake-up right after the next print of the trader's instrument: an entry waiting for its fill. */
