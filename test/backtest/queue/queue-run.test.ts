@@ -1,16 +1,17 @@
 // `backtest --queue` with `propsim worker` processes on a real redis-server (docs/scaling.md): outputs byte-identical
 // to the local run, a worker killed mid-shard loses nothing, and the clear refusals (an unreachable Redis, a data
-// file whose content differs, a shard of another propsim version).
+// file whose content differs, a shard or a worker of another propsim version, before the run or mid-run).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCliAsync, type CliResult } from '../../cli/run-cli.js';
 import { freePort, startRedis, type RunningRedis } from '../../../bench/redis-server.js';
+import { workerName } from '../../../src/backtest/queue/worker-versions.js';
 import { startWorker, type WorkerProcess } from './worker-process.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/queue-6e.yaml', import.meta.url));
@@ -174,6 +175,36 @@ describe('backtest --queue', () => {
     expect(other.log()).not.toMatch(/: started/); // refused by the coordinator, not by the worker
     expect(existsSync(out)).toBe(false);
     await other.stop();
+  }, 60_000);
+
+  it('a worker of another propsim version joining mid-run: the coordinator stops within its check, naming both versions, and removes its waiting shards', async () => {
+    const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
+    let impostor: Worker | undefined;
+    try {
+      const out = outFolder();
+      const run = backtest(out, '--queue', redis.url);
+      // No worker runs them: the shards wait, so the run is past its check before any shard.
+      while ((await queue.getWaitingCount()) < 6) await new Promise((resolve) => setTimeout(resolve, 100));
+      // Announces another version the way a propsim worker does (its BullMQ worker name), but takes no shard: only the
+      // coordinator's watch while the run lasts can refuse it, not the worker's own refusal of a shard.
+      impostor = new Worker('propsim-shards', null, {
+        connection: connectionOf(redis.url),
+        name: workerName('impostor:1', '9.9.9-other'),
+        autorun: false,
+      });
+      await impostor.waitUntilReady();
+      expect(await queue.getWorkers()).toHaveLength(1);
+      const result = await run;
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr).toContain(
+        `propsim backtest: worker impostor:1 runs propsim 9.9.9-other, this coordinator ${VERSION}`,
+      );
+      expect(await queue.getWaitingCount()).toBe(0);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await impostor?.close();
+      await queue.close();
+    }
   }, 60_000);
 });
 
