@@ -5,7 +5,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { Percentage, PlanTemplateFile } from '../core/accounts/plan-schema.js';
 import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fields.js';
-import { MarketSection } from '../scenario/scenario-schema.js';
+import { MarketFile } from '../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
 import { paramsByStrategy } from './traders/strategy-params-schema.js';
 import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
@@ -240,6 +240,36 @@ const FillModel = Mapping(
   { expected: '{ latency_ms, slippage_ticks, limit_fill }', description: 'How orders fill.' },
 );
 
+/** The most sessions one resampled block may hold: a block longer than a few weeks is no longer a resample. */
+export const MAX_BLOCK_SESSIONS = 250;
+
+/** `market:` of a back-test: the files, and optionally a synthetic tape resampled from them for a longer period. */
+const BacktestMarket = Mapping(
+  {
+    files: Type.Array(MarketFile, { expected: 'a list of market files' }),
+    resample: Type.Optional(
+      Mapping(
+        {
+          block_sessions: Int(
+            { minimum: 1, maximum: MAX_BLOCK_SESSIONS },
+            'Whole real sessions per block, laid end to end in the order they traded; 5 keeps a week together.',
+          ),
+        },
+        {
+          expected: '{ block_sessions: N }',
+          description:
+            "Fill the period with whole real sessions of the files, drawn in blocks with the run's seed, each block's " +
+            'prices shifted to open where the previous one closed (docs/backtesting.md#long-horizons-a-resampled-tape).',
+        },
+      ),
+    ),
+  },
+  {
+    expected: 'a mapping with files and optionally resample',
+    description: 'The market data files, merged by time; resample makes a longer tape of them.',
+  },
+);
+
 const GRID_KEY = '^[a-z_]+(\\.[a-z_]+)*$';
 
 const Grid = Type.Unsafe<Record<string, unknown[]>>({
@@ -260,7 +290,7 @@ const ConfigFile = (traders: ReturnType<typeof Traders>) =>
       name: Text({ maxLength: 200, description: "The run's name, shown in its report." }),
       description: Type.Optional(Type.String({ description: 'What the run asks, for people.' })),
       seed: Type.Optional(Int({ minimum: 0 }, 'Seed of every random draw; default 1.')),
-      market: MarketSection,
+      market: BacktestMarket,
       period: Mapping(
         {
           from: TradeDate,

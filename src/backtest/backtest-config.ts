@@ -34,6 +34,8 @@ export interface BacktestConfig {
   name: string;
   seed: number;
   market: MarketFileSpec[];
+  /** A synthetic tape of the files' whole sessions for the period (docs/backtesting.md#long-horizons-a-resampled-tape). */
+  resample?: { blockSessions: number };
   /** Trade dates, inclusive. */
   period: { from: string; to: string };
   fills?: FillsFileSpec;
@@ -157,7 +159,8 @@ export function parseBacktestConfig(
     file,
     name: doc.name,
     seed: doc.seed ?? 1,
-    market: parseMarket(doc.market, file),
+    market: parseMarket({ files: doc.market.files }, file),
+    ...(doc.market.resample === undefined ? {} : { resample: { blockSessions: doc.market.resample.block_sessions } }),
     period,
     synthetic: [...parseSynthetic(doc.traders.synthetic), ...(kindsBlocks ?? [])],
     basePlan,
@@ -184,6 +187,12 @@ export function parseBacktestConfig(
       doc.period,
     );
   if (doc.traders.fills !== undefined) {
+    if (config.resample)
+      fail(
+        'market.resample',
+        'no resample beside traders.fills: recorded fills happen at their own times and prices, which a resampled tape does not have; run the fills on the real period, or resample with synthetic traders only',
+        doc.market.resample,
+      );
     config.fills = parseFillsFile(doc.traders.fills, file);
     checkFillsTraders(config, fillsImported);
   }

@@ -9,7 +9,6 @@ import { Kernel } from '../core/kernel/kernel.js';
 import { planJson } from '../core/kernel/risk-json.js';
 import { formatCents } from '../core/money.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
-import { marketPrintBatches } from '../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
 import { planForCell, splitCellValues, type GridCell } from './grid.js';
 import {
@@ -30,6 +29,8 @@ import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
 import { sessionFamily } from './block-instruments.js';
 import { TradedMarkets, type MissingPrints, type TradedMarket } from './traded-markets.js';
 import { RootChoice } from './root-choice.js';
+import { cellTape, type TapeDescription } from './tape/cell-tape.js';
+import type { InstrumentWeight } from './traders/strategy.js';
 
 export interface CellInput {
   config: BacktestConfig;
@@ -54,6 +55,8 @@ export interface CellResult {
   accountSessionDays: number;
   /** Sessions in which the contract of a root a block trades had no print, in session order. */
   missingPrints: MissingPrints[];
+  /** With market.resample: the real sessions laid on the period (the same in every cell). */
+  tape?: TapeDescription;
 }
 
 const SAMPLE_EVERY_MS = 30 * 60_000;
@@ -88,9 +91,13 @@ export async function runCell(
 ): Promise<CellResult> {
   const cellValues = splitCellValues(cell.values);
   const plan = parsePlanTemplate(planForCell(config.basePlan, cellValues.evaluation), `grid cell ${cell.label}`);
-  // Synthetic traders without instruments trade the first market file's instrument (the config then names it).
+  // Synthetic traders without instruments trade the first market file's instrument (the config then names it). On
+  // a resampled tape that contract stands for its root, rolled on the period's dates as a block's roots are.
   const first = config.market[0]!.instrument;
-  const fixedSymbol = first === undefined ? undefined : canonicalSymbol(parseSymbol(first));
+  const rolledRoot = config.resample && first !== undefined ? parseSymbol(first).root : undefined;
+  const fixedSymbol = first === undefined || rolledRoot ? undefined : canonicalSymbol(parseSymbol(first));
+  const instrumentsOf = (spec: TraderSpec): InstrumentWeight[] | undefined =>
+    spec.instruments ?? (rolledRoot === undefined ? undefined : [{ root: rolledRoot, weight: 1 }]);
   const family = sessionFamily(config);
   const sessions = periodSessions(calendar, config.period, family);
   if (sessions.length === 0)
@@ -115,7 +122,13 @@ export async function runCell(
       funnelSpec.funded &&
       planJson(parsePlanTemplate(planForCell(funnelSpec.funded.plan, cellValues.funded), `grid cell ${cell.label}`)),
   };
-  const roots = [...new Set(config.synthetic.flatMap((block) => (block.instruments ?? []).map((i) => i.root)))];
+  const roots = [
+    ...new Set(
+      config.synthetic.flatMap((block) =>
+        (block.instruments ?? (rolledRoot === undefined ? [] : [{ root: rolledRoot }])).map((i) => i.root),
+      ),
+    ),
+  ];
   const markets = new TradedMarkets(fixedSymbol, roots, sessions);
   const participants: Participant[] = tradersOf(config, fills).map((traderSpec, index) => {
     const trader =
@@ -135,7 +148,8 @@ export async function runCell(
         trader?.quitsAfterFailure,
       );
     const accountId = funnel ? funnel.accountId : openAccount(kernel, traderSpec.id, planDoc, pricePaid, cell.label);
-    const market = trader && !traderSpec.instruments ? markets.market(fixedSymbol!) : undefined;
+    const instruments = instrumentsOf(traderSpec);
+    const market = trader && !instruments ? markets.market(fixedSymbol!) : undefined;
     const participant: Participant = {
       spec: traderSpec,
       accountId,
@@ -147,13 +161,9 @@ export async function runCell(
       neverHad: new PositionsNeverHad(),
       view: undefined,
     };
-    if (trader && traderSpec.instruments)
+    if (trader && instruments)
       // Its roots are drawn from a stream of its own, so its other draws are those it makes without instruments.
-      participant.choice = new RootChoice(
-        markets,
-        markets.resolve(traderSpec.instruments),
-        new TraderRandom(traderSpec.seed, 2),
-      );
+      participant.choice = new RootChoice(markets, markets.resolve(instruments), new TraderRandom(traderSpec.seed, 2));
     return participant;
   });
   const byName = new Map(participants.map((p) => [p.spec.id, p]));
@@ -246,7 +256,8 @@ export async function runCell(
   };
 
   let prints = 0;
-  reading: for await (const batch of marketPrintBatches(config.market)) {
+  const tape = await cellTape(config, sessions, calendar);
+  reading: for await (const batch of tape.batches) {
     for (let i = 0; i < batch.length; i++) {
       const timeMs = batch.timeMs[i]!;
       if (timeMs < startMs) continue;
@@ -330,6 +341,7 @@ export async function runCell(
     prints,
     accountSessionDays: participants.length * sessions.length,
     missingPrints,
+    ...(tape.description === undefined ? {} : { tape: tape.description }),
   };
 }
 

@@ -1,8 +1,10 @@
-// Does the market data cover the back-test's period? Checked once, before any cell runs: a period with no
-// prints at all would run every cell for nothing and report a 0 % pass rate, so it is invalid input; a period
-// the data covers only in part runs, with a warning naming the trade dates that have data. The files are
-// read with the cells' own reader, and only up to the end of the period (what every cell reads anyway),
-// except when nothing fell in the period: then to the end, to say what the files do cover.
+// Does the market data cover the back-test's period? Checked once, before any cell runs. A period that reaches
+// beyond the data would run its traders through sessions without prints while the funnel goes on billing them, and
+// one with no prints at all would report a 0 % pass rate: both are invalid input, naming the period and the trade
+// dates the files hold. With `market.resample` the period is filled from the files' whole sessions instead, and the
+// check is that they hold enough of them (tape/cell-tape.ts). The files are read with the cells' own reader, and only
+// up to the end of the period (what every cell reads anyway), except when nothing fell in the period: then to the
+// end, to say what the files do cover.
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import type { ProductFamily } from '../core/instruments.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
@@ -11,40 +13,45 @@ import type { BacktestConfig } from './backtest-config.js';
 import { BacktestInputError } from './backtest-input-error.js';
 import { periodSessions } from './trader-roster.js';
 import { sessionFamily } from './block-instruments.js';
+import { checkTape, type TapeDescription } from './tape/cell-tape.js';
 
 /** First and last print times, or undefined when there were none. */
 type Span = { firstMs: number; lastMs: number } | undefined;
 
 /**
- * Throws a BacktestInputError when no print falls in the period's sessions; returns a warning when the
- * prints start after the period's first trade date or end before its last, else undefined.
+ * Throws a BacktestInputError when the period's first or last trade date lies beyond the market data's (or no print
+ * falls in it); with `market.resample`, when the files hold too few whole sessions. Returns what the resampled
+ * tape is made of, or undefined for the files as they are.
  */
 export async function checkPeriodCoverage(
   config: BacktestConfig,
   calendar = new GlobexCalendar(loadHolidayFile()),
-): Promise<string | undefined> {
+): Promise<TapeDescription | undefined> {
   const family = sessionFamily(config);
   const sessions = periodSessions(calendar, config.period, family);
+  if (config.resample) return checkTape({ ...config, resample: config.resample }, sessions, calendar);
   const startMs = sessions[0]!.openMs;
   const endMs = sessions[sessions.length - 1]!.closeMs;
   const { inPeriod, seen } = await scan(config, startMs, endMs);
   const dates = (span: NonNullable<Span>) =>
     `${tradeDate(calendar, span.firstMs, family)} to ${tradeDate(calendar, span.lastMs, family)}`;
   const period = `${config.period.from} to ${config.period.to}`;
+  const resample =
+    'or fill the period with a tape resampled from their sessions: market.resample: { block_sessions: 5 } (docs/backtesting.md#long-horizons-a-resampled-tape)';
   if (!inPeriod) {
     const covered = seen ? `the market files hold trade dates ${dates(seen)}` : 'the market files hold no prints';
     throw new BacktestInputError(
-      `${config.file}: period: no market data in the period ${period}: ${covered}; move the period into that range or add market files for it`,
+      `${config.file}: period: no market data in the period ${period}: ${covered}; move the period into that range, add market files for it, ${resample}`,
     );
   }
-  const first = tradeDate(calendar, inPeriod.firstMs, family);
-  const last = tradeDate(calendar, inPeriod.lastMs, family);
-  if (first === sessions[0]!.tradeDate && last === sessions[sessions.length - 1]!.tradeDate) return undefined;
-  // How many of the period's sessions the data leaves empty: a mistyped year (2126 for 2026) shows as thousands, each
-  // of which every cell still runs through.
-  const withData = sessions.filter((s) => s.tradeDate >= first && s.tradeDate <= last).length;
-  const empty = sessions.length - withData;
-  return `the market data covers only part of the period ${period}: trade dates ${first} to ${last} have data; the other ${empty.toLocaleString('en-US')} of its ${sessions.length.toLocaleString('en-US')} trade dates have no prints, and every cell still runs through them`;
+  const first = tradeDate(calendar, seen!.firstMs, family);
+  const last = tradeDate(calendar, seen!.lastMs, family);
+  if (first <= sessions[0]!.tradeDate && last >= sessions[sessions.length - 1]!.tradeDate) return undefined;
+  // How many of the period's sessions lie beyond the data: a mistyped year (2126 for 2026) shows as thousands.
+  const beyond = sessions.filter((s) => s.tradeDate < first || s.tradeDate > last).length;
+  throw new BacktestInputError(
+    `${config.file}: period: the period ${period} is longer than the market data, which holds trade dates ${first} to ${last}: ${beyond.toLocaleString('en-US')} of its ${sessions.length.toLocaleString('en-US')} trade dates lie beyond it; move the period inside ${first} to ${last}, add market files, ${resample}`,
+  );
 }
 
 /** Prints in [startMs, endMs), and every print read; stops at the period's end unless nothing fell in it. */

@@ -124,9 +124,8 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const seeded = args.seed === undefined ? loaded : { ...loaded, seed: args.seed };
   const counted = args.traders === undefined ? seeded : withSyntheticTraders(seeded, args.traders);
   const config = args.cells === undefined ? counted : withCellSubset(counted, args.cells);
-  // Before any worker starts: a period without market data is invalid input; one partly without, a warning.
-  const coverageWarning = await checkPeriodCoverage(config);
-  if (coverageWarning) process.stderr.write(`propsim backtest: warning: ${coverageWarning}\n`);
+  // Before any worker starts: a period beyond the market data, or a resample of too few sessions, is invalid input.
+  await checkPeriodCoverage(config);
   const cells = cellsToRun(config).length;
   const abort = new AbortController();
   setMaxListeners(cells + 1, abort.signal); // one listener per queued cell on the pool

@@ -104,8 +104,8 @@ async function optimize(args: OptimizeArgs): Promise<number> {
     process.stderr.write(`propsim optimize: warning: ${warning}\n`),
   );
   const config = args.seed === undefined ? loaded : { ...loaded, backtest: { ...loaded.backtest, seed: args.seed } };
-  const coverageWarning = await checkPeriodCoverage(config.backtest);
-  if (coverageWarning) process.stderr.write(`propsim optimize: warning: ${coverageWarning}\n`);
+  // Before any worker starts: a period beyond the market data, or a resample of too few sessions, is invalid input.
+  await checkPeriodCoverage(config.backtest);
   const abort = new AbortController();
   setMaxListeners(0, abort.signal); // one listener per queued candidate on the pool
   const onInterrupt = () => abort.abort();

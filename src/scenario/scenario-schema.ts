@@ -9,31 +9,29 @@ import { StepFile, Time } from './step-schemas.js';
 
 export const LIMIT_FILLS = ['touch', 'through'] as const;
 
+/** One market file of a `market:` section. */
+export const MarketFile = Mapping(
+  {
+    path: Text({
+      expected: 'a file path',
+      description: "A CSV of ticks or bars (.csv or .csv.gz), relative to this file's folder.",
+    }),
+    format: OneOf(
+      ['ticks', 'bars', 'databento'] as const,
+      'ticks: ts,instrument,price[,size]; bars: OHLC bars; databento: a Databento trades or ohlcv download.',
+    ),
+    instrument: Type.Optional(
+      Text({ expected: 'a GLOBEX symbol like ESM6', description: 'The symbol of every row, like ESM6 or 6EH4.' }),
+    ),
+    bar_ms: Type.Optional(Int({ minimum: 1 }, 'The length of one bar in milliseconds (bars files only).')),
+    sort: Type.Optional(Flag('Sort the rows by time first (for files written out of order).')),
+  },
+  { expected: 'a mapping with path and format' },
+);
+
 /** `market:` of a scenario, a back-test config and `serve --market` lists. */
 export const MarketSection = Mapping(
-  {
-    files: Type.Array(
-      Mapping(
-        {
-          path: Text({
-            expected: 'a file path',
-            description: "A CSV of ticks or bars (.csv or .csv.gz), relative to this file's folder.",
-          }),
-          format: OneOf(
-            ['ticks', 'bars', 'databento'] as const,
-            'ticks: ts,instrument,price[,size]; bars: OHLC bars; databento: a Databento trades or ohlcv download.',
-          ),
-          instrument: Type.Optional(
-            Text({ expected: 'a GLOBEX symbol like ESM6', description: 'The symbol of every row, like ESM6 or 6EH4.' }),
-          ),
-          bar_ms: Type.Optional(Int({ minimum: 1 }, 'The length of one bar in milliseconds (bars files only).')),
-          sort: Type.Optional(Flag('Sort the rows by time first (for files written out of order).')),
-        },
-        { expected: 'a mapping with path and format' },
-      ),
-      { expected: 'a list of market files' },
-    ),
-  },
+  { files: Type.Array(MarketFile, { expected: 'a list of market files' }) },
   { expected: 'a mapping with files', description: 'The market data files, merged by time.' },
 );
 

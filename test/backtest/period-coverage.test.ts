@@ -1,6 +1,7 @@
-// A back-test period is checked against the market data before any cell runs: no data at all is invalid
-// input (exit 2) naming the period and what the files hold; partial data runs with a warning naming the
-// trade dates that have data. The fixture's ticks cover ES trade dates 2026-04-07 to 2026-04-09.
+// A back-test period is checked against the market data before any cell runs: a period longer than the data (no
+// data at all, or trade dates before its first or after its last) is invalid input (exit 2) naming the period and
+// the trade dates the files hold, and pointing to market.resample. The fixture's ticks cover ES trade dates
+// 2026-04-07 to 2026-04-09.
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ function configWithPeriod(from: string, to: string): string {
   return path;
 }
 
-async function coverage(from: string, to: string): Promise<string | undefined> {
+async function coverage(from: string, to: string): Promise<unknown> {
   return checkPeriodCoverage(loadBacktestConfig(configWithPeriod(from, to)));
 }
 
@@ -44,34 +45,42 @@ describe('market data against the back-test period', () => {
     );
   });
 
-  it('a period partly outside the data warns with the first and last trade dates that have data', async () => {
+  it('a period longer than the data is invalid input naming both, and how many of its trade dates lie beyond', async () => {
     // Trade dates 04-01, 02, 03 (Good Friday 2026: an abbreviated session, for the jobs report), 06, 07 and 08.
-    expect(await coverage('2026-04-01', '2026-04-08')).toBe(
-      'the market data covers only part of the period 2026-04-01 to 2026-04-08: trade dates 2026-04-07 to 2026-04-08 have data; the other 4 of its 6 trade dates have no prints, and every cell still runs through them',
+    await expect(coverage('2026-04-01', '2026-04-08')).rejects.toThrow(
+      'config.yaml: period: the period 2026-04-01 to 2026-04-08 is longer than the market data, which holds trade dates 2026-04-07 to 2026-04-09: 4 of its 6 trade dates lie beyond it; move the period inside 2026-04-07 to 2026-04-09, add market files, or fill the period with a tape resampled from their sessions: market.resample: { block_sessions: 5 } (docs/backtesting.md#long-horizons-a-resampled-tape)',
     );
-    expect(await coverage('2026-04-08', '2026-04-17')).toContain('trade dates 2026-04-08 to 2026-04-09 have data');
+    await expect(coverage('2026-04-08', '2026-04-17')).rejects.toThrow(
+      'the period 2026-04-08 to 2026-04-17 is longer than the market data, which holds trade dates 2026-04-07 to 2026-04-09: 6 of its 8 trade dates lie beyond it',
+    );
   });
 
-  it('the CLI exits 2 before any cell runs and writes nothing; with partial data it warns on stderr and runs', async () => {
+  it('the CLI exits 2 before any cell runs and writes nothing, for no data as for a period longer than it', async () => {
     const none = configWithPeriod('2026-05-04', '2026-05-08');
     const partial = configWithPeriod('2026-04-06', '2026-04-09');
-    const [refused, warned] = await Promise.all([
+    const [refused, longer] = await Promise.all([
       runCliAsync(['backtest', '--config', none, '--out', join(none, '..', 'out'), '--workers', '2']),
       runCliAsync(['backtest', '--config', partial, '--out', join(partial, '..', 'out'), '--workers', '1']),
     ]);
     expect(refused.status, refused.stderr).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr, 'one line, no progress: no cell ran').toBe(
-      `propsim backtest: ${none}: period: no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09; move the period into that range or add market files for it\n`,
+      `propsim backtest: ${none}: period: no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09; move the period into that range, add market files for it, or fill the period with a tape resampled from their sessions: market.resample: { block_sessions: 5 } (docs/backtesting.md#long-horizons-a-resampled-tape)\n`,
     );
     expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual([
       'config.yaml',
       'esm6-ticks.csv',
       'trader-fills.csv',
     ]);
-    expect(warned.status, warned.stderr).toBe(0);
-    expect(warned.stderr.split('\n')[0]).toBe(
-      'propsim backtest: warning: the market data covers only part of the period 2026-04-06 to 2026-04-09: trade dates 2026-04-07 to 2026-04-09 have data; the other 1 of its 4 trade dates have no prints, and every cell still runs through them',
+    expect(longer.status, longer.stderr).toBe(2);
+    expect(longer.stdout).toBe('');
+    expect(longer.stderr).toContain(
+      'period: the period 2026-04-06 to 2026-04-09 is longer than the market data, which holds trade dates 2026-04-07 to 2026-04-09: 1 of its 4 trade dates lie beyond it',
     );
+    expect(readdirSync(join(partial, '..')).sort(), 'nothing written').toEqual([
+      'config.yaml',
+      'esm6-ticks.csv',
+      'trader-fills.csv',
+    ]);
   });
 });
