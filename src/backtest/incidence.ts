@@ -52,8 +52,8 @@ const NOTHING_YET: Incidence = { value: 0, low: 0, high: 0, variance: 0 };
  *
  * (the delta-method variance of Marubini & Valsecchi 1995, Pintilie 2006). The interval is Wilson's at 95 % on an
  * effective sample size n_eff = F(1 − F)/Var; when F is 0 or 1, Var is 0, or nobody was censored before day t,
- * n_eff is the subjects not censored before day t. Without censoring before t, Var is exactly F(1 − F)/N, so that
- * n_eff is the formula's; taking it whole keeps the interval bit-identical to the pass rates' wilsonInterval.
+ * n_eff is the subjects not censored before day t. Without censoring before t, Var is exactly F(1 − F)/N, so the
+ * formula's n_eff is N; taking N itself keeps the interval bit-identical to the pass rates' wilsonInterval.
  * A day with nobody at risk keeps the previous day's estimates. Throws a RangeError naming the first subject whose
  * day is not a whole number in 1..days.
  */
