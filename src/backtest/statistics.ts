@@ -20,7 +20,15 @@ export interface Interval {
  */
 export function wilsonInterval(passed: number, n: number, z = Z_95): Interval {
   if (n === 0) return { low: 0, high: 0 };
-  const p = passed / n;
+  return wilsonRateInterval(passed / n, n, z);
+}
+
+/**
+ * The Wilson score interval of a rate p measured on n subjects, n not necessarily whole (an effective sample size:
+ * incidence.ts). It takes p rather than a count because (p · n) / n is not always p when n is not whole.
+ */
+export function wilsonRateInterval(p: number, n: number, z = Z_95): Interval {
+  if (n === 0) return { low: 0, high: 0 };
   const z2 = z * z;
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
