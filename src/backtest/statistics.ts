@@ -33,7 +33,8 @@ export function wilsonRateInterval(p: number, n: number, z = Z_95): Interval {
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At p = 0 (or 1) the bound is exactly 0 (or 1): float error must not put the estimate outside its interval.
+  return { low: p === 0 ? 0 : Math.max(0, centre - half), high: p === 1 ? 1 : Math.min(1, centre + half) };
 }
 
 /** Pass/fail of the same traders in two cells: who passed in only one of them. */

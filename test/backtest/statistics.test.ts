@@ -43,6 +43,15 @@ describe('pass rate with a 95% Wilson interval', () => {
     expect(interval(240, 240)[1]).toBe('1.0000');
     expect(interval(0, 0)).toEqual(['0.0000', '0.0000']);
   });
+
+  it('has 0 exactly as its low bound at 0 passers, and 1 as its high at n (never an ulp inside the estimate)', () => {
+    // 0 of 3 gave a low bound of 5.6e-17 from the centre − half-width arithmetic: a constraint "at most 0" then
+    // read the interval as lying above 0.
+    for (let n = 1; n <= 2_000; n++) {
+      expect(wilsonInterval(0, n).low, `0 of ${n}`).toBe(0);
+      expect(wilsonInterval(n, n).high, `${n} of ${n}`).toBe(1);
+    }
+  });
 });
 
 describe('paired comparison of two cells (exact McNemar)', () => {
