@@ -1,10 +1,29 @@
 // Which cell of a back-test is "best", the one rule every output uses: the highest net for the firm, or the most
-// passers (every cell has the same traders, so that is also the highest pass rate); the lower index on a tie.
+// passers (every cell has the same traders, so that is also the highest pass rate); the lower index on a tie. While
+// a funded stage paid nothing anywhere, the net is fee income only and names no cell best
+// (docs/backtesting.md#what-the-firm-still-owes).
+import type { BacktestConfig } from './backtest-config.js';
 import type { CellResult } from './cell-runner.js';
 import type { CellMetrics, RunStatistics } from './decisions.js';
 
 export function highestNetCell(cells: readonly CellResult[]): CellResult | undefined {
   return bestBy(cells, (c) => c.summary.netCents);
+}
+
+/**
+ * A funded stage is configured and no cell paid a payout: the net per trader is fee income only, and rises with the
+ * failure rate, so no cell is better for the firm on it (the `no_payouts` warning).
+ */
+export function feesOnly(config: Pick<BacktestConfig, 'economics'>, cells: readonly CellResult[]): boolean {
+  return config.economics.funnel?.funded !== undefined && cells.every((c) => c.summary.payoutsCents === 0);
+}
+
+/** The cell the outputs call best for the firm on net: the highest, unless the net is fee income only. */
+export function bestNetCell(
+  config: Pick<BacktestConfig, 'economics'>,
+  cells: readonly CellResult[],
+): CellResult | undefined {
+  return feesOnly(config, cells) ? undefined : highestNetCell(cells);
 }
 
 export function mostPassingCell(cells: readonly CellResult[]): CellResult | undefined {

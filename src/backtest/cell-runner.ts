@@ -13,6 +13,7 @@ import type { BacktestConfig } from './backtest-config.js';
 import { planForCell, splitCellValues, type GridCell } from './grid.js';
 import {
   evaluationOnlyEconomics,
+  firstOutcomeOf,
   funnelEconomics,
   summarizeCell,
   traderOutcome,
@@ -52,6 +53,8 @@ export interface CellResult {
   /** Percentiles of headroom over all the cell's accounts, every sample time (docs/backtesting.md#reading-reporthtml). */
   fan: FanPoint[];
   prints: number;
+  /** Trade dates in the period: the days its outcomes are counted in. */
+  periodDays: number;
   accountSessionDays: number;
   /** Sessions in which the contract of a root a block trades had no print, in session order. */
   missingPrints: MissingPrints[];
@@ -309,19 +312,16 @@ export async function runCell(
   };
   const traders = participants.map((p): TraderOutcome => {
     const evaluationAccounts = p.funnel ? p.funnel.evaluationAccounts : [p.accountId];
-    const evaluation = traderOutcome(
-      p.spec.id,
-      p.spec.strategy,
-      evaluationAccounts.map((id) => kernel.read.accountHistory(id)),
-      sessions.length,
-      dayIndexOf,
-    );
+    const histories = evaluationAccounts.map((id) => kernel.read.accountHistory(id));
+    const evaluation = traderOutcome(p.spec.id, p.spec.strategy, histories, sessions.length, dayIndexOf);
+    const first = firstOutcomeOf(histories[0]!, sessions.length, dayIndexOf);
     if (!p.funnel)
       return {
         ...evaluation,
         ...evaluationOnlyEconomics(evaluation, config.economics.pricePaidCents, config.economics.payoutShare),
         droppedFills: p.dropped,
         positionsNeverHad: p.neverHad.count,
+        ...first,
       };
     p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
     return {
@@ -330,6 +330,7 @@ export async function runCell(
       funnel: p.funnel.path,
       droppedFills: p.dropped,
       positionsNeverHad: p.neverHad.count,
+      ...first,
     };
   });
   return {
@@ -339,6 +340,7 @@ export async function runCell(
     samples,
     fan,
     prints,
+    periodDays: sessions.length,
     accountSessionDays: participants.length * sessions.length,
     missingPrints,
     ...(tape.description === undefined ? {} : { tape: tape.description }),

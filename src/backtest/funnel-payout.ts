@@ -23,6 +23,14 @@ export function payoutDue(rules: PayoutRules, view: PayoutView): number {
   const winning = days.filter((pnl) => pnl >= rules.winningDayCents);
   if (winning.length < rules.minWinningDays) return 0;
   if (rules.consistencyPct !== undefined && !consistent(rules.consistencyPct, winning, days)) return 0;
+  return withdrawableCents(rules, view);
+}
+
+/**
+ * The largest withdrawal the amount rules allow, whatever the day conditions: min(cap, max_fraction × (balance −
+ * starting), balance − (starting + buffer)), the fraction rounded down to the cent; 0 when that is not above zero.
+ */
+export function withdrawableCents(rules: PayoutRules, view: Omit<PayoutView, 'dayPnlCents'>): number {
   const profitCents = view.balanceCents - view.startingBalanceCents;
   const fractionCents = new Dec(profitCents).times(rules.maxFraction).floor().toNumber();
   const aboveBufferCents = profitCents - rules.bufferCents;

@@ -6,6 +6,8 @@ import { addDroppedFills, noDroppedFills, type DroppedFills } from './dropped-fi
 import type { FunnelPath } from './trader-funnel.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
+/** How a trader's first evaluation ended; `open` when it was still trading at the period's end (censored). */
+export type FirstOutcome = 'passed' | 'failed' | 'open';
 export const CAUSES = [
   'passed',
   'max_loss_breach',
@@ -38,12 +40,23 @@ export interface TraderOutcome {
   droppedFills: DroppedFills;
   /** Positions its account opened that its own fills never had (the same section). */
   positionsNeverHad: number;
+  /** Its first evaluation account's outcome (before any reset): docs/backtesting.md#outcomes-in-time. */
+  firstOutcome: FirstOutcome;
+  /** The trade date (1-based in the period) it passed or failed on; null while open. */
+  firstOutcomeDay: number | null;
 }
 
 /** A trader's evaluation, before the economics are applied. */
 export type EvaluationOutcome = Omit<
   TraderOutcome,
-  'feesCents' | 'payoutsCents' | 'netCents' | 'funnel' | 'droppedFills' | 'positionsNeverHad'
+  | 'feesCents'
+  | 'payoutsCents'
+  | 'netCents'
+  | 'funnel'
+  | 'droppedFills'
+  | 'positionsNeverHad'
+  | 'firstOutcome'
+  | 'firstOutcomeDay'
 >;
 
 /** Per cell, with the funnel: each kind of fee, the payouts and the net (docs/backtesting.md#the-funnel). */
@@ -53,6 +66,9 @@ export interface FunnelEconomics {
   activationFeesCents: number;
   payoutsCents: number;
   netCents: number;
+  /** Traders whose funded account is still open at the end, and what the firm owes them (docs/backtesting.md#what-the-firm-still-owes). */
+  openFunded: number;
+  openLiabilityCents: number;
 }
 
 export interface CellSummary {
@@ -114,6 +130,17 @@ export function traderOutcome(
     finalBalanceCents: account.balanceCents,
     startingBalanceCents: account.startingBalanceCents,
   };
+}
+
+/** The first evaluation account's outcome and its trade date, counted as `days` is (docs/backtesting.md#outcomes-in-time). */
+export function firstOutcomeOf(
+  first: AccountHistory,
+  periodDays: number,
+  dayIndexOf: (timeMs: number, at: 'in_session' | 'at_roll') => number,
+): Pick<TraderOutcome, 'firstOutcome' | 'firstOutcomeDay'> {
+  const { outcome, days } = traderOutcome('', '', [first], periodDays, dayIndexOf);
+  if (outcome === 'active') return { firstOutcome: 'open', firstOutcomeDay: null };
+  return { firstOutcome: outcome, firstOutcomeDay: days };
 }
 
 function causeOf(account: AccountHistory, outcome: Outcome): Cause {
@@ -181,6 +208,8 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
       activationFeesCents: sum((t) => t.funnel?.activationFeesCents ?? 0),
       payoutsCents,
       netCents: revenueCents - payoutsCents,
+      openFunded: traders.filter((t) => t.funnel?.fundedOutcome === 'active').length,
+      openLiabilityCents: sum((t) => t.funnel?.openLiabilityCents ?? 0),
     },
   };
 }

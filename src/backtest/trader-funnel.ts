@@ -9,7 +9,7 @@ import type { Session } from '../core/calendar/index.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import { Dec, formatCents } from '../core/money.js';
 import type { Funnel } from './funnel-config.js';
-import { payoutDue, traderShareCents } from './funnel-payout.js';
+import { payoutDue, traderShareCents, withdrawableCents } from './funnel-payout.js';
 
 export type FundedOutcome = 'none' | 'active' | 'failed' | 'passed';
 
@@ -29,6 +29,11 @@ export interface FunnelPath {
   evaluationFeesCents: number;
   resetFeesCents: number;
   activationFeesCents: number;
+  /**
+   * A funded account still open at the end: the trader's share of what it could withdraw then were its day conditions
+   * met (docs/backtesting.md#what-the-firm-still-owes); 0 otherwise.
+   */
+  openLiabilityCents: number;
 }
 
 /** Calendar days between evaluation bills when billing is monthly. */
@@ -63,6 +68,7 @@ export class TraderFunnel {
     evaluationFeesCents: 0,
     resetFeesCents: 0,
     activationFeesCents: 0,
+    openLiabilityCents: 0,
   };
   /** The account the trader trades into now. */
   accountId: string;
@@ -117,6 +123,11 @@ export class TraderFunnel {
     this.path.fundedOutcome = funded.status === 'closed' ? 'active' : funded.status;
     const endDay = funded.status === 'failed' ? failedAtDay(this.accountId) : sessionsInPeriod;
     this.path.fundedDays = endDay - this.fundedFromSession;
+    if (funded.status === 'active') {
+      const rules = this.funnel.funded!.payout;
+      const owedCents = withdrawableCents(rules, funded);
+      this.path.openLiabilityCents = traderShareCents(rules.split, this.withdrawnCents, owedCents);
+    }
   }
 
   private openEvaluation(): string {

@@ -29,8 +29,14 @@ export function funnelTraderCells(t: TraderOutcome): unknown[] {
   ];
 }
 
-/** summary.json `cells[i].economics`, as decimal strings. */
-export function funnelEconomicsDocument(s: CellSummary): { economics: Record<string, string> } {
+/**
+ * summary.json `cells[i].economics`, as decimal strings. With a funded stage, also the funded accounts still open at
+ * the end, what the firm owes them, and the net after it (docs/backtesting.md#what-the-firm-still-owes).
+ */
+export function funnelEconomicsDocument(
+  s: CellSummary,
+  funded: boolean,
+): { economics: Record<string, string | number> } {
   const e = s.economics;
   return {
     economics: {
@@ -39,6 +45,13 @@ export function funnelEconomicsDocument(s: CellSummary): { economics: Record<str
       activation_fees: formatCents(e.activationFeesCents),
       payouts: formatCents(e.payoutsCents),
       net: formatCents(e.netCents),
+      ...(funded
+        ? {
+            open_funded: e.openFunded,
+            open_liability: formatCents(e.openLiabilityCents),
+            net_after_liability: formatCents(e.netCents - e.openLiabilityCents),
+          }
+        : {}),
     },
   };
 }

@@ -5,7 +5,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { formatCents } from '../core/money.js';
 import { backtestReportHtml } from './backtest-report.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { highestNetCell } from '../backtest/cell-ranking.js';
+import { bestNetCell } from '../backtest/cell-ranking.js';
+import { cellIncidence, openAtEnd } from '../backtest/first-outcomes.js';
+import type { Incidence } from '../backtest/incidence.js';
+import { runWarnings } from './run-warnings.js';
 import { FUNNEL_TRADER_COLUMNS, funnelEconomicsDocument, funnelTraderCells } from './backtest-funnel.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/decisions.js';
@@ -32,6 +35,12 @@ const DROPPED_COLUMNS = ['fills_dropped_locked', 'fills_dropped_failed', 'fills_
 function droppedCells(d: DroppedFills, positionsNeverHad: number): number[] {
   return [d.locked, d.failed, d.passed, positionsNeverHad];
 }
+
+/**
+ * The first evaluation's outcome and its trade date (docs/backtesting.md#outcomes-in-time), after the columns above;
+ * with a funded stage, then what the firm owes the trader's open funded account (#what-the-firm-still-owes).
+ */
+const FIRST_OUTCOME_COLUMNS = ['first_outcome', 'first_outcome_day'];
 
 export function cellsCsv(run: BacktestRun): string {
   const keys = run.config.grid.map((axis) => axis.key);
@@ -80,6 +89,7 @@ export function cellsCsv(run: BacktestRun): string {
 }
 
 export function tradersCsv(run: BacktestRun): string {
+  const funded = run.config.economics.funnel?.funded !== undefined;
   const header = [
     'cell',
     'trader',
@@ -93,6 +103,8 @@ export function tradersCsv(run: BacktestRun): string {
     'net',
     ...(run.config.economics.funnel ? FUNNEL_TRADER_COLUMNS : []),
     ...DROPPED_COLUMNS,
+    ...FIRST_OUTCOME_COLUMNS,
+    ...(funded ? ['open_liability'] : []),
   ];
   const rows = run.cells.flatMap(({ cell, traders }) =>
     traders.map((t) => [
@@ -108,6 +120,9 @@ export function tradersCsv(run: BacktestRun): string {
       formatCents(t.netCents),
       ...(t.funnel ? funnelTraderCells(t) : []),
       ...droppedCells(t.droppedFills, t.positionsNeverHad),
+      t.firstOutcome,
+      t.firstOutcomeDay,
+      ...(funded ? [formatCents(t.funnel!.openLiabilityCents)] : []),
     ]),
   );
   return csv(header, rows);
@@ -116,8 +131,10 @@ export function tradersCsv(run: BacktestRun): string {
 /** summary.json: the run's identity and every cell's metrics, as decimal strings; no timings (they vary). */
 export function summaryDocument(run: BacktestRun): Record<string, unknown> {
   const { config, statistics } = run;
-  const best = highestNetCell(run.cells);
+  const best = bestNetCell(config, run.cells);
   const missingPrints = missingPrintsOf(run);
+  const funded = config.economics.funnel?.funded !== undefined;
+  const tape = run.cells[0]?.tape;
   return {
     name: config.name,
     config: config.file,
@@ -128,6 +145,8 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
     base_plan: config.basePlanName,
     grid: Object.fromEntries(config.grid.map((axis) => [axis.key, axis.values])),
     traders: run.cells[0]?.summary.accounts ?? 0,
+    ...(tape === undefined ? {} : { resample: tape }),
+    warnings: runWarnings(run),
     ...(missingPrints === undefined ? {} : { missing_prints: missingPrints }),
     cells: run.cells.map(({ cell, summary: s }, i) => ({
       cell: cell.index,
@@ -149,7 +168,14 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       causes: s.causes,
       pass_rate_95: { low: metricColumns(run, i)[1], high: metricColumns(run, i)[2] },
       metrics: Object.fromEntries(METRICS.map((m) => [m, estimateDocument(m, statistics.cells[i]!.metrics[m])])),
-      ...funnelEconomicsDocument(s),
+      ...funnelEconomicsDocument(s, funded),
+      open_at_end: fourPlaces(s.accounts === 0 ? 0 : openAtEnd(run.cells[i]!) / s.accounts),
+      incidence: cellIncidence(run.cells[i]!).map((point) => ({
+        day: point.day,
+        at_risk: point.atRisk,
+        pass: incidenceDocument(point.pass),
+        fail: incidenceDocument(point.fail),
+      })),
     })),
     best_net_cell: best ? best.cell.index : null,
     comparisons: comparisonsDocument(run),
@@ -168,6 +194,10 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
     resampling: { bootstrap: statistics.resamples, sign_flips: statistics.flips },
     guidance: guidanceDocument(run),
   };
+}
+
+function incidenceDocument({ value, low, high }: Incidence): { value: string; low: string; high: string } {
+  return { value: fourPlaces(value), low: fourPlaces(low), high: fourPlaces(high) };
 }
 
 /** Rates with four places, money per trader as a decimal string of dollars. */

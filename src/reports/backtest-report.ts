@@ -9,7 +9,7 @@ import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.
 import { cellLabelIn, decisionTable, netHeadline } from './decision-table.js';
 import { headroomFan, sharedHeadroomRange } from './headroom-fans.js';
 import { formatUsd as money } from './usd.js';
-import { highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
+import { feesOnly, highestNetCell, mostPassingCell } from '../backtest/cell-ranking.js';
 import { SvgCharts } from './svg-chart.js';
 import { withoutFlatRuns } from './chart-budget.js';
 import { decisionSentence, guidanceSentence } from './signal-or-noise.js';
@@ -18,6 +18,8 @@ import { gridSize } from '../backtest/cell-subset.js';
 import { wilsonInterval } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
 import { missingPrintsOf, missingPrintsSentence } from './missing-prints.js';
+import { incidenceSection } from './incidence-charts.js';
+import { runWarnings } from './run-warnings.js';
 
 const CAUSE_COLORS: Record<string, string> = {
   passed: '#2e7d32',
@@ -79,6 +81,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     `<h1>${escapeHtml(config.name)}</h1>`,
     `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · ${economicsMeta(run)}</p>`,
     ...missingPrintsNote(run),
+    ...warningNotes(run),
     '<h2>How to read this</h2>',
     `<p>${escapeHtml(howToRead(run))}</p>`,
     '<h2>Decision</h2>',
@@ -101,6 +104,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
         data: cells.map((c) => c.summary.causes[cause]),
       })),
     }),
+    ...incidenceSection(run, charts),
     '<h2>The funnel per cell</h2>',
     funnelChart(run, charts),
     '<h2>Firm economics per cell</h2>',
@@ -179,6 +183,14 @@ function missingPrintsNote(run: BacktestRun): string[] {
   return sentence === undefined ? [] : [`<p class="warning" style="color:#b71c1c">${escapeHtml(sentence)}.</p>`];
 }
 
+/** The run's warnings (run-warnings.ts), above everything they qualify. */
+function warningNotes(run: BacktestRun): string[] {
+  return runWarnings(run).map(
+    (w) =>
+      `<p class="warning" data-code="${w.code}" style="color:#b71c1c"><b>Warning:</b> ${escapeHtml(w.message)}</p>`,
+  );
+}
+
 /** What the firm's net counts in this run: the funnel's fees and payouts, or price paid and payout share. */
 function economicsMeta(run: BacktestRun): string {
   const { economics } = run.config;
@@ -217,9 +229,12 @@ function signalOrNoise(run: BacktestRun): string[] {
   const { decisions, reference } = run.statistics;
   if (decisions.length === 0) return [];
   const differs = decisions.filter((d) => d.verdict === 'differs').length;
+  // A net that is fee income only (no payouts anywhere) differs without the green that reads as better for the firm.
+  const feeIncomeOnly = feesOnly(run.config, run.cells);
+  const verdictClass = (d: (typeof decisions)[number]) =>
+    d.verdict !== 'differs' ? 'noise' : d.metric === 'net_per_trader' && feeIncomeOnly ? 'fees-only' : 'signal';
   const items = decisions.map(
-    (d) =>
-      `<li class="${d.verdict === 'differs' ? 'signal' : 'noise'}">${escapeHtml(decisionSentence(d, decisions.length))}</li>`,
+    (d) => `<li class="${verdictClass(d)}">${escapeHtml(decisionSentence(d, decisions.length))}</li>`,
   );
   return [
     '<h2>Signal or noise</h2>',

@@ -1,7 +1,8 @@
 // What `propsim backtest` and the demo print when a back-test is done: the grid, the pass rates, the best net,
 // which differences are beyond noise, the speed and where the report is.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { cellsOverlappingOnNet, highestNetCell } from '../backtest/cell-ranking.js';
+import { cellsOverlappingOnNet, feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
+import { runWarnings } from './run-warnings.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance } from '../backtest/decisions.js';
 import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
@@ -24,7 +25,11 @@ function decisionLines(run: BacktestRun): string[] {
       quiet.length === 0
         ? ''
         : `; ${differs.length === 0 ? 'all' : 'the rest'}: no evidence (this run would detect about ${least}${most === least ? '' : ` to ${most}`})`;
-    return `${METRIC_NAMES[metric]} against cell #${reference}: ${differs.length} of ${own.length} cells differ${differs.length > 0 ? ` (${differs.join(', ')})` : ''}${rest}`;
+    const name =
+      metric === 'net_per_trader' && feesOnly(run.config, run.cells)
+        ? 'net per trader (fee income only)'
+        : METRIC_NAMES[metric];
+    return `${name} against cell #${reference}: ${differs.length} of ${own.length} cells differ${differs.length > 0 ? ` (${differs.join(', ')})` : ''}${rest}`;
   });
   const g = noiseGuidance(run.cells, run.statistics);
   const needs = g.tradersFor.find((t) => t.difference === 0.02);
@@ -39,6 +44,8 @@ function decisionLines(run: BacktestRun): string[] {
  * other cell's; else the line says the run cannot rank the cells on net (docs/backtesting.md#signal-or-noise).
  */
 function netLine(run: BacktestRun, best: BacktestRun['cells'][number]): string {
+  if (feesOnly(run.config, run.cells))
+    return 'net per trader: fee income only, since no cell paid a payout (the warning above); the cells are not ranked on it';
   const top = run.statistics.cells.find((c) => c.cell === best.cell.index)!.metrics.net_per_trader;
   const overlapping = cellsOverlappingOnNet(run.statistics, best.cell.index).length;
   const interval = `${formatUsd(top.value)} a trader (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
@@ -68,6 +75,7 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
   const best = highestNetCell(cells)!;
   const sessionDays = cells.reduce((n, c) => n + c.accountSessionDays, 0);
   return [
+    ...runWarnings(run).map((w) => `warning (${w.code}): ${w.message}`),
     `${run.config.name}: ${cellCount(run)} × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,
     `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
     netLine(run, best),

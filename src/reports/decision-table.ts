@@ -4,7 +4,7 @@
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import type { CellResult } from '../backtest/cell-runner.js';
 import { METRICS, noiseGuidance, type Decision, type Estimate, type Metric } from '../backtest/decisions.js';
-import { cellsOverlappingOnNet, highestNetCell } from '../backtest/cell-ranking.js';
+import { cellsOverlappingOnNet, feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
 import { zForComparisons, Z_POWER_80 } from '../backtest/detectable-difference.js';
 import { escapeHtml } from './html.js';
 import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
@@ -30,10 +30,15 @@ function estimateText(metric: Metric, e: Estimate): string {
 const td = (html: string, sortKey?: number, className?: string) =>
   `<td${className ? ` class="${className}"` : ''}${sortKey === undefined ? '' : ` data-sort="${sortKey}"`}>${html}</td>`;
 
-/** "+1.7 points / differs", or "−0.4 points / no evidence" with what the run would have detected on hover. */
-function versusReference(d: Decision | undefined): string {
+/**
+ * "+1.7 points / differs", or "−0.4 points / no evidence" with what the run would have detected on hover. A net that
+ * is fee income only differs without the green that reads as better for the firm.
+ */
+function versusReference(d: Decision | undefined, feeIncomeOnly: boolean): string {
   if (d === undefined) return td('reference', 0, 'noise');
   const difference = escapeHtml(signedDifference(d.metric, d.difference));
+  if (d.verdict === 'differs' && d.metric === 'net_per_trader' && feeIncomeOnly)
+    return td(`${difference}<br>differs (fee income only)`, d.difference, 'fees-only');
   if (d.verdict === 'differs') return td(`${difference}<br><b>differs</b>`, d.difference, 'signal');
   const detectable = escapeHtml(signedDifference(d.metric, d.detectable).slice(1));
   return `<td class="noise" data-sort="${d.difference}" title="this run would detect about ${detectable}">${difference}<br>no evidence</td>`;
@@ -47,10 +52,11 @@ function versusReference(d: Decision | undefined): string {
 export function decisionTable(run: BacktestRun): string {
   const { statistics } = run;
   const ref = `#${statistics.reference}`;
+  const feeIncomeOnly = feesOnly(run.config, run.cells);
   const header = [
     'cell',
     'plan',
-    ...METRICS.flatMap((m) => [`${METRIC_NAMES[m]} (95% interval)`, `vs ${ref}`]),
+    ...METRICS.flatMap((m) => [`${metricHeading(run, m, feeIncomeOnly)} (95% interval)`, `vs ${ref}`]),
     'still active',
   ];
   const rows = run.cells.map((cell, i) => {
@@ -61,7 +67,7 @@ export function decisionTable(run: BacktestRun): string {
       td(escapeHtml(cellLabelIn(run, cell))),
       ...METRICS.flatMap((m) => [
         td(escapeHtml(estimateText(m, metrics[m])), metrics[m].value),
-        versusReference(decisionOf(m)),
+        versusReference(decisionOf(m), feeIncomeOnly),
       ]),
       td(cell.summary.active.toLocaleString('en-US'), cell.summary.active),
     ];
@@ -72,11 +78,19 @@ export function decisionTable(run: BacktestRun): string {
   return `<table class="sortable decisions" data-figures="3 5 7 9">\n${head}\n${rows.join('\n')}\n</table>`;
 }
 
+/** "pass rate by day 22": rates are as of the period's last trade date; a net without payouts says it is fees. */
+function metricHeading(run: BacktestRun, metric: Metric, feeIncomeOnly: boolean): string {
+  if (metric === 'net_per_trader') return feeIncomeOnly ? 'net per trader, fee income only' : METRIC_NAMES[metric];
+  return `${METRIC_NAMES[metric]} by day ${run.cells[0]?.periodDays ?? 0}`;
+}
+
 /**
  * The headline: the highest net for the firm, only when its net per trader's 95 % interval lies above every other
  * cell's; otherwise that the run cannot rank the cells on net, and how many traders would.
  */
 export function netHeadline(run: BacktestRun): string {
+  if (feesOnly(run.config, run.cells))
+    return '<p class="headline"><b>No cell is called better for the firm on net:</b> no cell paid a payout, so net per trader is fee income only, and it rises as more traders fail (the warning above). Run a period long enough for the funded stage to pay out before reading net as the firm\'s money.</p>';
   const best = highestNetCell(run.cells);
   if (best === undefined || run.cells.length < 2) return '';
   const index = best.cell.index;

@@ -32,6 +32,8 @@ function trader(i: number, netCents: number): TraderOutcome {
     netCents,
     droppedFills: noDroppedFills(),
     positionsNeverHad: 0,
+    firstOutcome: 'open',
+    firstOutcomeDay: null,
   };
 }
 

@@ -30,6 +30,8 @@ function trader(i: number, outcome: Outcome): TraderOutcome {
     netCents: outcome === 'passed' ? PRICE - PROFIT / 2 : PRICE,
     droppedFills: noDroppedFills(),
     positionsNeverHad: 0,
+    firstOutcome: outcome === 'active' ? 'open' : outcome,
+    firstOutcomeDay: outcome === 'active' ? null : 5,
   };
 }
 

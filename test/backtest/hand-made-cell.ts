@@ -6,6 +6,7 @@ export function handMadeCell(
   index: number,
   traders: TraderOutcome[],
   values: Record<string, unknown> = {},
+  periodDays = 5,
 ): CellResult {
   return {
     cell: { index, values, label: `cell ${index}` },
@@ -14,6 +15,7 @@ export function handMadeCell(
     samples: [],
     fan: [],
     prints: 0,
+    periodDays,
     accountSessionDays: 0,
     missingPrints: [],
   };

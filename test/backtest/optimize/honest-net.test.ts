@@ -29,6 +29,8 @@ function trader(i: number, payoutCents: number | undefined): TraderOutcome {
     netCents: FEE - (payoutCents ?? 0),
     droppedFills: noDroppedFills(),
     positionsNeverHad: 0,
+    firstOutcome: passed ? 'passed' : 'failed',
+    firstOutcomeDay: 5,
   };
 }
 
