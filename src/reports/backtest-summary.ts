@@ -3,7 +3,7 @@
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { cellsOverlappingOnNet, highestNetCell } from '../backtest/cell-ranking.js';
 import { gridSize } from '../backtest/cell-subset.js';
-import { METRICS, noiseGuidance } from '../backtest/decisions.js';
+import { METRICS, noiseGuidance, type Metric } from '../backtest/decisions.js';
 import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
 import { formatUsd } from './usd.js';
 
@@ -18,12 +18,8 @@ function decisionLines(run: BacktestRun): string[] {
     const own = decisions.filter((d) => d.metric === metric);
     const differs = own.filter((d) => d.verdict === 'differs').map((d) => `#${d.cell}`);
     const quiet = own.filter((d) => d.verdict === 'no_evidence').map((d) => d.detectable);
-    const detect = (x: number) => signedDifference(metric, x).slice(1);
-    const [least, most] = [detect(Math.min(...quiet)), detect(Math.max(...quiet))];
     const rest =
-      quiet.length === 0
-        ? ''
-        : `; ${differs.length === 0 ? 'all' : 'the rest'}: no evidence (this run would detect about ${least}${most === least ? '' : ` to ${most}`})`;
+      quiet.length === 0 ? '' : `; ${differs.length === 0 ? 'all' : 'the rest'}: ${noEvidence(metric, quiet)}`;
     return `${METRIC_NAMES[metric]} against cell #${reference}: ${differs.length} of ${own.length} cells differ${differs.length > 0 ? ` (${differs.join(', ')})` : ''}${rest}`;
   });
   const g = noiseGuidance(run.cells, run.statistics);
@@ -32,6 +28,13 @@ function decisionLines(run: BacktestRun): string[] {
     ...lines,
     `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell` : ''}; see report.html "Signal or noise"`,
   ];
+}
+
+/** "no evidence (this run would detect about 4.1 to 6.0 points)", over one or more cells' detectable differences. */
+function noEvidence(metric: Metric, detectable: readonly number[]): string {
+  const detect = (x: number) => signedDifference(metric, x).slice(1);
+  const [least, most] = [detect(Math.min(...detectable)), detect(Math.max(...detectable))];
+  return `no evidence (this run would detect about ${least}${most === least ? '' : ` to ${most}`})`;
 }
 
 /**
