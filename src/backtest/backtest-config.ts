@@ -28,6 +28,7 @@ import { BacktestConfigFile } from './backtest-config-schema.js';
 import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 import { readKindsFile } from './kinds-config.js';
+import { checkFillsInPeriod, type FillsWindow } from './fills-in-period.js';
 
 export interface BacktestConfig {
   file: string;
@@ -176,7 +177,8 @@ export function parseBacktestConfig(
       : `traders.kinds (${doc.traders.kinds!.path} [${b - ownBlocks}])`,
   );
   const family = sessionFamily(config);
-  const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, family);
+  const calendar = new GlobexCalendar(loadHolidayFile());
+  const sessions = periodSessions(calendar, period, family);
   if (sessions.length === 0)
     fail(
       'period',
@@ -185,7 +187,8 @@ export function parseBacktestConfig(
     );
   if (doc.traders.fills !== undefined) {
     config.fills = parseFillsFile(doc.traders.fills, file);
-    checkFillsTraders(config, fillsImported);
+    const tradeDate = (timeMs: number) => calendar.tradeDateOfFamily(timeMs, family);
+    checkFillsTraders(config, { file: doc.traders.fills.path, period, sessions, tradeDate }, fillsImported);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
   checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
@@ -219,14 +222,18 @@ function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan:
   }
 }
 
-/** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */
-function checkFillsTraders(config: BacktestConfig, fillsImported: FillsImported): void {
+/**
+ * The fills file is read now, so a bad row, or a file with nothing in the period, is invalid input found before
+ * anything runs (exit 2).
+ */
+function checkFillsTraders(config: BacktestConfig, window: FillsWindow, fillsImported: FillsImported): void {
   const fills = readFillsOrFail(config.fills!, fillsImported);
   if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
   const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
   const clash = fills.find((f) => synthetic.has(f.trader));
   if (clash)
     fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
+  checkFillsInPeriod(fills, window);
 }
 
 /** A broker export whose times need a zone names the config field to set. */

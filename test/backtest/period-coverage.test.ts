@@ -12,14 +12,16 @@ import { runCliAsync } from '../cli/run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-/** The hand-checked config with another period, in a fresh folder beside copies of its data files. */
+/**
+ * The hand-checked config with another period, in a fresh folder beside a copy of its market file. Its traders are
+ * two synthetic ones: its fills file, all in 04-07 to 04-09, would be refused first in a period off the data.
+ */
 function configWithPeriod(from: string, to: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'propsim-coverage-'));
-  for (const f of ['esm6-ticks.csv', 'trader-fills.csv']) copyFileSync(join(FIXTURES, f), join(dir, f));
-  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8').replace(
-    'period: { from: 2026-04-07, to: 2026-04-09 }',
-    `period: { from: ${from}, to: ${to} }`,
-  );
+  copyFileSync(join(FIXTURES, 'esm6-ticks.csv'), join(dir, 'esm6-ticks.csv'));
+  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8')
+    .replace('period: { from: 2026-04-07, to: 2026-04-09 }', `period: { from: ${from}, to: ${to} }`)
+    .replace('fills: { path: trader-fills.csv }', 'synthetic: { count: 2, strategy: random_bracket }');
   const path = join(dir, 'config.yaml');
   writeFileSync(path, text);
   return path;
@@ -64,11 +66,7 @@ describe('market data against the back-test period', () => {
     expect(refused.stderr, 'one line, no progress: no cell ran').toBe(
       `propsim backtest: ${none}: period: no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09; move the period into that range or add market files for it\n`,
     );
-    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual([
-      'config.yaml',
-      'esm6-ticks.csv',
-      'trader-fills.csv',
-    ]);
+    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual(['config.yaml', 'esm6-ticks.csv']);
     expect(warned.status, warned.stderr).toBe(0);
     expect(warned.stderr.split('\n')[0]).toBe(
       'propsim backtest: warning: the market data covers only part of the period 2026-04-06 to 2026-04-09: trade dates 2026-04-07 to 2026-04-09 have data; the other 1 of its 4 trade dates have no prints, and every cell still runs through them',
