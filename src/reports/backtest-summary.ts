@@ -4,7 +4,7 @@ import type { BacktestRun } from '../backtest/run-backtest.js';
 import { cellsOverlappingOnNet, highestNetCell } from '../backtest/cell-ranking.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Metric } from '../backtest/decisions.js';
-import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
+import { howToAddTraders, METRIC_NAMES, signedDifference } from './signal-or-noise.js';
 import { formatUsd } from './usd.js';
 
 /**
@@ -24,9 +24,11 @@ function decisionLines(run: BacktestRun): string[] {
   });
   const g = noiseGuidance(run.cells, run.statistics);
   const needs = g.tradersFor.find((t) => t.difference === 0.02);
+  // --traders N is the evident way to more traders, and is refused without synthetic traders: then say what works.
+  const how = run.config.synthetic.length === 0 ? ` (${howToAddTraders(run.config)})` : '';
   return [
     ...lines,
-    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell` : ''}; see report.html "Signal or noise"`,
+    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell${how}` : ''}; see report.html "Signal or noise"`,
   ];
 }
 

@@ -22,4 +22,18 @@ describe('the summary lines', () => {
       'net per trader against cell #0: 1 of 1 cells differ (#1)',
     ]);
   });
+
+  it('says how to reach the traders 2 points of pass rate need: --traders only where there are synthetic traders', () => {
+    // #1 nets the same as #0: no trader moves, and nobody passes or fails; the guidance counts one discordant trader of
+    // 40 (ψ = 1/40): ⌈(z₃ + 0.841621)² · ψ / 0.02²⌉ = ⌈10.469114 · 0.025 / 0.0004⌉ = 655 traders a cell (over k/d = 350).
+    const cells = [cell(0, 0), cell(1, 0)];
+    const tail =
+      'paired by trader, p Holm-adjusted over 3 comparisons, "differs" when under 0.05; 2 points of pass rate need about 655 traders a cell';
+    const fillsOnly = backtestSummaryLines(handMadeRun(cells), 'out', 2, 1);
+    expect(fillsOnly[6]).toBe(
+      `${tail} (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none); see report.html "Signal or noise"`,
+    );
+    const synthetic = handMadeRun(cells, { synthetic: [{ count: 40, strategy: 'random_bracket', params: {} }] });
+    expect(backtestSummaryLines(synthetic, 'out', 2, 1)[6]).toBe(`${tail}; see report.html "Signal or noise"`);
+  });
 });

@@ -106,6 +106,14 @@ describe('the decision on the page', () => {
     expect(rows[3]).toContain('±$0.00<br>no evidence');
   });
 
+  it('tells a config without synthetic traders to add traders to its fills file, where --traders is refused', () => {
+    const html = backtestReportHtml(handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 4_000, 4_000)]));
+    expect(html).toContain(
+      '(add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none).',
+    );
+    expect(html).not.toContain('run with --traders N');
+  });
+
   it('with one cell, has no headline and says there is no difference to judge', () => {
     const html = backtestReportHtml(handMadeRun([cell(0, '1000', 4_000, 4_000)]));
     expect(html).toContain('Each figure has a 95% interval; with one cell there is no difference to judge.');
