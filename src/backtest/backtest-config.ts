@@ -68,12 +68,14 @@ type ConfigText = Static<typeof BacktestConfigFile>;
  * Reads and checks the config; what runs but is likely a mistake (a grid value that repeats another) goes to `warn`,
  * as `FILE:LINE:COL: field: what`. A broker export read as the fills gives its import (counts per trader, duplicate
  * warnings) to `imported`, once the whole config is valid, for the caller to tell the user
- * (docs/backtesting.md#importing-broker-exports).
+ * (docs/backtesting.md#importing-broker-exports). `flags` sets the command line's changes on the config, and may
+ * refuse them: see parseBacktestConfig.
  */
 export function loadBacktestConfig(
   path: string,
   warn: (message: string) => void = () => undefined,
   imported: FillsImported = () => undefined,
+  flags: WithFlags = (config) => config,
 ): BacktestConfig {
   let text: string;
   try {
@@ -91,7 +93,7 @@ export function loadBacktestConfig(
   const imports: Array<Parameters<FillsImported>> = [];
   const config = source.withPositions(() => {
     try {
-      return parseBacktestConfig(source.value, path, (...fillsImport) => imports.push(fillsImport));
+      return parseBacktestConfig(source.value, path, (...fillsImport) => imports.push(fillsImport), flags);
     } catch (error) {
       if (error instanceof FieldError)
         throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
@@ -143,11 +145,19 @@ export function repeatedGridValues(
 /** A broker export read as the config's fills: what its import gave. */
 export type FillsImported = (imported: ImportedFills, spec: FillsFileSpec) => void;
 
-/** Checks the config against its schema (backtest-config-schema.ts), then what a schema cannot say. */
+/** The command line's changes to a valid config (`--seed`, `--traders`, `--cells`), which may throw to refuse one. */
+export type WithFlags = (config: BacktestConfig) => BacktestConfig;
+
+/**
+ * Checks the config against its schema (backtest-config-schema.ts), then what a schema cannot say. `flags` are set
+ * before the fills file is read: a refused flag is then all the user is told, and a large export is not read for
+ * nothing.
+ */
 export function parseBacktestConfig(
   raw: unknown,
   file: string,
   fillsImported: FillsImported = () => undefined,
+  flags: WithFlags = (config) => config,
 ): BacktestConfig {
   const doc = checkFileValue(BacktestConfigFile, raw);
   const period = checkPeriod(doc.period);
@@ -185,16 +195,17 @@ export function parseBacktestConfig(
       `a period holding at least one ${config.market[0]!.instrument ?? family} trade date (weekends and exchange holidays have none)`,
       doc.period,
     );
-  if (doc.traders.fills !== undefined) {
-    config.fills = parseFillsFile(doc.traders.fills, file);
-    const tradeDate = (timeMs: number) => calendar.tradeDateOfFamily(timeMs, family);
-    checkFillsTraders(config, { file: doc.traders.fills.path, period, sessions, tradeDate }, fillsImported);
-  }
+  if (doc.traders.fills !== undefined) config.fills = parseFillsFile(doc.traders.fills, file);
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
   checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
   const cells = expandGrid(grid).length;
   if (config.compareTo >= cells) fail('compare_to', `a grid cell index from 0 to ${cells - 1}`, config.compareTo);
-  return config;
+  const flagged = flags(config);
+  if (doc.traders.fills !== undefined) {
+    const tradeDate = (timeMs: number) => calendar.tradeDateOfFamily(timeMs, family);
+    checkFillsTraders(flagged, { file: doc.traders.fills.path, period, sessions, tradeDate }, fillsImported);
+  }
+  return flagged;
 }
 
 /**
