@@ -28,6 +28,7 @@ import { BacktestConfigFile } from './backtest-config-schema.js';
 import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 import { readKindsFile } from './kinds-config.js';
+import { checkFillsInPeriod, type FillsWindow } from './fills-in-period.js';
 
 export interface BacktestConfig {
   file: string;
@@ -69,12 +70,14 @@ type ConfigText = Static<typeof BacktestConfigFile>;
  * Reads and checks the config; what runs but is likely a mistake (a grid value that repeats another) goes to `warn`,
  * as `FILE:LINE:COL: field: what`. A broker export read as the fills gives its import (counts per trader, duplicate
  * warnings) to `imported`, once the whole config is valid, for the caller to tell the user
- * (docs/backtesting.md#importing-broker-exports).
+ * (docs/backtesting.md#importing-broker-exports). `flags` sets the command line's changes on the config, and may
+ * refuse them: see parseBacktestConfig.
  */
 export function loadBacktestConfig(
   path: string,
   warn: (message: string) => void = () => undefined,
   imported: FillsImported = () => undefined,
+  flags: WithFlags = (config) => config,
 ): BacktestConfig {
   let text: string;
   try {
@@ -92,7 +95,7 @@ export function loadBacktestConfig(
   const imports: Array<Parameters<FillsImported>> = [];
   const config = source.withPositions(() => {
     try {
-      return parseBacktestConfig(source.value, path, (...fillsImport) => imports.push(fillsImport));
+      return parseBacktestConfig(source.value, path, (...fillsImport) => imports.push(fillsImport), flags);
     } catch (error) {
       if (error instanceof FieldError)
         throw new ScenarioError(path, error.path, error.path, error.detail, { cause: error });
@@ -144,11 +147,19 @@ export function repeatedGridValues(
 /** A broker export read as the config's fills: what its import gave. */
 export type FillsImported = (imported: ImportedFills, spec: FillsFileSpec) => void;
 
-/** Checks the config against its schema (backtest-config-schema.ts), then what a schema cannot say. */
+/** The command line's changes to a valid config (`--seed`, `--traders`, `--cells`), which may throw to refuse one. */
+export type WithFlags = (config: BacktestConfig) => BacktestConfig;
+
+/**
+ * Checks the config against its schema (backtest-config-schema.ts), then what a schema cannot say. `flags` are set
+ * before the fills file is read: a refused flag is then all the user is told, and a large export is not read for
+ * nothing.
+ */
 export function parseBacktestConfig(
   raw: unknown,
   file: string,
   fillsImported: FillsImported = () => undefined,
+  flags: WithFlags = (config) => config,
 ): BacktestConfig {
   const doc = checkFileValue(BacktestConfigFile, raw);
   const period = checkPeriod(doc.period);
@@ -179,7 +190,8 @@ export function parseBacktestConfig(
       : `traders.kinds (${doc.traders.kinds!.path} [${b - ownBlocks}])`,
   );
   const family = sessionFamily(config);
-  const sessions = periodSessions(new GlobexCalendar(loadHolidayFile()), period, family);
+  const calendar = new GlobexCalendar(loadHolidayFile());
+  const sessions = periodSessions(calendar, period, family);
   if (sessions.length === 0)
     fail(
       'period',
@@ -194,13 +206,17 @@ export function parseBacktestConfig(
         doc.market.resample,
       );
     config.fills = parseFillsFile(doc.traders.fills, file);
-    checkFillsTraders(config, fillsImported);
   }
   if (config.synthetic.length === 0 && !config.fills) fail('traders', 'at least one trader', doc.traders);
   checkGridCells(basePlan, grid, config.economics.funnel?.funded?.plan);
   const cells = expandGrid(grid).length;
   if (config.compareTo >= cells) fail('compare_to', `a grid cell index from 0 to ${cells - 1}`, config.compareTo);
-  return config;
+  const flagged = flags(config);
+  if (doc.traders.fills !== undefined) {
+    const tradeDate = (timeMs: number) => calendar.tradeDateOfFamily(timeMs, family);
+    checkFillsTraders(flagged, { file: doc.traders.fills.path, period, sessions, tradeDate }, fillsImported);
+  }
+  return flagged;
 }
 
 /**
@@ -228,14 +244,18 @@ function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan:
   }
 }
 
-/** The fills file is read now, so a bad row is invalid input found before anything runs (exit 2). */
-function checkFillsTraders(config: BacktestConfig, fillsImported: FillsImported): void {
+/**
+ * The fills file is read now, so a bad row, or a file with nothing in the period, is invalid input found before
+ * anything runs (exit 2).
+ */
+function checkFillsTraders(config: BacktestConfig, window: FillsWindow, fillsImported: FillsImported): void {
   const fills = readFillsOrFail(config.fills!, fillsImported);
   if (fills.length === 0) fail('traders.fills.path', 'a fills file with at least one execution', config.fills!.path);
   const synthetic = new Set(tradersOf(config, []).map((t) => t.id));
   const clash = fills.find((f) => synthetic.has(f.trader));
   if (clash)
     fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
+  checkFillsInPeriod(fills, window);
 }
 
 /** A broker export whose times need a zone names the config field to set. */

@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { SingleBar } from 'cli-progress';
-import { loadBacktestConfig } from '../backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../backtest/backtest-config.js';
 import type { FillsFileSpec } from '../backtest/trader-fills.js';
 import type { ImportedFills } from '../import/import-fills.js';
 import { fillsImportCounts } from '../reports/fills-import-table.js';
@@ -116,14 +116,12 @@ async function backtest(args: BacktestArgs): Promise<number> {
   const workers = args.workers ?? defaultWorkers();
   const out = args.out ?? join('reports', 'backtest', basename(args.config, extname(args.config)));
   checkOutFolder(out);
-  const loaded = loadBacktestConfig(
+  const config = loadBacktestConfig(
     args.config,
     (warning) => process.stderr.write(`propsim backtest: warning: ${warning}\n`),
     (imported, spec) => process.stderr.write(fillsImportText(imported, spec)),
+    (loaded) => withFlags(loaded, args),
   );
-  const seeded = args.seed === undefined ? loaded : { ...loaded, seed: args.seed };
-  const counted = args.traders === undefined ? seeded : withSyntheticTraders(seeded, args.traders);
-  const config = args.cells === undefined ? counted : withCellSubset(counted, args.cells);
   // Before any worker starts: a period beyond the market data, or a resample of too few sessions, is invalid input.
   await checkPeriodCoverage(config);
   const cells = cellsToRun(config).length;
@@ -188,6 +186,13 @@ async function backtest(args: BacktestArgs): Promise<number> {
         .join(''),
     );
   return 0;
+}
+
+/** --seed, --traders and --cells set on the config; a refusal comes before its fills file is read or told of. */
+function withFlags(loaded: BacktestConfig, args: BacktestArgs): BacktestConfig {
+  const seeded = args.seed === undefined ? loaded : { ...loaded, seed: args.seed };
+  const counted = args.traders === undefined ? seeded : withSyntheticTraders(seeded, args.traders);
+  return args.cells === undefined ? counted : withCellSubset(counted, args.cells);
 }
 
 /** What `propsim import fills` would tell of the export the config reads (docs/backtesting.md#importing-broker-exports). */

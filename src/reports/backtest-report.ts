@@ -240,7 +240,7 @@ function signalOrNoise(run: BacktestRun): string[] {
     '<h2>Signal or noise</h2>',
     `<p>The same traders trade in every cell, so each cell is compared with cell #${reference} trader by trader: an exact McNemar test for the pass and failure rates, a sign-flip test for the net per trader. The p-values are adjusted by Holm's method over all ${decisions.length} comparisons, so that "differs" (adjusted p under 0.05) is wrong for any of them at most one time in twenty; otherwise the run shows no evidence either way, and says how large a difference it would have detected. ${differs} of ${decisions.length} comparisons differ.</p>`,
     `<ul class="verdict">${items.join('')}</ul>`,
-    `<p>${escapeHtml(guidanceSentence(noiseGuidance(run.cells, run.statistics), reference, decisions.length))}</p>`,
+    `<p>${escapeHtml(guidanceSentence(noiseGuidance(run.cells, run.statistics), reference, decisions.length, run.config))}</p>`,
   ];
 }
 

@@ -4,8 +4,8 @@ import type { BacktestRun } from '../backtest/run-backtest.js';
 import { cellsOverlappingOnNet, feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
 import { runWarnings } from './run-warnings.js';
 import { gridSize } from '../backtest/cell-subset.js';
-import { METRICS, noiseGuidance } from '../backtest/decisions.js';
-import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
+import { METRICS, noiseGuidance, type Metric } from '../backtest/decisions.js';
+import { howToAddTraders, METRIC_NAMES, signedDifference } from './signal-or-noise.js';
 import { formatUsd } from './usd.js';
 
 /**
@@ -19,12 +19,8 @@ function decisionLines(run: BacktestRun): string[] {
     const own = decisions.filter((d) => d.metric === metric);
     const differs = own.filter((d) => d.verdict === 'differs').map((d) => `#${d.cell}`);
     const quiet = own.filter((d) => d.verdict === 'no_evidence').map((d) => d.detectable);
-    const detect = (x: number) => signedDifference(metric, x).slice(1);
-    const [least, most] = [detect(Math.min(...quiet)), detect(Math.max(...quiet))];
     const rest =
-      quiet.length === 0
-        ? ''
-        : `; ${differs.length === 0 ? 'all' : 'the rest'}: no evidence (this run would detect about ${least}${most === least ? '' : ` to ${most}`})`;
+      quiet.length === 0 ? '' : `; ${differs.length === 0 ? 'all' : 'the rest'}: ${noEvidence(metric, quiet)}`;
     const name =
       metric === 'net_per_trader' && feesOnly(run.config, run.cells)
         ? 'net per trader (fee income only)'
@@ -33,10 +29,19 @@ function decisionLines(run: BacktestRun): string[] {
   });
   const g = noiseGuidance(run.cells, run.statistics);
   const needs = g.tradersFor.find((t) => t.difference === 0.02);
+  // --traders N is the evident way to more traders, and is refused without synthetic traders: then say what works.
+  const how = run.config.synthetic.length === 0 ? ` (${howToAddTraders(run.config)})` : '';
   return [
     ...lines,
-    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell` : ''}; see report.html "Signal or noise"`,
+    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell${how}` : ''}; see report.html "Signal or noise"`,
   ];
+}
+
+/** "no evidence (this run would detect about 4.1 to 6.0 points)", over one or more cells' detectable differences. */
+function noEvidence(metric: Metric, detectable: readonly number[]): string {
+  const detect = (x: number) => signedDifference(metric, x).slice(1);
+  const [least, most] = [detect(Math.min(...detectable)), detect(Math.max(...detectable))];
+  return `no evidence (this run would detect about ${least}${most === least ? '' : ` to ${most}`})`;
 }
 
 /**

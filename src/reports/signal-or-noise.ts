@@ -1,6 +1,7 @@
 // The plain sentences of signal or noise (docs/backtesting.md#signal-or-noise) that the report and the CLI print:
 // a decision of one cell against the reference on one metric, and how many traders a question needs.
 import { formatUsd } from './usd.js';
+import type { BacktestConfig } from '../backtest/backtest-config.js';
 import type { Decision, Metric, NoiseGuidance } from '../backtest/decisions.js';
 
 export const METRIC_NAMES: Record<Metric, string> = {
@@ -36,7 +37,12 @@ export function decisionSentence(d: Decision, comparisons: number): string {
  * in pass rate of about 5.2 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a
  * cell needed: …"
  */
-export function guidanceSentence(g: NoiseGuidance, reference: number, comparisons: number): string {
+export function guidanceSentence(
+  g: NoiseGuidance,
+  reference: number,
+  comparisons: number,
+  config: Pick<BacktestConfig, 'synthetic'>,
+): string {
   if (g.discordance === null || g.detectableDifference === null) return 'One cell: nothing to compare.';
   const points = (x: number) => `${(x * 100).toFixed(1)} points`;
   const needs = g.tradersFor.map((t) => `${t.traders.toLocaleString('en-US')} for ${points(t.difference)}`).join(', ');
@@ -44,7 +50,12 @@ export function guidanceSentence(g: NoiseGuidance, reference: number, comparison
     `With ${g.traders.toLocaleString('en-US')} traders a cell, ${(g.discordance * 100).toFixed(1)}% of them pass in ` +
     `one cell and not in #${reference} on average, so this run resolves differences in pass rate of about ` +
     `${points(g.detectableDifference)} (80% power, at the level Holm's correction sets for ${comparisons} ` +
-    `comparisons). Traders a cell needed, at the same discordance: ${needs} (run with --traders N, or set the ` +
-    `config's traders.synthetic counts).`
+    `comparisons). Traders a cell needed, at the same discordance: ${needs} (${howToAddTraders(config)}).`
   );
+}
+
+/** How to run more traders a cell: `--traders N` sets synthetic traders only, and is refused where there are none. */
+export function howToAddTraders(config: Pick<BacktestConfig, 'synthetic'>): string {
+  if (config.synthetic.length > 0) return "run with --traders N, or set the config's traders.synthetic counts";
+  return 'add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none';
 }

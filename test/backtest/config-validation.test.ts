@@ -55,6 +55,13 @@ function lineOf(path: string, text: string, nth = 1): number {
 
 const synthetic = (value: unknown): Config => ({ ...base(), traders: { synthetic: value } });
 
+/** The base config with ann's fills at these times (buy, sell, …), in a file of the temp folder. */
+function fillsAt(name: string, times: string[]): Config {
+  const rows = times.map((ts, i) => `${ts},ann,ESM6,${i % 2 === 0 ? 'buy' : 'sell'},1,5000.00`);
+  writeFileSync(join(dir, name), ['ts,trader,instrument,side,quantity,price', ...rows, ''].join('\n'));
+  return { ...base(), traders: { fills: { path: name } } };
+}
+
 interface Case {
   name: string;
   config: Config;
@@ -182,6 +189,19 @@ const CASES: Case[] = [
     says: ['traders.fills.path', 'missing-fills.csv'],
   },
   {
+    name: 'a fills file whose every execution lies outside the period',
+    config: fillsAt('march-fills.csv', ['2026-03-02T08:31:00-06:00', '2026-03-04T09:01:00-06:00']),
+    says: [
+      'traders.fills.path: every execution of march-fills.csv lies outside the period 2026-04-07 to 2026-04-09: its fills span trade dates 2026-03-02 to 2026-03-04; move the period or use another fills file',
+    ],
+  },
+  {
+    // The period's sessions run from 04-06 17:00 CT to 04-09 16:00 CT; the close is the next session's (04-10).
+    name: 'fills just before the first session opens and at the close of the last',
+    config: fillsAt('edge-fills.csv', ['2026-04-06T15:59:00-05:00', '2026-04-09T16:00:00-05:00']),
+    says: ['its fills span trade dates 2026-04-06 to 2026-04-10'],
+  },
+  {
     name: 'an unknown base_plan',
     config: { ...base(), base_plan: 'eval-75k-nope' },
     says: ['base_plan', 'eval-75k-nope'],
@@ -307,6 +327,13 @@ describe('back-test config validation', () => {
     expect(distinct).toEqual([]);
   });
 
+  it('a fills file with some executions in the period loads: the first session opens at 04-06 17:00 CT', () => {
+    const config = loadBacktestConfig(
+      write(fillsAt('open-fills.csv', ['2026-04-06T15:59:00-05:00', '2026-04-06T17:00:00-05:00'])),
+    );
+    expect(config.fills?.path).toBe(join(dir, 'open-fills.csv'));
+  });
+
   it('a config file that cannot be read is invalid input too', () => {
     const path = join(dir, 'no-such-config.yaml');
     expect(() => loadBacktestConfig(path)).toThrow(`${path}: cannot read the back-test config (ENOENT)`);
@@ -318,6 +345,7 @@ describe('back-test config validation', () => {
       'contracts: [3, 1]',
       'an inverted period',
       'a missing market file',
+      'a fills file whose every execution lies outside the period',
     ];
     const runs = picks.map((name) => {
       const { config, says } = CASES.find((c) => c.name === name)!;

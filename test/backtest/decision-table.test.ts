@@ -3,58 +3,18 @@
 // says the run cannot rank them and how many traders would. The runs below are built by hand: 40 traders a cell,
 // each trader's net for the firm given directly.
 import { describe, expect, it } from 'vitest';
-import type { BacktestRun } from '../../src/backtest/run-backtest.js';
 import type { CellResult } from '../../src/backtest/cell-runner.js';
-import { runStatistics } from '../../src/backtest/decisions.js';
-import type { TraderOutcome } from '../../src/backtest/outcomes.js';
-import { handMadeCell } from './hand-made-cell.js';
+import { activeTrader, handMadeCell, handMadeRun } from './hand-made-cell.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';
 import { netHeadline, tradersToRank } from '../../src/reports/decision-table.js';
 import { backtestReportHtml } from '../../src/reports/backtest-report.js';
-import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
 
-const BASE_PLAN = { risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } };
 const DAILY = 'risk_profile.daily_loss_value';
-
-function trader(i: number, netCents: number): TraderOutcome {
-  return {
-    trader: `t${i}`,
-    strategy: 'fills',
-    outcome: 'active',
-    cause: 'profit_target_not_reached',
-    days: 5,
-    tradingDays: 5,
-    dailyLockDays: 0,
-    finalBalanceCents: 5_000_000,
-    startingBalanceCents: 5_000_000,
-    feesCents: netCents,
-    payoutsCents: 0,
-    netCents,
-    droppedFills: noDroppedFills(),
-    positionsNeverHad: 0,
-    firstOutcome: 'open',
-    firstOutcomeDay: null,
-  };
-}
 
 /** A cell whose 40 traders net `even` (traders 0, 2, …) and `odd` cents each; the daily limit labels it. */
 function cell(index: number, daily: string, even: number, odd: number): CellResult {
-  const traders = Array.from({ length: 40 }, (_, i) => trader(i, i % 2 === 0 ? even : odd));
+  const traders = Array.from({ length: 40 }, (_, i) => activeTrader(i, i % 2 === 0 ? even : odd));
   return handMadeCell(index, traders, { [DAILY]: daily });
-}
-
-function run(cells: CellResult[]): BacktestRun {
-  const config = {
-    name: 'hand-made',
-    file: 'hand-made.yaml',
-    seed: 7,
-    period: { from: '2026-04-07', to: '2026-04-09' },
-    basePlan: BASE_PLAN,
-    basePlanName: 'hand-made-50k',
-    economics: { pricePaidCents: 0, payoutShare: '0' },
-    grid: [{ key: DAILY, values: [...new Set(cells.map((c) => c.cell.values[DAILY]))] }],
-  };
-  return { config: config as unknown as BacktestRun['config'], cells, statistics: runStatistics(cells, 0, 7) };
 }
 
 describe('plain cell labels', () => {
@@ -87,7 +47,7 @@ describe('the net headline rule', () => {
     // #0 nets $100.00 or $120.00 a trader (mean $110.00), #1 $40.00 or $60.00, #2 $0.00 or $20.00: a bootstrap mean
     // stays within each cell's two values, so #0's interval ($100–$120) lies above #1's ($40–$60) and #2's.
     const html = netHeadline(
-      run([cell(0, '1000', 10_000, 12_000), cell(1, '500', 4_000, 6_000), cell(2, '300', 0, 2_000)]),
+      handMadeRun([cell(0, '1000', 10_000, 12_000), cell(1, '500', 4_000, 6_000), cell(2, '300', 0, 2_000)]),
     );
     expect(html).toMatch(
       /^<p class="headline">Highest net for the firm: <b>cell #0<\/b> \(daily \$1,000\), \$110\.00 per trader \(95% interval \$1[01]\d\.\d\d to \$1[01]\d\.\d\d\), above every other cell's interval\.<\/p>$/,
@@ -97,7 +57,11 @@ describe('the net headline rule', () => {
   it('says plainly that the run cannot rank the cells when the highest overlaps, and how many traders would', () => {
     // #0 nets $200.00 or −$100.00 (mean $50.00, a bootstrap interval about ±$46), #1 $40.00 each, #2 −$200.00 each:
     // #0's interval reaches below $40.00, so it cannot be told from #1; #2's lies far below.
-    const r = run([cell(0, '1000', 20_000, -10_000), cell(1, '500', 4_000, 4_000), cell(2, '300', -20_000, -20_000)]);
+    const r = handMadeRun([
+      cell(0, '1000', 20_000, -10_000),
+      cell(1, '500', 4_000, 4_000),
+      cell(2, '300', -20_000, -20_000),
+    ]);
     // #0 − #1 per trader: +160.00 or −140.00 → gap 10.00 (1,000 cents), mean square (16,000² + 14,000²) / 2 = 226,000,000.
     // 2 cells × 3 metrics = 6 comparisons: z = Φ⁻¹(1 − 0.05/12) = 2.63826, (z + 0.84162)² = 12.1096;
     // N = ⌈12.1096 × 226,000,000 / 1,000²⌉ = ⌈2,736.8⌉ = 2,737.
@@ -114,7 +78,7 @@ describe('the net headline rule', () => {
   });
 
   it('says no number of traders ranks two cells that net the same', () => {
-    const r = run([cell(0, '1000', 4_000, 4_000), cell(1, '500', 4_000, 4_000)]);
+    const r = handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 4_000, 4_000)]);
     expect(tradersToRank(r, r.cells[0]!, 1)).toBeNull();
     expect(netHeadline(r)).toContain(
       'The runner-up, cell #1, nets exactly the same per trader: no number of traders would rank the two.',
@@ -127,7 +91,7 @@ describe('the decision on the page', () => {
     // #1 nets $100.00 more than #0 from every one of 40 traders: all 40 move one way, sign-flip p ≈ 2 / 2⁴⁰, far
     // under 0.05 after Holm's × 6. #2 nets the same as #0: no trader moves, p = 1.
     const html = backtestReportHtml(
-      run([cell(0, '1000', 4_000, 4_000), cell(1, '500', 14_000, 14_000), cell(2, '300', 4_000, 4_000)]),
+      handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 14_000, 14_000), cell(2, '300', 4_000, 4_000)]),
     );
     const heatmap = html.slice(html.indexOf('<h2>Pass rate across the grid</h2>'), html.indexOf('<h2>Outcomes'));
     expect(heatmap).toContain('1 of 2 cells differ.');
@@ -142,8 +106,16 @@ describe('the decision on the page', () => {
     expect(rows[3]).toContain('±$0.00<br>no evidence');
   });
 
+  it('tells a config without synthetic traders to add traders to its fills file, where --traders is refused', () => {
+    const html = backtestReportHtml(handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 4_000, 4_000)]));
+    expect(html).toContain(
+      '(add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none).',
+    );
+    expect(html).not.toContain('run with --traders N');
+  });
+
   it('with one cell, has no headline and says there is no difference to judge', () => {
-    const html = backtestReportHtml(run([cell(0, '1000', 4_000, 4_000)]));
+    const html = backtestReportHtml(handMadeRun([cell(0, '1000', 4_000, 4_000)]));
     expect(html).toContain('Each figure has a 95% interval; with one cell there is no difference to judge.');
     expect(html).not.toContain('class="headline"');
     expect(html).not.toContain('0 comparisons');

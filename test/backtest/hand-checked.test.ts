@@ -265,7 +265,7 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       'failure rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
       // Cells 1 and 3: no trader's net moved; cell 2: 9 · 864.00 / 2 (above).
       'net per trader against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about $0.00 to $3,888.00)',
-      'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 traders a cell; see report.html "Signal or noise"',
+      'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 traders a cell (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none); see report.html "Signal or noise"',
     ]);
   });
 

@@ -13,14 +13,16 @@ import { runCliAsync } from '../cli/run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
-/** The hand-checked config with another period, in a fresh folder beside copies of its data files. */
+/**
+ * The hand-checked config with another period, in a fresh folder beside a copy of its market file. Its traders are
+ * two synthetic ones: its fills file, all in 04-07 to 04-09, would be refused first in a period off the data.
+ */
 function configWithPeriod(from: string, to: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'propsim-coverage-'));
-  for (const f of ['esm6-ticks.csv', 'trader-fills.csv']) copyFileSync(join(FIXTURES, f), join(dir, f));
-  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8').replace(
-    'period: { from: 2026-04-07, to: 2026-04-09 }',
-    `period: { from: ${from}, to: ${to} }`,
-  );
+  copyFileSync(join(FIXTURES, 'esm6-ticks.csv'), join(dir, 'esm6-ticks.csv'));
+  const text = readFileSync(join(FIXTURES, 'hand-checked.yaml'), 'utf8')
+    .replace('period: { from: 2026-04-07, to: 2026-04-09 }', `period: { from: ${from}, to: ${to} }`)
+    .replace('fills: { path: trader-fills.csv }', 'synthetic: { count: 2, strategy: random_bracket }');
   const path = join(dir, 'config.yaml');
   writeFileSync(path, text);
   return path;
@@ -67,20 +69,12 @@ describe('market data against the back-test period', () => {
     expect(refused.stderr, 'one line, no progress: no cell ran').toBe(
       `propsim backtest: ${none}: period: no market data in the period 2026-05-04 to 2026-05-08: the market files hold trade dates 2026-04-07 to 2026-04-09; move the period into that range, add market files for it, or fill the period with a tape resampled from their sessions: market.resample: { block_sessions: 5 } (docs/backtesting.md#long-horizons-a-resampled-tape)\n`,
     );
-    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual([
-      'config.yaml',
-      'esm6-ticks.csv',
-      'trader-fills.csv',
-    ]);
+    expect(readdirSync(join(none, '..')).sort(), 'nothing written').toEqual(['config.yaml', 'esm6-ticks.csv']);
     expect(longer.status, longer.stderr).toBe(2);
     expect(longer.stdout).toBe('');
     expect(longer.stderr).toContain(
       'period: the period 2026-04-06 to 2026-04-09 is longer than the market data, which holds trade dates 2026-04-07 to 2026-04-09: 1 of its 4 trade dates lie beyond it',
     );
-    expect(readdirSync(join(partial, '..')).sort(), 'nothing written').toEqual([
-      'config.yaml',
-      'esm6-ticks.csv',
-      'trader-fills.csv',
-    ]);
+    expect(readdirSync(join(partial, '..')).sort(), 'nothing written').toEqual(['config.yaml', 'esm6-ticks.csv']);
   });
 });

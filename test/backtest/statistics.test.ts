@@ -209,21 +209,22 @@ describe('in sentences', () => {
     );
   });
 
-  it('guidance reads from the discordance, with the same formula', () => {
+  it('guidance reads from the discordance, with the same formula, and says how to run more traders', () => {
+    const guidance = {
+      traders: 240,
+      meanPassRate: 0.04,
+      discordance: 0.05,
+      detectableDifference: 0.0458,
+      tradersFor: [{ difference: 0.02, traders: 982 }],
+    };
+    const head =
+      "With 240 traders a cell, 5.0% of them pass in one cell and not in #0 on average, so this run resolves differences in pass rate of about 4.6 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a cell needed, at the same discordance: 982 for 2.0 points";
     expect(
-      guidanceSentence(
-        {
-          traders: 240,
-          meanPassRate: 0.04,
-          discordance: 0.05,
-          detectableDifference: 0.0458,
-          tradersFor: [{ difference: 0.02, traders: 982 }],
-        },
-        0,
-        33,
-      ),
-    ).toBe(
-      "With 240 traders a cell, 5.0% of them pass in one cell and not in #0 on average, so this run resolves differences in pass rate of about 4.6 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a cell needed, at the same discordance: 982 for 2.0 points (run with --traders N, or set the config's traders.synthetic counts).",
+      guidanceSentence(guidance, 0, 33, { synthetic: [{ count: 240, strategy: 'random_bracket', params: {} }] }),
+    ).toBe(`${head} (run with --traders N, or set the config's traders.synthetic counts).`);
+    // --traders is refused without synthetic traders: the traders are the fills file's.
+    expect(guidanceSentence(guidance, 0, 33, { synthetic: [] })).toBe(
+      `${head} (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none).`,
     );
   });
 });

@@ -1,7 +1,7 @@
 // A back-test config takes a broker export as `traders.fills: { path, format, tz }` and a Databento download as a
 // market file `format: databento`, without an import step.
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
@@ -10,7 +10,7 @@ import { readFillsFile, type FillsFileSpec } from '../../src/backtest/trader-fil
 import type { ImportedFills } from '../../src/import/import-fills.js';
 import { marketPrintBatches } from '../../src/market/sources.js';
 import { collectRows, tempFiles } from '../market/market-test-files.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCli, runCliAsync } from '../cli/run-cli.js';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 const files = tempFiles();
@@ -92,6 +92,29 @@ describe('traders.fills with a format', () => {
     );
     // The table of `propsim import fills`, once: DEMO123's and DEMO456's counts.
     expect(count('trader   read  kept  deduplicated  skipped\nDEMO123  3     2     1             0\n')).toBe(1);
+  });
+
+  it('the CLI refuses --traders and --cells before the export is read: the refusal is all stderr holds', async () => {
+    const path = fixture('tradovate-fills.csv');
+    const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago' });
+    // An export with a bad row (a side of "hold") would be refused too, once read: the flag's refusal comes first.
+    const bad = files.write('bad-fills.csv', readFileSync(path, 'utf8').replace(', Buy,', ', Hold,'));
+    const badConfig = files.write('bad-config.yaml', readFileSync(configPath, 'utf8').replace(path, bad));
+    const out = join(dirname(configPath), 'refused-out');
+    const [traders, cells, badTraders] = await Promise.all([
+      runCliAsync(['backtest', '--config', configPath, '--out', out, '--traders', '500']),
+      runCliAsync(['backtest', '--config', configPath, '--out', out, '--cells', '0,1']),
+      runCliAsync(['backtest', '--config', badConfig, '--out', out, '--traders', '500']),
+    ]);
+    const refusal = `propsim backtest: --traders: sets how many synthetic traders run, and ${configPath} has none (its traders are the fills file's); add traders.synthetic to the config, or leave --traders out\n`;
+    expect(traders).toEqual({ status: 2, stdout: '', stderr: refusal });
+    expect(badTraders).toEqual({ status: 2, stdout: '', stderr: refusal.replace(configPath, badConfig) });
+    expect(cells).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `propsim backtest: --cells: expected grid cell indices from 0 to 0 (${configPath} has 1 cells), separated by commas, got "1"\n`,
+    });
+    expect(existsSync(out)).toBe(false);
   });
 
   it('gives nothing of an invalid config: only what is wrong is told', () => {
