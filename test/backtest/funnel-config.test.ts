@@ -145,6 +145,8 @@ describe('without the funnel: price_paid and payout_share as before', () => {
       activationFeesCents: 0,
       payoutsCents: 86_400,
       netCents: -66_400,
+      openFunded: 0,
+      openLiabilityCents: 0,
     });
   });
 });

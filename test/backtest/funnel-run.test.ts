@@ -39,11 +39,15 @@ const CONFIG = fileURLToPath(new URL('./fixtures/funnel/funnel.yaml', import.met
  * Cell: evaluation fees 4 × 100 = 400, resets 2 × 50 = 100, activations 2 × 80 = 160, payouts 680;
  * net 400 + 100 + 160 − 680 = −20.
  */
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,evaluations_bought,resets,pass_date,funded_days,payouts,payouts_amount,funded_outcome,fees_paid,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
-0,ann,fills,passed,passed,2,2,0,50600.00,-450.00,1,1,2026-04-08,5,2,680.00,active,230.00,0,0,0,0
-0,dee,fills,failed,max_loss_breach,2,2,0,49000.00,150.00,1,1,,0,0,0.00,none,150.00,0,0,0,0
-0,bob,fills,active,profit_target_not_reached,7,1,0,50050.00,100.00,1,0,,0,0,0.00,none,100.00,0,0,0,0
-0,cy,fills,passed,passed,1,1,0,50600.00,180.00,1,0,2026-04-07,1,0,0.00,failed,180.00,0,0,0,0
+// first_outcome is the first evaluation's: ann and dee failed theirs on day 1 before their resets; cy passed on day 1.
+// open_liability: ann's funded account ends at 50,525.00 after 775.00 withdrawn. Were her day conditions met, she could
+// withdraw min(1,000.00 cap, 0.5 × 525.00 = 262.50, 525.00 − 200.00 buffer = 325.00) = 262.50, all past the 300.00
+// tier: 0.8 × 262.50 = 210.00 to her. Cy's funded account failed: nothing is owed.
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,evaluations_bought,resets,pass_date,funded_days,payouts,payouts_amount,funded_outcome,fees_paid,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,first_outcome,first_outcome_day,open_liability
+0,ann,fills,passed,passed,2,2,0,50600.00,-450.00,1,1,2026-04-08,5,2,680.00,active,230.00,0,0,0,0,failed,1,210.00
+0,dee,fills,failed,max_loss_breach,2,2,0,49000.00,150.00,1,1,,0,0,0.00,none,150.00,0,0,0,0,failed,1,0.00
+0,bob,fills,active,profit_target_not_reached,7,1,0,50050.00,100.00,1,0,,0,0,0.00,none,100.00,0,0,0,0,open,,0.00
+0,cy,fills,passed,passed,1,1,0,50600.00,180.00,1,0,2026-04-07,1,0,0.00,failed,180.00,0,0,0,0,passed,1,0.00
 `;
 
 async function run(change: (config: BacktestConfig) => void = () => undefined): Promise<BacktestRun> {
@@ -74,6 +78,10 @@ describe('the funnel in a cell (docs/backtesting.md#the-funnel)', () => {
       activation_fees: '160.00',
       payouts: '680.00',
       net: '-20.00',
+      // Ann's funded account is the one still open; she is owed 210.00 (TRADERS_CSV): −20.00 − 210.00.
+      open_funded: 1,
+      open_liability: '210.00',
+      net_after_liability: '-230.00',
     });
     // revenue and payouts keep their meaning: every fee, and the traders' shares.
     expect([cell.revenue, cell.payouts, cell.net]).toEqual(['660.00', '680.00', '-20.00']);

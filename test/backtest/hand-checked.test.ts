@@ -73,15 +73,16 @@ const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_
 3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0
 `;
 
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
-0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00,0,3,0,0
-0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
-1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00,1,1,0,0
-1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
-2,ann,fills,passed,passed,3,3,0,51080.00,-764.00,0,0,0,0
-2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
-3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00,1,0,0,0
-3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0
+// The first evaluation (the only one: no funnel) as in `outcome`, and its day as in `days`; `open` while active.
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,first_outcome,first_outcome_day
+0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00,0,3,0,0,failed,2
+0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
+1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00,1,1,0,0,failed,3
+1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
+2,ann,fills,passed,passed,3,3,0,51080.00,-764.00,0,0,0,0,passed,3
+2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
+3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00,1,0,0,0,open,
+3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
 `;
 
 describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 × 2 grid)', () => {
@@ -253,8 +254,37 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     });
   });
 
+  it('summary.json: the first evaluations in time, by trade date, and the share still open at the end', () => {
+    const cells = summaryDocument(run).cells as Array<Record<string, unknown>>;
+    // Bob is open in every cell; ann fails on day 2 in cell 0, on day 3 in cell 1, passes on day 3 in cell 2 and is
+    // open in cell 3. With nobody censored before the end, the incidence by day d is the share by then: 1 of 2 is
+    // 0.5000 with Wilson's interval 0.0945 to 0.9055 (as pass_rate_95 of 1 of 2), 0 of 2 is 0 to 0.6576.
+    expect(cells.map((c) => c.open_at_end)).toEqual(['0.5000', '0.5000', '0.5000', '1.0000']);
+    const none = { value: '0.0000', low: '0.0000', high: '0.6576' };
+    const half = { value: '0.5000', low: '0.0945', high: '0.9055' };
+    expect(cells[0]!.incidence).toEqual([
+      { day: 1, at_risk: 2, pass: none, fail: none },
+      { day: 2, at_risk: 2, pass: none, fail: half },
+      { day: 3, at_risk: 1, pass: none, fail: half },
+    ]);
+    expect((cells[2]!.incidence as unknown[])[2]).toEqual({ day: 3, at_risk: 2, pass: half, fail: none });
+  });
+
+  it('a short horizon is said first: over a quarter of first evaluations open at the end of some cell', () => {
+    expect(summaryDocument(run).warnings).toEqual([
+      {
+        code: 'short_horizon',
+        message:
+          '100.0% of first evaluations were still open at the end of the period in cell #3 (50.0% to 100.0% across the cells; over 25.0% in 4 of 4): pass and fail rates are by day 3, not final, and a plan that fails traders slowly looks safer than one that fails them fast. Read the incidence by day in report.html, or run a longer period (market.resample).',
+      },
+    ]);
+    expect(backtestSummaryLines(run, 'out', 2, 1)[0]).toMatch(
+      /^warning \(short_horizon\): 100\.0% of first evaluations/,
+    );
+  });
+
   it('the CLI summary: verdicts per metric against cell 0, and no ranking on net the intervals do not support', () => {
-    const lines = backtestSummaryLines(run, 'out', 2, 1);
+    const lines = backtestSummaryLines(run, 'out', 2, 1).filter((line) => !line.startsWith('warning'));
     // Cells 0, 1 and 3 net 100.00 a trader, cell 2 −332.00 (−764.00 to 100.00): every other interval reaches the
     // top cell's 100.00, so the run cannot rank them.
     expect(lines[2]).toMatch(
@@ -276,7 +306,9 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
         ? { ...c, metrics: { ...c.metrics, net_per_trader: { value: 16_000, low: 15_000, high: 18_000 } } }
         : c,
     );
-    const lines = backtestSummaryLines({ ...run, statistics: { ...run.statistics, cells } }, 'out', 2, 1);
+    const lines = backtestSummaryLines({ ...run, statistics: { ...run.statistics, cells } }, 'out', 2, 1).filter(
+      (line) => !line.startsWith('warning'),
+    );
     expect(lines[2]).toMatch(
       /^highest net: cell #0 .* \$200\.00 at 0\.0% passing; \$160\.00 a trader \(95% interval \$150\.00 to \$180\.00\), above every other cell's interval$/,
     );

@@ -76,13 +76,14 @@ describe('positions never had in a back-test (1 historical trader, 3 ES trade da
 
   it('traders.csv: beside fills_dropped_*, 0 in cell 0 and 1 in cell 1', () => {
     const rows = tradersCsv(run).trim().split('\n');
-    expect(rows[0]!.split(',').slice(-4)).toEqual([
+    // Followed by first_outcome and first_outcome_day.
+    expect(rows[0]!.split(',').slice(-6, -2)).toEqual([
       'fills_dropped_locked',
       'fills_dropped_failed',
       'fills_dropped_passed',
       'positions_never_had',
     ]);
-    expect(rows.slice(1).map((row) => row.split(',').slice(-4))).toEqual([
+    expect(rows.slice(1).map((row) => row.split(',').slice(-6, -2))).toEqual([
       ['0', '0', '0', '0'],
       ['2', '0', '0', '1'],
     ]);

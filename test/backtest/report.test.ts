@@ -60,7 +60,13 @@ describe('back-test outputs and report.html', () => {
     // A headroom fan per cell (4 cells), each an echarts SVG and its hover overlay.
     const fans = bySection.get('Headroom above the max-loss floor, per cell')!;
     expect(svgCount(fans)).toBe(8);
-    expect(svgCount(html)).toBe(charts.length + 8);
+    // The first evaluations in time: one chart per cell against the reference (3 other cells).
+    const outcomes = bySection.get('Outcomes in time')!;
+    expect(svgCount(outcomes)).toBe(3);
+    expect(outcomes).toContain(
+      'By day 3, the period&#39;s last trade date, 1 of 2 first evaluations (50.0%) in cell #0 were still open',
+    );
+    expect(svgCount(html)).toBe(charts.length + 8 + 3);
     // The heatmap labels each cell with its pass rate; the causes chart names every cause; the economics chart
     // its three series.
     // Every percentage with one decimal (issue 40: "4%" beside "3.5%"): 1 of 2 traders passing is 50.0%.
@@ -108,9 +114,9 @@ describe('back-test outputs and report.html', () => {
     expect(cells(rows[0]!)).toEqual([
       'cell',
       'plan',
-      'pass rate (95% interval)',
+      'pass rate by day 3 (95% interval)',
       'vs #0',
-      'failure rate (95% interval)',
+      'failure rate by day 3 (95% interval)',
       'vs #0',
       'net per trader (95% interval)',
       'vs #0',
