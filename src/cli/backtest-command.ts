@@ -83,8 +83,12 @@ export const backtestCommand = {
       .epilog(
         helpExamples([
           [
-            'the bundled 6E sweep: 12 cells × 240 traders',
+            'the bundled 6E sweep over one real month: 12 cells × 240 traders (the funded stage has no time to pay out)',
             '$0 backtest --config fixtures/backtest/6e-january-2024.yaml',
+          ],
+          [
+            'the same plans over six months resampled from that month (market.resample), with payouts: the demo',
+            '$0 backtest --config fixtures/backtest/6e-six-months-resampled.yaml',
           ],
           [
             'the same sweep with 1,500 traders a cell, to resolve differences of about 1 point in pass rate',

@@ -1,5 +1,6 @@
-// The back-test part of the demo: the bundled plan sweep over real 6E data (12 cells × 240 traders), on every
-// core, written to reports/demo/backtest; prints the summary the CLI prints.
+// The back-test part of the demo: the bundled plan sweep over the firm's whole funnel for six months, resampled from
+// the real 6E January (12 cells × 180 traders), on every core, written to reports/demo/backtest; prints the summary
+// the CLI prints. The one-month sweep beside it (6e-january-2024.yaml) shows what a month leaves out.
 import { join } from 'node:path';
 import { loadBacktestConfig } from '../backtest/backtest-config.js';
 import { backtestOutputFiles, writeBacktestOutputs } from '../reports/backtest-outputs.js';
@@ -8,7 +9,7 @@ import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { packageRoot } from '../market/holiday-file.js';
 
 export async function backtestDemo(outDir: string): Promise<void> {
-  const config = loadBacktestConfig(join(packageRoot(), 'fixtures', 'backtest', '6e-january-2024.yaml'));
+  const config = loadBacktestConfig(join(packageRoot(), 'fixtures', 'backtest', '6e-six-months-resampled.yaml'));
   const workers = defaultWorkers();
   const out = process.stdout;
   // Progress is one line that counts up in a terminal; a log (CI, a pipe) gets none, where a carriage return would

@@ -18,6 +18,7 @@ import { gridSize } from '../backtest/cell-subset.js';
 import { wilsonInterval } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
 import { missingPrintsOf, missingPrintsSentence } from './missing-prints.js';
+import { tapeNote } from './backtest-summary.js';
 import { incidenceSection } from './incidence-charts.js';
 import { runWarnings } from './run-warnings.js';
 
@@ -79,7 +80,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
   );
   const sections = [
     `<h1>${escapeHtml(config.name)}</h1>`,
-    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · ${economicsMeta(run)}</p>`,
+    `<p class="meta">${escapeHtml(config.file)} · period ${config.period.from} to ${config.period.to}${escapeHtml(tapeNote(run))} · base plan ${escapeHtml(config.basePlanName)} · ${cells[0]?.summary.accounts ?? 0} traders × ${cells.length} cells${config.cells === undefined ? '' : ` (a subset of the grid's ${gridSize(config)}: ${config.cells.join(', ')})`} · seed ${config.seed} · ${economicsMeta(run)}</p>`,
     ...missingPrintsNote(run),
     ...warningNotes(run),
     '<h2>How to read this</h2>',

@@ -72,6 +72,13 @@ function cellCount(run: BacktestRun): string {
   return `${cells.length} of ${gridSize(run.config)} cells (${cells.join(', ')}; a subset, --cells)`;
 }
 
+/** " on a synthetic tape: …" when the period was resampled (docs/backtesting.md#long-horizons-a-resampled-tape). */
+export function tapeNote(run: BacktestRun): string {
+  const tape = run.cells[0]?.tape;
+  if (!tape) return '';
+  return ` on a synthetic tape: ${tape.source.sessions} whole sessions of ${tape.source.from} to ${tape.source.to} resampled in blocks of ${tape.block_sessions}`;
+}
+
 /** The lines printed after a back-test (docs/backtesting.md#outputs), without their newlines. */
 export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: number, workers: number): string[] {
   const cells = run.cells;
@@ -81,7 +88,7 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
   const sessionDays = cells.reduce((n, c) => n + c.accountSessionDays, 0);
   return [
     ...runWarnings(run).map((w) => `warning (${w.code}): ${w.message}`),
-    `${run.config.name}: ${cellCount(run)} × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}`,
+    `${run.config.name}: ${cellCount(run)} × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}${tapeNote(run)}`,
     `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
     netLine(run, best),
     ...decisionLines(run),

@@ -37,6 +37,8 @@ describe('the summary lines', () => {
       `${tail} (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none); see report.html "Signal or noise"`,
     );
     const synthetic = handMadeRun(cells, { synthetic: [{ count: 40, strategy: 'random_bracket', params: {} }] });
-    expect(afterWarnings(backtestSummaryLines(synthetic, 'out', 2, 1))[6]).toBe(`${tail}; see report.html "Signal or noise"`);
+    expect(afterWarnings(backtestSummaryLines(synthetic, 'out', 2, 1))[6]).toBe(
+      `${tail}; see report.html "Signal or noise"`,
+    );
   });
 });
