@@ -27,6 +27,7 @@ interface OptimizeArgs {
   queue: string | undefined;
   seed: number | undefined;
   budget: number | undefined;
+  allowFeesOnly: boolean;
   json: boolean;
 }
 
@@ -67,6 +68,12 @@ export const optimizeCommand = {
         coerce: wholeNumberFlag('workers', 1),
       })
       .option('queue', queueOption("each stage's candidates"))
+      .option('allow-fees-only', {
+        describe:
+          'maximize net_per_trader even when no candidate paid a payout: without payouts the net is fee income only and rises as more traders fail, so the search is refused (exit 2) unless this is given',
+        type: 'boolean',
+        default: false,
+      })
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
       .epilog(
         helpExamples([
@@ -121,6 +128,7 @@ async function optimize(args: OptimizeArgs): Promise<number> {
       ...(args.queue === undefined ? {} : { queue: args.queue }),
       signal: abort.signal,
       ...(args.budget === undefined ? {} : { budget: args.budget }),
+      allowFeesOnly: args.allowFeesOnly,
       onProgress: (p) => {
         const seconds = (performance.now() - startMs) / 1000;
         if (line) line.update(() => `optimize: ${progressText(p)} · ${seconds.toFixed(0)} s`);
@@ -179,6 +187,11 @@ function summaryLines(run: OptimizeRun, folder: string, seconds: number): string
       `  ${check.metric} ${check.bound} ${check.text}: ${check.verdict === 'no_evidence' ? 'no evidence either way' : check.verdict}`,
   );
   return [
+    ...(c.feesOnly
+      ? [
+          'warning (no_payouts): no finalist paid a payout, so their net per trader is fee income only (chosen on it because of --allow-fees-only)',
+        ]
+      : []),
     `${run.candidates.length} candidates, ${run.stages.length} of ${run.plannedStages} stages, ${c.evaluations.length} finalists confirmed on ${c.traders} unseen traders (seed ${c.seed})`,
     narrowing(run),
     `chosen: #${c.chosen} ${run.candidates[c.chosen]!.label}`,

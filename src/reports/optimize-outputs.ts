@@ -212,6 +212,16 @@ export function summaryDocument(run: OptimizeRun): Record<string, unknown> {
       },
     },
     constraints_met: c.constraintsMet,
+    // Only with --allow-fees-only can the finalists' net be fee income only (docs/optimizing.md#fee-income-only).
+    warnings: c.feesOnly
+      ? [
+          {
+            code: 'no_payouts',
+            message:
+              'no finalist paid a payout: their net per trader is fee income only, which rises as more traders fail; the plan was chosen on it because --allow-fees-only was given',
+          },
+        ]
+      : [],
     verdict:
       config.constraints.length === 0
         ? 'no constraints: the best finalist on the objective'

@@ -6,6 +6,7 @@ import type { BacktestConfig } from '../backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
 import type { Estimate, Metric } from '../decisions.js';
 import { expandGrid, type GridCell } from '../grid.js';
+import { feesOnly } from '../cell-ranking.js';
 import { runBacktest, type BacktestProgress, type BacktestRun } from '../run-backtest.js';
 import {
   judgeStage,
@@ -52,6 +53,8 @@ export type OptimizeOptions = Omit<BacktestOptions, 'onProgress'> & {
    * the config's traders and the confirmation (defaultBudget).
    */
   budget?: number;
+  /** Maximize the net per trader even when it is fee income only (no candidate paid a payout): `--allow-fees-only`. */
+  allowFeesOnly?: boolean;
   onProgress?: (progress: OptimizeProgress) => void;
 };
 
@@ -83,6 +86,8 @@ export interface Confirmation {
   /** The chosen finalist: the best meeting every bound, else the best. */
   chosen: number;
   constraintsMet: boolean;
+  /** No finalist paid a payout while a funded stage is configured: their net is fee income only. */
+  feesOnly: boolean;
 }
 
 export interface OptimizeRun {
@@ -161,6 +166,7 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
     const synthetic = syntheticAt(base, start, stage);
     const stageConfig = cellsOf(withPopulation(base, { seed: base.seed, synthetic, fills: split.search }), alive);
     const run = await runBacktest(stageConfig, passThrough(options, stage, plannedStages));
+    refuseFeesOnlyNet(config, run, options);
     // Ranked and printed with the honest net interval (docs/optimizing.md#the-search): a candidate nobody passed
     // does not rank on a zero-width interval.
     const evaluations = withHonestNet(evaluationsOf(run), run.cells, (cell) => planPasserNet(stageConfig, cell));
@@ -253,6 +259,7 @@ async function confirm(
   const seed = confirmationSeed(base.seed);
   const population = withPopulation(base, { seed, fills: heldOut });
   const run = await runBacktest(cellsOf(population, finalists), passThrough(options, 0, stages));
+  refuseFeesOnlyNet(config, run, options);
   const { cells: _cells, ...whole } = population;
   const baseRun = await runBacktest({ ...whole, grid: [], compareTo: 0 }, passThrough(options, 0, stages, true));
   const traders = syntheticCount(base) + heldOut.length;
@@ -277,5 +284,21 @@ async function confirm(
     checks,
     chosen: best.candidate,
     constraintsMet: meeting.length > 0,
+    feesOnly: feesOnly(run.config, run.cells),
   };
+}
+
+/**
+ * Maximizing the net per trader when no candidate paid a payout (a funded stage is configured, the period is too short
+ * for it) maximizes fee income, which rises as more traders fail: the search would choose the harshest plan. Refused
+ * unless asked for (docs/optimizing.md#fee-income-only).
+ */
+function refuseFeesOnlyNet(config: OptimizeConfig, run: BacktestRun, options: OptimizeOptions): void {
+  const { direction, metric } = config.objective;
+  if (options.allowFeesOnly || direction !== 'maximize' || metric !== 'net_per_trader') return;
+  if (!feesOnly(run.config, run.cells)) return;
+  const days = run.cells[0]?.periodDays ?? 0;
+  throw new BacktestInputError(
+    `${config.backtest.file}: objective: maximize net_per_trader, and none of the ${run.cells.length} candidates run so far paid a payout in ${days} trade dates: the net is fee income only, which rises as more traders fail, so the search would choose the harshest plan; run a period long enough for the funded stage to pay out (market.resample: { block_sessions: 5 } fills one from the market files), or pass --allow-fees-only to maximize fee income knowingly`,
+  );
 }
