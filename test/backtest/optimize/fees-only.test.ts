@@ -25,18 +25,13 @@ writeFileSync(
     ),
 );
 
+/** The search into dir/out, on one worker thread. */
+const optimize = (out: string, ...flags: string[]) =>
+  runCliAsync(['optimize', '--config', config, '--out', join(dir, out), '--workers', '1', ...flags]);
+
 describe('optimize: maximizing a net that is fee income only', () => {
   it('is refused (exit 2) after the first stage, saying why and what to do, with nothing written', async () => {
-    const out = join(dir, 'refused');
-    const { status, stdout, stderr } = await runCliAsync([
-      'optimize',
-      '--config',
-      config,
-      '--out',
-      out,
-      '--workers',
-      '1',
-    ]);
+    const { status, stdout, stderr } = await optimize('refused');
     expect(status, stderr).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain(
@@ -46,22 +41,12 @@ describe('optimize: maximizing a net that is fee income only', () => {
   }, 60_000);
 
   it('runs with --allow-fees-only, and its outputs warn that the net is fee income only', async () => {
-    const out = join(dir, 'allowed');
-    const run = await runCliAsync([
-      'optimize',
-      '--config',
-      config,
-      '--out',
-      out,
-      '--workers',
-      '1',
-      '--allow-fees-only',
-    ]);
+    const run = await optimize('allowed', '--allow-fees-only');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(
       'warning (no_payouts): no finalist paid a payout, so their net per trader is fee income only (chosen on it because of --allow-fees-only)',
     );
-    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    const summary = JSON.parse(readFileSync(join(dir, 'allowed', 'summary.json'), 'utf8'));
     expect(summary.warnings.map((w: { code: string }) => w.code)).toEqual(['no_payouts']);
   }, 60_000);
 });
