@@ -1,4 +1,4 @@
-// Back-test throughput (issue 5 target): the demo grid (12 cells × 240 traders × 21 trade dates of real 6E
+// Back-test throughput (issue 5 target): the one-month grid (12 cells × 240 traders × 22 trade dates of real 6E
 // data, its funnel on) on every core in <= 60 s; reported as wall time and account-session-days per second. One run: it is
 // itself a minute of work, and cells already average many accounts.
 import { join } from 'node:path';
@@ -7,12 +7,12 @@ import { defaultWorkers, runBacktest } from '../src/backtest/run-backtest.js';
 import { packageRoot } from '../src/market/holiday-file.js';
 import type { Bench } from './bench.js';
 
-const DEMO = () => loadBacktestConfig(join(packageRoot(), 'fixtures', 'backtest', '6e-january-2024.yaml'));
+const MONTH = () => loadBacktestConfig(join(packageRoot(), 'fixtures', 'backtest', '6e-january-2024.yaml'));
 
 export const backtestBench: Bench = {
   name: 'backtest',
-  description: 'the demo back-test grid (fixtures/backtest/6e-january-2024.yaml) on every core',
-  run: (log) => runGrid(DEMO(), log),
+  description: 'the one-month back-test grid (fixtures/backtest/6e-january-2024.yaml) on every core',
+  run: (log) => runGrid(MONTH(), log),
 };
 
 /**
@@ -22,9 +22,10 @@ export const backtestBench: Bench = {
  */
 export const backtestEvaluationOnlyBench: Bench = {
   name: 'backtest-evaluation-only',
-  description: 'the demo grid with the evaluation price only (no resets, funded accounts or payouts) on every core',
+  description:
+    'the one-month grid with the evaluation price only (no resets, funded accounts or payouts) on every core',
   run: (log) => {
-    const config = DEMO();
+    const config = MONTH();
     config.economics = { pricePaidCents: 15_000, payoutShare: '0.90' };
     return runGrid(config, log);
   },

@@ -13,6 +13,7 @@ import { tickReaderBench } from './tick-reader.bench.js';
 import { databentoImportBench } from './databento-import.bench.js';
 import { multiInstrumentBench } from './multi-instrument.bench.js';
 import { queueBench } from './queue.bench.js';
+import { resampledBench, sixMonthsBench } from './resample.bench.js';
 
 export const BENCHES: readonly Bench[] = [
   tickReaderBench,
@@ -21,6 +22,8 @@ export const BENCHES: readonly Bench[] = [
   riskBench,
   backtestBench,
   backtestEvaluationOnlyBench,
+  resampledBench,
+  sixMonthsBench,
   multiInstrumentBench,
   queueBench,
   optimizeBench,
