@@ -49,7 +49,7 @@ export const resampledBench: Bench = {
 export const sixMonthsBench: Bench = {
   name: 'backtest-six-months',
   description:
-    'the six-month resampled demo grid with 240 traders a cell (12 × 240 × 125 trade dates) on every core, in a process of its own: time and peak RSS',
+    'the six-month resampled demo grid with 240 traders a cell (12 × 240 × 128 trade dates) on every core, in a process of its own: time and peak RSS',
   run: async (log) => {
     const figures = await inChildProcess();
     log(
