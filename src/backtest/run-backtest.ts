@@ -98,5 +98,5 @@ export async function runBacktest(
 }
 
 function withStatistics(config: BacktestConfig, cells: CellResult[]): BacktestRun {
-  return { config, cells, statistics: runStatistics(cells, config.compareTo, config.seed) };
+  return { config, cells, statistics: runStatistics(cells, config.compareTo) };
 }

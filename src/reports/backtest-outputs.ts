@@ -187,11 +187,17 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       low: format(d.metric, d.low),
       high: format(d.metric, d.high),
       p: fourPlaces(d.p),
+      // Nothing is resampled: every p is exact or analytic (docs/backtesting.md#signal-or-noise).
+      p_mc_se: '0.0000',
       p_adjusted: fourPlaces(d.pAdjusted),
       verdict: d.verdict,
-      detectable: format(d.metric, d.detectable),
+      interval_level: d.level.toFixed(6),
+      moved: d.moved,
+      detectable: d.detectable === null ? null : format(d.metric, d.detectable),
+      ...(d.restsOn ? { rests_on: { traders: d.restsOn.traders, settle: d.restsOn.settle } } : {}),
     })),
-    resampling: { bootstrap: statistics.resamples, sign_flips: statistics.flips },
+    // Kept for readers of earlier files: nothing is drawn any more.
+    resampling: { bootstrap: 0, sign_flips: 0 },
     guidance: guidanceDocument(run),
   };
 }
@@ -250,7 +256,16 @@ function guidanceDocument(run: BacktestRun): Record<string, unknown> {
     comparisons: run.statistics.decisions.length,
     z: fourPlaces(run.statistics.z),
     detectable_difference: places(g.detectableDifference),
-    traders_for_difference: g.tradersFor.map((t) => ({ difference: fourPlaces(t.difference), traders: t.traders })),
+    discordance_95: g.discordanceRange && {
+      low: fourPlaces(g.discordanceRange.low),
+      high: fourPlaces(g.discordanceRange.high),
+    },
+    traders_for_difference: g.tradersFor.map((t) => ({
+      difference: fourPlaces(t.difference),
+      traders: t.traders,
+      low: t.low,
+      high: t.high,
+    })),
   };
 }
 

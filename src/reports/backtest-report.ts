@@ -206,10 +206,12 @@ function howToRead(run: BacktestRun): string {
     ? 'the fees the firm takes (evaluations, resets, activations) less the payouts it makes to funded traders'
     : "the price paid less the payout share of a pass's profit";
   return (
-    `Each row of the decision table is one cell of the grid, a variant of the plan, and the same traders trade in every cell, so the differences between rows come from the plan; cell #${reference} is the reference every other cell is compared with, trader by trader. ` +
+    (decisions.length === 0
+      ? 'The decision table has one row: this run is one cell of the grid, so it compares nothing. '
+      : `Each row of the decision table is one cell of the grid, a variant of the plan, and the same traders trade in every cell, so the differences between rows come from the plan; cell #${reference} is the reference every other cell is compared with, trader by trader. `) +
     (decisions.length === 0
       ? 'Each figure has a 95% interval; with one cell there is no difference to judge. '
-      : `Each figure has a 95% interval, and a difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05; "no evidence" means this run is too small to tell, not that the cells are the same. `) +
+      : `Each cell's figure has a 95% interval of its own. A difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05, and its interval (at the level Holm holds that comparison to) then excludes 0; on net it says whether the cell is better or worse for the firm. "No evidence" means this run is too small to tell, not that the cells are the same. `) +
     `Net per trader is ${net}, divided by the traders; docs/backtesting.md defines every figure and what the model leaves out.`
   );
 }
@@ -233,13 +235,21 @@ function signalOrNoise(run: BacktestRun): string[] {
   // A net that is fee income only (no payouts anywhere) differs without the green that reads as better for the firm.
   const feeIncomeOnly = feesOnly(run.config, run.cells);
   const verdictClass = (d: (typeof decisions)[number]) =>
-    d.verdict !== 'differs' ? 'noise' : d.metric === 'net_per_trader' && feeIncomeOnly ? 'fees-only' : 'signal';
+    d.verdict !== 'differs'
+      ? 'noise'
+      : d.metric !== 'net_per_trader'
+        ? 'shift'
+        : feeIncomeOnly
+          ? 'fees-only'
+          : d.difference > 0
+            ? 'better'
+            : 'worse';
   const items = decisions.map(
-    (d) => `<li class="${verdictClass(d)}">${escapeHtml(decisionSentence(d, decisions.length))}</li>`,
+    (d) => `<li class="${verdictClass(d)}">${escapeHtml(decisionSentence(d, decisions.length, feeIncomeOnly))}</li>`,
   );
   return [
     '<h2>Signal or noise</h2>',
-    `<p>The same traders trade in every cell, so each cell is compared with cell #${reference} trader by trader: an exact McNemar test for the pass and failure rates, a sign-flip test for the net per trader. The p-values are adjusted by Holm's method over all ${decisions.length} comparisons, so that "differs" (adjusted p under 0.05) is wrong for any of them at most one time in twenty; otherwise the run shows no evidence either way, and says how large a difference it would have detected. ${differs} of ${decisions.length} comparisons differ.</p>`,
+    `<p>The same traders trade in every cell, so each cell is compared with cell #${reference} trader by trader: an exact McNemar test for the pass and failure rates; for the net per trader, an empirical likelihood test of the mean difference, which holds its level when a few traders' payouts carry it (with the t-test's agreement required when fewer than ten traders do). The p-values are adjusted by Holm's method over all ${decisions.length} comparisons, so that "differs" (adjusted p under 0.05) is wrong for any of them at most one time in twenty; otherwise the run shows no evidence either way, and says how large a difference it would have detected. Each interval is its test's at the level Holm holds that comparison to, so it excludes 0 exactly when the comparison differs. Nothing is resampled: the same run gives the same p-values. ${differs} of ${decisions.length} comparisons differ.</p>`,
     `<ul class="verdict">${items.join('')}</ul>`,
     `<p>${escapeHtml(guidanceSentence(noiseGuidance(run.cells, run.statistics), reference, decisions.length, run.config))}</p>`,
   ];
@@ -255,7 +265,10 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
     rest.map((a) => `${a.key.replace('risk_profile.', '')}=${values[a.key] ?? 'none'}`).join(' ') || 'all';
   const yValues = [...new Set(cells.map((c) => yLabel(c.cell.values)))];
   const { reference, decisions } = run.statistics;
-  const differing = new Set(decisions.filter((d) => d.verdict === 'differs').map((d) => d.cell));
+  // Only the metric the heatmap maps: a cell that differs on failure rate or net is not marked here.
+  const differing = new Set(
+    decisions.filter((d) => d.metric === 'pass_rate' && d.verdict === 'differs').map((d) => d.cell),
+  );
   const data = cells.map((c) => {
     // One decimal on every label (4.0% beside 3.5%, not 4%): the value is a number, the label its fixed text.
     const percent = (Number(c.summary.passRate) * 100).toFixed(1);
@@ -272,7 +285,7 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
     };
   });
   const scaleMax = Math.max(1, ...data.map((d) => d.value[2]!));
-  const legend = `<p class="meta">◆ and a dark border: the cell differs from #${reference} (ref) on at least one of pass rate, failure rate or net per trader (Holm-adjusted p under 0.05; the decision table says which). ${differing.size} of ${cells.length - 1} cells differ.</p>`;
+  const legend = `<p class="meta">◆ and a dark border: the cell's pass rate differs from #${reference}'s (ref), paired by trader and Holm-adjusted p under 0.05. ${differing.size} of ${cells.length - 1} cells differ on pass rate; the decision table has the failure rate and the net.</p>`;
   return (
     legend +
     charts.render(900, Math.max(220, 60 + yValues.length * 34), {

@@ -1,39 +1,61 @@
 // What `propsim backtest` and the demo print when a back-test is done: the grid, the pass rates, the best net,
 // which differences are beyond noise, the speed and where the report is.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { cellsOverlappingOnNet, feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
+import { feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
 import { runWarnings } from './run-warnings.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Metric } from '../backtest/decisions.js';
-import { howToAddTraders, METRIC_NAMES, signedDifference } from './signal-or-noise.js';
+import {
+  directionWords,
+  fewTradersWords,
+  howToAddTraders,
+  METRIC_NAMES,
+  pText,
+  quietWords,
+  signedDifference,
+  tradersRange,
+} from './signal-or-noise.js';
 import { formatUsd } from './usd.js';
 
 /**
- * Per metric, which cells differ from the reference after Holm's correction, and what the rest could have shown
+ * Per metric, which cells differ from the reference after Holm's correction and which way (better or worse for the
+ * firm on net; more or fewer traders passing or failing), and what the rest could have shown
  * (docs/backtesting.md#signal-or-noise).
  */
 function decisionLines(run: BacktestRun): string[] {
   const { decisions, reference } = run.statistics;
   if (decisions.length === 0) return [];
+  const feeIncomeOnly = feesOnly(run.config, run.cells);
   const lines = METRICS.map((metric) => {
     const own = decisions.filter((d) => d.metric === metric);
-    const differs = own.filter((d) => d.verdict === 'differs').map((d) => `#${d.cell}`);
-    const quiet = own.filter((d) => d.verdict === 'no_evidence').map((d) => d.detectable);
-    const rest =
-      quiet.length === 0 ? '' : `; ${differs.length === 0 ? 'all' : 'the rest'}: ${noEvidence(metric, quiet)}`;
     const name =
-      metric === 'net_per_trader' && feesOnly(run.config, run.cells)
-        ? 'net per trader (fee income only)'
-        : METRIC_NAMES[metric];
-    return `${name} against cell #${reference}: ${differs.length} of ${own.length} cells differ${differs.length > 0 ? ` (${differs.join(', ')})` : ''}${rest}`;
+      metric === 'net_per_trader' && feeIncomeOnly ? 'net per trader (fee income only)' : METRIC_NAMES[metric];
+    const differing = own.filter((d) => d.verdict === 'differs');
+    const ways = [...new Set(differing.map((d) => directionWords(d, feeIncomeOnly)!))].map((way) => {
+      const cells = differing.filter((d) => directionWords(d, feeIncomeOnly) === way);
+      return `${way}: ${cells.map((d) => `#${d.cell} (${signedDifference(metric, d.difference)})`).join(', ')}`;
+    });
+    const quiet = own.filter((d) => d.verdict === 'no_evidence');
+    const still = quiet.filter((d) => d.moved === 0).map((d) => `#${d.cell}`);
+    const detectable = quiet.filter((d) => d.moved > 0).map((d) => d.detectable!);
+    const rest = [
+      ...(detectable.length > 0 ? [noEvidence(metric, detectable)] : []),
+      ...(still.length > 0 ? [`${still.join(', ')}: ${quietWords({ ...quiet.find((d) => d.moved === 0)! })}`] : []),
+    ];
+    const restText = rest.length === 0 ? '' : `; ${differing.length === 0 ? 'all' : 'the rest'}: ${rest.join('; ')}`;
+    return `${name} against cell #${reference}: ${differing.length} of ${own.length} cells differ${ways.length > 0 ? ` (${ways.join('; ')})` : ''}${restText}`;
   });
+  const few = decisions
+    .filter((d) => d.restsOn)
+    .map((d) => `#${d.cell}'s difference in net ${fewTradersWords(d)!.replace(/^it /, '')}`);
   const g = noiseGuidance(run.cells, run.statistics);
   const needs = g.tradersFor.find((t) => t.difference === 0.02);
   // --traders N is the evident way to more traders, and is refused without synthetic traders: then say what works.
   const how = run.config.synthetic.length === 0 ? ` (${howToAddTraders(run.config)})` : '';
   return [
     ...lines,
-    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${needs.traders.toLocaleString('en-US')} traders a cell${how}` : ''}; see report.html "Signal or noise"`,
+    ...few.map((line) => `  ${line}`),
+    `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${tradersRange(needs)} traders a cell${how}` : ''}; see report.html "Signal or noise"`,
   ];
 }
 
@@ -45,24 +67,23 @@ function noEvidence(metric: Metric, detectable: readonly number[]): string {
 }
 
 /**
- * The cell with the highest net, named as the best only when its net per trader's 95 % interval lies above every
- * other cell's; else the line says the run cannot rank the cells on net (docs/backtesting.md#signal-or-noise).
+ * The cell with the highest net, and what its paired comparison with the reference says: the one rule the report's
+ * headline follows (docs/backtesting.md#signal-or-noise). A run of one cell compares nothing, and says so.
  */
 function netLine(run: BacktestRun, best: BacktestRun['cells'][number]): string {
   if (feesOnly(run.config, run.cells))
     return 'net per trader: fee income only, since no cell paid a payout (the warning above); the cells are not ranked on it';
+  const { reference, decisions } = run.statistics;
   const top = run.statistics.cells.find((c) => c.cell === best.cell.index)!.metrics.net_per_trader;
-  const overlapping = cellsOverlappingOnNet(run.statistics, best.cell.index).length;
-  const interval = `${formatUsd(top.value)} a trader (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
-  if (overlapping === 0)
-    return (
-      `highest net: cell #${best.cell.index} (${best.cell.label}) ${formatUsd(best.summary.netCents)} at ` +
-      `${(Number(best.summary.passRate) * 100).toFixed(1)}% passing; ${interval}, above every other cell's interval`
-    );
-  return (
-    `net: this run cannot rank the cells; the highest, cell #${best.cell.index} at ${interval}, overlaps ` +
-    `${overlapping} other cell${overlapping === 1 ? "'s" : "s'"} intervals`
-  );
+  const net = `${formatUsd(top.value)} a trader (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
+  if (run.cells.length < 2) return `net: ${net}; one cell, so no comparison`;
+  const head = `highest net: cell #${best.cell.index} (${best.cell.label}) at ${net}`;
+  if (best.cell.index === reference)
+    return `${head}, the reference cell: see how each other cell compares with it below`;
+  const d = decisions.find((x) => x.cell === best.cell.index && x.metric === 'net_per_trader')!;
+  const against = `against #${reference} ${signedDifference('net_per_trader', d.difference)} a trader`;
+  if (d.verdict === 'differs') return `${head}; ${against}, ${directionWords(d)} (adjusted p ${pText(d.pAdjusted)})`;
+  return `${head}; ${against}: no evidence it differs from #${reference} (adjusted p ${pText(d.pAdjusted)})`;
 }
 
 /** "2 of 12 cells (0, 5; --cells)" for a subset, else "12 cells". */

@@ -1,13 +1,19 @@
 // The top of report.html (docs/backtesting.md#reading-reporthtml): the decision table, one row per cell with its
-// three metrics, their 95 % intervals and each one's difference from the reference with its verdict, and the
-// headline, which names the highest net only when the run can tell it from every other cell.
+// three metrics, their 95 % intervals and each one's difference from the reference with its interval and verdict,
+// and the headline, which says from the paired comparisons which cells net the firm more or less than the reference.
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import type { CellResult } from '../backtest/cell-runner.js';
 import { METRICS, noiseGuidance, type Decision, type Estimate, type Metric } from '../backtest/decisions.js';
-import { cellsOverlappingOnNet, feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
-import { zForComparisons, Z_POWER_80 } from '../backtest/detectable-difference.js';
+import { feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
 import { escapeHtml } from './html.js';
-import { METRIC_NAMES, signedDifference } from './signal-or-noise.js';
+import {
+  directionWords,
+  fewTradersWords,
+  METRIC_NAMES,
+  quietWords,
+  signedDifference,
+  tradersRange,
+} from './signal-or-noise.js';
 import { formatUsd } from './usd.js';
 import { plainCellLabel } from './cell-labels.js';
 
@@ -30,24 +36,37 @@ function estimateText(metric: Metric, e: Estimate): string {
 const td = (html: string, sortKey?: number, className?: string) =>
   `<td${className ? ` class="${className}"` : ''}${sortKey === undefined ? '' : ` data-sort="${sortKey}"`}>${html}</td>`;
 
+/** The word and colour of a difference: better or worse for the firm on net, a shift of traders on a rate. */
+function verdictClass(d: Decision, feeIncomeOnly: boolean): string {
+  if (d.verdict !== 'differs') return 'noise';
+  if (d.metric !== 'net_per_trader') return 'shift';
+  if (feeIncomeOnly) return 'fees-only';
+  return d.difference > 0 ? 'better' : 'worse';
+}
+
 /**
- * "+1.7 points / differs", or "−0.4 points / no evidence" with what the run would have detected on hover. A net that
- * is fee income only differs without the green that reads as better for the firm.
+ * "+$6.60 (+$1.20 to +$12.00) / better for the firm": the difference from the reference with its interval at Holm's
+ * level for the comparison (the same test as the verdict, so it excludes 0 exactly when it differs), and the verdict
+ * in words; "no evidence" says on hover what the run could have seen. A net that is fee income only differs without
+ * the colour of better or worse for the firm.
  */
 function versusReference(d: Decision | undefined, feeIncomeOnly: boolean): string {
   if (d === undefined) return td('reference', 0, 'noise');
-  const difference = escapeHtml(signedDifference(d.metric, d.difference));
-  if (d.verdict === 'differs' && d.metric === 'net_per_trader' && feeIncomeOnly)
-    return td(`${difference}<br>differs (fee income only)`, d.difference, 'fees-only');
-  if (d.verdict === 'differs') return td(`${difference}<br><b>differs</b>`, d.difference, 'signal');
-  const detectable = escapeHtml(signedDifference(d.metric, d.detectable).slice(1));
-  return `<td class="noise" data-sort="${d.difference}" title="this run would detect about ${detectable}">${difference}<br>no evidence</td>`;
+  const diff = (x: number) => escapeHtml(signedDifference(d.metric, x));
+  const figures = `${diff(d.difference)}<br><small>${diff(d.low)} to ${diff(d.high)}</small>`;
+  const few = fewTradersWords(d);
+  const title = few ? ` title="${escapeHtml(few)}"` : '';
+  if (d.verdict === 'differs') {
+    const words = d.metric === 'net_per_trader' && feeIncomeOnly ? 'differs (fee income only)' : directionWords(d)!;
+    return `<td class="${verdictClass(d, feeIncomeOnly)}" data-sort="${d.difference}"${title}>${figures}<br><b>${escapeHtml(words)}</b>${few ? ' *' : ''}</td>`;
+  }
+  return `<td class="noise" data-sort="${d.difference}" title="${escapeHtml(quietWords(d))}">${figures}<br>no evidence</td>`;
 }
 
 /**
  * One row per cell: its plain label, then per metric the value with its 95 % interval and the difference from the
- * reference with its verdict, then the traders still active. Sortable by a click on a heading (SORTABLE_TABLES_SCRIPT);
- * without script it reads in cell order.
+ * reference with its interval and verdict, then the traders still active. Sortable by a click on a heading
+ * (SORTABLE_TABLES_SCRIPT); without script it reads in cell order.
  */
 export function decisionTable(run: BacktestRun): string {
   const { statistics } = run;
@@ -56,7 +75,10 @@ export function decisionTable(run: BacktestRun): string {
   const header = [
     'cell',
     'plan',
-    ...METRICS.flatMap((m) => [`${metricHeading(run, m, feeIncomeOnly)} (95% interval)`, `vs ${ref}`]),
+    ...METRICS.flatMap((m) => [
+      `${metricHeading(run, m, feeIncomeOnly)} (95% interval, this cell)`,
+      `vs ${ref} (interval at Holm's level)`,
+    ]),
     'still active',
   ];
   const rows = run.cells.map((cell, i) => {
@@ -85,51 +107,39 @@ function metricHeading(run: BacktestRun, metric: Metric, feeIncomeOnly: boolean)
 }
 
 /**
- * The headline: the highest net for the firm, only when its net per trader's 95 % interval lies above every other
- * cell's; otherwise that the run cannot rank the cells on net, and how many traders would.
+ * The headline: what the paired comparisons with the reference say of the firm's net, cell by cell (better, worse, no
+ * evidence), and which cell nets the most; the rule the CLI's summary follows (docs/backtesting.md#reading-reporthtml).
+ * A run of one cell compares nothing; a net that is fee income only names no cell better.
  */
 export function netHeadline(run: BacktestRun): string {
   if (feesOnly(run.config, run.cells))
     return '<p class="headline"><b>No cell is called better for the firm on net:</b> no cell paid a payout, so net per trader is fee income only, and it rises as more traders fail (the warning above). Run a period long enough for the funded stage to pay out before reading net as the firm\'s money.</p>';
   const best = highestNetCell(run.cells);
   if (best === undefined || run.cells.length < 2) return '';
-  const index = best.cell.index;
-  const top = run.statistics.cells.find((c) => c.cell === index)!.metrics.net_per_trader;
-  const interval = `${formatUsd(top.value)} per trader (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
-  const label = escapeHtml(cellLabelIn(run, best));
-  const overlapping = cellsOverlappingOnNet(run.statistics, index);
-  if (overlapping.length === 0)
-    return `<p class="headline">Highest net for the firm: <b>cell #${index}</b> (${label}), ${escapeHtml(interval)}, above every other cell's interval.</p>`;
-  const runnerUp = overlapping.reduce((a, b) =>
-    b.metrics.net_per_trader.value > a.metrics.net_per_trader.value ? b : a,
+  const { reference, decisions } = run.statistics;
+  const net = decisions.filter((d) => d.metric === 'net_per_trader');
+  const listed = (way: 'better' | 'worse') =>
+    net
+      .filter((d) => d.verdict === 'differs' && d.difference > 0 === (way === 'better'))
+      .map((d) => `#${d.cell} (${escapeHtml(signedDifference('net_per_trader', d.difference))} a trader)`);
+  const [better, worse] = [listed('better'), listed('worse')];
+  const quiet = net.length - better.length - worse.length;
+  const refLabel = escapeHtml(
+    cellLabelIn(
+      run,
+      run.cells.find((c) => c.cell.index === reference)!,
+    ),
   );
-  const needed = tradersToRank(run, best, runnerUp.cell);
-  const cells = `${overlapping.length} other cell${overlapping.length === 1 ? "'s" : "s'"}`;
-  const traders = run.cells[0]!.summary.accounts.toLocaleString('en-US');
-  const runnerUpNet = escapeHtml(formatUsd(runnerUp.metrics.net_per_trader.value));
-  const would =
-    needed === null
-      ? `The runner-up, cell #${runnerUp.cell}, nets exactly the same per trader: no number of traders would rank the two.`
-      : `Telling it from the runner-up, cell #${runnerUp.cell} (${runnerUpNet} per trader), would take about ${needed.toLocaleString('en-US')} traders a cell.`;
+  const parts = [
+    better.length > 0 ? `<b>better for the firm</b>: ${better.join(', ')}` : '',
+    worse.length > 0 ? `<b>worse for the firm</b>: ${worse.join(', ')}` : '',
+    quiet > 0 ? `no evidence either way for ${quiet === net.length ? 'every cell' : `the other ${quiet}`}` : '',
+  ].filter(Boolean);
+  const top = run.statistics.cells.find((c) => c.cell === best.cell.index)!.metrics.net_per_trader;
+  const highest = `The highest net is cell #${best.cell.index} (${escapeHtml(cellLabelIn(run, best))}), ${escapeHtml(formatUsd(top.value))} a trader.`;
   const passGuidance = noiseGuidance(run.cells, run.statistics).tradersFor.find((t) => t.difference === 0.02);
   const pass = passGuidance
-    ? ` On pass rate, 2 points would take about ${passGuidance.traders.toLocaleString('en-US')} traders a cell.`
+    ? ` On pass rate, 2 points would take about ${tradersRange(passGuidance)} traders a cell.`
     : '';
-  return `<p class="headline"><b>This run cannot rank the cells on net for the firm.</b> The highest, cell #${index} (${label}), ${escapeHtml(interval)}, overlaps ${cells} intervals with ${traders} traders a cell. ${would}${pass}</p>`;
-}
-
-/**
- * Traders a cell needed to resolve the gap in net per trader between two cells, by the paired formula the decisions
- * use (src/backtest/detectable-difference.ts): N = ⌈(z + Z_POWER_80)² · (Σ dᵢ² / n) / gap²⌉, dᵢ each trader's net in
- * one cell less in the other, at the level Holm's correction sets for the run's comparisons. Null when the gap is 0.
- */
-export function tradersToRank(run: BacktestRun, first: CellResult, second: number): number | null {
-  const other = run.cells.find((c) => c.cell.index === second)!;
-  const d = first.traders.map((t, i) => t.netCents - other.traders[i]!.netCents);
-  const n = d.length;
-  const gap = Math.abs(d.reduce((s, x) => s + x, 0)) / n;
-  if (n === 0 || gap === 0) return null;
-  const meanSquare = d.reduce((s, x) => s + x * x, 0) / n;
-  const z = zForComparisons(run.statistics.decisions.length);
-  return Math.ceil(((z + Z_POWER_80) ** 2 * meanSquare) / (gap * gap));
+  return `<p class="headline">On net per trader against cell #${reference} (${refLabel}), paired by trader and Holm-adjusted: ${parts.join('; ')}. ${highest}${pass}</p>`;
 }

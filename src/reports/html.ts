@@ -93,7 +93,7 @@ table{border-collapse:collapse;width:100%;font-size:13px;display:block;overflow-
 th{background:#f5f7fa;font-weight:600}${FIGURE_COLUMNS_CSS}{text-align:right}tr.fail td{background:#fdecec}tr.pass td{background:#f1f9f1}tr.risk td{background:#fff3e0}
 .badge{display:inline-block;padding:.1rem .6rem;border-radius:1rem;font-weight:600}.badge.pass{background:#d6f0d6;color:#1b5e20}.badge.fail{background:#f8d0d0;color:#8e1c1c}
 .chart{position:relative;margin:0}.chart svg{max-width:100%;height:auto}.chart svg.hover{position:absolute;left:0;top:0}.hover rect{fill:transparent}.hover rect:hover{fill:rgba(29,36,51,.08)}.fans{display:flex;flex-wrap:wrap;gap:.5rem 1rem}
-.wide{overflow-x:auto}.wide table{font-size:12px;white-space:nowrap}.wide th{white-space:normal}.verdict li{margin:.15rem 0}.noise{color:#5b6578}.signal{color:#1b5e20;font-weight:600}.fees-only{color:#6d4c41}
+.wide{overflow-x:auto}.wide table{font-size:12px;white-space:nowrap}.wide th{white-space:normal}.verdict li{margin:.15rem 0}.noise{color:#5b6578}.signal{color:#1b5e20;font-weight:600}.fees-only{color:#6d4c41}.better{color:#1b5e20}.worse{color:#b71c1c}.shift{color:#1a4f8b}
 .meta{color:#5b6578}.meta code{overflow-wrap:anywhere}.expectations td:nth-child(n+4){overflow-wrap:break-word}.headline{font-size:15px}.decisions{font-size:12.5px}.decisions td:nth-child(2){min-width:11rem}tr.reference td{background:#f5f7fa}td.signal b{color:#1b5e20}.none{color:#8a93a3;font-style:italic}code{font-size:12px}
 </style></head><body>
 ${body}

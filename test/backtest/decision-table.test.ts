@@ -1,12 +1,11 @@
 // The top of report.html (docs/backtesting.md#reading-reporthtml): cells' plain labels, and the headline rule: the
-// highest net is named only when its net per trader's 95 % interval clears every other cell's; otherwise the page
-// says the run cannot rank them and how many traders would. The runs below are built by hand: 40 traders a cell,
-// each trader's net for the firm given directly.
+// paired comparisons with the reference say which cells net the firm more or less, not overlapping per-cell
+// intervals. The runs below are built by hand: 40 traders a cell, each trader's net for the firm given directly.
 import { describe, expect, it } from 'vitest';
 import type { CellResult } from '../../src/backtest/cell-runner.js';
 import { activeTrader, handMadeCell, handMadeRun } from './hand-made-cell.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';
-import { netHeadline, tradersToRank } from '../../src/reports/decision-table.js';
+import { netHeadline } from '../../src/reports/decision-table.js';
 import { backtestReportHtml } from '../../src/reports/backtest-report.js';
 
 const DAILY = 'risk_profile.daily_loss_value';
@@ -43,67 +42,52 @@ describe('plain cell labels', () => {
 });
 
 describe('the net headline rule', () => {
-  it('names the highest net when its interval clears every other cell', () => {
-    // #0 nets $100.00 or $120.00 a trader (mean $110.00), #1 $40.00 or $60.00, #2 $0.00 or $20.00: a bootstrap mean
-    // stays within each cell's two values, so #0's interval ($100–$120) lies above #1's ($40–$60) and #2's.
+  it('says from the paired comparisons which cells are better and worse for the firm, and which nets the most', () => {
+    // #1 nets $60.00 more than #0 from every trader, #2 $100.00 less: every difference one way, p = 0 (no spread: the
+    // mean difference is exact), under 0.05 after Holm's × 6. #3 nets the same: no trader moved.
     const html = netHeadline(
-      handMadeRun([cell(0, '1000', 10_000, 12_000), cell(1, '500', 4_000, 6_000), cell(2, '300', 0, 2_000)]),
+      handMadeRun([
+        cell(0, '1000', 10_000, 12_000),
+        cell(1, '500', 16_000, 18_000),
+        cell(2, '300', 0, 2_000),
+        cell(3, '200', 10_000, 12_000),
+      ]),
     );
-    expect(html).toMatch(
-      /^<p class="headline">Highest net for the firm: <b>cell #0<\/b> \(daily \$1,000\), \$110\.00 per trader \(95% interval \$1[01]\d\.\d\d to \$1[01]\d\.\d\d\), above every other cell's interval\.<\/p>$/,
+    expect(html).toBe(
+      '<p class="headline">On net per trader against cell #0 (daily $1,000), paired by trader and Holm-adjusted: <b>better for the firm</b>: #1 (+$60.00 a trader); <b>worse for the firm</b>: #2 (−$100.00 a trader); no evidence either way for the other 1. The highest net is cell #1 (daily $500), $170.00 a trader. On pass rate, 2 points would take about 450 (450 to 3,339) traders a cell.</p>',
     );
   });
 
-  it('says plainly that the run cannot rank the cells when the highest overlaps, and how many traders would', () => {
-    // #0 nets $200.00 or −$100.00 (mean $50.00, a bootstrap interval about ±$46), #1 $40.00 each, #2 −$200.00 each:
-    // #0's interval reaches below $40.00, so it cannot be told from #1; #2's lies far below.
-    const r = handMadeRun([
-      cell(0, '1000', 20_000, -10_000),
-      cell(1, '500', 4_000, 4_000),
-      cell(2, '300', -20_000, -20_000),
-    ]);
-    // #0 − #1 per trader: +160.00 or −140.00 → gap 10.00 (1,000 cents), mean square (16,000² + 14,000²) / 2 = 226,000,000.
-    // 2 cells × 3 metrics = 6 comparisons: z = Φ⁻¹(1 − 0.05/12) = 2.63826, (z + 0.84162)² = 12.1096;
-    // N = ⌈12.1096 × 226,000,000 / 1,000²⌉ = ⌈2,736.8⌉ = 2,737.
-    expect(tradersToRank(r, r.cells[0]!, 1)).toBe(2737);
+  it('names no better cell when no comparison has evidence, whatever the per-cell figures', () => {
+    // #1 nets $200.00 or −$100.00 from alternate traders against #0's $40.00 each: a mean difference of +$10.00 that
+    // 40 traders cannot tell from none.
+    const r = handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 20_000, -10_000)]);
     const html = netHeadline(r);
-    expect(html).toContain(
-      '<b>This run cannot rank the cells on net for the firm.</b> The highest, cell #0 (daily $1,000), $50.00 per trader',
-    );
-    expect(html).toContain("overlaps 1 other cell's intervals with 40 traders a cell.");
-    expect(html).toContain(
-      'Telling it from the runner-up, cell #1 ($40.00 per trader), would take about 2,737 traders a cell.',
-    );
-    expect(html).not.toContain('Highest net for the firm');
-  });
-
-  it('says no number of traders ranks two cells that net the same', () => {
-    const r = handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 4_000, 4_000)]);
-    expect(tradersToRank(r, r.cells[0]!, 1)).toBeNull();
-    expect(netHeadline(r)).toContain(
-      'The runner-up, cell #1, nets exactly the same per trader: no number of traders would rank the two.',
-    );
+    expect(html).toContain('no evidence either way for every cell.');
+    expect(html).toContain('The highest net is cell #1 (daily $500), $50.00 a trader.');
+    expect(html).not.toContain('better for the firm');
   });
 });
 
 describe('the decision on the page', () => {
-  it('marks the heatmap cells that differ from the reference, and says so in the decision table', () => {
-    // #1 nets $100.00 more than #0 from every one of 40 traders: all 40 move one way, sign-flip p ≈ 2 / 2⁴⁰, far
-    // under 0.05 after Holm's × 6. #2 nets the same as #0: no trader moves, p = 1.
+  it('the decision table says better or worse for the firm; the pass-rate heatmap marks only pass-rate differences', () => {
+    // #1 nets $100.00 more than #0 from every one of 40 traders: p = 0, under 0.05 after Holm's × 6. #2 nets the same
+    // as #0: no trader moves, p = 1. Nobody passes or fails anywhere: no pass-rate difference to mark.
     const html = backtestReportHtml(
       handMadeRun([cell(0, '1000', 4_000, 4_000), cell(1, '500', 14_000, 14_000), cell(2, '300', 4_000, 4_000)]),
     );
     const heatmap = html.slice(html.indexOf('<h2>Pass rate across the grid</h2>'), html.indexOf('<h2>Outcomes'));
-    expect(heatmap).toContain('1 of 2 cells differ.');
-    // Labels: the reference "ref", the differing cell ◆ (and a dark border), the other plain.
+    expect(heatmap).toContain('0 of 2 cells differ on pass rate');
     expect(heatmap).toContain('>0.0% ref<');
-    expect(heatmap).toContain('>0.0% ◆<');
-    expect(heatmap.match(/>0.0%</g)).toHaveLength(2); // #2, and the scale's lower end
-    expect(heatmap).toMatch(/stroke="#1d2433"/);
+    expect(heatmap).not.toContain('◆<');
     const table = html.slice(html.indexOf('<table class="sortable decisions"'), html.indexOf('</table>'));
     const rows = table.split('\n').filter((line) => line.startsWith('<tr'));
-    expect(rows[2]).toContain('+$100.00<br><b>differs</b>');
-    expect(rows[3]).toContain('±$0.00<br>no evidence');
+    expect(rows[2]).toContain(
+      '<td class="better" data-sort="10000">+$100.00<br><small>+$100.00 to +$100.00</small><br><b>better for the firm</b></td>',
+    );
+    expect(rows[3]).toContain(
+      `<td class="noise" data-sort="0" title="no trader&#39;s net moved between the two cells">±$0.00<br><small>±$0.00 to ±$0.00</small><br>no evidence</td>`,
+    );
   });
 
   it('tells a config without synthetic traders to add traders to its fills file, where --traders is refused', () => {
@@ -119,5 +103,6 @@ describe('the decision on the page', () => {
     expect(html).toContain('Each figure has a 95% interval; with one cell there is no difference to judge.');
     expect(html).not.toContain('class="headline"');
     expect(html).not.toContain('0 comparisons');
+    expect(html).not.toMatch(/better for the firm|every other cell/);
   });
 });

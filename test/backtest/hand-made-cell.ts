@@ -65,6 +65,6 @@ export function handMadeRun(cells: CellResult[], config: Record<string, unknown>
     grid: keys.map((key) => ({ key, values: [...new Set(cells.map((c) => c.cell.values[key]))] })),
     ...config,
   };
-  const statistics = runStatistics(cells, cells[0]!.cell.index, 7);
+  const statistics = runStatistics(cells, cells[0]!.cell.index);
   return { config: full as unknown as BacktestRun['config'], cells, statistics };
 }

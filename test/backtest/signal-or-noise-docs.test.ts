@@ -9,13 +9,11 @@ import {
   Z_POWER_80,
   zForComparisons,
 } from '../../src/backtest/detectable-difference.js';
-import { RESAMPLES, signFlipsFor } from '../../src/backtest/paired-resampling.js';
 import { Z_95 } from '../../src/backtest/statistics.js';
 
 const docs = readFileSync(fileURLToPath(new URL('../../docs/backtesting.md', import.meta.url)), 'utf8');
 const section = docs.slice(docs.indexOf('### Signal or noise'), docs.indexOf('## Outputs'));
 const six = (x: number) => x.toFixed(6);
-const count = (x: number) => x.toLocaleString('en-US');
 
 describe('docs/backtesting.md#signal-or-noise prints the code constants', () => {
   it('z of 95 % and of 80 % power, six places', () => {
@@ -32,12 +30,5 @@ describe('docs/backtesting.md#signal-or-noise prints the code constants', () => 
     const byPower = Math.ceil(((z + Z_POWER_80) ** 2 * 0.013) / 0.0004);
     expect(section).toContain(`⌈${six((z + Z_POWER_80) ** 2)}·0.013/0.0004⌉ = ${byPower}`);
     expect(section).toContain(`${fewestDiscordant(33)}/0.02 = ${tradersForDifference(0.02, 0.013, 33)}`);
-  });
-
-  it('resamples and sign flips', () => {
-    expect(section).toContain(`${count(RESAMPLES)} times, N traders are drawn`);
-    expect(section).toContain(`the 50th and ${count(RESAMPLES * 0.975)}th of the ${count(RESAMPLES)} sums`);
-    expect(section).toContain(`at least\n    ${count(signFlipsFor(0))}`);
-    expect(section).toContain(`${signFlipsFor(1000) / 1000} patterns per comparison`);
   });
 });

@@ -184,41 +184,66 @@ describe('in sentences', () => {
     p: 0.0703,
     pAdjusted: 1,
     verdict: 'no_evidence',
+    // Holm's level for it: 0.05 · 0.0703 / 1, a 99.65 % interval.
+    level: 0.003515,
+    moved: 9,
     detectable: 0.0458,
   };
 
-  it('a decision says its difference, interval, p before and after Holm, and what the run could have detected', () => {
+  it("a decision says its difference, its interval at Holm's level, p before and after Holm, and what the run could have seen", () => {
     expect(decisionSentence(decision, 33)).toBe(
-      "#3 against #0, pass rate: +1.3 points (95% interval −0.4 points to +3.1 points), p = 0.0703, 1.0000 after Holm's correction for 33 comparisons: no evidence of a difference; this run would detect about 4.6 points.",
+      "#3 against #0, pass rate: +1.3 points (99.65% interval −0.4 points to +3.1 points, Holm's level for this comparison), p = 0.0703, 1.0000 after Holm's correction for 33 comparisons: no evidence of a difference; this run would detect about 4.6 points.",
     );
-    expect(
-      decisionSentence(
-        {
-          ...decision,
-          metric: 'net_per_trader',
-          difference: -2766,
-          low: -4010,
-          high: -1500,
-          pAdjusted: 0.0151,
-          verdict: 'differs',
-        },
-        33,
-      ),
-    ).toBe(
-      "#3 against #0, net per trader: −$27.66 (95% interval −$40.10 to −$15.00), p = 0.0703, 0.0151 after Holm's correction for 33 comparisons: differs.",
+    const worse = {
+      ...decision,
+      metric: 'net_per_trader' as const,
+      difference: -2766,
+      low: -4010,
+      high: -1500,
+      p: 0.00002,
+      pAdjusted: 0.00066,
+      level: 0.05 / 33,
+      verdict: 'differs' as const,
+    };
+    expect(decisionSentence(worse, 33)).toBe(
+      "#3 against #0, net per trader: −$27.66 (99.85% interval −$40.10 to −$15.00, Holm's level for this comparison), p < 0.0001, 0.0007 after Holm's correction for 33 comparisons: differs, worse for the firm.",
+    );
+    expect(decisionSentence({ ...worse, restsOn: { traders: 2.4, settle: 1_000 } }, 33)).toMatch(
+      /differs, worse for the firm; it rests on about 2.4 traders \(a few large nets carry it\); about 1,000 traders a cell would hold ten\.$/,
+    );
+    // Fee income only: more or less of it, not better or worse for the firm.
+    expect(decisionSentence(worse, 33, true)).toMatch(/: differs, less fee income\.$/);
+  });
+
+  it('a rate that differs says which way the traders moved; nothing that moved is said, not a detectable 0', () => {
+    expect(decisionSentence({ ...decision, verdict: 'differs', pAdjusted: 0.01, difference: -0.154 }, 33)).toMatch(
+      /: differs, fewer traders pass\.$/,
+    );
+    const still = {
+      ...decision,
+      metric: 'net_per_trader' as const,
+      moved: 0,
+      detectable: null,
+      difference: 0,
+      low: 0,
+      high: 0,
+    };
+    expect(decisionSentence(still, 33)).toMatch(
+      /no evidence of a difference; no trader's net moved between the two cells\.$/,
     );
   });
 
-  it('guidance reads from the discordance, with the same formula, and says how to run more traders', () => {
+  it('guidance reads from the discordance, with the same formula, gives its range and says how to run more traders', () => {
     const guidance = {
       traders: 240,
       meanPassRate: 0.04,
       discordance: 0.05,
+      discordanceRange: { low: 0.0288, high: 0.0855 },
       detectableDifference: 0.0458,
-      tradersFor: [{ difference: 0.02, traders: 982 }],
+      tradersFor: [{ difference: 0.02, traders: 982, low: 566, high: 1678 }],
     };
     const head =
-      "With 240 traders a cell, 5.0% of them pass in one cell and not in #0 on average, so this run resolves differences in pass rate of about 4.6 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a cell needed, at the same discordance: 982 for 2.0 points";
+      "With 240 traders a cell, 5.0% of them pass in one cell and not in #0 on average, so this run resolves differences in pass rate of about 4.6 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a cell needed, at the same discordance: 982 (566 to 1,678) for 2.0 points; each range is what the discordance's 95% interval (2.9 points to 8.6 points) gives, since another seed draws other traders";
     expect(
       guidanceSentence(guidance, 0, 33, { synthetic: [{ count: 240, strategy: 'random_bracket', params: {} }] }),
     ).toBe(`${head} (run with --traders N, or set the config's traders.synthetic counts).`);

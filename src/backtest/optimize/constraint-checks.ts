@@ -3,11 +3,10 @@
 // keeps the chance that any "holds" is wrong under 5 %: each check reads an interval at level 1 − 0.05 / m
 // (two-sided), and a bound holds only when that interval lies entirely on its right side, fails when entirely on the
 // wrong side, and otherwise the data cannot decide: "no evidence either way".
-import { divideHalfEven } from '../../core/money.js';
 import type { CellResult } from '../cell-runner.js';
 import type { Metric } from '../decisions.js';
 import { zForComparisons } from '../detectable-difference.js';
-import { bootstrapSums, RESAMPLES, statisticsRandom } from '../paired-resampling.js';
+import { meanInterval } from '../mean-test.js';
 import { SIGNIFICANCE, wilsonInterval, type Interval } from '../statistics.js';
 import type { Constraint } from './optimize-config.js';
 
@@ -35,33 +34,27 @@ export function boundVerdict(interval: Interval, bound: 'min' | 'max', value: nu
 }
 
 /**
- * The checks of each cell of a confirmation run (in its cell order), at level 1 − 0.05 / comparisons. The net per
- * trader's interval comes from the run's own paired bootstrap (the same draws as its 95 % intervals: the config
- * seed's statistics stream), read at the corrected percentiles.
+ * The checks of each cell of a confirmation run (in its cell order), at level 1 − 0.05 / comparisons: Wilson's interval
+ * for the rates, and for the net per trader the interval of the mean test the decisions use (mean-test.ts), in whole
+ * cents rounded outward.
  */
 export function constraintChecks(
   cells: readonly CellResult[],
   constraints: readonly Constraint[],
   comparisons: number,
-  seed: number,
 ): BoundCheck[][] {
   const traders = cells[0]?.traders.length ?? 0;
   const z = zForComparisons(comparisons);
-  const tail = SIGNIFICANCE / (2 * Math.max(1, comparisons));
-  const sums = bootstrapSums(
-    cells.map((cell) => cell.traders.map((t) => t.netCents)),
-    RESAMPLES,
-    statisticsRandom(seed),
-  );
-  return cells.map((cell, i) => {
-    const net = percentiles(sums[i]!, tail);
+  const level = SIGNIFICANCE / Math.max(1, comparisons);
+  return cells.map((cell) => {
+    const net = meanInterval(
+      cell.traders.map((t) => t.netCents),
+      level,
+    );
     const intervals: Record<Metric, Interval> = {
       pass_rate: wilsonInterval(cell.summary.passed, traders, z),
       fail_rate: wilsonInterval(cell.summary.failedMaxLoss, traders, z),
-      net_per_trader: {
-        low: traders === 0 ? 0 : divideHalfEven(net.low, traders),
-        high: traders === 0 ? 0 : divideHalfEven(net.high, traders),
-      },
+      net_per_trader: { low: Math.floor(net.low), high: Math.ceil(net.high) },
     };
     return constraints.flatMap((c) =>
       (['min', 'max'] as const).flatMap((bound) => {
@@ -74,15 +67,4 @@ export function constraintChecks(
       }),
     );
   });
-}
-
-/**
- * The `tail` and 1 − `tail` percentiles of bootstrap values by nearest rank: the ⌈tail·R⌉-th and ⌈(1 − tail)·R⌉-th
- * smallest, as percentileInterval reads the 95 % ones (at tail 0.025 of 2,000: the 50th and 1,950th).
- */
-export function percentiles(values: Float64Array, tail: number): Interval {
-  const sorted = Float64Array.from(values).sort();
-  // A hair under each product, so that 0.025 × 2,000 (50.000000000000007 in floating point) ranks 50th.
-  const rank = (q: number) => sorted[Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length - 1e-9))) - 1]!;
-  return { low: rank(tail), high: rank(1 - tail) };
 }

@@ -268,7 +268,7 @@ async function confirm(
   const cellOrder = new Map(run.cells.map((cell, i) => [cell.cell.index, i]));
   const evaluations = finalists.map((f) => byCell.get(f)!);
   const comparisons = finalists.length * boundsOf(config.constraints);
-  const checksByCell = constraintChecks(run.cells, config.constraints, comparisons, seed);
+  const checksByCell = constraintChecks(run.cells, config.constraints, comparisons);
   const checks = finalists.map((f) => checksByCell[cellOrder.get(f)!]!);
   const meeting = evaluations.filter((_, i) => checks[i]!.every((check) => check.verdict === 'holds'));
   const best = rankEvaluations(meeting.length > 0 ? meeting : evaluations, config.objective)[0]!;

@@ -1,6 +1,7 @@
 // The confirmation's constraint checks (docs/optimizing.md#confirmation): Bonferroni-corrected intervals.
 import { describe, expect, it } from 'vitest';
-import { boundVerdict, percentiles } from '../../../src/backtest/optimize/constraint-checks.js';
+import { boundVerdict } from '../../../src/backtest/optimize/constraint-checks.js';
+import { meanInterval } from '../../../src/backtest/mean-test.js';
 import { zForComparisons } from '../../../src/backtest/detectable-difference.js';
 import { wilsonInterval } from '../../../src/backtest/statistics.js';
 
@@ -29,10 +30,14 @@ describe('constraint checks', () => {
     expect(boundVerdict(corrected, 'min', 0.06)).toBe('no_evidence');
   });
 
-  it('reads the bootstrap at the corrected tails by nearest rank: of 2,000, tail 0.025 is the 50th and 1,950th', () => {
-    const values = Float64Array.from({ length: 2000 }, (_, i) => 2000 - i); // 1 … 2000, shuffled order
-    expect(percentiles(values, 0.025)).toEqual({ low: 50, high: 1950 });
-    // Tail 0.05 / 12 = 0.0041667: ⌈8.33⌉ = 9th and ⌈1991.67⌉ = 1,992nd.
-    expect(percentiles(values, 0.05 / 12)).toEqual({ low: 9, high: 1992 });
+  it('reads the net per trader by the mean test at the corrected level: wider than at 95 %', () => {
+    // 240 traders: 230 net the firm $165.00, 10 cost it $835.00 (a $1,000.00 payout): mean $123.33.
+    const nets = [...Array<number>(230).fill(16_500), ...Array<number>(10).fill(-83_500)];
+    const at95 = meanInterval(nets, 0.05);
+    const corrected = meanInterval(nets, 0.05 / 6);
+    expect(at95.low).toBeLessThan(12_333);
+    expect(at95.high).toBeGreaterThan(12_334);
+    expect(corrected.low).toBeLessThan(at95.low);
+    expect(corrected.high).toBeGreaterThan(at95.high);
   });
 });
