@@ -7,6 +7,7 @@
 // required to pass the t-test. Analytic: no resampling, so no Monte Carlo error, and the same numbers every run.
 import normalCdf from '@stdlib/stats-base-dists-normal-cdf';
 import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { normalQuantile } from './detectable-difference.js';
 import type { Interval } from './statistics.js';
 
@@ -36,18 +37,30 @@ export function meanTest(values: readonly number[], mu = 0): MeanTest {
 }
 
 /**
- * The μ the test at level `alpha` does not reject: the interval consistent with it, so that it holds 0 exactly when a
- * paired test at that level finds no difference. A sample with no spread has the interval of its one value.
+ * The μ the likelihood test at level `alpha` does not reject, so that it holds 0 exactly when the test finds no
+ * difference. Where fewer than ten traders carry the spread, the t-test's interval instead: the likelihood's, for a
+ * handful of values, is unbounded (it rejects nothing); a comparison then holds 0 when the two tests together do not
+ * reject (decisions.ts widens it). A sample with no spread has the interval of its one value.
  */
 export function meanInterval(values: readonly number[], alpha: number): Interval {
   const n = values.length;
   if (n === 0) return { low: 0, high: 0 };
   const mean = sumOf(values) / n;
   if (!hasSpread(values)) return { low: mean, high: mean };
-  const restsOnFew = effectiveCount(values) < FEW_TRADERS;
-  const holds = (mu: number) => pAt(values, mu, restsOnFew) >= alpha;
+  if (effectiveCount(values) < FEW_TRADERS) return tInterval(values, alpha);
+  const holds = (mu: number) => chiSquare1Tail(adjustedLikelihoodRatio(values, mu)) >= alpha;
   const range = Math.max(...values) - Math.min(...values);
   return { low: boundary(mean, -range, holds), high: boundary(mean, range, holds) };
+}
+
+/** mean ± t(1 − α/2, n − 1) · s/√n. */
+function tInterval(values: readonly number[], alpha: number): Interval {
+  const n = values.length;
+  const mean = sumOf(values) / n;
+  if (n < 2) return { low: mean, high: mean };
+  const sd = Math.sqrt(values.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1));
+  const half = tQuantile(1 - alpha / 2, n - 1) * (sd / Math.sqrt(n));
+  return { low: mean - half, high: mean + half };
 }
 
 /** The adjusted likelihood's p, or with few effective traders the larger of it and the t-test's. */
@@ -102,8 +115,8 @@ function tTestP(values: readonly number[], mu: number): number {
 
 /**
  * The last μ from the mean towards `reach` (a signed distance: the data's range) where `holds` is true, the test's
- * boundary found by bisection. A test that rejects nothing even 64 ranges past the mean (a sample of two or three)
- * gives that far.
+ * boundary found by bisection. With ten or more effective traders the likelihood rejects well within 64 ranges; the
+ * cap only keeps the search finite.
  */
 function boundary(mean: number, reach: number, holds: (mu: number) => boolean): number {
   let inside = mean;

@@ -211,7 +211,7 @@ function howToRead(run: BacktestRun): string {
       : `Each row of the decision table is one cell of the grid, a variant of the plan, and the same traders trade in every cell, so the differences between rows come from the plan; cell #${reference} is the reference every other cell is compared with, trader by trader. `) +
     (decisions.length === 0
       ? 'Each figure has a 95% interval; with one cell there is no difference to judge. '
-      : `Each cell's figure has a 95% interval of its own. A difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05, and its interval (at the level Holm holds that comparison to) then excludes 0; on net it says whether the cell is better or worse for the firm. "No evidence" means this run is too small to tell, not that the cells are the same. `) +
+      : `Each cell's figure has a 95% interval of its own, and a difference from #${reference} says "differs" only when its p-value, adjusted by Holm's method over all ${decisions.length} comparisons, is under 0.05 (its interval, at the level Holm holds that comparison to, then excludes 0; on net it says whether the cell is better or worse for the firm), while "no evidence" means this run is too small to tell, not that the cells are the same. `) +
     `Net per trader is ${net}, divided by the traders; docs/backtesting.md defines every figure and what the model leaves out.`
   );
 }

@@ -39,10 +39,12 @@ function decisionLines(run: BacktestRun): string[] {
     const still = quiet.filter((d) => d.moved === 0).map((d) => `#${d.cell}`);
     const detectable = quiet.filter((d) => d.moved > 0).map((d) => d.detectable!);
     const rest = [
-      ...(detectable.length > 0 ? [noEvidence(metric, detectable)] : []),
-      ...(still.length > 0 ? [`${still.join(', ')}: ${quietWords({ ...quiet.find((d) => d.moved === 0)! })}`] : []),
+      ...(detectable.length > 0
+        ? [`${differing.length === 0 && still.length === 0 ? 'all' : 'the rest'}: ${noEvidence(metric, detectable)}`]
+        : []),
+      ...(still.length > 0 ? [`${still.join(', ')}: ${quietWords(quiet.find((d) => d.moved === 0)!)}`] : []),
     ];
-    const restText = rest.length === 0 ? '' : `; ${differing.length === 0 ? 'all' : 'the rest'}: ${rest.join('; ')}`;
+    const restText = rest.map((part) => `; ${part}`).join('');
     return `${name} against cell #${reference}: ${differing.length} of ${own.length} cells differ${ways.length > 0 ? ` (${ways.join('; ')})` : ''}${restText}`;
   });
   const few = decisions

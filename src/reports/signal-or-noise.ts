@@ -89,13 +89,14 @@ export function guidanceSentence(
 ): string {
   if (g.discordance === null || g.detectableDifference === null) return 'One cell: nothing to compare.';
   const points = (x: number) => `${(x * 100).toFixed(1)} points`;
+  const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
   const needs = g.tradersFor.map((t) => `${tradersRange(t)} for ${points(t.difference)}`).join(', ');
   return (
     `With ${g.traders.toLocaleString('en-US')} traders a cell, ${(g.discordance * 100).toFixed(1)}% of them pass in ` +
     `one cell and not in #${reference} on average, so this run resolves differences in pass rate of about ` +
     `${points(g.detectableDifference)} (80% power, at the level Holm's correction sets for ${comparisons} ` +
     `comparisons). Traders a cell needed, at the same discordance: ${needs}; each range is what the discordance's ` +
-    `95% interval (${points(g.discordanceRange!.low)} to ${points(g.discordanceRange!.high)}) gives, since another ` +
+    `95% interval (${percent(g.discordanceRange!.low)} to ${percent(g.discordanceRange!.high)}) gives, since another ` +
     `seed draws other traders (${howToAddTraders(config)}).`
   );
 }

@@ -20,9 +20,9 @@ describe('the summary lines', () => {
     // fails anywhere: no discordant trader, p = 1; a rate's detectable is then k/N, k = 7 (2/2⁷ < 0.05/3): 17.5 points.
     const lines = afterWarnings(backtestSummaryLines(handMadeRun([cell(0, 0), cell(1, 10_000)]), 'out', 2, 1));
     expect(lines.slice(3, 6)).toEqual([
-      'pass rate against cell #0: 0 of 1 cells differ; all: no evidence (this run would detect about 17.5 points)',
-      'failure rate against cell #0: 0 of 1 cells differ; all: no evidence (this run would detect about 17.5 points)',
-      'net per trader against cell #0: 1 of 1 cells differ (#1)',
+      'pass rate against cell #0: 0 of 1 cells differ; #1: no trader passed in one cell and not the other',
+      'failure rate against cell #0: 0 of 1 cells differ; #1: no trader failed in one cell and not the other',
+      'net per trader against cell #0: 1 of 1 cells differ (better for the firm: #1 (+$100.00))',
     ]);
   });
 
@@ -31,7 +31,7 @@ describe('the summary lines', () => {
     // 40 (ψ = 1/40): ⌈(z₃ + 0.841621)² · ψ / 0.02²⌉ = ⌈10.469114 · 0.025 / 0.0004⌉ = 655 traders a cell (over k/d = 350).
     const cells = [cell(0, 0), cell(1, 0)];
     const tail =
-      'paired by trader, p Holm-adjusted over 3 comparisons, "differs" when under 0.05; 2 points of pass rate need about 655 traders a cell';
+      'paired by trader, p Holm-adjusted over 3 comparisons, "differs" when under 0.05; 2 points of pass rate need about 655 (655 to 3,372) traders a cell';
     const fillsOnly = afterWarnings(backtestSummaryLines(handMadeRun(cells), 'out', 2, 1));
     expect(fillsOnly[6]).toBe(
       `${tail} (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none); see report.html "Signal or noise"`,

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { backtestSummaryLines } from '../../src/reports/backtest-summary.js';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
+import { runStatistics } from '../../src/backtest/decisions.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { runCli } from '../cli/run-cli.js';
 
@@ -57,19 +58,21 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  * 0.405469, so [0.0945, 0.9055]. The failure rates use the same intervals: 1 of 2 in cells 0 and 1, 0 of 2 else.
  *
  * Net per trader: each pays 100.00; ann's pass in cell 2 pays out 864.00, so her net there is −764.00 and the
- * cell's (−764 + 100) / 2 = −332.00; 100.00 everywhere else. The bootstrap draws 2 traders 2,000 times: in cells
- * 0, 1 and 3 every draw gives 100.00; in cell 2 a draw is ann twice (−764.00, chance ¼), once (−332.00) or never
- * (100.00), so the 50th and 1,950th of the 2,000 are −764.00 and 100.00.
+ * cell's (−764 + 100) / 2 = −332.00; 100.00 everywhere else. Cells 0, 1 and 3: every trader nets the same, so the
+ * interval is that value. Cell 2: two traders carry the spread, under ten, so the t interval: s = 864 / √2 =
+ * 610.94, t(0.975, 1) = 12.706205, −332.00 ± 12.706205 · 610.94 / √2 = ±5,489.08: −5,821.09 to 5,157.09 (cents
+ * rounded outward). Two traders say little about a mean.
  *
- * Against cell 0 (9 comparisons): only ann ever moves, one trader, so every McNemar p is 1 and every sign-flip p
- * is 1 (a lone −864.00 is as extreme under either sign): no_evidence everywhere. With 9 comparisons an exact test
+ * Against cell 0 (9 comparisons): only ann ever moves, one trader, so every McNemar p is 1; her −864.00 in cell 2
+ * is the only net that moves: the likelihood's p for (−864, 0) is 0.6274 (the t-test's, t = −1 on 1 degree of
+ * freedom, is 0.5; the larger stands, as two traders carry it): no_evidence everywhere. With 9 comparisons an exact test
  * needs 9 traders all one way (2 / 2⁹ = 0.0039 < 0.05 / 9 = 0.0056 ≤ 2 / 2⁸), more than the 2 traders: the
  * smallest difference in a rate this run could detect is capped at 1.
  */
 const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
 0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0,0
 1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0,0
-2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-764.00,100.00,0,0,0,0
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-5821.09,5157.09,0,0,0,0
 3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0
 `;
 
@@ -192,9 +195,10 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     expect(cells[2]!.metrics).toEqual({
       pass_rate: { value: '0.5000', low: '0.0945', high: '0.9055' },
       fail_rate: { value: '0.0000', low: '0.0000', high: '0.6576' },
-      net_per_trader: { value: '-332.00', low: '-764.00', high: '100.00' },
+      net_per_trader: { value: '-332.00', low: '-5821.09', high: '5157.09' },
     });
-    expect(doc).toMatchObject({ compare_to: 0, subset: null, resampling: { bootstrap: 2000, sign_flips: 2000 } });
+    // Nothing is resampled any more: the key stays for readers of earlier files.
+    expect(doc).toMatchObject({ compare_to: 0, subset: null, resampling: { bootstrap: 0, sign_flips: 0 } });
     const decisions = doc.decisions as Array<Record<string, unknown>>;
     expect(decisions.map((d) => [d.cell, d.metric, d.difference])).toEqual([
       [1, 'pass_rate', '0.0000'],
@@ -207,13 +211,44 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       [3, 'fail_rate', '-0.5000'],
       [3, 'net_per_trader', '0.00'],
     ]);
-    expect(decisions.every((d) => d.p === '1.0000' && d.p_adjusted === '1.0000' && d.verdict === 'no_evidence')).toBe(
-      true,
-    );
+    expect(decisions.map((d) => d.p)).toEqual([
+      '1.0000',
+      '1.0000',
+      '1.0000',
+      '1.0000',
+      '1.0000',
+      '0.6274',
+      '1.0000',
+      '1.0000',
+      '1.0000',
+    ]);
+    expect(
+      decisions.every((d) => d.p_adjusted === '1.0000' && d.verdict === 'no_evidence' && d.p_mc_se === '0.0000'),
+    ).toBe(true);
     expect(decisions.filter((d) => d.metric !== 'net_per_trader').every((d) => d.detectable === '1.0000')).toBe(true);
+    // Nobody's net moved in cells 1 and 3: nothing to detect, said as such.
+    expect(decisions.filter((d) => d.metric === 'net_per_trader').map((d) => d.detectable)).toEqual([
+      null,
+      '3888.00',
+      null,
+    ]);
     // ann's −864.00 in cell 2: (2.772921 + 0.841621) · √(86,400²) / 2 = 1,561.48 by power (z = Φ⁻¹(1 − 0.05/18)),
-    // but a sign-flip p needs 9 movers all one way: 9 · 864.00 / 2 = 3,888.00.
-    expect(decisions.find((d) => d.cell === 2 && d.metric === 'net_per_trader')!.detectable).toBe('3888.00');
+    // but 9 movers of the typical 864.00 are needed at Holm's strictest level: 9 · 864.00 / 2 = 3,888.00. Its
+    // interval is at Holm's level for it, 0.05 · 0.6274 / 1 = 0.031371: t(1 − 0.0156857, 1) = 20.276601, −432.00 ±
+    // 20.276601 · 610.94 / √2 = ±8,759.49, so −9,191.50 to 8,327.50 (outward). Two traders carry it; ten effective
+    // traders would take 10 · 2 / 2 = 10 a cell.
+    expect(decisions.find((d) => d.cell === 2 && d.metric === 'net_per_trader')).toMatchObject({
+      low: '-9191.50',
+      high: '8327.50',
+      interval_level: '0.031371',
+      moved: 1,
+      rests_on: { traders: 2, settle: 10 },
+    });
+    // ann passes in cell 2 only: 1 discordant trader, θ of Clopper–Pearson from 0.025 to 1, (2θ − 1)/2 from −0.475.
+    expect(decisions.find((d) => d.cell === 2 && d.metric === 'pass_rate')).toMatchObject({
+      low: '-0.4750',
+      high: '0.5000',
+    });
   });
 
   it('summary.json keeps its comparisons and guidance, now each cell against cell 0 and by the paired formula', () => {
@@ -238,7 +273,8 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     });
     // 1 trader passes differently in 3 comparisons of 2 traders: ψ = 1/6. (z + 0.8416)² = 13.0649; traders for
     // 1 point: 13.0649 · (1/6) / 0.0001 = 21,774.9 → 21,775; 2 points 5,443.7 → 5,444; 5 points 871.0 → 871 (all
-    // above 9 traders / δ: 900, 450, 180).
+    // above 9 traders / δ: 900, 450, 180). ψ's 95 % Wilson interval with 2 traders, 0.0125 to 0.7592, gives the
+    // ranges (its low end's needs fall under the floor of 9 / δ or of ψ = 1/6's: 21,775, 5,444 and 871 stand).
     expect(doc.guidance).toEqual({
       traders: 2,
       mean_pass_rate: '0.1250',
@@ -246,10 +282,11 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       comparisons: 9,
       z: '2.7729',
       detectable_difference: '1.0000',
+      discordance_95: { low: '0.0125', high: '0.7592' },
       traders_for_difference: [
-        { difference: '0.0100', traders: 21_775 },
-        { difference: '0.0200', traders: 5_444 },
-        { difference: '0.0500', traders: 871 },
+        { difference: '0.0100', traders: 21_775, low: 21_775, high: 99_192 },
+        { difference: '0.0200', traders: 5_444, low: 5_444, high: 24_798 },
+        { difference: '0.0500', traders: 871, low: 871, high: 3_968 },
       ],
     });
   });
@@ -283,34 +320,28 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     );
   });
 
-  it('the CLI summary: verdicts per metric against cell 0, and no ranking on net the intervals do not support', () => {
+  it('the CLI summary: the highest net and what its paired comparison says, then the verdicts per metric', () => {
     const lines = backtestSummaryLines(run, 'out', 2, 1).filter((line) => !line.startsWith('warning'));
-    // Cells 0, 1 and 3 net 100.00 a trader, cell 2 −332.00 (−764.00 to 100.00): every other interval reaches the
-    // top cell's 100.00, so the run cannot rank them.
-    expect(lines[2]).toMatch(
-      /^net: this run cannot rank the cells; the highest, cell #0 at \$100\.00 a trader \(95% interval \$100\.00 to \$100\.00\), overlaps 3 other cells' intervals$/,
+    // Cells 0, 1 and 3 net 100.00 a trader; the highest (the lowest index on a tie) is the reference itself.
+    expect(lines[2]).toBe(
+      'highest net: cell #0 (risk_profile.max_drawdown_value=500 risk_profile.daily_loss_value=none) at $100.00 a trader (95% interval $100.00 to $100.00), the reference cell: see how each other cell compares with it below',
     );
-    expect(lines.slice(3, 7)).toEqual([
-      'pass rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
-      'failure rate against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about 100.0 points)',
+    expect(lines.slice(3, 8)).toEqual([
+      'pass rate against cell #0: 0 of 3 cells differ; the rest: no evidence (this run would detect about 100.0 points); #1, #3: no trader passed in one cell and not the other',
+      'failure rate against cell #0: 0 of 3 cells differ; the rest: no evidence (this run would detect about 100.0 points); #1: no trader failed in one cell and not the other',
       // Cells 1 and 3: no trader's net moved; cell 2: 9 · 864.00 / 2 (above).
-      'net per trader against cell #0: 0 of 3 cells differ; all: no evidence (this run would detect about $0.00 to $3,888.00)',
-      'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 traders a cell (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none); see report.html "Signal or noise"',
+      "net per trader against cell #0: 0 of 3 cells differ; the rest: no evidence (this run would detect about $3,888.00); #1, #3: no trader's net moved between the two cells",
+      "  #2's difference in net rests on about 2 traders (a few large nets carry it); about 10 traders a cell would hold ten",
+      'paired by trader, p Holm-adjusted over 9 comparisons, "differs" when under 0.05; 2 points of pass rate need about 5,444 (5,444 to 24,798) traders a cell (add traders to the fills file, or traders.synthetic blocks to the config; --traders sets only synthetic traders, and this config has none); see report.html "Signal or noise"',
     ]);
   });
 
-  it("the CLI summary names the highest net only when its interval lies above every other cell's", () => {
-    // The same run with cell 0's interval moved to 150.00–180.00: above every other cell's high of 100.00.
-    const cells = run.statistics.cells.map((c) =>
-      c.cell === 0
-        ? { ...c, metrics: { ...c.metrics, net_per_trader: { value: 16_000, low: 15_000, high: 18_000 } } }
-        : c,
-    );
-    const lines = backtestSummaryLines({ ...run, statistics: { ...run.statistics, cells } }, 'out', 2, 1).filter(
-      (line) => !line.startsWith('warning'),
-    );
+  it('the CLI summary of a highest net that is not the reference says what the paired comparison found', () => {
+    // The same run with cell 2 as the reference: cell 0 nets the most, +432.00 a trader against it, no evidence.
+    const statistics = runStatistics(run.cells, 2);
+    const lines = backtestSummaryLines({ ...run, statistics }, 'out', 2, 1).filter((l) => !l.startsWith('warning'));
     expect(lines[2]).toMatch(
-      /^highest net: cell #0 .* \$200\.00 at 0\.0% passing; \$160\.00 a trader \(95% interval \$150\.00 to \$180\.00\), above every other cell's interval$/,
+      /^highest net: cell #0 .* at \$100\.00 a trader \(95% interval \$100\.00 to \$100\.00\); against #2 \+\$432\.00 a trader: no evidence it differs from #2 \(adjusted p 1\.0000\)$/,
     );
   });
 

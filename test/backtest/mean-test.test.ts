@@ -132,12 +132,13 @@ describe('its level under skewed nulls (2,000 seeded samples each)', () => {
 });
 
 describe('its interval', () => {
-  it('holds 0 exactly when the test at that level finds no difference', () => {
+  it('holds 0 exactly when the likelihood test at that level finds no difference (ten or more effective traders)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.integer({ min: -500_000, max: 50_000 }), { minLength: 2, maxLength: 80 }),
+        fc.array(fc.integer({ min: -500_000, max: 50_000 }), { minLength: 12, maxLength: 80 }),
         fc.constantFrom(0.05, 0.01, 0.0015),
         (d, alpha) => {
+          fc.pre(!meanTest(d).restsOnFew);
           const { low, high } = meanInterval(d, alpha);
           const mean = d.reduce((a, b) => a + b, 0) / d.length;
           expect(low).toBeLessThanOrEqual(mean + 1e-9);
@@ -147,5 +148,12 @@ describe('its interval', () => {
       ),
       { seed: 48, numRuns: 300 },
     );
+  });
+
+  it("with fewer, is the t-test's: −764.00 and +100.00 have mean −332.00 ± 12.706205 · 610.94 / √2 = ±5,489.08", () => {
+    // s = 864 / √2 = 610.940; t(0.975, 1) = 12.706205.
+    const { low, high } = meanInterval([-76_400, 10_000], 0.05);
+    expect(low / 100).toBeCloseTo(-332 - 5_489.08, 1);
+    expect(high / 100).toBeCloseTo(-332 + 5_489.08, 1);
   });
 });

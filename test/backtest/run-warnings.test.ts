@@ -57,19 +57,23 @@ describe('no_payouts: a funded stage that paid nothing anywhere', () => {
     expect(lines).toContain(
       'net per trader: fee income only, since no cell paid a payout (the warning above); the cells are not ranked on it',
     );
-    expect(lines).toContain('net per trader (fee income only) against cell #0: 1 of 1 cells differ (#1)');
+    expect(lines).toContain(
+      'net per trader (fee income only) against cell #0: 1 of 1 cells differ (more fee income: #1 (+$100.00))',
+    );
     expect(netHeadline(feesOnly)).toContain('No cell is called better for the firm on net');
     const table = decisionTable(feesOnly);
-    expect(table).toContain('net per trader, fee income only (95% interval)');
-    expect(table).toContain('<td class="fees-only" data-sort="10000">+$100.00<br>differs (fee income only)</td>');
-    expect(table).not.toContain('class="signal"');
+    expect(table).toContain('net per trader, fee income only (95% interval, this cell)');
+    expect(table).toContain(
+      '<td class="fees-only" data-sort="10000">+$100.00<br><small>+$100.00 to +$100.00</small><br><b>differs (fee income only)</b></td>',
+    );
+    expect(table).not.toMatch(/class="(better|worse)"/);
   });
 
   it('lifts once any cell paid a payout: the highest net is named again', () => {
     const paid = handMadeRun([cell(0, 16_500, { open: 5 }), cell(1, 26_500, { payoutCents: 100, open: 5 })], FUNDED);
     expect(runWarnings(paid)).toEqual([]);
     expect(summaryDocument(paid).best_net_cell).toBe(1);
-    expect(decisionTable(paid)).toContain('class="signal"');
+    expect(decisionTable(paid)).toContain('class="better"');
   });
 
   it('does not apply without a funded stage: price_paid economics have no payouts to wait for', () => {

@@ -243,7 +243,7 @@ describe('in sentences', () => {
       tradersFor: [{ difference: 0.02, traders: 982, low: 566, high: 1678 }],
     };
     const head =
-      "With 240 traders a cell, 5.0% of them pass in one cell and not in #0 on average, so this run resolves differences in pass rate of about 4.6 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a cell needed, at the same discordance: 982 (566 to 1,678) for 2.0 points; each range is what the discordance's 95% interval (2.9 points to 8.6 points) gives, since another seed draws other traders";
+      "With 240 traders a cell, 5.0% of them pass in one cell and not in #0 on average, so this run resolves differences in pass rate of about 4.6 points (80% power, at the level Holm's correction sets for 33 comparisons). Traders a cell needed, at the same discordance: 982 (566 to 1,678) for 2.0 points; each range is what the discordance's 95% interval (2.9% to 8.6%) gives, since another seed draws other traders";
     expect(
       guidanceSentence(guidance, 0, 33, { synthetic: [{ count: 240, strategy: 'random_bracket', params: {} }] }),
     ).toBe(`${head} (run with --traders N, or set the config's traders.synthetic counts).`);
