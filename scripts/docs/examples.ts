@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../../src/market/holiday-file.js';
 import { formatUsd } from '../../src/reports/usd.js';
 import type { PropsimRun, Scratch } from './run-propsim.js';
+import { noiseSweepFigures, tradersNeededFigures } from './noise-figures.js';
 
 export interface DocExample {
   id: string;
@@ -293,6 +294,8 @@ export const DOC_EXAMPLES: readonly DocExample[] = [
       return fenced('', readFileSync(join(out, 'cells.csv'), 'utf8'));
     },
   },
+  { id: 'backtesting-noise-sweep', render: noiseSweepFigures },
+  { id: 'backtesting-traders-needed', render: tradersNeededFigures },
   {
     id: 'backtesting-question-config',
     async render() {

@@ -72,7 +72,8 @@ function pAt(values: readonly number[], mu: number, restsOnFew: boolean): number
 /**
  * −2 log of the adjusted empirical likelihood ratio at μ: the deviations dᵢ = xᵢ − μ with one pseudo-value
  * −aₙ · mean(d), aₙ = max(1, log(n)/2), which keeps μ inside their range; weights 1/((n+1)(1 + λdᵢ)), λ solving
- * Σ dᵢ/(1 + λdᵢ) = 0 (decreasing in λ, bisected on the interval where every weight is positive).
+ * Σ dᵢ/(1 + λdᵢ) = 0. That sum falls as λ rises on the interval where every weight is positive: Newton's steps,
+ * kept inside a bracket that bisection narrows when a step would leave it.
  */
 export function adjustedLikelihoodRatio(values: readonly number[], mu: number): number {
   const n = values.length;
@@ -80,19 +81,24 @@ export function adjustedLikelihoodRatio(values: readonly number[], mu: number): 
   const meanDeviation = sumOf(d) / n;
   if (meanDeviation === 0) return 0;
   d.push(-Math.max(1, Math.log(n) / 2) * meanDeviation);
-  const max = Math.max(...d);
-  const min = Math.min(...d);
-  let low = -1 / max;
-  let high = -1 / min;
-  for (let i = 0; i < 200 && low < high; i++) {
-    const lambda = (low + high) / 2;
-    if (lambda === low || lambda === high) break;
+  let low = -1 / Math.max(...d);
+  let high = -1 / Math.min(...d);
+  let lambda = 0;
+  for (let i = 0; i < 200; i++) {
     let f = 0;
-    for (const x of d) f += x / (1 + lambda * x);
+    let slope = 0;
+    for (const x of d) {
+      const w = 1 / (1 + lambda * x);
+      f += x * w;
+      slope -= x * x * w * w;
+    }
     if (f > 0) low = lambda;
     else high = lambda;
+    const newton = lambda - f / slope;
+    const next = newton > low && newton < high ? newton : (low + high) / 2;
+    if (next === lambda || Math.abs(next - lambda) <= 1e-15 * Math.abs(lambda)) break;
+    lambda = next;
   }
-  const lambda = (low + high) / 2;
   let statistic = 0;
   for (const x of d) statistic += Math.log1p(lambda * x);
   return 2 * statistic;
