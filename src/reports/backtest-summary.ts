@@ -3,8 +3,9 @@
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
 import { runWarnings } from './run-warnings.js';
+import { cellLabelIn } from './decision-table.js';
 import { gridSize } from '../backtest/cell-subset.js';
-import { METRICS, noiseGuidance, type Metric } from '../backtest/decisions.js';
+import { METRICS, noiseGuidance, type Decision, type Metric } from '../backtest/decisions.js';
 import {
   directionWords,
   fewTradersWords,
@@ -47,18 +48,28 @@ function decisionLines(run: BacktestRun): string[] {
     const restText = rest.map((part) => `; ${part}`).join('');
     return `${name} against cell #${reference}: ${differing.length} of ${own.length} cells differ${ways.length > 0 ? ` (${ways.join('; ')})` : ''}${restText}`;
   });
-  const few = decisions
-    .filter((d) => d.restsOn)
-    .map((d) => `#${d.cell}'s difference in net ${fewTradersWords(d)!.replace(/^it /, '')}`);
+  const few = fewTradersLine(decisions.filter((d) => d.restsOn));
   const g = noiseGuidance(run.cells, run.statistics);
   const needs = g.tradersFor.find((t) => t.difference === 0.02);
   // --traders N is the evident way to more traders, and is refused without synthetic traders: then say what works.
   const how = run.config.synthetic.length === 0 ? ` (${howToAddTraders(run.config)})` : '';
   return [
     ...lines,
-    ...few.map((line) => `  ${line}`),
+    ...(few ? [`  ${few}`] : []),
     `paired by trader, p Holm-adjusted over ${decisions.length} comparisons, "differs" when under 0.05${needs ? `; 2 points of pass rate need about ${tradersRange(needs)} traders a cell${how}` : ''}; see report.html "Signal or noise"`,
   ];
+}
+
+/**
+ * "net differences resting on fewer than ten traders: #1 (2), #6 (1.8); about 904 to 1,017 traders a cell would hold
+ * ten": a few large nets (payouts) carry them (docs/backtesting.md#the-test-of-a-mean-in-money).
+ */
+function fewTradersLine(few: readonly Decision[]): string | undefined {
+  if (few.length === 0) return undefined;
+  if (few.length === 1) return `#${few[0]!.cell}'s difference in net ${fewTradersWords(few[0]!)!.replace(/^it /, '')}`;
+  const settle = few.map((d) => d.restsOn!.settle);
+  const [least, most] = [Math.min(...settle), Math.max(...settle)].map((x) => x.toLocaleString('en-US'));
+  return `net differences resting on fewer than ten traders (a few large nets carry them): ${few.map((d) => `#${d.cell} (${d.restsOn!.traders})`).join(', ')}; about ${least === most ? least : `${least} to ${most}`} traders a cell would hold ten`;
 }
 
 /** "no evidence (this run would detect about 4.1 to 6.0 points)", over one or more cells' detectable differences. */
@@ -79,7 +90,7 @@ function netLine(run: BacktestRun, best: BacktestRun['cells'][number]): string {
   const top = run.statistics.cells.find((c) => c.cell === best.cell.index)!.metrics.net_per_trader;
   const net = `${formatUsd(top.value)} a trader (95% interval ${formatUsd(top.low)} to ${formatUsd(top.high)})`;
   if (run.cells.length < 2) return `net: ${net}; one cell, so no comparison`;
-  const head = `highest net: cell #${best.cell.index} (${best.cell.label}) at ${net}`;
+  const head = `highest net: cell #${best.cell.index} (${cellLabelIn(run, best)}) at ${net}`;
   if (best.cell.index === reference)
     return `${head}, the reference cell: see how each other cell compares with it below`;
   const d = decisions.find((x) => x.cell === best.cell.index && x.metric === 'net_per_trader')!;

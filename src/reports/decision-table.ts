@@ -60,7 +60,8 @@ function versusReference(d: Decision | undefined, feeIncomeOnly: boolean): strin
     const words = d.metric === 'net_per_trader' && feeIncomeOnly ? 'differs (fee income only)' : directionWords(d)!;
     return `<td class="${verdictClass(d, feeIncomeOnly)}" data-sort="${d.difference}"${title}>${figures}<br><b>${escapeHtml(words)}</b>${few ? ' *' : ''}</td>`;
   }
-  return `<td class="noise" data-sort="${d.difference}" title="${escapeHtml(quietWords(d))}">${figures}<br>no evidence</td>`;
+  const quiet = few ? `${quietWords(d)}; ${few}` : quietWords(d);
+  return `<td class="noise" data-sort="${d.difference}" title="${escapeHtml(quiet)}">${figures}<br>no evidence${few ? ' *' : ''}</td>`;
 }
 
 /**

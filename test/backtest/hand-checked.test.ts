@@ -324,7 +324,7 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
     const lines = backtestSummaryLines(run, 'out', 2, 1).filter((line) => !line.startsWith('warning'));
     // Cells 0, 1 and 3 net 100.00 a trader; the highest (the lowest index on a tie) is the reference itself.
     expect(lines[2]).toBe(
-      'highest net: cell #0 (risk_profile.max_drawdown_value=500 risk_profile.daily_loss_value=none) at $100.00 a trader (95% interval $100.00 to $100.00), the reference cell: see how each other cell compares with it below',
+      'highest net: cell #0 (EOD trailing $500 · no daily limit) at $100.00 a trader (95% interval $100.00 to $100.00), the reference cell: see how each other cell compares with it below',
     );
     expect(lines.slice(3, 8)).toEqual([
       'pass rate against cell #0: 0 of 3 cells differ; the rest: no evidence (this run would detect about 100.0 points); #1, #3: no trader passed in one cell and not the other',

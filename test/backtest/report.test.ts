@@ -159,14 +159,14 @@ describe('back-test outputs and report.html', () => {
     ]);
     expect(body.map((r) => [r[5], r[7]])).toEqual([
       ['reference', 'reference'],
-      ['±0.0 points · ±0.0 points to ±0.0 points · no evidence', '+$432.00 · −$8,327.50 to +$9,191.50 · no evidence'],
+      ['±0.0 points · ±0.0 points to ±0.0 points · no evidence', '+$432.00 · −$8,327.50 to +$9,191.50 · no evidence *'],
       [
         '+50.0 points · −47.5 points to +50.0 points · no evidence',
-        '+$432.00 · −$8,327.50 to +$9,191.50 · no evidence',
+        '+$432.00 · −$8,327.50 to +$9,191.50 · no evidence *',
       ],
       [
         '+50.0 points · −47.5 points to +50.0 points · no evidence',
-        '+$432.00 · −$8,327.50 to +$9,191.50 · no evidence',
+        '+$432.00 · −$8,327.50 to +$9,191.50 · no evidence *',
       ],
     ]);
     expect(body[0]![6]).toMatch(/^-\$332\.00 \(-\$[\d,.]+ to \$[\d,.]+\)$/);
