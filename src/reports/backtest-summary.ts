@@ -123,7 +123,9 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
   return [
     ...runWarnings(run).map((w) => `warning (${w.code}): ${w.message}`),
     `${run.config.name}: ${cellCount(run)} × ${cells[0]?.summary.accounts ?? 0} traders = ${accounts.toLocaleString('en-US')} accounts, ${run.config.period.from} to ${run.config.period.to}${tapeNote(run)}`,
-    `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
+    cells.length === 1
+      ? `pass rate ${rates[0]!.toFixed(1)}%`
+      : `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
     netLine(run, best),
     ...decisionLines(run),
     `${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}: ${Math.round(sessionDays / seconds).toLocaleString('en-US')} account-session-days/s`,

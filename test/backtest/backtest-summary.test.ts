@@ -41,4 +41,11 @@ describe('the summary lines', () => {
       `${tail}; see report.html "Signal or noise"`,
     );
   });
+
+  it('a run of one cell compares nothing: its pass rate, its net with no ranking, and no verdict lines', () => {
+    const lines = afterWarnings(backtestSummaryLines(handMadeRun([cell(0, 16_500)]), 'out', 2, 1));
+    expect(lines[1]).toBe('pass rate 0.0%');
+    expect(lines[2]).toBe('net: $165.00 a trader (95% interval $165.00 to $165.00); one cell, so no comparison');
+    expect(lines.some((line) => /against cell|differ|every other cell/.test(line))).toBe(false);
+  });
 });
