@@ -15,16 +15,9 @@ import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/
 import { fourPlaces, pairedCounts } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
 import { missingPrintsOf } from './missing-prints.js';
+import { csv } from './csv.js';
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A CSV text: the header, then one line per row (shared by the optimize outputs). */
-export function csv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
-}
+export { csv } from './csv.js';
 
 /**
  * Historical fills the engine dropped, by why, and the positions the account opened that the trader's own fills
