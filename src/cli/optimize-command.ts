@@ -95,6 +95,10 @@ export const optimizeCommand = {
             '$0 optimize --config fixtures/optimize/50k-plan-search.yaml --budget 200000 --json | jq .chosen',
           ],
           [
+            'is the chosen plan better than the current one, and how stable is the choice?',
+            "$0 optimize --config fixtures/optimize/50k-plan-search.yaml --json | jq '.chosen | {versus_base, stability}'",
+          ],
+          [
             'check the chosen plan: back-test it as base_plan (plans/chosen-plan.yaml beside a config)',
             'cp /tmp/opt/chosen-plan.yaml plans/ && $0 backtest --config my-check.yaml',
           ],

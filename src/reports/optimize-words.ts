@@ -40,7 +40,10 @@ export function stabilityWords(run: OptimizeRun, resamples: number): string {
   const { stability } = run.choice;
   const last = run.stages[run.stages.length - 1];
   if (stability === null || !last) return 'one candidate: nothing was searched, so nothing to resample';
-  const among = run.config.constraints.length > 0 ? ', among the candidates whose values meet the constraints' : '';
+  const among =
+    run.config.constraints.length > 0
+      ? ', among the candidates whose values meet the constraints (all when none does)'
+      : '';
   return (
     `the choice holds in ${percent(stability)} of resamples of the search's traders ` +
     `(${resamples.toLocaleString('en-US')} resamples of stage ${last.stage}'s ${last.traders} traders with replacement, ` +
