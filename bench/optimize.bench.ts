@@ -1,7 +1,7 @@
 // `propsim optimize`'s throughput and its cost against a full grid (docs/optimizing.md#a-worked-run): the worked
 // search as written (72 candidates, 240 traders), on every core. A first stage needs 61 traders for the 0.06
 // pass-rate floor to drop anyone, so a smaller copy would be the full grid by construction. Reported as
-// account-session-days per second, the stages (candidates run, kept), the finalists and the chosen plan, and the
+// account-session-days per second, the stages (candidates run, kept), the chosen plan and its stability, and the
 // search's account-session-days against the full grid's on the same 240 traders.
 import { join } from 'node:path';
 import { loadOptimizeConfig } from '../src/backtest/optimize/optimize-config.js';
@@ -25,15 +25,15 @@ export const optimizeBench: Bench = {
     const rate = Math.round(run.accountDays / seconds);
     const n = (x: number) => x.toLocaleString('en-US');
     const stages = run.stages.map((s) => `${s.evaluations.length} × ${s.traders} kept ${s.verdict.kept.length}`);
-    const finalists = run.confirmation.evaluations.map((e) => `#${e.candidate}`);
+    const stability = run.choice.stability === null ? 'none' : run.choice.stability.toFixed(4);
     log(
-      `${run.candidates.length} candidates, stages ${stages.join('; ')}; finalists ${finalists.join(', ')}, chosen #${run.confirmation.chosen}: ${n(run.accountDays)} account-session-days in ${seconds.toFixed(1)} s on ${workers} workers: ${n(rate)}/s; the full grid on ${traders} traders: ${n(fullGrid)}`,
+      `${run.candidates.length} candidates, stages ${stages.join('; ')}; chosen #${run.confirmation.chosen} (stability ${stability}): ${n(run.accountDays)} account-session-days in ${seconds.toFixed(1)} s on ${workers} workers: ${n(rate)}/s; the full grid on ${traders} traders: ${n(fullGrid)}`,
     );
     return {
       candidates: run.candidates.length,
       stages: run.stages.map((s) => ({ candidates: s.evaluations.length, traders: s.traders, kept: s.verdict.kept })),
-      finalists: run.confirmation.evaluations.map((e) => e.candidate),
       chosen: run.confirmation.chosen,
+      stability: run.choice.stability,
       accountSessionDays: run.accountDays,
       fullGridAccountSessionDays: fullGrid,
       workers,

@@ -14,14 +14,12 @@ import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
-import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
 import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
 import { isKnownZone } from '../import/export-time.js';
 import { MissingZoneError } from '../import/import-input-error.js';
 import type { ImportedFills } from '../import/import-fills.js';
-import { periodSessions, tradersOf } from './trader-roster.js';
-import { checkSessionFamily, parseInstruments, sessionFamily } from './block-instruments.js';
+import { tradersOf } from './trader-roster.js';
+import { checkSessionFamily, parseInstruments } from './block-instruments.js';
 import { validateStrategyParams } from './traders/strategies.js';
 import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
@@ -29,6 +27,7 @@ import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 import { readKindsFile } from './kinds-config.js';
 import { checkFillsInPeriod, type FillsWindow } from './fills-in-period.js';
+import { periodTradeDates } from './period-trade-dates.js';
 
 export interface BacktestConfig {
   file: string;
@@ -189,15 +188,7 @@ export function parseBacktestConfig(
       ? syntheticBlockPath(doc.traders.synthetic, b)
       : `traders.kinds (${doc.traders.kinds!.path} [${b - ownBlocks}])`,
   );
-  const family = sessionFamily(config);
-  const calendar = new GlobexCalendar(loadHolidayFile());
-  const sessions = periodSessions(calendar, period, family);
-  if (sessions.length === 0)
-    fail(
-      'period',
-      `a period holding at least one ${config.market[0]!.instrument ?? family} trade date (weekends and exchange holidays have none)`,
-      doc.period,
-    );
+  const { sessions, calendar, family } = periodTradeDates(config, period, 'period', doc.period);
   if (doc.traders.fills !== undefined) {
     if (config.resample)
       fail(

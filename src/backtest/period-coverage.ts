@@ -21,11 +21,13 @@ type Span = { firstMs: number; lastMs: number } | undefined;
 /**
  * Throws a BacktestInputError when the period's first or last trade date lies beyond the market data's (or no print
  * falls in it); with `market.resample`, when the files hold too few whole sessions. Returns what the resampled
- * tape is made of, or undefined for the files as they are.
+ * tape is made of, or undefined for the files as they are. `field` names the period in a message (an optimize
+ * config's `confirmation.period`).
  */
 export async function checkPeriodCoverage(
   config: BacktestConfig,
   calendar = new GlobexCalendar(loadHolidayFile()),
+  field = 'period',
 ): Promise<TapeDescription | undefined> {
   const family = sessionFamily(config);
   const sessions = periodSessions(calendar, config.period, family);
@@ -41,7 +43,7 @@ export async function checkPeriodCoverage(
   if (!inPeriod) {
     const covered = seen ? `the market files hold trade dates ${dates(seen)}` : 'the market files hold no prints';
     throw new BacktestInputError(
-      `${config.file}: period: no market data in the period ${period}: ${covered}; move the period into that range, add market files for it, ${resample}`,
+      `${config.file}: ${field}: no market data in the period ${period}: ${covered}; move the period into that range, add market files for it, ${resample}`,
     );
   }
   const first = tradeDate(calendar, seen!.firstMs, family);
@@ -50,7 +52,7 @@ export async function checkPeriodCoverage(
   // How many of the period's sessions lie beyond the data: a mistyped year (2126 for 2026) shows as thousands.
   const beyond = sessions.filter((s) => s.tradeDate < first || s.tradeDate > last).length;
   throw new BacktestInputError(
-    `${config.file}: period: the period ${period} is longer than the market data, which holds trade dates ${first} to ${last}: ${beyond.toLocaleString('en-US')} of its ${sessions.length.toLocaleString('en-US')} trade dates lie beyond it; move the period inside ${first} to ${last}, add market files, ${resample}`,
+    `${config.file}: ${field}: the period ${period} is longer than the market data, which holds trade dates ${first} to ${last}: ${beyond.toLocaleString('en-US')} of its ${sessions.length.toLocaleString('en-US')} trade dates lie beyond it; move the period inside ${first} to ${last}, add market files, ${resample}`,
   );
 }
 

@@ -1,6 +1,6 @@
 // `propsim optimize --config FILE [--out DIR] [--seed N] [--budget ACCOUNT_DAYS] [--workers N | --queue URL] [--json]`
-// (docs/optimizing.md): search plan fields for the firm's goal by successive halving, then confirm the finalists on
-// traders the search never saw. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops cleanly (130) and writes
+// (docs/optimizing.md): search plan fields for the firm's goal by successive halving, choose on the search's traders,
+// then confirm the chosen plan, against the base plan, on traders the search never saw. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops cleanly (130) and writes
 // nothing.
 import { queueOption } from './queue-option.js';
 import { setMaxListeners } from 'node:events';
@@ -8,10 +8,19 @@ import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
 import { loadOptimizeConfig } from '../backtest/optimize/optimize-config.js';
 import { runOptimize, type OptimizeProgress, type OptimizeRun } from '../backtest/optimize/run-optimize.js';
+import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
+import { confirmationSeed } from '../backtest/optimize/search-population.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { defaultWorkers } from '../backtest/run-backtest.js';
 import { writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { metricText, optimizeOutputFiles, summaryDocument } from '../reports/optimize-outputs.js';
+import {
+  constraintsVerdict,
+  outsideConstraintsWords,
+  stabilityWords,
+  versusBaseFigures,
+  versusBaseVerdict,
+} from '../reports/optimize-words.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { helpExamples } from './help-examples.js';
@@ -86,6 +95,10 @@ export const optimizeCommand = {
             '$0 optimize --config fixtures/optimize/50k-plan-search.yaml --budget 200000 --json | jq .chosen',
           ],
           [
+            'is the chosen plan better than the current one, and how stable is the choice?',
+            "$0 optimize --config fixtures/optimize/50k-plan-search.yaml --json | jq '.chosen | {versus_base, stability}'",
+          ],
+          [
             'check the chosen plan: back-test it as base_plan (plans/chosen-plan.yaml beside a config)',
             'cp /tmp/opt/chosen-plan.yaml plans/ && $0 backtest --config my-check.yaml',
           ],
@@ -113,6 +126,12 @@ async function optimize(args: OptimizeArgs): Promise<number> {
   const config = args.seed === undefined ? loaded : { ...loaded, backtest: { ...loaded.backtest, seed: args.seed } };
   // Before any worker starts: a period beyond the market data, or a resample of too few sessions, is invalid input.
   await checkPeriodCoverage(config.backtest);
+  // The confirmation's own period, or its own tape (drawn from its seed), must hold as well.
+  if (config.confirmationPeriod || config.backtest.resample) {
+    const period = config.confirmationPeriod ?? config.backtest.period;
+    const confirmation = { ...config.backtest, seed: confirmationSeed(config.backtest.seed), period };
+    await checkPeriodCoverage(confirmation, undefined, config.confirmationPeriod ? 'confirmation.period' : 'period');
+  }
   const abort = new AbortController();
   setMaxListeners(0, abort.signal); // one listener per queued candidate on the pool
   const onInterrupt = () => abort.abort();
@@ -158,9 +177,8 @@ async function optimize(args: OptimizeArgs): Promise<number> {
 }
 
 function progressText(p: OptimizeProgress): string {
-  if (p.basePlan) return 'confirmation: base plan';
-  const where = p.stage === 0 ? 'confirmation' : `stage ${p.stage}/${p.stages}`;
-  return `${where}: candidate ${p.cellsDone}/${p.cells}`;
+  if (p.stage === 0) return p.basePlan ? 'confirmation: base plan' : 'confirmation: chosen plan';
+  return `stage ${p.stage}/${p.stages}: candidate ${p.cellsDone}/${p.cells}`;
 }
 
 /** Each stage's candidates, traders and kept (and cut for the budget: docs/optimizing.md#how-the-search-narrows). */
@@ -176,33 +194,34 @@ function narrowing(run: OptimizeRun): string {
 }
 
 function summaryLines(run: OptimizeRun, folder: string, seconds: number): string[] {
-  const { confirmation: c, config } = run;
-  const chosen = c.evaluations.find((e) => e.candidate === c.chosen)!;
-  const metrics = (['pass_rate', 'fail_rate', 'net_per_trader'] as const).map(
-    (m) =>
-      `${m} ${metricText(m, chosen.metrics[m].value)} (${metricText(m, chosen.metrics[m].low)} to ${metricText(m, chosen.metrics[m].high)})`,
-  );
-  const checks = c.checks[c.evaluations.indexOf(chosen)]!.map(
+  const { confirmation: c } = run;
+  const metrics = (['pass_rate', 'fail_rate', 'net_per_trader'] as const).map((m) => {
+    const e = c.evaluation.metrics[m];
+    return `${m} ${metricText(m, e.value)} (${metricText(m, e.low)} to ${metricText(m, e.high)})`;
+  });
+  const checks = c.checks.map(
     (check) =>
       `  ${check.metric} ${check.bound} ${check.text}: ${check.verdict === 'no_evidence' ? 'no evidence either way' : check.verdict}`,
   );
+  const last = run.stages[run.stages.length - 1];
+  const outside = outsideConstraintsWords(run);
+  const n = (x: number) => x.toLocaleString('en-US');
   return [
     ...(c.feesOnly
       ? [
-          'warning (no_payouts): no finalist paid a payout, so their net per trader is fee income only (chosen on it because of --allow-fees-only)',
+          'warning (no_payouts): the chosen plan paid no payout, so its net per trader is fee income only (chosen on it because of --allow-fees-only)',
         ]
       : []),
-    `${run.candidates.length} candidates, ${run.stages.length} of ${run.plannedStages} stages, ${c.evaluations.length} finalists confirmed on ${c.traders} unseen traders (seed ${c.seed})`,
+    `${run.candidates.length} candidates, ${run.stages.length} of ${run.plannedStages} stages, chosen on ${last ? `stage ${last.stage}'s ${last.traders} traders` : 'no search (one candidate)'}, confirmed with the base plan on ${c.traders} unseen traders (seed ${c.seed}, ${c.period.from} to ${c.period.to})`,
     narrowing(run),
     `chosen: #${c.chosen} ${run.candidates[c.chosen]!.label}`,
-    `  ${metrics.join('; ')}`,
-    config.constraints.length === 0
-      ? 'no constraints'
-      : c.constraintsMet
-        ? `meets every constraint with 95 % confidence (Bonferroni over ${c.comparisons} checks):`
-        : `no candidate meets the constraints with 95 % confidence (Bonferroni over ${c.comparisons} checks):`,
+    ...(outside ? [`  ${outside}`] : []),
+    `  ${stabilityWords(run, STABILITY_RESAMPLES)}`,
+    `  on the confirmation: ${metrics.join('; ')}`,
+    `  against the base plan ${run.config.backtest.basePlanName}: ${versusBaseVerdict(run)}: ${c.versusBase.metric} ${versusBaseFigures(c.versusBase)}`,
+    `${constraintsVerdict(run)}${checks.length > 0 ? ':' : ''}`,
     ...checks,
-    `${run.accountDays.toLocaleString('en-US')} account-session-days in ${seconds.toFixed(1)} s (${Math.round(run.accountDays / seconds).toLocaleString('en-US')}/s)`,
+    `${n(run.accountDays)} account-session-days in ${seconds.toFixed(1)} s (${n(Math.round(run.accountDays / seconds))}/s)`,
     `wrote ${folder}/{candidates.csv,front.csv,chosen-plan.yaml,summary.json,report.html}`,
   ];
 }

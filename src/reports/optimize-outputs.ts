@@ -8,9 +8,11 @@ import { METRICS, type Estimate, type Metric } from '../backtest/decisions.js';
 import { planForCell } from '../backtest/grid.js';
 import { fourPlaces } from '../backtest/statistics.js';
 import type { Evaluation } from '../backtest/optimize/candidate-ranking.js';
+import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { csv } from './backtest-outputs.js';
 import { optimizeReportHtml } from './optimize-report.js';
+import { constraintsVerdict, versusBaseVerdict } from './optimize-words.js';
 
 /** A metric's value or bound as written in the outputs: a rate with four places, money per trader in dollars. */
 export function metricText(metric: Metric, value: number): string {
@@ -43,7 +45,7 @@ function fieldOf(plan: Record<string, unknown>, key: string): unknown {
   return node ?? 'none';
 }
 
-/** Every evaluation: each stage's candidates (kept, cut or dropped), then the confirmation's finalists and base plan. */
+/** Every evaluation: each stage's candidates (kept, cut or dropped), then the confirmation's chosen and base plan. */
 export function candidatesCsv(run: OptimizeRun): string {
   const keys = run.config.backtest.grid.map((axis) => axis.key);
   const values = (candidate: number) => keys.map((k) => run.candidates[candidate]!.values[k] ?? 'none');
@@ -63,14 +65,14 @@ export function candidatesCsv(run: OptimizeRun): string {
     ]),
   );
   const { confirmation: c } = run;
-  const confirmed = c.evaluations.map((e) => [
+  const confirmed = [
     'confirmation',
-    e.candidate,
-    ...values(e.candidate),
+    c.chosen,
+    ...values(c.chosen),
     c.traders,
-    ...metricCells(e.metrics),
-    e.candidate === c.chosen ? 'chosen' : 'finalist',
-  ]);
+    ...metricCells(c.evaluation.metrics),
+    'chosen',
+  ];
   const basePlan = run.config.backtest.basePlan as Record<string, unknown>;
   const base = [
     'confirmation',
@@ -80,7 +82,7 @@ export function candidatesCsv(run: OptimizeRun): string {
     ...metricCells(c.base),
     'base_plan',
   ];
-  return csv(header, [...rows, ...confirmed, base]);
+  return csv(header, [...rows, confirmed, base]);
 }
 
 /** Each candidate's last search evaluation (the confirmation's, when nothing was searched), by candidate. */
@@ -90,9 +92,8 @@ export function lastEvaluations(
   const last = new Map<number, Evaluation & { stage: number | 'confirmation'; traders: number }>();
   for (const stage of run.stages)
     for (const e of stage.evaluations) last.set(e.candidate, { ...e, stage: stage.stage, traders: stage.traders });
-  if (last.size === 0)
-    for (const e of run.confirmation.evaluations)
-      last.set(e.candidate, { ...e, stage: 'confirmation', traders: run.confirmation.traders });
+  const { evaluation, traders } = run.confirmation;
+  if (last.size === 0) last.set(evaluation.candidate, { ...evaluation, stage: 'confirmation', traders });
   return [...last.values()].sort((a, b) => a.candidate - b.candidate);
 }
 
@@ -134,13 +135,11 @@ export function chosenPlan(run: OptimizeRun): Record<string, unknown> {
 export function chosenPlanYaml(run: OptimizeRun): string {
   const { confirmation: c } = run;
   const candidate = run.candidates[c.chosen]!;
-  const verdict = c.constraintsMet
-    ? 'meets every constraint with 95 % confidence'
-    : 'no candidate meets the constraints with 95 % confidence: the best finalist on the objective';
   const lines = [
     `# Chosen by propsim optimize from ${run.config.backtest.file} (seed ${run.seed}): candidate #${c.chosen},`,
     `# ${candidate.label}, on ${run.config.backtest.basePlanName}.`,
-    `# Confirmed on ${c.traders} traders the search never saw (seed ${c.seed}); ${verdict}.`,
+    `# Confirmed on ${c.traders} traders the search never saw (seed ${c.seed}, ${c.period.from} to ${c.period.to}):`,
+    `# ${constraintsVerdict(run)}; ${versusBaseVerdict(run)}.`,
   ];
   return `${lines.join('\n')}\n${stringify(chosenPlan(run))}`;
 }
@@ -162,19 +161,19 @@ function stageDocument(run: OptimizeRun): Record<string, unknown>[] {
 export function summaryDocument(run: OptimizeRun): Record<string, unknown> {
   const { config, confirmation: c } = run;
   const chosen = run.candidates[c.chosen]!;
-  const chosenAt = c.evaluations.findIndex((e) => e.candidate === c.chosen);
   const lastSearch = lastEvaluations(run).find((e) => e.candidate === c.chosen)!;
-  const checksDocument = (i: number) =>
-    c.checks[i]!.map((check) => ({
-      metric: check.metric,
-      bound: check.bound,
-      value: check.text,
-      interval: {
-        low: metricText(check.metric, check.interval.low),
-        high: metricText(check.metric, check.interval.high),
-      },
-      verdict: check.verdict === 'no_evidence' ? 'no evidence either way' : check.verdict,
-    }));
+  const checks = c.checks.map((check) => ({
+    metric: check.metric,
+    bound: check.bound,
+    value: check.text,
+    interval: {
+      low: metricText(check.metric, check.interval.low),
+      high: metricText(check.metric, check.interval.high),
+    },
+    verdict: check.verdict === 'no_evidence' ? 'no evidence either way' : check.verdict,
+  }));
+  const confirmation = metricsDocument(c.evaluation.metrics);
+  const d = c.versusBase;
   const searchAccountDays = run.stages.reduce((n, s) => n + s.accountDays, 0);
   return {
     name: config.backtest.name,
@@ -190,51 +189,61 @@ export function summaryDocument(run: OptimizeRun): Record<string, unknown> {
     period: { ...config.backtest.period, trade_dates: run.days },
     stages: stageDocument(run),
     planned_stages: run.plannedStages,
-    finalists: c.evaluations.map((e, i) => ({
-      candidate: e.candidate,
-      values: run.candidates[e.candidate]!.values,
-      confirmation: metricsDocument(e.metrics),
-      constraints: checksDocument(i),
-    })),
+    // Kept for readers of earlier files: the confirmation now runs the chosen plan alone.
+    finalists: [{ candidate: c.chosen, values: chosen.values, confirmation, constraints: checks }],
     chosen: {
       candidate: c.chosen,
       label: chosen.label,
       values: chosen.values,
       plan: chosenPlan(run),
-      search: { stage: lastSearch.stage, traders: lastSearch.traders, metrics: metricsDocument(lastSearch.metrics) },
+      search: {
+        stage: lastSearch.stage,
+        traders: lastSearch.traders,
+        metrics: metricsDocument(lastSearch.metrics),
+        outside_constraints: run.choice.outsideConstraints,
+      },
+      stability: run.choice.stability === null ? null : fourPlaces(run.choice.stability),
+      stability_resamples: run.choice.stability === null ? 0 : STABILITY_RESAMPLES,
       confirmation: {
         seed: c.seed,
+        period: { ...c.period, trade_dates: c.days },
         traders: c.traders,
         synthetic_traders: c.synthetic,
         fills_traders: c.fills,
-        metrics: metricsDocument(c.evaluations[chosenAt]!.metrics),
-        constraints: checksDocument(chosenAt),
+        metrics: confirmation,
+        constraints: checks,
+      },
+      versus_base: {
+        metric: d.metric,
+        difference: metricText(d.metric, d.difference),
+        low: metricText(d.metric, d.low),
+        high: metricText(d.metric, d.high),
+        p: fourPlaces(d.p),
+        p_adjusted: fourPlaces(d.pAdjusted),
+        verdict: d.verdict,
+        interval_level: d.level.toFixed(6),
+        words: versusBaseVerdict(run),
       },
     },
     constraints_met: c.constraintsMet,
-    // Only with --allow-fees-only can the finalists' net be fee income only (docs/optimizing.md#fee-income-only).
+    // Only with --allow-fees-only can the chosen plan's net be fee income only (docs/optimizing.md#fee-income-only).
     warnings: c.feesOnly
       ? [
           {
             code: 'no_payouts',
             message:
-              'no finalist paid a payout: their net per trader is fee income only, which rises as more traders fail; the plan was chosen on it because --allow-fees-only was given',
+              'the chosen plan paid no payout on the confirmation: its net per trader is fee income only, which rises as more traders fail; the plan was chosen on it because --allow-fees-only was given',
           },
         ]
       : [],
-    verdict:
-      config.constraints.length === 0
-        ? 'no constraints: the best finalist on the objective'
-        : c.constraintsMet
-          ? 'the chosen plan meets every constraint with 95 % confidence'
-          : 'no candidate meets the constraints with 95 % confidence',
+    verdict: constraintsVerdict(run),
     correction: {
       method: 'bonferroni',
       comparisons: c.comparisons,
       level: c.comparisons === 0 ? null : fourPlaces(0.05 / c.comparisons),
     },
     search_fills_traders: run.searchFills,
-    evaluated: run.stages.reduce((n, s) => n + s.evaluations.length, 0) + c.evaluations.length + 1,
+    evaluated: run.stages.reduce((n, s) => n + s.evaluations.length, 0) + 2,
     account_days: run.accountDays,
     search_account_days: searchAccountDays,
     confirmation_account_days: c.accountDays,

@@ -1,10 +1,20 @@
-// report.html of `propsim optimize` (docs/optimizing.md#outputs): the chosen plan and what its confirmation says,
-// the front of pass rate against net per trader (SVG, echarts SSR as every report) with the chosen and the base plan
-// marked, and a table of how the search narrowed stage by stage.
+// report.html of `propsim optimize` (docs/optimizing.md#outputs): the chosen plan, how stable the search's choice is,
+// what its confirmation says of the constraints and against the base plan, the front of pass rate against net per
+// trader (SVG, echarts SSR as every report) with the chosen and the base plan marked, and a table of how the search
+// narrowed stage by stage.
 import type { Estimate, Metric } from '../backtest/decisions.js';
+import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
 import { lastEvaluations, metricText, paretoFront } from './optimize-outputs.js';
+import {
+  constraintsVerdict,
+  outsideConstraintsWords,
+  stabilityWords,
+  versusBaseFigures,
+  versusBaseVerdict,
+} from './optimize-words.js';
+import { METRIC_NAMES } from './signal-or-noise.js';
 import { SvgCharts } from './svg-chart.js';
 import { formatUsd } from './usd.js';
 
@@ -17,12 +27,6 @@ export function optimizeReportHtml(run: OptimizeRun): string {
   }
 }
 
-const METRIC_NAMES: Record<Metric, string> = {
-  pass_rate: 'pass rate',
-  fail_rate: 'failure rate',
-  net_per_trader: 'net per trader',
-};
-
 function shown(metric: Metric, value: number): string {
   return metric === 'net_per_trader' ? formatUsd(value) : `${(value * 100).toFixed(2)}%`;
 }
@@ -34,14 +38,17 @@ function withInterval(metric: Metric, e: Estimate): string {
 function reportHtml(run: OptimizeRun, charts: SvgCharts): string {
   const { config, confirmation: c } = run;
   const chosen = run.candidates[c.chosen]!;
-  const chosenAt = c.evaluations.findIndex((e) => e.candidate === c.chosen);
   const objective = `${config.objective.direction} ${METRIC_NAMES[config.objective.metric]}`;
-  const verdict = c.constraintsMet
-    ? '<p class="signal">The chosen plan meets every constraint with 95 % confidence on traders the search never saw.</p>'
-    : '<p class="headline"><b>No candidate meets the constraints with 95 % confidence</b>: the plan below is the best finalist on the objective.</p>';
+  const verdict = constraintsVerdict(run);
+  const constraints = c.constraintsMet
+    ? `<p class="signal">${escapeHtml(capitalized(verdict))}, on traders the search never saw.</p>`
+    : `<p class="headline"><b>${escapeHtml(capitalized(verdict))}</b>.</p>`;
+  const versus = versusBaseVerdict(run);
+  const versusClass = c.versusBase.verdict === 'differs' && versus.startsWith('better') ? 'signal' : 'headline';
+  const outside = outsideConstraintsWords(run);
   const checks = htmlTable(
     ['constraint', 'bound', `interval (Bonferroni, ${c.comparisons} checks)`, 'verdict'],
-    c.checks[chosenAt]!.map((check) => [
+    c.checks.map((check) => [
       `${METRIC_NAMES[check.metric]} ${check.bound}`,
       check.metric === 'net_per_trader' ? formatUsd(Math.round(Number(check.text) * 100)) : check.text,
       `${shown(check.metric, check.interval.low)} to ${shown(check.metric, check.interval.high)}`,
@@ -54,25 +61,29 @@ function reportHtml(run: OptimizeRun, charts: SvgCharts): string {
       ...(['pass_rate', 'fail_rate', 'net_per_trader'] as const).map((m) => `${METRIC_NAMES[m]} (95% interval)`),
     ],
     [
-      ...c.evaluations.map((e) => [
-        `#${e.candidate} ${run.candidates[e.candidate]!.label}${e.candidate === c.chosen ? ' (chosen)' : ''}`,
-        ...(['pass_rate', 'fail_rate', 'net_per_trader'] as const).map((m) => withInterval(m, e.metrics[m])),
-      ]),
+      [
+        `#${c.chosen} ${chosen.label} (chosen)`,
+        ...(['pass_rate', 'fail_rate', 'net_per_trader'] as const).map((m) => withInterval(m, c.evaluation.metrics[m])),
+      ],
       [
         `base plan ${config.backtest.basePlanName}`,
         ...(['pass_rate', 'fail_rate', 'net_per_trader'] as const).map((m) => withInterval(m, c.base[m])),
       ],
     ],
   );
+  const population = `${c.traders} traders (seed ${c.seed}${c.fills.length > 0 ? `, ${c.fills.length} held-out fills traders` : ''}), ${c.period.from} to ${c.period.to}`;
   const body = [
     `<h1>${escapeHtml(config.backtest.name)}: optimize</h1>`,
     `<p class="meta">${run.candidates.length} candidate plans on ${escapeHtml(config.backtest.basePlanName)}; objective: ${escapeHtml(objective)}; seed ${run.seed}; ${run.accountDays.toLocaleString('en-US')} account-session-days of a budget of ${run.budget.toLocaleString('en-US')}${run.defaultBudget ? " (the full grid's and the confirmation)" : ''}.</p>`,
     '<h2>Chosen plan</h2>',
-    verdict,
-    `<p><b>#${c.chosen}</b> ${escapeHtml(chosen.label)}: confirmed on ${c.traders} traders (seed ${c.seed}${c.fills.length > 0 ? `, ${c.fills.length} held-out fills traders` : ''}).</p>`,
-    checks,
+    `<p><b>#${c.chosen}</b> ${escapeHtml(chosen.label)}: chosen on the search's traders, then confirmed on ${escapeHtml(population)}.</p>`,
+    ...(outside ? [`<p class="headline">${escapeHtml(capitalized(outside))}.</p>`] : []),
+    `<p class="${versusClass}">Against the current plan (${escapeHtml(config.backtest.basePlanName)}), on the same unseen traders: <b>${escapeHtml(versus)}</b>; ${escapeHtml(METRIC_NAMES[c.versusBase.metric])} ${escapeHtml(versusBaseFigures(c.versusBase))}.</p>`,
+    `<p>${escapeHtml(capitalized(stabilityWords(run, STABILITY_RESAMPLES)))}.</p>`,
+    constraints,
+    ...(c.checks.length > 0 ? [checks] : []),
     '<h2>Confirmation</h2>',
-    '<p class="meta">The finalists and the base plan on the confirmation population; chosen-plan.yaml back-tested with this seed and these traders gives these figures.</p>',
+    '<p class="meta">The chosen plan and the base plan on the confirmation population; chosen-plan.yaml back-tested with this seed, period and these traders gives these figures. The confirmation chooses nothing: the search chose the plan.</p>',
     confirmationTable,
     '<h2>Pass rate against net per trader</h2>',
     frontChart(run, charts),
@@ -82,13 +93,17 @@ function reportHtml(run: OptimizeRun, charts: SvgCharts): string {
   return htmlPage(`${config.backtest.name}: optimize`, body);
 }
 
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function frontChart(run: OptimizeRun, charts: SvgCharts): string {
   const last = lastEvaluations(run);
   const point = (e: { metrics: Record<Metric, Estimate> }) => [
     +(e.metrics.pass_rate.value * 100).toFixed(2),
     e.metrics.net_per_trader.value / 100,
   ];
-  const chosen = run.confirmation.evaluations.find((e) => e.candidate === run.confirmation.chosen)!;
+  const chosen = run.confirmation.evaluation;
   return (
     '<p class="meta">Grey: each candidate at its last search stage; blue: the front (no other candidate has both a higher pass rate and a higher net per trader); green: the chosen plan and black: the base plan, both on the confirmation population.</p>' +
     charts.render(900, 420, {
@@ -144,13 +159,13 @@ function narrowing(run: OptimizeRun): string {
   const c = run.confirmation;
   rows.push([
     'confirmation',
-    c.evaluations.length,
+    '1 and the base plan',
     c.traders,
     1,
     0,
     0,
     c.accountDays.toLocaleString('en-US'),
-    `#${c.chosen} (chosen): ${metricText(metric, c.evaluations.find((e) => e.candidate === c.chosen)!.metrics[metric].value)}`,
+    `#${c.chosen} (chosen): ${metricText(metric, c.evaluation.metrics[metric].value)}`,
   ]);
   return htmlTable(
     [

@@ -51,7 +51,7 @@ export interface StageVerdict {
   kept: number[];
   /** Candidates whose interval lay outside a constraint. */
   dropped: number[];
-  /** Every candidate that was not dropped, best first (the finalists are the first of these). */
+  /** Every candidate that was not dropped, best first (the last stage's first is the search's choice). */
   ranked: number[];
   /** Candidates the rule kept but the budget could not pay for in the next stage (the lowest ranked of them). */
   overBudget: number[];

@@ -1,8 +1,8 @@
-// Whether a confirmed finalist meets each constraint with 95 % confidence (docs/optimizing.md#confirmation). The
-// confirmation checks every bound of every finalist, m checks in all, and picks among them; Bonferroni's correction
-// keeps the chance that any "holds" is wrong under 5 %: each check reads an interval at level 1 − 0.05 / m
-// (two-sided), and a bound holds only when that interval lies entirely on its right side, fails when entirely on the
-// wrong side, and otherwise the data cannot decide: "no evidence either way".
+// Whether the chosen plan meets each constraint with 95 % confidence on the confirmation (docs/optimizing.md#confirmation).
+// The confirmation checks every bound of the one plan the search chose, m checks in all; Bonferroni's correction keeps
+// the chance that any "holds" is wrong under 5 %: each check reads an interval at level 1 − 0.05 / m (two-sided), and
+// a bound holds only when that interval lies entirely on its right side, fails when entirely on the wrong side, and
+// otherwise the data cannot decide: "no evidence either way". The checks report; they choose nothing.
 import type { CellResult } from '../cell-runner.js';
 import type { Metric } from '../decisions.js';
 import { zForComparisons } from '../detectable-difference.js';

@@ -1,6 +1,6 @@
 // The optimize config (docs/optimizing.md#the-config): a back-test config without `grid` and `compare_to`, plus
 // `search` (the plan fields to search, as lists or ranges), `objective` (what to maximize or minimize, under which
-// constraints) and `start_traders`. Published as schemas/optimize-config.json (`npm run schemas`).
+// constraints), `start_traders` and `confirmation` (another period to confirm the chosen plan on). Published as schemas/optimize-config.json (`npm run schemas`).
 import { Type } from 'typebox';
 import { DecimalText, Int, Mapping, OneOf } from '../../core/file-fields.js';
 import { BacktestConfigFile } from '../backtest-config-schema.js';
@@ -89,6 +89,16 @@ export const OptimizeConfigFile = Mapping(
       Int(
         { minimum: 1 },
         "Synthetic traders of the first stage (default: the config's count halved once per later stage, raised to what the rate constraints need to drop a candidate, at most the config's count).",
+      ),
+    ),
+    confirmation: Type.Optional(
+      Mapping(
+        { period: backtestFields.period },
+        {
+          expected: '{ period: { from, to } }',
+          description:
+            "Where the chosen plan is confirmed: a period that does not overlap the search's (default: the search's period).",
+        },
       ),
     ),
   },

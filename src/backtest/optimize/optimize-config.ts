@@ -10,6 +10,7 @@ import { ScenarioError } from '../../scenario/scenario-error.js';
 import { parseBacktestConfig, repeatedGridValues, type BacktestConfig } from '../backtest-config.js';
 import { isFundedAxis, type GridAxis } from '../grid.js';
 import { METRICS, type Metric } from '../decisions.js';
+import { checkConfirmationPeriod } from './confirmation-period.js';
 import { OptimizeConfigFile } from './optimize-config-schema.js';
 import { expandRange, type SearchRange } from './search-range.js';
 
@@ -32,6 +33,8 @@ export interface OptimizeConfig {
   startTraders?: number;
   /** The search's axes as written (ranges unexpanded): `search.<key>` or `search.<key>[i]` name a value. */
   ranges: Set<string>;
+  /** `confirmation.period`: the chosen plan is confirmed over it; undefined: over the search's period. */
+  confirmationPeriod?: { from: string; to: string };
 }
 
 export function loadOptimizeConfig(path: string, warn: (message: string) => void = () => undefined): OptimizeConfig {
@@ -67,7 +70,7 @@ export function parseOptimizeConfig(raw: unknown, file: string): OptimizeConfig 
       'an optimize config searches plan fields under search (a list or a range { from, to, step } per field); a grid is for propsim backtest: move its axes under search',
     );
   const doc = checkFileValue(OptimizeConfigFile, raw);
-  const { search, objective, start_traders: startTraders, ...backtestDoc } = doc;
+  const { search, objective, start_traders: startTraders, confirmation, ...backtestDoc } = doc;
   const ranges = new Set<string>();
   const grid: GridAxis[] = Object.entries(search).map(([key, written]) => {
     const path = at('search', key);
@@ -98,6 +101,9 @@ export function parseOptimizeConfig(raw: unknown, file: string): OptimizeConfig 
     constraints: parseConstraints(objective.constraints ?? {}),
     ...(startTraders === undefined ? {} : { startTraders }),
     ranges,
+    ...(confirmation === undefined
+      ? {}
+      : { confirmationPeriod: checkConfirmationPeriod(confirmation.period, backtest) }),
   };
 }
 

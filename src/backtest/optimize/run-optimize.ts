@@ -1,62 +1,24 @@
-// `propsim optimize` (docs/optimizing.md): successive halving over the search's candidate plans, then a confirmation
-// of the finalists on traders the search never saw. Each stage and the confirmation are runs of runBacktest with a
-// config whose grid cells are the candidates still in: execution stays in one place (threads, a queue), and its
-// options pass through unchanged.
+// `propsim optimize` (docs/optimizing.md): successive halving over the search's candidate plans, the choice made on
+// the search's own traders (the last stage's best), then a confirmation of that one plan, beside the base plan, on
+// traders the search never saw. Each stage and the confirmation are runs of runBacktest (optimize-runs.ts).
 import type { BacktestConfig } from '../backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
-import type { Estimate, Metric } from '../decisions.js';
+import type { CellResult } from '../cell-runner.js';
 import { expandGrid, type GridCell } from '../grid.js';
-import { feesOnly } from '../cell-ranking.js';
-import { runBacktest, type BacktestProgress, type BacktestRun } from '../run-backtest.js';
-import {
-  judgeStage,
-  leastKept,
-  rankEvaluations,
-  withinBudget,
-  type Evaluation,
-  type StageVerdict,
-} from './candidate-ranking.js';
-import { boundsOf, constraintChecks, type BoundCheck } from './constraint-checks.js';
+import { runBacktest } from '../run-backtest.js';
+import { judgeStage, leastKept, withinBudget, type Evaluation, type StageVerdict } from './candidate-ranking.js';
+import { choiceStability } from './choice-stability.js';
+import { confirm, type Confirmation } from './confirmation.js';
 import { planPasserNet, withHonestNet } from './honest-net.js';
 import { tradersToJudge } from './judgeable-traders.js';
 import type { OptimizeConfig } from './optimize-config.js';
-import {
-  confirmationSeed,
-  fillsTraders,
-  periodDays,
-  splitFillsTraders,
-  syntheticCount,
-  withPopulation,
-} from './search-population.js';
+import { cellsOf, evaluationsOf, passThrough, refuseFeesOnlyNet, type OptimizeOptions } from './optimize-runs.js';
+import { fillsTraders, periodDays, splitFillsTraders, syntheticCount, withPopulation } from './search-population.js';
 
-/** The most finalists the confirmation runs: the last stage's best and two runners-up. */
-export const FINALISTS = 3;
+export type { OptimizeOptions, OptimizeProgress } from './optimize-runs.js';
 
-export interface OptimizeProgress extends BacktestProgress {
-  /** 1, 2, … for the search's stages; 0 for the confirmation. */
-  stage: number;
-  /** The stages the search plans, were the budget unlimited. */
-  stages: number;
-  /** The confirmation's run of the base plan (stage 0), not of a finalist. */
-  basePlan: boolean;
-}
-
-type BacktestOptions = Parameters<typeof runBacktest>[1];
-
-/**
- * runBacktest's options (workers, signal, and whatever it takes later), passed through to every stage unchanged, with
- * the budget, and progress that also says which stage it is.
- */
-export type OptimizeOptions = Omit<BacktestOptions, 'onProgress'> & {
-  /**
-   * The most account-session-days the whole run (search and confirmation) may spend; by default the full grid's on
-   * the config's traders and the confirmation (defaultBudget).
-   */
-  budget?: number;
-  /** Maximize the net per trader even when it is fee income only (no candidate paid a payout): `--allow-fees-only`. */
-  allowFeesOnly?: boolean;
-  onProgress?: (progress: OptimizeProgress) => void;
-};
+/** Plans the confirmation runs: the chosen one and the base plan. */
+export const CONFIRMED_PLANS = 2;
 
 export interface StageResult {
   stage: number;
@@ -69,25 +31,13 @@ export interface StageResult {
   verdict: StageVerdict;
 }
 
-export interface Confirmation {
-  seed: number;
-  synthetic: number;
-  /** The held-out fills traders. */
-  fills: string[];
-  traders: number;
-  accountDays: number;
-  /** The finalists, best first by the search, then the base plan's evaluation on the same traders. */
-  evaluations: Evaluation[];
-  base: Record<Metric, Estimate>;
-  /** Bonferroni's m: finalists × bounds. */
-  comparisons: number;
-  /** Per finalist (as evaluations), each bound's check. */
-  checks: BoundCheck[][];
-  /** The chosen finalist: the best meeting every bound, else the best. */
-  chosen: number;
-  constraintsMet: boolean;
-  /** No finalist paid a payout while a funded stage is configured: their net is fee income only. */
-  feesOnly: boolean;
+/** How the search chose: its last stage's best, and how often resamples of that stage's traders agree. */
+export interface SearchChoice {
+  candidate: number;
+  /** The last stage's candidates all lay outside a constraint: chosen on the objective alone. */
+  outsideConstraints: boolean;
+  /** The share of resamples in which it still ranks first (choice-stability.ts); null without a stage. */
+  stability: number | null;
 }
 
 export interface OptimizeRun {
@@ -104,6 +54,7 @@ export interface OptimizeRun {
   stages: StageResult[];
   /** The stages the search planned, were the budget unlimited. */
   plannedStages: number;
+  choice: SearchChoice;
   confirmation: Confirmation;
   accountDays: number;
 }
@@ -139,8 +90,10 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
     );
   const plannedStages = stagesToOne(candidates.length);
   const start = firstStageTraders(config, plannedStages, split.search.length);
-  const confirmationCost =
-    (Math.min(FINALISTS, candidates.length) + 1) * (syntheticCount(base) + split.heldOut.length) * days;
+  const confirmationDays = config.confirmationPeriod
+    ? periodDays({ ...base, period: config.confirmationPeriod })
+    : days;
+  const confirmationCost = CONFIRMED_PLANS * (syntheticCount(base) + split.heldOut.length) * confirmationDays;
   const stageCost = (alive: number, stage: number) =>
     alive * (syntheticAt(base, start, stage) + split.search.length) * days;
   // Without --budget the search spends at most what the full grid it replaces would: every candidate on the config's
@@ -157,6 +110,7 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
   const stages: StageResult[] = [];
   let alive = candidates.map((c) => c.index);
   let spent = 0;
+  let lastCells: CellResult[] = [];
   // At most the planned stages: the last runs start × 2^(stages − 1) traders (about the config's count, unless the
   // constraints raised the start); a stage may keep more than a third (judgeStage), so the search need not reach one
   // candidate.
@@ -186,9 +140,10 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
       verdict,
     });
     alive = verdict.kept;
+    lastCells = run.cells;
   }
-  const finalists = stages.length === 0 ? alive : stages[stages.length - 1]!.verdict.ranked.slice(0, FINALISTS);
-  const confirmation = await confirm(config, finalists, split.heldOut, days, options, plannedStages);
+  const choice = chooseOnSearch(config, stages, lastCells, alive[0]!);
+  const confirmation = await confirm(config, choice.candidate, split.heldOut, confirmationDays, options, plannedStages);
   return {
     config,
     seed: base.seed,
@@ -199,6 +154,7 @@ export async function runOptimize(config: OptimizeConfig, options: OptimizeOptio
     searchFills: split.search,
     stages,
     plannedStages,
+    choice,
     confirmation,
     accountDays: spent + confirmation.accountDays,
   };
@@ -224,81 +180,22 @@ function checkBudget(
   );
 }
 
-/** The config running only these candidates (grid cells); the first is the reference its statistics compare with. */
-function cellsOf(config: BacktestConfig, candidates: readonly number[]): BacktestConfig {
-  const cells = [...candidates].sort((a, b) => a - b);
-  return { ...config, cells, compareTo: cells[0]! };
-}
-
-function passThrough(options: OptimizeOptions, stage: number, stages: number, basePlan = false): BacktestOptions {
-  const { budget: _budget, onProgress, ...backtestOptions } = options;
-  return {
-    ...backtestOptions,
-    ...(onProgress ? { onProgress: (p: BacktestProgress) => onProgress({ ...p, stage, stages, basePlan }) } : {}),
-  };
-}
-
-function evaluationsOf(run: BacktestRun): Evaluation[] {
-  return run.statistics.cells.map((cell) => ({ candidate: cell.cell, metrics: cell.metrics }));
-}
-
 /**
- * The finalists and the base plan on the confirmation population: the config's own synthetic count drawn from the
- * confirmation seed, and the held-out fills traders. The base plan runs alone (a config without grid), as a
- * back-test of it would.
+ * The search's choice: the last stage's best by the objective's least flattering bound, among the candidates not
+ * outside a constraint (judgeStage); the only candidate when there was no stage. The confirmation does not change it.
  */
-async function confirm(
+function chooseOnSearch(
   config: OptimizeConfig,
-  finalists: readonly number[],
-  heldOut: readonly string[],
-  days: number,
-  options: OptimizeOptions,
-  stages: number,
-): Promise<Confirmation> {
-  const base = config.backtest;
-  const seed = confirmationSeed(base.seed);
-  const population = withPopulation(base, { seed, fills: heldOut });
-  const run = await runBacktest(cellsOf(population, finalists), passThrough(options, 0, stages));
-  refuseFeesOnlyNet(config, run, options);
-  const { cells: _cells, ...whole } = population;
-  const baseRun = await runBacktest({ ...whole, grid: [], compareTo: 0 }, passThrough(options, 0, stages, true));
-  const traders = syntheticCount(base) + heldOut.length;
-  // Best first by the search, as the finalists came.
-  const byCell = new Map(evaluationsOf(run).map((e) => [e.candidate, e]));
-  const cellOrder = new Map(run.cells.map((cell, i) => [cell.cell.index, i]));
-  const evaluations = finalists.map((f) => byCell.get(f)!);
-  const comparisons = finalists.length * boundsOf(config.constraints);
-  const checksByCell = constraintChecks(run.cells, config.constraints, comparisons);
-  const checks = finalists.map((f) => checksByCell[cellOrder.get(f)!]!);
-  const meeting = evaluations.filter((_, i) => checks[i]!.every((check) => check.verdict === 'holds'));
-  const best = rankEvaluations(meeting.length > 0 ? meeting : evaluations, config.objective)[0]!;
+  stages: readonly StageResult[],
+  lastCells: readonly CellResult[],
+  onlyCandidate: number,
+): SearchChoice {
+  const last = stages[stages.length - 1];
+  if (!last) return { candidate: onlyCandidate, outsideConstraints: false, stability: null };
+  const candidate = last.verdict.ranked[0]!;
   return {
-    seed,
-    synthetic: syntheticCount(base),
-    fills: [...heldOut],
-    traders,
-    accountDays: (finalists.length + 1) * traders * days,
-    evaluations,
-    base: baseRun.statistics.cells[0]!.metrics,
-    comparisons,
-    checks,
-    chosen: best.candidate,
-    constraintsMet: meeting.length > 0,
-    feesOnly: feesOnly(run.config, run.cells),
+    candidate,
+    outsideConstraints: last.verdict.dropped.includes(candidate),
+    stability: choiceStability(lastCells, candidate, config.objective, config.constraints, config.backtest.seed),
   };
-}
-
-/**
- * Maximizing the net per trader when no candidate paid a payout (a funded stage is configured, the period is too short
- * for it) maximizes fee income, which rises as more traders fail: the search would choose the harshest plan. Refused
- * unless asked for (docs/optimizing.md#fee-income-only).
- */
-function refuseFeesOnlyNet(config: OptimizeConfig, run: BacktestRun, options: OptimizeOptions): void {
-  const { direction, metric } = config.objective;
-  if (options.allowFeesOnly || direction !== 'maximize' || metric !== 'net_per_trader') return;
-  if (!feesOnly(run.config, run.cells)) return;
-  const days = run.cells[0]?.periodDays ?? 0;
-  throw new BacktestInputError(
-    `${config.backtest.file}: objective: maximize net_per_trader, and none of the ${run.cells.length} candidates run so far paid a payout in ${days} trade dates: the net is fee income only, which rises as more traders fail, so the search would choose the harshest plan; run a period long enough for the funded stage to pay out (market.resample: { block_sessions: 5 } fills one from the market files), or pass --allow-fees-only to maximize fee income knowingly`,
-  );
 }

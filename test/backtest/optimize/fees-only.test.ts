@@ -44,7 +44,7 @@ describe('optimize: maximizing a net that is fee income only', () => {
     const run = await optimize('allowed', '--allow-fees-only');
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout.split('\n')[0]).toBe(
-      'warning (no_payouts): no finalist paid a payout, so their net per trader is fee income only (chosen on it because of --allow-fees-only)',
+      'warning (no_payouts): the chosen plan paid no payout, so its net per trader is fee income only (chosen on it because of --allow-fees-only)',
     );
     const summary = JSON.parse(readFileSync(join(dir, 'allowed', 'summary.json'), 'utf8'));
     expect(summary.warnings.map((w: { code: string }) => w.code)).toEqual(['no_payouts']);

@@ -98,6 +98,28 @@ describe('optimize config errors', () => {
     );
   });
 
+  it('reads confirmation.period, and refuses one that ends before it starts, overlaps the search or has no trade date', () => {
+    const confirmation = (from: string, to: string) => (t: string) =>
+      `${t}confirmation: { period: { from: ${from}, to: ${to} } }\n`;
+    expect(loadOptimizeConfig(write(confirmation('2024-01-16', '2024-01-31'))).confirmationPeriod).toEqual({
+      from: '2024-01-16',
+      to: '2024-01-31',
+    });
+    expect(loadOptimizeConfig(write((t) => t)).confirmationPeriod).toBeUndefined();
+    expect(error(write(confirmation('2024-01-31', '2024-01-16')))).toContain(
+      'confirmation.period.to: expected a date no earlier than confirmation.period.from (2024-01-31), got "2024-01-16"',
+    );
+    // The search runs 2024-01-02 to 2024-01-12: a confirmation from the 12th shares a trade date with it.
+    expect(error(write(confirmation('2023-12-20', '2024-01-02')))).toContain(
+      "confirmation.period: expected a period that does not overlap the search's period (2024-01-02 to 2024-01-12)",
+    );
+    expect(error(write(confirmation('2024-01-12', '2024-01-19')))).toContain('got "2024-01-12 to 2024-01-19"');
+    // A weekend: Saturday 20 and Sunday 21 January 2024.
+    expect(error(write(confirmation('2024-01-20', '2024-01-21')))).toContain(
+      'confirmation.period: expected a period holding at least one 6EH4 trade date (weekends and exchange holidays have none), got "2024-01-20 to 2024-01-21"',
+    );
+  });
+
   it('the CLI exits 2 on a bad config and writes nothing', () => {
     const path = write((t) => t.replace('step: "500"', 'step: "0"'));
     const out = join(dir, 'never');
