@@ -14,7 +14,7 @@ import {
   tradersForDifference,
   zForComparisons,
 } from './detectable-difference.js';
-import { FEW_TRADERS, meanInterval, meanTest } from './mean-test.js';
+import { differenceInterval, FEW_TRADERS, meanInterval, meanTest } from './mean-test.js';
 import {
   holmAdjusted,
   mcnemarExactP,
@@ -217,7 +217,7 @@ function netComparison(ref: CellResult, cell: CellResult, z: number, comparisons
           }
         : {}),
     },
-    interval: (level) => meanInterval(d, level),
+    interval: (level) => differenceInterval(d, level),
   };
 }
 

@@ -37,20 +37,37 @@ export function meanTest(values: readonly number[], mu = 0): MeanTest {
 }
 
 /**
- * The μ the likelihood test at level `alpha` does not reject, so that it holds 0 exactly when the test finds no
- * difference. Where fewer than ten traders carry the spread, the t-test's interval instead: the likelihood's, for a
- * handful of values, is unbounded (it rejects nothing); a comparison then holds 0 when the two tests together do not
- * reject (decisions.ts widens it). A sample with no spread has the interval of its one value.
+ * A mean's interval at level `alpha`: the μ the likelihood test does not reject. It takes its shape from the data
+ * and stays near their range (a cell's net per trader cannot come out above what any trader paid). Only for a
+ * sample so small that the likelihood rejects nothing (two or three traders) is it the t-test's.
  */
 export function meanInterval(values: readonly number[], alpha: number): Interval {
   const n = values.length;
   if (n === 0) return { low: 0, high: 0 };
   const mean = sumOf(values) / n;
   if (!hasSpread(values)) return { low: mean, high: mean };
-  if (effectiveCount(values) < FEW_TRADERS) return tInterval(values, alpha);
+  const likelihood = likelihoodInterval(values, alpha);
+  return likelihood ?? tInterval(values, alpha);
+}
+
+/**
+ * The interval of a paired difference's test at level `alpha`, holding 0 exactly when that test (meanTest) does not
+ * reject: the likelihood's, or where fewer than ten traders carry the spread, the t-test's, which a comparison then
+ * widens to 0 when the two tests together do not reject (decisions.ts).
+ */
+export function differenceInterval(d: readonly number[], alpha: number): Interval {
+  if (!hasSpread(d)) return meanInterval(d, alpha);
+  if (effectiveCount(d) < FEW_TRADERS) return tInterval(d, alpha);
+  return likelihoodInterval(d, alpha) ?? tInterval(d, alpha);
+}
+
+/** The μ the likelihood test at `alpha` does not reject; undefined when it rejects nothing 64 ranges either side. */
+function likelihoodInterval(values: readonly number[], alpha: number): Interval | undefined {
+  const mean = sumOf(values) / values.length;
   const holds = (mu: number) => chiSquare1Tail(adjustedLikelihoodRatio(values, mu)) >= alpha;
   const range = Math.max(...values) - Math.min(...values);
-  return { low: boundary(mean, -range, holds), high: boundary(mean, range, holds) };
+  const [low, high] = [boundary(mean, -range, holds), boundary(mean, range, holds)];
+  return low === undefined || high === undefined ? undefined : { low, high };
 }
 
 /** mean ± t(1 − α/2, n − 1) · s/√n. */
@@ -121,15 +138,14 @@ function tTestP(values: readonly number[], mu: number): number {
 
 /**
  * The last μ from the mean towards `reach` (a signed distance: the data's range) where `holds` is true, the test's
- * boundary found by bisection. With ten or more effective traders the likelihood rejects well within 64 ranges; the
- * cap only keeps the search finite.
+ * boundary found by bisection; undefined when it still holds 64 ranges past the mean (a test that rejects nothing).
  */
-function boundary(mean: number, reach: number, holds: (mu: number) => boolean): number {
+function boundary(mean: number, reach: number, holds: (mu: number) => boolean): number | undefined {
   let inside = mean;
   let outside = mean + reach;
   while (holds(outside)) {
     inside = outside;
-    if (Math.abs(outside - mean) >= 64 * Math.abs(reach)) return outside;
+    if (Math.abs(outside - mean) >= 64 * Math.abs(reach)) return undefined;
     outside = mean + 2 * (outside - mean);
   }
   for (let i = 0; i < 100; i++) {

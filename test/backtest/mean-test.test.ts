@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { adjustedLikelihoodRatio, meanInterval, meanTest } from '../../src/backtest/mean-test.js';
+import { adjustedLikelihoodRatio, differenceInterval, meanInterval, meanTest } from '../../src/backtest/mean-test.js';
 
 describe('adjusted empirical likelihood ratio', () => {
   it('worked by hand: 1, 2, 6 against μ = 0', () => {
@@ -139,7 +139,7 @@ describe('its interval', () => {
         fc.constantFrom(0.05, 0.01, 0.0015),
         (d, alpha) => {
           fc.pre(!meanTest(d).restsOnFew);
-          const { low, high } = meanInterval(d, alpha);
+          const { low, high } = differenceInterval(d, alpha);
           const mean = d.reduce((a, b) => a + b, 0) / d.length;
           expect(low).toBeLessThanOrEqual(mean + 1e-9);
           expect(high).toBeGreaterThanOrEqual(mean - 1e-9);
@@ -150,10 +150,22 @@ describe('its interval', () => {
     );
   });
 
-  it("with fewer, is the t-test's: −764.00 and +100.00 have mean −332.00 ± 12.706205 · 610.94 / √2 = ±5,489.08", () => {
+  it("with fewer, a difference's is the t-test's: −764.00 and +100.00 have mean −332.00 ± 12.706205 · 610.94 / √2 = ±5,489.08", () => {
     // s = 864 / √2 = 610.940; t(0.975, 1) = 12.706205.
-    const { low, high } = meanInterval([-76_400, 10_000], 0.05);
+    const { low, high } = differenceInterval([-76_400, 10_000], 0.05);
     expect(low / 100).toBeCloseTo(-332 - 5_489.08, 1);
     expect(high / 100).toBeCloseTo(-332 + 5_489.08, 1);
+    // Two values: the likelihood rejects nothing, so a cell's interval is the t-test's too.
+    expect(meanInterval([-76_400, 10_000], 0.05)).toEqual({ low, high });
+  });
+
+  it("a cell's takes the likelihood's shape: long towards the rare payout, not past what a trader paid", () => {
+    // 29 traders net the firm $150.00, one costs it $800.00 (mean $118.33): the t-interval would run to $183.10,
+    // above any trader's net; the likelihood's stays near $150.00 and reaches far down, where more payouts would be.
+    const nets = [...Array<number>(29).fill(15_000), -80_000];
+    const { low, high } = meanInterval(nets, 0.05);
+    expect(high).toBeLessThan(15_200);
+    expect(low).toBeLessThan(2_000);
+    expect(differenceInterval(nets, 0.05).high).toBeGreaterThan(18_000);
   });
 });
