@@ -21,6 +21,8 @@ describe('propsim import fills', () => {
       fixture('tradovate-fills.csv'),
       '--tz',
       'America/Chicago',
+      '--date-order',
+      'mdy',
       '--out',
       out,
     ]);
@@ -64,12 +66,75 @@ describe('propsim import fills', () => {
       bad,
       '--tz',
       'America/New_York',
+      '--date-order',
+      'mdy',
       '--out',
       out,
     ]);
     expect(status).toBe(2);
     expect(stderr).toContain(`${bad}:4: column Action: expected Buy or Sell`);
     expect(readFileSync(out, 'utf8')).toBe('older\n');
+  });
+});
+
+describe('propsim import fills --date-order', () => {
+  // A UK PC's NinjaTrader export of 2 and 3 January: 24-hour day/month times, every date 12 or less on both sides.
+  const ukExport = (name: string, dates: readonly string[]): string => {
+    const file = join(dir, name);
+    const header =
+      'Instrument,Action,Quantity,Price,Time,ID,E/X,Position,Order ID,Name,Commission,Rate,Account,Connection,';
+    const rows = dates.map(
+      (date, i) =>
+        `ES 03-24,${i % 2 ? 'Sell' : 'Buy'},1,4770.25,${date} 09:31:05,x${i},Entry,-,o${i},Entry,$2.04,1,Sim101,Rithmic,`,
+    );
+    writeFileSync(file, [header, ...rows].join('\n') + '\n');
+    return file;
+  };
+  const importUk = (file: string, out: string, more: readonly string[] = []) =>
+    runCliAsync(['import', 'fills', '--format', 'ninjatrader', file, '--tz', 'Europe/London', ...more, '--out', out]);
+
+  it('exits 2 on a file whose every date reads both ways, naming the file, the row and what each order reads', async () => {
+    const file = ukExport('uk-early.csv', ['02/01/2024', '03/01/2024']);
+    const out = join(dir, 'uk-early-fills.csv');
+    const { status, stderr } = await importUk(file, out);
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      `propsim import fills: --date-order: required: ${file}:2: column Time: "02/01/2024 09:31:05" reads as month/day (2024-02-01) or day/month (2024-01-02), and so does every date of the file: none has a day above 12 to show which comes first; --date-order mdy reads it as 2024-02-01, --date-order dmy as 2024-01-02\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('reads them as 2 and 3 January with --date-order dmy (London is UTC+0 in January)', async () => {
+    const out = join(dir, 'uk-dmy-fills.csv');
+    const { status } = await importUk(ukExport('uk-dmy.csv', ['02/01/2024', '03/01/2024']), out, [
+      '--date-order',
+      'dmy',
+    ]);
+    expect(status).toBe(0);
+    expect(readFileSync(out, 'utf8').split('\n').slice(1, 3)).toEqual([
+      '2024-01-02T09:31:05.000Z,Sim101,ESH4,buy,1,4770.25,2.04',
+      '2024-01-03T09:31:05.000Z,Sim101,ESH4,sell,1,4770.25,2.04',
+    ]);
+  });
+
+  it('exits 2 on a date that reads only as day/month, saying the file looks like day/month', async () => {
+    const file = ukExport('uk-month.csv', ['02/01/2024', '15/01/2024']);
+    const out = join(dir, 'uk-month-fills.csv');
+    const { status, stderr } = await importUk(file, out);
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      `propsim import fills: --date-order: ${file}:3: column Time: "15/01/2024 09:31:05" reads only as day/month (there is no month 15): the file looks like day/month order; if so, read it with --date-order dmy\n`,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('exits 2 on a date impossible in the order given, naming the row and the order', async () => {
+    const file = ukExport('uk-mdy.csv', ['02/01/2024', '15/01/2024']);
+    const { status, stderr } = await importUk(file, join(dir, 'uk-mdy-fills.csv'), ['--date-order', 'mdy']);
+    expect(status).toBe(2);
+    expect(stderr).toBe(
+      `propsim import fills: ${file}:3: column Time: expected a month/day/year date (date order mdy), got "15/01/2024 09:31:05"\n`,
+    );
   });
 });
 
