@@ -9,7 +9,7 @@ import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig, type BacktestConfig } from '../backtest/backtest-config.js';
 import type { FillsFileSpec } from '../backtest/trader-fills.js';
 import type { ImportedFills } from '../import/import-fills.js';
-import { fillsImportCounts } from '../reports/fills-import-table.js';
+import { fillsImportCounts, importWarnings } from '../reports/fills-import-table.js';
 import { backtestOutputFiles, summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { cellsToRun, withCellSubset } from '../backtest/cell-subset.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
@@ -201,7 +201,12 @@ function withFlags(loaded: BacktestConfig, args: BacktestArgs): BacktestConfig {
 
 /** What `propsim import fills` would tell of the export the config reads (docs/backtesting.md#importing-broker-exports). */
 function fillsImportText(imported: ImportedFills, spec: FillsFileSpec): string {
-  const warnings = imported.warnings.map((w) => `propsim backtest: warning: ${w}\n`).join('');
+  // A config has no --map: the way to name the id column is an import first.
+  const turnOn =
+    'a config cannot map columns: import the export with propsim import fills --map id=COLUMN and name its output in traders.fills.path';
+  const warnings = importWarnings(imported, turnOn)
+    .map((w) => `propsim backtest: warning: ${w}\n`)
+    .join('');
   const { headline, table } = fillsImportCounts(imported);
   return `${warnings}propsim backtest: read ${headline} from ${spec.path} (a ${spec.format} export)\n${table}`;
 }

@@ -9,6 +9,7 @@ import { calibrate, CalibrationInputError } from '../calibrate/calibrate.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName } from '../import/import-fills.js';
 import type { DateOrder } from '../import/export-time.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
+import { importWarnings } from '../reports/fills-import-table.js';
 import { basename } from 'node:path';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { wholeNumberFlag } from './flag-values.js';
@@ -149,12 +150,16 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
 
 function readFills(files: readonly string[], args: CalibrateArgs): TraderFill[] {
   if (args.format !== 'propsim') {
-    return importFills(files, {
+    const imported = importFills(files, {
       format: args.format as FillFormatName,
       ...(args.tz === undefined ? {} : { tz: args.tz }),
       ...(args.map === undefined ? {} : { map: args.map }),
       ...(args.dateOrder === undefined ? {} : { dateOrder: args.dateOrder }),
-    }).fills;
+    });
+    // Told now: the fills a duplicate or an export without ids adds count in every measure below.
+    for (const warning of importWarnings(imported, 'name the column with --map id=COLUMN'))
+      process.stderr.write(`propsim calibrate: warning: ${warning}\n`);
+    return imported.fills;
   }
   // propsim's fills CSV has its own columns and UTC times: a --tz, --map or --date-order given for it would be ignored.
   const given = { '--tz': args.tz, '--map': args.map, '--date-order': args.dateOrder };

@@ -6,7 +6,7 @@ import { fillsCsv } from '../import/fills-csv.js';
 import type { DateOrder } from '../import/export-time.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
-import { fillsImportCounts } from '../reports/fills-import-table.js';
+import { fillsImportCounts, importWarnings } from '../reports/fills-import-table.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
 import { DATE_ORDER_OPTION, importFlagError } from './import-flags.js';
@@ -63,7 +63,7 @@ const importFillsCommand = {
         ]),
       )
       .epilog(
-        "Writes ts,trader,instrument,side,quantity,price (plus commission when the export has one), in time order. trader is the export's account unless mapped. Slash dates are read as month/day without --date-order only when a date of the file has a day above 12 (1/15/2024); a file whose every date reads both ways (days 1 to 12), or one that reads only as day/month, is refused until --date-order says. A fill exported twice (same id) is kept once, with a warning; rows of calendar spreads and of quantity 0 are skipped. stderr shows per trader the rows read, kept, deduplicated and skipped.",
+        "Writes ts,trader,instrument,side,quantity,price (plus commission when the export has one), in time order. trader is the export's account unless mapped. Slash dates are read as month/day without --date-order only when a date of the file has a day above 12 (1/15/2024); a file whose every date reads both ways (days 1 to 12), or one that reads only as day/month, is refused until --date-order says. A fill exported twice (same id) is kept once, with a warning; an export without an id column (Fill ID, id, ID, or --map id=COLUMN) is not de-duplicated, and a warning says so; rows of calendar spreads and of quantity 0 are skipped. stderr shows per trader the rows read, kept, deduplicated and skipped.",
       ),
   handler: (args: ImportFillsArgs) => {
     try {
@@ -100,7 +100,9 @@ function runImportFills(args: ImportFillsArgs): void {
 }
 
 function fillsSummary(imported: ImportedFills, out: string): string {
-  const warnings = imported.warnings.map((w) => `propsim import fills: warning: ${w}\n`).join('');
+  const warnings = importWarnings(imported, 'name the column with --map id=COLUMN')
+    .map((w) => `propsim import fills: warning: ${w}\n`)
+    .join('');
   const { headline, table } = fillsImportCounts(imported);
   return `${warnings}propsim import fills: wrote ${headline} to ${out}\n${table}`;
 }

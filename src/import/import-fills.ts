@@ -49,7 +49,10 @@ export interface ImportedFills {
   hasCommission: boolean;
   /** Per trader, in the order traders first appear. */
   counts: Map<string, TraderCounts>;
+  /** The fills kept once, each named with both lines. */
   warnings: string[];
+  /** Files with no fill-id column, and the names looked for: nothing in them is de-duplicated. */
+  withoutIds: Array<{ file: string; looked: readonly string[] }>;
 }
 
 export interface FillImportOptions {
@@ -69,7 +72,7 @@ export function importFills(files: readonly string[], options: FillImportOptions
     );
   const format = FILL_FORMATS[options.format];
   const map = parseColumnMap(options.map ?? []);
-  const result: ImportedFills = { fills: [], hasCommission: false, counts: new Map(), warnings: [] };
+  const result: ImportedFills = { fills: [], hasCommission: false, counts: new Map(), warnings: [], withoutIds: [] };
   const seenIds = new Map<string, string>();
   for (const file of files) {
     const table = readExportTable(file);
@@ -77,6 +80,7 @@ export function importFills(files: readonly string[], options: FillImportOptions
     const zone = zoneFor(table, format, columns, options.tz);
     const order = options.dateOrder ?? fileDateOrder(table, columns.ts);
     if (columns.commission.index >= 0) result.hasCommission = true;
+    if (columns.id.index < 0) result.withoutIds.push({ file, looked: columns.id.looked });
     for (const row of table.rows) {
       const trader = field(row, columns.trader.index).trim();
       const counts = countsOf(result.counts, trader);

@@ -10,28 +10,46 @@ const fixture = (name: string): string => fileURLToPath(new URL(`../import/fixtu
 const dir = mkdtempSync(join(tmpdir(), 'propsim-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** `propsim import fills` of a Tradovate export: its Timestamp in Chicago time, its dates (all 01/02/2024) US. */
+const importTradovate = (file: string, out: string) =>
+  runCliAsync([
+    'import',
+    'fills',
+    '--format',
+    'tradovate',
+    file,
+    '--tz',
+    'America/Chicago',
+    '--date-order',
+    'mdy',
+    '--out',
+    out,
+  ]);
+
 describe('propsim import fills', () => {
   it('exits 0 and shows per trader the rows read, kept, deduplicated and skipped', async () => {
     const out = join(dir, 'tradovate.csv');
-    const { status, stderr } = await runCliAsync([
-      'import',
-      'fills',
-      '--format',
-      'tradovate',
-      fixture('tradovate-fills.csv'),
-      '--tz',
-      'America/Chicago',
-      '--date-order',
-      'mdy',
-      '--out',
-      out,
-    ]);
+    const { status, stderr } = await importTradovate(fixture('tradovate-fills.csv'), out);
     expect(status).toBe(0);
     expect(stderr).toContain('warning: ');
     expect(stderr).toContain(`wrote 4 fills of 2 traders to ${out}`);
     expect(stderr).toMatch(/DEMO123\s+3\s+2\s+1\s+0\n/);
     expect(stderr).toMatch(/DEMO456\s+3\s+2\s+0\s+1\n/);
     expect(readFileSync(out, 'utf8').split('\n')[1]).toBe('2024-01-02T15:31:05.000Z,DEMO123,ESH4,buy,1,4770.25,1.29');
+  });
+
+  it('warns once per file that de-duplication is off when the fill-id column is renamed, and how to turn it on', async () => {
+    const renamed = join(dir, 'renamed-fills.csv');
+    writeFileSync(renamed, readFileSync(fixture('tradovate-fills.csv'), 'utf8').replace('Fill ID,', 'FillNo,'));
+    const out = join(dir, 'renamed-out.csv');
+    const { status, stderr } = await importTradovate(renamed, out);
+    expect(status).toBe(0);
+    // Fill 1002, exported twice, is kept twice: 5 fills, DEMO123 3 read and 3 kept.
+    expect(stderr).toBe(
+      `propsim import fills: warning: ${renamed}: no fill-id column (looked for Fill ID or id): de-duplication is off, so a fill exported twice is kept twice; name the column with --map id=COLUMN\n` +
+        `propsim import fills: wrote 5 fills of 2 traders to ${out}\n` +
+        'trader   read  kept  deduplicated  skipped\nDEMO123  3     3     0             0\nDEMO456  3     2     0             1\n',
+    );
   });
 
   it('exits 2 naming --tz when a NinjaTrader export is read without it, and writes nothing', async () => {

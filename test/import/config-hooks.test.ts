@@ -100,6 +100,25 @@ describe('traders.fills with a format', () => {
     expect(count('trader   read  kept  deduplicated  skipped\nDEMO123  3     2     1             0\n')).toBe(1);
   });
 
+  it('the CLI warns once that de-duplication is off for an export without a fill-id column, and what to do', () => {
+    const renamed = files.write(
+      'renamed-fills.csv',
+      readFileSync(fixture('tradovate-fills.csv'), 'utf8').replace('Fill ID,', 'FillNo,'),
+    );
+    const configPath = config({ path: renamed, format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' });
+    const { status, stderr } = runCli([
+      'backtest',
+      '--config',
+      configPath,
+      '--out',
+      join(dirname(configPath), 'renamed'),
+    ]);
+    expect(status).toBe(0);
+    const warning = `propsim backtest: warning: ${renamed}: no fill-id column (looked for Fill ID or id): de-duplication is off, so a fill exported twice is kept twice; a config cannot map columns: import the export with propsim import fills --map id=COLUMN and name its output in traders.fills.path\n`;
+    expect(stderr.split(warning).length - 1).toBe(1);
+    expect(stderr).toContain(`propsim backtest: read 5 fills of 2 traders from ${renamed} (a tradovate export)\n`);
+  });
+
   it('the CLI refuses --traders and --cells before the export is read: the refusal is all stderr holds', async () => {
     const path = fixture('tradovate-fills.csv');
     const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' });
