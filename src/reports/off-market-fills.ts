@@ -61,7 +61,7 @@ export function offMarketSection(run: BacktestRun): string[] {
   const noMarket = [...byTrader.values()].reduce((sum, c) => sum + c.noMarket, 0);
   if (offMarket.length === 0 && noMarket === 0) return [];
   const sentence =
-    `${offMarket.length.toLocaleString('en-US')} historical fills lie more than ${OFF_MARKET_TICKS} ticks outside the prices their instrument traded in their minute (UTC; in a minute without prints, the nearest minutes with prints within ${NEAREST_MINUTES} on each side). ` +
+    `${offMarket.length.toLocaleString('en-US')} historical fill${offMarket.length === 1 ? ' lies' : 's lie'} more than ${OFF_MARKET_TICKS} ticks outside the prices their instrument traded in their minute (UTC; in a minute without prints, the nearest minutes with prints within ${NEAREST_MINUTES} on each side). ` +
     `${noMarket.toLocaleString('en-US')} had no print of their instrument within ${NEAREST_MINUTES} minutes to compare with. ` +
     'Every cell books them at their own prices all the same: a cell rests on them as much as on any fill.';
   const rows = offMarket
@@ -73,7 +73,7 @@ export function offMarketSection(run: BacktestRun): string[] {
       `${f.side} ${f.quantity} ${f.symbol}`,
       f.price,
       `${f.low} to ${f.high}`,
-      minutesText(f).replace(/^between /, ''),
+      `${hhmm(f.fromMs)} to ${hhmm(f.toMs)} UTC`,
       String(f.ticksOutside),
     ]);
   const more = offMarket.length > LISTED ? `<p class="meta">and ${offMarket.length - LISTED} more</p>` : '';
@@ -93,6 +93,9 @@ export function offMarketSection(run: BacktestRun): string[] {
 
 /** `between 14:30 and 14:31 UTC`: the whole minutes the range comes from. */
 function minutesText(f: OffMarketFill): string {
-  const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
   return `between ${hhmm(f.fromMs)} and ${hhmm(f.toMs)} UTC`;
+}
+
+function hhmm(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 16);
 }

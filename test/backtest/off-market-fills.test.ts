@@ -94,6 +94,36 @@ describe('fills against the market', () => {
   });
 });
 
+describe('a fat-fingered exit on 1-minute bars (each bar four prints spanning its low and high)', () => {
+  it('a 6E exit at 1.00000 while the minute traded 1.09485 to 1.09515 is 1,897 ticks below it', async () => {
+    // fixtures/market 6EH4 bars stamp a bar's end (timestamp_utc): 2024-01-03 14:31:00 is the 14:30 minute, 1.09465 to
+    // 1.09505 (the entry at 1.09500 lies in it); 14:32:00 is the 14:31 minute, 1.09485 to 1.09515. A 6E tick is
+    // 0.00005: (1.09485 − 1.00000) / 0.00005 = 1,897.
+    const dir = mkdtempSync(join(tmpdir(), 'propsim-off-market-6e-'));
+    const fills = join(dir, 'fills.csv');
+    writeFileSync(
+      fills,
+      'ts,trader,instrument,side,quantity,price\n2024-01-03T14:30:20Z,ann,6EH4,buy,1,1.09500\n2024-01-03T14:31:40Z,ann,6EH4,sell,1,1.00000\n',
+    );
+    const bars = fileURLToPath(new URL('../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
+    const config = join(dir, 'config.yaml');
+    writeFileSync(
+      config,
+      [
+        'name: fat finger',
+        `market: { files: [ { path: ${JSON.stringify(bars)}, format: bars, instrument: 6EH4 } ] }`,
+        'period: { from: 2024-01-03, to: 2024-01-03 }',
+        'traders: { fills: { path: fills.csv } }',
+        'base_plan: eval-50k-eod',
+      ].join('\n') + '\n',
+    );
+    const checked = await fillsAgainstMarket(loadBacktestConfig(config));
+    expect(checked.offMarket.map((f) => [f.line, f.price, f.low, f.high, f.ticksOutside])).toEqual([
+      [3, '1.00000', '1.09485', '1.09515', -1_897],
+    ]);
+  });
+});
+
 describe('propsim backtest and fills off the market', () => {
   it('warns on stderr naming the first, and counts them per trader and cell', async () => {
     const { dir, config, fills } = offMarketConfig();
@@ -124,7 +154,10 @@ describe('propsim backtest and fills off the market', () => {
     ]);
     const report = readFileSync(join(out, 'report.html'), 'utf8');
     expect(report).toContain('<h2>Historical fills off the market</h2>');
-    expect(report).toContain('<td>5011.25</td><td>5012.00 to 5012.00</td>');
+    expect(report).toContain(
+      '<td>sell 1 ESM6</td><td>5011.25</td><td>5012.00 to 5012.00</td><td>14:30 to 14:31 UTC</td><td>-3</td>',
+    );
+    expect(report).toContain('2 had no print of their instrument within 5 minutes'); // cat's 09:47 and dan's NQM6
   });
 
   it('--strict: exit 2 naming the first, before any cell runs; nothing written', async () => {
