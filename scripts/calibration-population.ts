@@ -62,8 +62,6 @@ writeFileSync(
   fillsCsv({
     fills: fills.map((f) => ({ ...f, commission: '', file: '' })),
     hasCommission: false,
-    counts: new Map(),
-    warnings: [],
   }),
 );
 process.stderr.write(`calibration-population: ${fills.length} fills of 200 traders written to ${out}\n`);

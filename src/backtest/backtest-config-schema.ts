@@ -8,6 +8,7 @@ import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fiel
 import { MarketFile } from '../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
 import { paramsByStrategy } from './traders/strategy-params-schema.js';
+import { DATE_ORDERS } from '../import/export-time.js';
 import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
 import { allInstruments } from '../core/instruments.js';
 
@@ -96,8 +97,14 @@ const Traders = (block: TSchema) =>
                 description: 'The zone of export times written without an offset (NinjaTrader, Tradovate Timestamp).',
               }),
             ),
+            date_order: Type.Optional(
+              OneOf(
+                DATE_ORDERS,
+                "The order of month and day in the export's slash dates: mdy (1/2/2024 is January 2) or dmy (1 February); needed when no date has a day above 12, and for day/month exports.",
+              ),
+            ),
           },
-          { expected: '{ path, format?, tz? }' },
+          { expected: '{ path, format?, tz?, date_order? }' },
         ),
       ),
       kinds: Type.Optional(

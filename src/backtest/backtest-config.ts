@@ -16,7 +16,8 @@ import { ScenarioError } from '../scenario/scenario-error.js';
 import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
 import { isKnownZone } from '../import/export-time.js';
-import { MissingZoneError } from '../import/import-input-error.js';
+import { DateOrderError, MissingZoneError } from '../import/import-input-error.js';
+import { dateOrderRefusal } from '../import/date-order.js';
 import type { ImportedFills } from '../import/import-fills.js';
 import { tradersOf } from './trader-roster.js';
 import { checkSessionFamily, parseInstruments } from './block-instruments.js';
@@ -249,13 +250,18 @@ function checkFillsTraders(config: BacktestConfig, window: FillsWindow, fillsImp
   checkFillsInPeriod(fills, window);
 }
 
-/** A broker export whose times need a zone names the config field to set. */
+/** A broker export whose times need a zone, or whose dates do not show their order, names the config field to set. */
 function readFillsOrFail(spec: FillsFileSpec, fillsImported: FillsImported): ReturnType<typeof readFillsFile> {
   try {
     return readFillsFile(spec, (imported) => fillsImported(imported, spec));
   } catch (error) {
     if (error instanceof MissingZoneError)
       fail('traders.fills.tz', `the zone of its times: ${error.message}`, undefined);
+    if (error instanceof DateOrderError)
+      throw new FieldError(
+        'traders.fills.date_order',
+        dateOrderRefusal(error, (order) => `date_order: ${order}`),
+      );
     throw error;
   }
 }
@@ -312,9 +318,21 @@ function parseFillsFile(doc: NonNullable<ConfigText['traders']['fills']>, file: 
   const path = resolve(dirname(resolve(file)), given);
   if (!existsSync(path))
     fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
-  const { format, tz } = doc;
+  const { format, tz, date_order: dateOrder } = doc;
   if (tz !== undefined && !isKnownZone(tz)) fail('traders.fills.tz', 'an IANA time zone such as America/Chicago', tz);
-  return { path, ...(format === undefined ? {} : { format }), ...(tz === undefined ? {} : { tz }) };
+  // propsim's fills CSV has ISO times: an order of day and month said for it would be ignored.
+  if (dateOrder !== undefined && format === undefined)
+    fail(
+      'traders.fills.date_order',
+      "only with traders.fills.format (a broker export): propsim's fills CSV has ISO times",
+      dateOrder,
+    );
+  return {
+    path,
+    ...(format === undefined ? {} : { format }),
+    ...(tz === undefined ? {} : { tz }),
+    ...(dateOrder === undefined ? {} : { dateOrder }),
+  };
 }
 
 /** price_paid and payout_share, or the funnel (funnel-config.ts) when evaluation or funded is written. */

@@ -11,6 +11,7 @@ import { BacktestInputError } from './backtest-input-error.js';
 import { cellPool } from './cell-pool.js';
 import { cellsToRun } from './cell-subset.js';
 import { runStatistics, type RunStatistics } from './decisions.js';
+import { fillsAgainstMarket, type FillsAgainstMarket } from './off-market-fills.js';
 
 export interface BacktestProgress {
   cellsDone: number;
@@ -29,6 +30,8 @@ export interface BacktestRun {
   cells: CellResult[];
   /** Intervals and decisions against the reference cell (docs/backtesting.md#signal-or-noise). */
   statistics: RunStatistics;
+  /** The historical fills against the market's prices, the same in every cell (docs/backtesting.md#fills-off-the-market). */
+  fillsAgainstMarket: FillsAgainstMarket;
 }
 
 export function defaultWorkers(): number {
@@ -43,8 +46,17 @@ export async function runBacktest(
     queue?: string;
     signal?: AbortSignal;
     onProgress?: (progress: BacktestProgress) => void;
+    /** Found already (the CLI checks them before any cell runs, for --strict); else found here. */
+    fillsAgainstMarket?: FillsAgainstMarket;
   },
 ): Promise<BacktestRun> {
+  const againstMarket = options.fillsAgainstMarket ?? (await fillsAgainstMarket(config));
+  const withStatistics = (results: CellResult[]): BacktestRun => ({
+    config,
+    cells: results,
+    statistics: runStatistics(results, config.compareTo),
+    fillsAgainstMarket: againstMarket,
+  });
   const cells = cellsToRun(config);
   const positions = new Map(cells.map((cell, i) => [cell.index, i]));
   const results: CellResult[] = new Array(cells.length);
@@ -69,7 +81,7 @@ export async function runBacktest(
     // Loaded only for a queue run: a local run never loads BullMQ.
     const { runCellsOnQueue } = await import('./queue/queue-coordinator.js');
     await runCellsOnQueue(config, cells, options.queue, { signal: options.signal, onResult: done });
-    return withStatistics(config, results);
+    return withStatistics(results);
   }
   if (options.workers <= 1 || cells.length === 1) {
     const calendar = new GlobexCalendar(loadHolidayFile());
@@ -77,7 +89,7 @@ export async function runBacktest(
       options.signal?.throwIfAborted();
       done(await runCell({ config, cell }, calendar));
     }
-    return withStatistics(config, results);
+    return withStatistics(results);
   }
   const pool = cellPool(options.workers);
   try {
@@ -94,9 +106,5 @@ export async function runBacktest(
   } finally {
     await pool.destroy();
   }
-  return withStatistics(config, results);
-}
-
-function withStatistics(config: BacktestConfig, cells: CellResult[]): BacktestRun {
-  return { config, cells, statistics: runStatistics(cells, config.compareTo) };
+  return withStatistics(results);
 }

@@ -8,6 +8,7 @@ import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
 import { Dec } from '../core/money.js';
 import { parseTimeMs, TimeInputError } from '../core/time.js';
 import { MarketDataError } from '../market/market-data-error.js';
+import type { DateOrder } from '../import/export-time.js';
 import { importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
 
 export interface TraderFill {
@@ -29,6 +30,8 @@ export interface FillsFileSpec {
   path: string;
   format?: FillFormatName;
   tz?: string;
+  /** The order of month and day in the export's slash dates; absent: the file must show it. */
+  dateOrder?: DateOrder;
   /** Only these traders' fills (optimize's search and held-out parts, docs/optimizing.md); absent: every trader's. */
   traders?: readonly string[];
 }
@@ -52,6 +55,7 @@ function readAllFills(spec: FillsFileSpec, imported: (result: ImportedFills) => 
   const result = importFills([spec.path], {
     format: spec.format,
     ...(spec.tz === undefined ? {} : { tz: spec.tz }),
+    ...(spec.dateOrder === undefined ? {} : { dateOrder: spec.dateOrder }),
   });
   imported(result);
   return result.fills.map(({ file: _file, commission, ...fill }) => ({

@@ -1,5 +1,5 @@
 // `propsim backtest --config FILE [--out DIR] [--workers N | --queue URL] [--traders N] [--seed N] [--cells 0,5]
-// [--json]` (docs/backtesting.md, docs/scaling.md): a plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops
+// [--json] [--strict]` (docs/backtesting.md, docs/scaling.md): a plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops
 // cleanly (130) and writes nothing.
 import { queueOption } from './queue-option.js';
 import { setMaxListeners } from 'node:events';
@@ -9,15 +9,17 @@ import { SingleBar } from 'cli-progress';
 import { loadBacktestConfig, type BacktestConfig } from '../backtest/backtest-config.js';
 import type { FillsFileSpec } from '../backtest/trader-fills.js';
 import type { ImportedFills } from '../import/import-fills.js';
-import { fillsImportCounts } from '../reports/fills-import-table.js';
+import { fillsImportCounts, importWarnings } from '../reports/fills-import-table.js';
 import { backtestOutputFiles, summaryDocument, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { cellsToRun, withCellSubset } from '../backtest/cell-subset.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
+import { fillsAgainstMarket } from '../backtest/off-market-fills.js';
+import { offMarketRefusal, offMarketWarning } from '../reports/off-market-fills.js';
 import { withSyntheticTraders } from '../backtest/trader-count.js';
 import { defaultWorkers, runBacktest, type BacktestProgress, type BacktestRun } from '../backtest/run-backtest.js';
 import { backtestSummaryLines } from '../reports/backtest-summary.js';
 import { wholeNumberFlag } from './flag-values.js';
-import { reportFailure } from './input-error.js';
+import { CliInputError, reportFailure } from './input-error.js';
 import { checkOutFolder } from './out-folder.js';
 import { afterPendingSignals } from './pending-signals.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
@@ -33,6 +35,7 @@ interface BacktestArgs {
   seed: number | undefined;
   cells: string | undefined;
   json: boolean;
+  strict: boolean;
 }
 
 export const backtestCommand = {
@@ -80,6 +83,12 @@ export const backtestCommand = {
         requiresArg: true,
       })
       .option('json', { describe: 'print summary.json on stdout', type: 'boolean', default: false })
+      .option('strict', {
+        describe:
+          'historical fills more than 2 ticks outside what their instrument traded in their minute are invalid input (exit 2, before any cell runs), not a warning and a count (fills_off_market)',
+        type: 'boolean',
+        default: false,
+      })
       .epilog(
         helpExamples([
           [
@@ -128,6 +137,12 @@ async function backtest(args: BacktestArgs): Promise<number> {
   );
   // Before any worker starts: a period beyond the market data, or a resample of too few sessions, is invalid input.
   await checkPeriodCoverage(config);
+  const againstMarket = await fillsAgainstMarket(config);
+  // Fills off the market: under --strict invalid input, found before any cell runs; else a warning and a count.
+  const refusal = offMarketRefusal(againstMarket);
+  if (refusal !== undefined && args.strict) throw new CliInputError(`--strict: ${refusal}`);
+  const warning = offMarketWarning(againstMarket);
+  if (warning !== undefined) process.stderr.write(`propsim backtest: warning: ${warning}\n`);
   const cells = cellsToRun(config).length;
   const abort = new AbortController();
   setMaxListeners(cells + 1, abort.signal); // one listener per queued cell on the pool
@@ -149,6 +164,7 @@ async function backtest(args: BacktestArgs): Promise<number> {
   try {
     run = await runBacktest(config, {
       workers,
+      fillsAgainstMarket: againstMarket,
       ...(args.queue === undefined ? {} : { queue: args.queue }),
       signal: abort.signal,
       onProgress: (p) => {
@@ -201,7 +217,12 @@ function withFlags(loaded: BacktestConfig, args: BacktestArgs): BacktestConfig {
 
 /** What `propsim import fills` would tell of the export the config reads (docs/backtesting.md#importing-broker-exports). */
 function fillsImportText(imported: ImportedFills, spec: FillsFileSpec): string {
-  const warnings = imported.warnings.map((w) => `propsim backtest: warning: ${w}\n`).join('');
+  // A config has no --map: the way to name the id column is an import first.
+  const turnOn =
+    'a config cannot map columns: import the export with propsim import fills --map id=COLUMN and name its output in traders.fills.path';
+  const warnings = importWarnings(imported, turnOn)
+    .map((w) => `propsim backtest: warning: ${w}\n`)
+    .join('');
   const { headline, table } = fillsImportCounts(imported);
   return `${warnings}propsim backtest: read ${headline} from ${spec.path} (a ${spec.format} export)\n${table}`;
 }

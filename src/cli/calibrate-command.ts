@@ -7,12 +7,14 @@ import { isIsoDate } from '../core/calendar/dates.js';
 import { marketSpecsOf } from '../api/sandbox/market-files.js';
 import { calibrate, CalibrationInputError } from '../calibrate/calibrate.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName } from '../import/import-fills.js';
-import { MissingZoneError } from '../import/import-input-error.js';
+import type { DateOrder } from '../import/export-time.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
+import { importWarnings } from '../reports/fills-import-table.js';
 import { basename } from 'node:path';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { helpExamples } from './help-examples.js';
+import { DATE_ORDER_OPTION, importFlagError } from './import-flags.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { checkFileFolder } from './out-folder.js';
 
@@ -24,6 +26,7 @@ interface CalibrateArgs {
   format: (typeof FORMATS)[number];
   tz: string | undefined;
   map: string[] | undefined;
+  dateOrder: DateOrder | undefined;
   kinds: number | undefined;
   seed: number;
   holdout: number;
@@ -54,6 +57,7 @@ export const calibrateCommand = {
       })
       .option('tz', { describe: 'IANA zone of export times without an offset', type: 'string', requiresArg: true })
       .option('map', { describe: 'FIELD=COLUMN, as in import fills', type: 'string', array: true, requiresArg: true })
+      .option('date-order', DATE_ORDER_OPTION)
       .option('kinds', {
         describe: 'how many kinds (default: the fewest that a next kind would not split by 30 %)',
         type: 'string',
@@ -90,8 +94,8 @@ export const calibrateCommand = {
       .epilog(
         helpExamples([
           [
-            'kinds from a NinjaTrader export, all traders, no comparison',
-            '$0 calibrate --format ninjatrader executions.csv --tz America/New_York --out kinds.yaml',
+            'kinds from a NinjaTrader export (US dates: month/day), all traders, no comparison',
+            '$0 calibrate --format ninjatrader executions.csv --tz America/New_York --date-order mdy --out kinds.yaml',
           ],
           [
             'half the traders held out and compared with the kinds traded on January 2024 6E bars',
@@ -146,14 +150,20 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
 
 function readFills(files: readonly string[], args: CalibrateArgs): TraderFill[] {
   if (args.format !== 'propsim') {
-    return importFills(files, {
+    const imported = importFills(files, {
       format: args.format as FillFormatName,
       ...(args.tz === undefined ? {} : { tz: args.tz }),
       ...(args.map === undefined ? {} : { map: args.map }),
-    }).fills;
+      ...(args.dateOrder === undefined ? {} : { dateOrder: args.dateOrder }),
+    });
+    // Told now: the fills a duplicate or an export without ids adds count in every measure below.
+    for (const warning of importWarnings(imported, 'name the column with --map id=COLUMN'))
+      process.stderr.write(`propsim calibrate: warning: ${warning}\n`);
+    return imported.fills;
   }
-  // propsim's fills CSV has its own columns and UTC times: a --tz or --map given for it would be ignored.
-  const ignored = args.tz !== undefined ? '--tz' : args.map !== undefined ? '--map' : undefined;
+  // propsim's fills CSV has its own columns and UTC times: a --tz, --map or --date-order given for it would be ignored.
+  const given = { '--tz': args.tz, '--map': args.map, '--date-order': args.dateOrder };
+  const ignored = Object.entries(given).find(([, value]) => value !== undefined)?.[0];
   if (ignored)
     throw new CliInputError(
       `${ignored}: only for exports (--format tradovate, ninjatrader or generic); propsim's fills CSV has its own columns and UTC times`,
@@ -183,7 +193,5 @@ function periodFlag(value: unknown): { from: string; to: string } {
 
 function inputError(error: unknown): unknown {
   if (error instanceof CalibrationInputError) return new CliInputError(error.message);
-  if (error instanceof MissingZoneError)
-    return new CliInputError(`--tz: required: ${error.message}; name their zone, such as --tz America/Chicago`);
-  return error;
+  return importFlagError(error);
 }

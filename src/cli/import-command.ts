@@ -3,12 +3,13 @@
 // read, kept, deduplicated and skipped goes to stderr. Exit 0, or 2 for invalid input (no --out file is left).
 import type { Argv } from 'yargs';
 import { fillsCsv } from '../import/fills-csv.js';
+import type { DateOrder } from '../import/export-time.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
-import { MissingZoneError } from '../import/import-input-error.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
-import { fillsImportCounts } from '../reports/fills-import-table.js';
+import { fillsImportCounts, importWarnings } from '../reports/fills-import-table.js';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { helpExamples } from './help-examples.js';
+import { DATE_ORDER_OPTION, importFlagError } from './import-flags.js';
 import { importMarketCommand } from './import-market-command.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { checkFileFolder } from './out-folder.js';
@@ -19,6 +20,7 @@ interface ImportFillsArgs {
   out: string;
   tz: string | undefined;
   map: string[] | undefined;
+  dateOrder: DateOrder | undefined;
 }
 
 const importFillsCommand = {
@@ -47,11 +49,12 @@ const importFillsCommand = {
         array: true,
         requiresArg: true,
       })
+      .option('date-order', DATE_ORDER_OPTION)
       .epilog(
         helpExamples([
           [
-            'a NinjaTrader 8 executions export, exported on a PC in New York',
-            '$0 import fills --format ninjatrader executions.csv --tz America/New_York --out fills.csv',
+            'a NinjaTrader 8 executions export, exported on a PC in New York (US dates: month/day)',
+            '$0 import fills --format ninjatrader executions.csv --tz America/New_York --date-order mdy --out fills.csv',
           ],
           [
             'any CSV: name the columns',
@@ -60,13 +63,13 @@ const importFillsCommand = {
         ]),
       )
       .epilog(
-        "Writes ts,trader,instrument,side,quantity,price (plus commission when the export has one), in time order. trader is the export's account unless mapped. A fill exported twice (same id) is kept once, with a warning; rows of calendar spreads and of quantity 0 are skipped. stderr shows per trader the rows read, kept, deduplicated and skipped.",
+        "Writes ts,trader,instrument,side,quantity,price (plus commission when the export has one), in time order. trader is the export's account unless mapped. Slash dates are read as month/day without --date-order only when a date of the file has a day above 12 (1/15/2024); a file whose every date reads both ways (days 1 to 12), or one that reads only as day/month, is refused until --date-order says. A fill exported twice (same id) is kept once, with a warning; an export without an id column (Fill ID, id, ID, or --map id=COLUMN) is not de-duplicated, and a warning says so; rows of calendar spreads and of quantity 0 are skipped. stderr shows per trader the rows read, kept, deduplicated and skipped.",
       ),
   handler: (args: ImportFillsArgs) => {
     try {
       runImportFills(args);
     } catch (error) {
-      reportFailure('import fills', error instanceof MissingZoneError ? zoneFlagError(error) : error);
+      reportFailure('import fills', importFlagError(error));
     }
   },
 };
@@ -88,6 +91,7 @@ function runImportFills(args: ImportFillsArgs): void {
     format: args.format,
     ...(args.tz === undefined ? {} : { tz: args.tz }),
     ...(args.map === undefined ? {} : { map: args.map }),
+    ...(args.dateOrder === undefined ? {} : { dateOrder: args.dateOrder }),
   });
   if (imported.fills.length === 0)
     throw new CliInputError(`no fills in ${files.join(', ')}: nothing to write to ${args.out}`);
@@ -96,11 +100,9 @@ function runImportFills(args: ImportFillsArgs): void {
 }
 
 function fillsSummary(imported: ImportedFills, out: string): string {
-  const warnings = imported.warnings.map((w) => `propsim import fills: warning: ${w}\n`).join('');
+  const warnings = importWarnings(imported, 'name the column with --map id=COLUMN')
+    .map((w) => `propsim import fills: warning: ${w}\n`)
+    .join('');
   const { headline, table } = fillsImportCounts(imported);
   return `${warnings}propsim import fills: wrote ${headline} to ${out}\n${table}`;
-}
-
-function zoneFlagError(error: MissingZoneError): CliInputError {
-  return new CliInputError(`--tz: required: ${error.message}; name their zone, such as --tz America/Chicago`);
 }

@@ -25,8 +25,8 @@ export interface FillExportFormat {
   contract(text: string): ParsedSymbol;
 }
 
-/** Each field's column position (-1 for an optional field the export lacks) and its header name. */
-export type FillColumns = Record<FillField, { index: number; name: string }>;
+/** Each field's column position (-1 for an optional field the export lacks), its header name and the names tried. */
+export type FillColumns = Record<FillField, { index: number; name: string; looked: readonly string[] }>;
 
 /** `FIELD=COLUMN` flags as a map; refuses unknown fields. */
 export function parseColumnMap(pairs: readonly string[]): Partial<Record<FillField, string>> {
@@ -43,7 +43,10 @@ export function parseColumnMap(pairs: readonly string[]): Partial<Record<FillFie
   return map;
 }
 
-/** Finds each field's column, the map first; a required field with no column fails on the header line. */
+/**
+ * Finds each field's column, the map first; a required field with no column, or a mapped one the export lacks, fails
+ * on the header line. An optional field the export lacks gets index -1, and `looked` says which names were tried.
+ */
 export function resolveColumns(
   table: ExportTable,
   format: FillExportFormat,
@@ -52,19 +55,21 @@ export function resolveColumns(
   const candidates = format.columnsOf(table);
   const resolved = {} as FillColumns;
   for (const field of FILL_FIELDS) {
-    const names = map[field] !== undefined ? [map[field]] : (candidates[field] ?? []);
+    const mapped = map[field];
+    const names = mapped !== undefined ? [mapped] : (candidates[field] ?? []);
     const name = names.find((n) => table.header.includes(n));
-    if (name === undefined && !OPTIONAL_FIELDS.includes(field)) {
+    if (name === undefined && (mapped !== undefined || !OPTIONAL_FIELDS.includes(field))) {
       const wanted = names.length === 0 ? `a column for ${field}` : `a column named ${names.join(' or ')}`;
+      const how = mapped === undefined ? `or --map ${field}=COLUMN` : `--map ${field}=${mapped}`;
       throw new MarketDataError(
         table.file,
         1,
         undefined,
-        `${wanted} for the ${field} of each fill in a ${format.name} export (or --map ${field}=COLUMN)`,
+        `${wanted} for the ${field} of each fill in a ${format.name} export (${how})`,
         quoteText(table.header.join(',')),
       );
     }
-    resolved[field] = { index: name === undefined ? -1 : table.header.indexOf(name), name: name ?? '' };
+    resolved[field] = { index: name === undefined ? -1 : table.header.indexOf(name), name: name ?? '', looked: names };
   }
   return resolved;
 }

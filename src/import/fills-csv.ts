@@ -3,7 +3,7 @@
 import { isoUtc } from '../core/time.js';
 import type { ImportedFills } from './import-fills.js';
 
-export function fillsCsv({ fills, hasCommission }: ImportedFills): string {
+export function fillsCsv({ fills, hasCommission }: Pick<ImportedFills, 'fills' | 'hasCommission'>): string {
   const header = ['ts', 'trader', 'instrument', 'side', 'quantity', 'price', ...(hasCommission ? ['commission'] : [])];
   const lines = fills.map((f) => {
     const cells = [isoUtc(f.timeMs), csvCell(f.trader), f.symbol, f.side, String(f.quantity), f.price];

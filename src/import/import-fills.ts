@@ -4,7 +4,15 @@
 import type { TraderFill } from '../backtest/trader-fills.js';
 import { MarketDataError, quoteText } from '../market/market-data-error.js';
 import { readExportTable, type ExportRow, type ExportTable } from './export-table.js';
-import { hasOffset, isKnownZone, parseExportTime, TIME_EXPECTED } from './export-time.js';
+import { fileDateOrder } from './date-order.js';
+import {
+  hasOffset,
+  isKnownZone,
+  parseExportTime,
+  slashDateReadings,
+  TIME_EXPECTED,
+  type DateOrder,
+} from './export-time.js';
 import {
   parseColumnMap,
   resolveColumns,
@@ -41,7 +49,10 @@ export interface ImportedFills {
   hasCommission: boolean;
   /** Per trader, in the order traders first appear. */
   counts: Map<string, TraderCounts>;
+  /** The fills kept once, each named with both lines. */
   warnings: string[];
+  /** Files with no fill-id column, and the names looked for: nothing in them is de-duplicated. */
+  withoutIds: Array<{ file: string; looked: readonly string[] }>;
 }
 
 export interface FillImportOptions {
@@ -50,6 +61,8 @@ export interface FillImportOptions {
   tz?: string;
   /** `FIELD=COLUMN` pairs. */
   map?: readonly string[];
+  /** The order of day and month in slash dates; absent: each file must show it (date-order.ts). */
+  dateOrder?: DateOrder;
 }
 
 export function importFills(files: readonly string[], options: FillImportOptions): ImportedFills {
@@ -59,13 +72,15 @@ export function importFills(files: readonly string[], options: FillImportOptions
     );
   const format = FILL_FORMATS[options.format];
   const map = parseColumnMap(options.map ?? []);
-  const result: ImportedFills = { fills: [], hasCommission: false, counts: new Map(), warnings: [] };
+  const result: ImportedFills = { fills: [], hasCommission: false, counts: new Map(), warnings: [], withoutIds: [] };
   const seenIds = new Map<string, string>();
   for (const file of files) {
     const table = readExportTable(file);
     const columns = resolveColumns(table, format, map);
     const zone = zoneFor(table, format, columns, options.tz);
+    const order = options.dateOrder ?? fileDateOrder(table, columns.ts);
     if (columns.commission.index >= 0) result.hasCommission = true;
+    if (columns.id.index < 0) result.withoutIds.push({ file, looked: columns.id.looked });
     for (const row of table.rows) {
       const trader = field(row, columns.trader.index).trim();
       const counts = countsOf(result.counts, trader);
@@ -79,7 +94,7 @@ export function importFills(files: readonly string[], options: FillImportOptions
         continue;
       }
       if (id !== '') seenIds.set(`${trader}\u0000${id}`, where);
-      const fill = readFill(table, row, columns, format, zone, trader);
+      const fill = readFill(table, row, columns, format, { zone, order }, trader);
       if (fill === undefined) {
         counts.skipped++;
         continue;
@@ -112,7 +127,7 @@ function readFill(
   row: ExportRow,
   columns: FillColumns,
   format: FillExportFormat,
-  zone: string | undefined,
+  { zone, order }: { zone: string | undefined; order: DateOrder },
   trader: string,
 ): ImportedFill | undefined {
   const read = <T>(name: FillField, parse: (text: string) => T): T => {
@@ -135,8 +150,8 @@ function readFill(
     throw new MissingZoneError(table.file, columns.ts.name, `line ${row.line}: ${quoteText(timeText)}`);
   return {
     timeMs: read('ts', (text) => {
-      const ms = parseExportTime(text, zone);
-      return Number.isNaN(ms) ? failValue(TIME_EXPECTED) : ms;
+      const ms = parseExportTime(text, zone, order);
+      return Number.isNaN(ms) ? failValue(timeExpected(text, order)) : ms;
     }),
     trader,
     symbol: contract.symbol,
@@ -147,6 +162,14 @@ function readFill(
     file: table.file,
     line: row.line,
   };
+}
+
+/** What a time should have been: for a slash date that reads only in the other order, that order's date. */
+function timeExpected(text: string, order: DateOrder): string {
+  const readings = slashDateReadings(text);
+  if (readings?.[order] !== undefined || readings?.[order === 'mdy' ? 'dmy' : 'mdy'] === undefined)
+    return TIME_EXPECTED;
+  return order === 'mdy' ? 'a month/day/year date (date order mdy)' : 'a day/month/year date (date order dmy)';
 }
 
 function failValue(expected: string): never {

@@ -15,3 +15,19 @@ export class MissingZoneError extends ImportInputError {
     super(`${file}: column ${column} has times with no offset (${why})`);
   }
 }
+
+/**
+ * An export whose slash dates do not show the order of day and month, read without one (--date-order, or
+ * `date_order:` in a config): every date is ambiguous, or one reads only as day/month (docs/backtesting.md#importing-broker-exports).
+ */
+export class DateOrderError extends ImportInputError {
+  override name = 'DateOrderError';
+  constructor(
+    readonly problem: 'ambiguous' | 'day_first',
+    message: string,
+    /** The row's date read month/day and day/month, `YYYY-MM-DD` (undefined in an order it is impossible in). */
+    readonly readings: { mdy: string | undefined; dmy: string | undefined },
+  ) {
+    super(message);
+  }
+}

@@ -14,8 +14,10 @@ import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/decisions.js';
 import { fourPlaces, pairedCounts } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
+import type { TraderFillsAgainstMarket } from '../backtest/off-market-fills.js';
 import { missingPrintsOf } from './missing-prints.js';
 import { csv } from './csv.js';
+import { cellOffMarket, OFF_MARKET_COLUMNS, traderOffMarket } from './off-market-fills.js';
 
 export { csv } from './csv.js';
 
@@ -29,9 +31,18 @@ function droppedCells(d: DroppedFills, positionsNeverHad: number): number[] {
   return [d.locked, d.failed, d.passed, positionsNeverHad];
 }
 
+function offMarketCells(counts: TraderFillsAgainstMarket): number[] {
+  return [counts.offMarket, counts.noMarket];
+}
+
+function offMarketDocument(counts: TraderFillsAgainstMarket): { fills_off_market: number; fills_no_market: number } {
+  return { fills_off_market: counts.offMarket, fills_no_market: counts.noMarket };
+}
+
 /**
  * The first evaluation's outcome and its trade date (docs/backtesting.md#outcomes-in-time), after the columns above;
- * with a funded stage, then what the firm owes the trader's open funded account (#what-the-firm-still-owes).
+ * with a funded stage, then what the firm owes the trader's open funded account (#what-the-firm-still-owes); last,
+ * the historical fills off the market and those with no market to compare (#fills-off-the-market).
  */
 const FIRST_OUTCOME_COLUMNS = ['first_outcome', 'first_outcome_day'];
 
@@ -60,6 +71,7 @@ export function cellsCsv(run: BacktestRun): string {
     'net_per_trader_low',
     'net_per_trader_high',
     ...DROPPED_COLUMNS,
+    ...OFF_MARKET_COLUMNS,
   ];
   const rows = run.cells.map(({ cell, summary: s }, i) => [
     cell.index,
@@ -77,6 +89,7 @@ export function cellsCsv(run: BacktestRun): string {
     formatCents(s.netCents),
     ...metricColumns(run, i).slice(1),
     ...droppedCells(s.droppedFills, s.positionsNeverHad),
+    ...offMarketCells(cellOffMarket(run, run.cells[i]!)),
   ]);
   return csv(header, rows);
 }
@@ -98,6 +111,7 @@ export function tradersCsv(run: BacktestRun): string {
     ...DROPPED_COLUMNS,
     ...FIRST_OUTCOME_COLUMNS,
     ...(funded ? ['open_liability'] : []),
+    ...OFF_MARKET_COLUMNS,
   ];
   const rows = run.cells.flatMap(({ cell, traders }) =>
     traders.map((t) => [
@@ -116,6 +130,7 @@ export function tradersCsv(run: BacktestRun): string {
       t.firstOutcome,
       t.firstOutcomeDay,
       ...(funded ? [formatCents(t.funnel!.openLiabilityCents)] : []),
+      ...offMarketCells(traderOffMarket(run, t.trader)),
     ]),
   );
   return csv(header, rows);
@@ -151,6 +166,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       daily_lock_days: s.dailyLockDays,
       fills_dropped: s.droppedFills,
       positions_never_had: s.positionsNeverHad,
+      ...offMarketDocument(cellOffMarket(run, run.cells[i]!)),
       pass_rate: s.passRate,
       median_days_to_pass: s.medianDaysToPass,
       median_days_to_fail: s.medianDaysToFail,

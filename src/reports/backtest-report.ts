@@ -21,6 +21,7 @@ import { missingPrintsOf, missingPrintsSentence } from './missing-prints.js';
 import { tapeNote } from './backtest-summary.js';
 import { incidenceSection } from './incidence-charts.js';
 import { runWarnings } from './run-warnings.js';
+import { offMarketSection } from './off-market-fills.js';
 
 const CAUSE_COLORS: Record<string, string> = {
   passed: '#2e7d32',
@@ -111,6 +112,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     '<h2>Firm economics per cell</h2>',
     feesAgainstPayouts(run, charts),
     `<div class="wide">${economics}</div>`,
+    ...offMarketSection(run),
     ...signalOrNoise(run),
     ...headroomFans(run, charts),
     ...sampleTraderCharts(run, charts),

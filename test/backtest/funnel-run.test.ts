@@ -43,11 +43,14 @@ const CONFIG = fileURLToPath(new URL('./fixtures/funnel/funnel.yaml', import.met
 // open_liability: ann's funded account ends at 50,525.00 after 775.00 withdrawn. Were her day conditions met, she could
 // withdraw min(1,000.00 cap, 0.5 × 525.00 = 262.50, 525.00 − 200.00 buffer = 325.00) = 262.50, all past the 300.00
 // tier: 0.8 × 262.50 = 210.00 to her. Cy's funded account failed: nothing is owed.
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,evaluations_bought,resets,pass_date,funded_days,payouts,payouts_amount,funded_outcome,fees_paid,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,first_outcome,first_outcome_day,open_liability
-0,ann,fills,passed,passed,2,2,0,50600.00,-450.00,1,1,2026-04-08,5,2,680.00,active,230.00,0,0,0,0,failed,1,210.00
-0,dee,fills,failed,max_loss_breach,2,2,0,49000.00,150.00,1,1,,0,0,0.00,none,150.00,0,0,0,0,failed,1,0.00
-0,bob,fills,active,profit_target_not_reached,7,1,0,50050.00,100.00,1,0,,0,0,0.00,none,100.00,0,0,0,0,open,,0.00
-0,cy,fills,passed,passed,1,1,0,50600.00,180.00,1,0,2026-04-07,1,0,0.00,failed,180.00,0,0,0,0,passed,1,0.00
+// Last, fills off the market (none) and with no market to compare: the ticks are hours apart, so each fill at hh:01 or
+// hh:31 without a print within 5 minutes (every one not at 08:31, nor cy's and dee's 04-08 10:31 beside 10:30) has none:
+// ann 6 (her exits 04-08 to 04-15), bob 2, cy 2 (04-07), dee 0.
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,evaluations_bought,resets,pass_date,funded_days,payouts,payouts_amount,funded_outcome,fees_paid,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,first_outcome,first_outcome_day,open_liability,fills_off_market,fills_no_market
+0,ann,fills,passed,passed,2,2,0,50600.00,-450.00,1,1,2026-04-08,5,2,680.00,active,230.00,0,0,0,0,failed,1,210.00,0,6
+0,dee,fills,failed,max_loss_breach,2,2,0,49000.00,150.00,1,1,,0,0,0.00,none,150.00,0,0,0,0,failed,1,0.00,0,0
+0,bob,fills,active,profit_target_not_reached,7,1,0,50050.00,100.00,1,0,,0,0,0.00,none,100.00,0,0,0,0,open,,0.00,0,2
+0,cy,fills,passed,passed,1,1,0,50600.00,180.00,1,0,2026-04-07,1,0,0.00,failed,180.00,0,0,0,0,passed,1,0.00,0,2
 `;
 
 async function run(change: (config: BacktestConfig) => void = () => undefined): Promise<BacktestRun> {

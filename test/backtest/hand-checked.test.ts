@@ -15,6 +15,7 @@ import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.j
 import { runCli } from '../cli/run-cli.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
+const TRADER_FILLS = fileURLToPath(new URL('./fixtures/trader-fills.csv', import.meta.url));
 
 /*
  * Plan mini-50k: $50,000, eod_balance, cap "0" (the floor never trails above $50,000), profit target $1,000 in
@@ -49,6 +50,12 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  * Each dropped fill leaves ann's own position flat beside a flat account, so no booked fill opens a position she
  * never had: positions_never_had 0 everywhere (test/backtest/positions-never-had.test.ts has one).
  *
+ * Fills off the market (more than 2 ticks outside the prints of their minute, or of the nearest minutes with prints
+ * within 5): the entries sit on prints, but three exits were made up beside hourly ticks. ann's 04-07 sell at
+ * 5014.00 (09:01) against 09:00's 5010.00: 16 ticks above; bob's 5025.00 (09:02): 60 above; ann's 04-09 sell at
+ * 5039.00 (09:01) against 09:00's 5040.00: 4 below. ann 2, bob 1, each cell 3 (the same in every cell); every fill
+ * has a print within 5 minutes, so fills_no_market 0 (test/backtest/off-market-fills.test.ts).
+ *
  * Cells (price_paid 100.00, payout_share 0.80): revenue 2 × 100 = 200.00 each; the only pass (cell 2, ann,
  * profit 1,080) pays 0.80 × 1,080 = 864.00, so cell 2 nets 200 − 864 = −664.00. mean_final_balance:
  * (ann + bob) / 2, e.g. cell 0 (50,190 + 51,245) / 2 = 50,717.50.
@@ -69,23 +76,24 @@ const CONFIG = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta
  * needs 9 traders all one way (2 / 2⁹ = 0.0039 < 0.05 / 9 = 0.0056 ≤ 2 / 2⁸), more than the 2 traders: the
  * smallest difference in a rate this run could detect is capped at 1.
  */
-const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had
-0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0,0
-1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0,0
-2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-5821.09,5157.09,0,0,0,0
-3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0
+const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,fills_off_market,fills_no_market
+0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0,0,3,0
+1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0,0,3,0
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-5821.09,5157.09,0,0,0,0,3,0
+3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0,3,0
 `;
 
-// The first evaluation (the only one: no funnel) as in `outcome`, and its day as in `days`; `open` while active.
-const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,first_outcome,first_outcome_day
-0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00,0,3,0,0,failed,2
-0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
-1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00,1,1,0,0,failed,3
-1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
-2,ann,fills,passed,passed,3,3,0,51080.00,-764.00,0,0,0,0,passed,3
-2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
-3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00,1,0,0,0,open,
-3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,
+// The first evaluation (the only one: no funnel) as in `outcome`, and its day as in `days`; `open` while active. Last,
+// each trader's fills off the market and with no market (above).
+const TRADERS_CSV = `cell,trader,strategy,outcome,cause,days,trading_days,daily_lock_days,final_balance,net,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,first_outcome,first_outcome_day,fills_off_market,fills_no_market
+0,ann,fills,failed,max_loss_breach,2,2,0,50190.00,100.00,0,3,0,0,failed,2,2,0
+0,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,,1,0
+1,ann,fills,failed,max_loss_breach,3,3,1,49880.00,100.00,1,1,0,0,failed,3,2,0
+1,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,,1,0
+2,ann,fills,passed,passed,3,3,0,51080.00,-764.00,0,0,0,0,passed,3,2,0
+2,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,,1,0
+3,ann,fills,active,profit_target_not_reached,3,3,1,50980.00,100.00,1,0,0,0,open,,2,0
+3,bob,fills,active,min_trading_days_not_met,3,1,0,51245.00,100.00,0,0,0,0,open,,1,0
 `;
 
 describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 × 2 grid)', () => {
@@ -119,6 +127,12 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       { 'risk_profile.max_drawdown_value': '500', 'risk_profile.daily_loss_value': '300' },
       { 'risk_profile.max_drawdown_value': '1500', 'risk_profile.daily_loss_value': null },
       { 'risk_profile.max_drawdown_value': '1500', 'risk_profile.daily_loss_value': '300' },
+    ]);
+    expect(cells.map((c) => [c.fills_off_market, c.fills_no_market])).toEqual([
+      [3, 0],
+      [3, 0],
+      [3, 0],
+      [3, 0],
     ]);
     expect(cells.map((c) => c.fills_dropped)).toEqual([
       { locked: 0, failed: 3, passed: 0 },
@@ -358,6 +372,9 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       '--json',
     ]);
     expect(stderr).not.toMatch(/error/i);
+    expect(stderr).toContain(
+      `propsim backtest: warning: 3 historical fills lie more than 2 ticks outside the prices their instrument traded in their minute (fills_off_market in traders.csv, cells.csv and summary.json; report.html lists them); the first: ${TRADER_FILLS}:4: ann sell 1 ESM6 at 5014.00 at 2026-04-07T14:01:00.000Z, 16 ticks above ESM6's 5010.00 to 5010.00 between 14:00 and 14:01 UTC; --strict refuses them\n`,
+    );
     expect(status).toBe(0);
     expect(readFileSync(join(out, 'cells.csv'), 'utf8')).toBe(CELLS_CSV);
     expect(readFileSync(join(out, 'traders.csv'), 'utf8')).toBe(TRADERS_CSV);

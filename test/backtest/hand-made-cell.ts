@@ -3,6 +3,7 @@
 import type { CellResult } from '../../src/backtest/cell-runner.js';
 import { runStatistics } from '../../src/backtest/decisions.js';
 import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
+import { noFillsAgainstMarket } from '../../src/backtest/off-market-fills.js';
 import { summarizeCell, type TraderOutcome } from '../../src/backtest/outcomes.js';
 import type { BacktestRun } from '../../src/backtest/run-backtest.js';
 
@@ -66,5 +67,10 @@ export function handMadeRun(cells: CellResult[], config: Record<string, unknown>
     ...config,
   };
   const statistics = runStatistics(cells, cells[0]!.cell.index);
-  return { config: full as unknown as BacktestRun['config'], cells, statistics };
+  return {
+    config: full as unknown as BacktestRun['config'],
+    cells,
+    statistics,
+    fillsAgainstMarket: noFillsAgainstMarket(),
+  };
 }

@@ -76,23 +76,28 @@ describe('positions never had in a back-test (1 historical trader, 3 ES trade da
 
   it('traders.csv: beside fills_dropped_*, 0 in cell 0 and 1 in cell 1', () => {
     const rows = tradersCsv(run).trim().split('\n');
-    // Followed by first_outcome and first_outcome_day.
-    expect(rows[0]!.split(',').slice(-6, -2)).toEqual([
+    // Followed by first_outcome and first_outcome_day, then fills_off_market and fills_no_market: her 04-07 sell at
+    // 5014.00 (09:01) lies 16 ticks above 09:00's 5010.00 (test/backtest/off-market-fills.test.ts), in both cells.
+    expect(rows[0]!.split(',').slice(-8)).toEqual([
       'fills_dropped_locked',
       'fills_dropped_failed',
       'fills_dropped_passed',
       'positions_never_had',
+      'first_outcome',
+      'first_outcome_day',
+      'fills_off_market',
+      'fills_no_market',
     ]);
-    expect(rows.slice(1).map((row) => row.split(',').slice(-6, -2))).toEqual([
-      ['0', '0', '0', '0'],
-      ['2', '0', '0', '1'],
+    expect(rows.slice(1).map((row) => [...row.split(',').slice(-8, -4), ...row.split(',').slice(-2)])).toEqual([
+      ['0', '0', '0', '0', '1', '0'],
+      ['2', '0', '0', '1', '1', '0'],
     ]);
   });
 
   it('cells.csv and summary.json: the sums of the cell’s traders', () => {
     const rows = cellsCsv(run).trim().split('\n');
-    expect(rows[0]!.split(',').at(-1)).toBe('positions_never_had');
-    expect(rows.slice(1).map((row) => row.split(',').at(-1))).toEqual(['0', '1']);
+    expect(rows[0]!.split(',').slice(-3)).toEqual(['positions_never_had', 'fills_off_market', 'fills_no_market']);
+    expect(rows.slice(1).map((row) => row.split(',').at(-3))).toEqual(['0', '1']);
     const cells = summaryDocument(run).cells as Array<Record<string, unknown>>;
     expect(cells.map((c) => [c.fills_dropped, c.positions_never_had])).toEqual([
       [{ locked: 0, failed: 0, passed: 0 }, 0],

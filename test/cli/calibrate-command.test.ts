@@ -16,7 +16,7 @@ const marketList = fileURLToPath(new URL('../../fixtures/market/6EH4-2024-01.yam
 /**
  * A NinjaTrader 8 executions export of four accounts over three January days (New York time): two scalp one ES
  * contract with 8-tick exits, five round trips a day; two swing 3 contracts with 40-tick exits, once a day. Each
- * account wins its first round trip of a day and loses the rest.
+ * account wins its first round trip of a day and loses the rest. January 2 to 4 read both ways: --date-order mdy.
  */
 function ninjaTraderExport(): string {
   const rows = [
@@ -56,6 +56,8 @@ function calibrateExport(out: string, flags: readonly string[]) {
     file,
     '--tz',
     'America/New_York',
+    '--date-order',
+    'mdy',
     ...flags,
     '--out',
     out,
@@ -92,6 +94,8 @@ describe('propsim calibrate', () => {
       fixture('tradovate-fills.csv'),
       '--tz',
       'America/Chicago',
+      '--date-order',
+      'mdy',
       '--out',
       out,
     ]);
@@ -127,6 +131,9 @@ describe('propsim calibrate', () => {
     const tz = await runCliAsync(['calibrate', file, '--out', join(dir, 'x.yaml'), '--tz', 'America/Chicago']);
     expect(tz.status).toBe(2);
     expect(tz.stderr).toContain('--tz: only for exports (--format tradovate, ninjatrader or generic)');
+    const order = await runCliAsync(['calibrate', file, '--out', join(dir, 'x.yaml'), '--date-order', 'dmy']);
+    expect(order.status).toBe(2);
+    expect(order.stderr).toContain('--date-order: only for exports (--format tradovate, ninjatrader or generic)');
     expect(existsSync(join(dir, 'x.yaml'))).toBe(false);
   });
 

@@ -41,12 +41,18 @@ function config(fills: Record<string, unknown>, more: Record<string, unknown> = 
 describe('traders.fills with a format', () => {
   it('reads a NinjaTrader export in its tz as the back-test fills', () => {
     const loaded = loadBacktestConfig(
-      config({ path: fixture('ninjatrader-executions.csv'), format: 'ninjatrader', tz: 'America/New_York' }),
+      config({
+        path: fixture('ninjatrader-executions.csv'),
+        format: 'ninjatrader',
+        tz: 'America/New_York',
+        date_order: 'mdy',
+      }),
     );
     expect(loaded.fills).toEqual({
       path: fixture('ninjatrader-executions.csv'),
       format: 'ninjatrader',
       tz: 'America/New_York',
+      dateOrder: 'mdy',
     });
     // 9:31:05 AM in New York (EST, UTC-5) is 14:31:05Z.
     expect(readFillsFile(loaded.fills!)[0]).toMatchObject({
@@ -62,7 +68,7 @@ describe('traders.fills with a format', () => {
     const given: unknown[] = [];
     const path = fixture('tradovate-fills.csv');
     const loaded = loadBacktestConfig(
-      config({ path, format: 'tradovate', tz: 'America/Chicago' }),
+      config({ path, format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' }),
       undefined,
       (...args) => given.push(args),
     );
@@ -81,7 +87,7 @@ describe('traders.fills with a format', () => {
   it('the CLI tells it once on stderr, not once per cell or worker (2 cells on 2 workers)', () => {
     const path = fixture('tradovate-fills.csv');
     const grid = { 'risk_profile.daily_loss_value': ['1000', '500'] };
-    const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago' }, { grid });
+    const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' }, { grid });
     const out = join(dirname(configPath), 'out');
     const { status, stderr } = runCli(['backtest', '--config', configPath, '--out', out, '--workers', '2']);
     expect(status).toBe(0);
@@ -94,9 +100,28 @@ describe('traders.fills with a format', () => {
     expect(count('trader   read  kept  deduplicated  skipped\nDEMO123  3     2     1             0\n')).toBe(1);
   });
 
+  it('the CLI warns once that de-duplication is off for an export without a fill-id column, and what to do', () => {
+    const renamed = files.write(
+      'renamed-fills.csv',
+      readFileSync(fixture('tradovate-fills.csv'), 'utf8').replace('Fill ID,', 'FillNo,'),
+    );
+    const configPath = config({ path: renamed, format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' });
+    const { status, stderr } = runCli([
+      'backtest',
+      '--config',
+      configPath,
+      '--out',
+      join(dirname(configPath), 'renamed'),
+    ]);
+    expect(status).toBe(0);
+    const warning = `propsim backtest: warning: ${renamed}: no fill-id column (looked for Fill ID or id): de-duplication is off, so a fill exported twice is kept twice; a config cannot map columns: import the export with propsim import fills --map id=COLUMN and name its output in traders.fills.path\n`;
+    expect(stderr.split(warning).length - 1).toBe(1);
+    expect(stderr).toContain(`propsim backtest: read 5 fills of 2 traders from ${renamed} (a tradovate export)\n`);
+  });
+
   it('the CLI refuses --traders and --cells before the export is read: the refusal is all stderr holds', async () => {
     const path = fixture('tradovate-fills.csv');
-    const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago' });
+    const configPath = config({ path, format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' });
     // An export with a bad row (a side of "hold") would be refused too, once read: the flag's refusal comes first.
     const bad = files.write('bad-fills.csv', readFileSync(path, 'utf8').replace(', Buy,', ', Hold,'));
     const badConfig = files.write('bad-config.yaml', readFileSync(configPath, 'utf8').replace(path, bad));
@@ -122,12 +147,28 @@ describe('traders.fills with a format', () => {
     const invalid = files.write(
       'invalid.yaml',
       readFileSync(
-        config({ path: fixture('tradovate-fills.csv'), format: 'tradovate', tz: 'America/Chicago' }),
+        config({ path: fixture('tradovate-fills.csv'), format: 'tradovate', tz: 'America/Chicago', date_order: 'mdy' }),
         'utf8',
       ).replace('base_plan: mini-50k', 'base_plan: nowhere'),
     );
     expect(() => loadBacktestConfig(invalid, undefined, (...args) => given.push(args))).toThrow(/base_plan/);
     expect(given).toEqual([]);
+  });
+
+  it('names traders.fills.date_order when every date of the export reads both ways, with what each order reads', () => {
+    const path = fixture('ninjatrader-executions.csv');
+    expect(() => loadBacktestConfig(config({ path, format: 'ninjatrader', tz: 'America/New_York' }))).toThrow(
+      `traders.fills.date_order: required: ${path}:2: column Time: "1/2/2024 9:31:05 AM" reads as month/day (2024-01-02) or day/month (2024-02-01), and so does every date of the file: none has a day above 12 to show which comes first; date_order: mdy reads it as 2024-01-02, date_order: dmy as 2024-02-01`,
+    );
+  });
+
+  it("refuses date_order beside propsim's own fills CSV, whose times are ISO", () => {
+    expect(() => loadBacktestConfig(config({ path: fixture('generic-trades.csv'), date_order: 'dmy' }))).toThrow(
+      /traders\.fills\.date_order: expected only with traders\.fills\.format/,
+    );
+    expect(() =>
+      loadBacktestConfig(config({ path: fixture('generic-trades.csv'), format: 'generic', date_order: 'ymd' })),
+    ).toThrow(/traders\.fills\.date_order/);
   });
 
   it('names traders.fills.tz when the export needs a zone', () => {

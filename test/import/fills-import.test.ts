@@ -18,8 +18,13 @@ function readBack(csv: string) {
 
 describe('Tradovate Fills export', () => {
   // BOM, CRLF, quoted prices with thousands separators, " Buy" with a leading space, a fill exported twice, a spread,
-  // blank trailing lines. Timestamp is Chicago time: 09:31:05 CST (UTC-6) is 15:31:05Z.
-  const imported = importFills([fixture('tradovate-fills.csv')], { format: 'tradovate', tz: 'America/Chicago' });
+  // blank trailing lines. Timestamp is Chicago time: 09:31:05 CST (UTC-6) is 15:31:05Z. Every date is 01/02/2024,
+  // which reads both ways: the order is given (test/import/date-order.test.ts).
+  const imported = importFills([fixture('tradovate-fills.csv')], {
+    format: 'tradovate',
+    tz: 'America/Chicago',
+    dateOrder: 'mdy',
+  });
 
   it('reads each fill in the exporting user zone, with thousands separators and padded B/S undone', () => {
     expect(readBack(fillsCsv(imported))).toEqual([
@@ -59,10 +64,11 @@ describe('Tradovate Fills export', () => {
 
 describe('NinjaTrader 8 executions export', () => {
   // Trailing comma on every line, `ES 03-24` → ESH4, `$2.04` commissions, 12-hour times on a New York PC:
-  // 9:31:05 AM EST (UTC-5) is 14:31:05Z; 1:02:00 PM is 18:02:00Z.
+  // 9:31:05 AM EST (UTC-5) is 14:31:05Z; 1:02:00 PM is 18:02:00Z. Every date is 1/2/2024: the order is given.
   const imported = importFills([fixture('ninjatrader-executions.csv')], {
     format: 'ninjatrader',
     tz: 'America/New_York',
+    dateOrder: 'mdy',
   });
 
   it('reads MM-YY contracts, dollar commissions and PC-local 12-hour times', () => {
