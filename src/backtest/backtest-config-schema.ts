@@ -103,8 +103,15 @@ const Traders = (block: TSchema) =>
                 "The order of month and day in the export's slash dates: mdy (1/2/2024 is January 2) or dmy (1 February); needed when no date has a day above 12, and for day/month exports.",
               ),
             ),
+            records: Type.Optional(
+              Text({
+                expected: 'a CSV file path',
+                description:
+                  "The firm's records of these traders' evaluations, trader,outcome,date[,resets][,payouts_amount], relative to the config's folder: the reference cell is validated against them (docs/backtesting.md#validation-against-the-firms-records).",
+              }),
+            ),
           },
-          { expected: '{ path, format?, tz?, date_order? }' },
+          { expected: '{ path, format?, tz?, date_order?, records? }' },
         ),
       ),
       kinds: Type.Optional(

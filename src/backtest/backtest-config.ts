@@ -27,6 +27,7 @@ import { BacktestConfigFile } from './backtest-config-schema.js';
 import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 import { readKindsFile } from './kinds-config.js';
+import { readRecordsFile } from './validation/records-file.js';
 import { checkFillsInPeriod, type FillsWindow } from './fills-in-period.js';
 import { periodTradeDates } from './period-trade-dates.js';
 
@@ -248,6 +249,19 @@ function checkFillsTraders(config: BacktestConfig, window: FillsWindow, fillsImp
   if (clash)
     fail('traders.fills.path', `trader ids other than the synthetic traders' (line ${clash.line})`, clash.trader);
   checkFillsInPeriod(fills, window);
+  if (config.fills!.records !== undefined) checkRecordedTraders(config.fills!.records, fills);
+}
+
+/** Every trader of the records trades in the fills: a name that does not is a typo, or the wrong file. */
+function checkRecordedTraders(path: string, fills: readonly { trader: string }[]): void {
+  const traders = new Set(fills.map((f) => f.trader));
+  const stranger = readRecordsFile(path).find((record) => !traders.has(record.trader));
+  if (stranger)
+    fail(
+      'traders.fills.records',
+      `records of the fills file's traders (${path}:${stranger.line}: ${stranger.trader} has no fills)`,
+      stranger.trader,
+    );
 }
 
 /** A broker export whose times need a zone, or whose dates do not show their order, names the config field to set. */
@@ -327,11 +341,19 @@ function parseFillsFile(doc: NonNullable<ConfigText['traders']['fills']>, file: 
       "only with traders.fills.format (a broker export): propsim's fills CSV has ISO times",
       dateOrder,
     );
+  const records = doc.records === undefined ? undefined : resolve(dirname(resolve(file)), doc.records);
+  if (records !== undefined && !existsSync(records))
+    fail(
+      'traders.fills.records',
+      `an existing file (relative to the config's folder; looked for ${records})`,
+      doc.records,
+    );
   return {
     path,
     ...(format === undefined ? {} : { format }),
     ...(tz === undefined ? {} : { tz }),
     ...(dateOrder === undefined ? {} : { dateOrder }),
+    ...(records === undefined ? {} : { records }),
   };
 }
 

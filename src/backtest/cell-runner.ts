@@ -22,7 +22,10 @@ import {
 } from './outcomes.js';
 import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fills.js';
 import { PositionsNeverHad } from './positions-never-had.js';
-import { ResetDraws, TraderFunnel } from './trader-funnel.js';
+import { RecordedResets, ResetDraws, TraderFunnel } from './trader-funnel.js';
+import { readRecordsFile } from './validation/records-file.js';
+import type { TraderValidation } from './validation/compare-records.js';
+import { validateCell } from './validation/validate-cell.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
 import { createTrader, type SyntheticTrader } from './traders/strategies.js';
 import { AFTER_NEXT_PRINT, TraderRandom, type TraderView } from './traders/strategy.js';
@@ -60,6 +63,8 @@ export interface CellResult {
   missingPrints: MissingPrints[];
   /** With market.resample: the real sessions laid on the period (the same in every cell). */
   tape?: TapeDescription;
+  /** The reference cell with the firm's records: each recorded trader against its record. */
+  validation?: TraderValidation[];
 }
 
 const SAMPLE_EVERY_MS = 30 * 60_000;
@@ -116,6 +121,9 @@ export async function runCell(
     rollFamily: family,
   });
   const fills = config.fills ? readFillsFile(config.fills) : [];
+  const records = config.fills?.records === undefined ? [] : readRecordsFile(config.fills.records);
+  // With records, a recorded trader resets as often as it really did, not by a draw at the configured rate.
+  const recordedResets = new Map(records.flatMap((r) => (r.resets === undefined ? [] : [[r.trader, r.resets]])));
   const planDoc = planJson(plan);
   const pricePaid = formatCents(config.economics.pricePaidCents);
   const funnelSpec = config.economics.funnel;
@@ -146,7 +154,9 @@ export async function runCell(
         kernel,
         traderSpec.id,
         funnelPlans!,
-        new ResetDraws(config.seed * 1_000_003 + index),
+        recordedResets.has(traderSpec.id)
+          ? new RecordedResets(recordedResets.get(traderSpec.id)!)
+          : new ResetDraws(config.seed * 1_000_003 + index),
         sessions[0]!,
         trader?.quitsAfterFailure,
       );
@@ -333,6 +343,24 @@ export async function runCell(
       ...first,
     };
   });
+  const evaluationAccountsOf = new Map(
+    participants.map((p) => [p.spec.id, p.funnel ? p.funnel.evaluationAccounts : [p.accountId]]),
+  );
+  const failuresOf = (trader: string) =>
+    evaluationAccountsOf.get(trader)!.flatMap((id) =>
+      kernel.read
+        .accountHistory(id)
+        .statusHistory.filter((record) => record.status === 'failed')
+        .map((record) => ({
+          atMs: record.occurredAtMs,
+          tradeDate: calendar.tradeDateOfFamily(record.occurredAtMs, family),
+          reason: record.reason,
+        })),
+    );
+  const validation =
+    records.length > 0 && cell.index === config.compareTo
+      ? validateCell(records, traders, failuresOf, sessions, { resets: funnelSpec?.evaluation.reset !== undefined })
+      : undefined;
   return {
     cell,
     summary: summarizeCell(traders),
@@ -344,6 +372,7 @@ export async function runCell(
     accountSessionDays: participants.length * sessions.length,
     missingPrints,
     ...(tape.description === undefined ? {} : { tape: tape.description }),
+    ...(validation === undefined ? {} : { validation }),
   };
 }
 

@@ -32,6 +32,8 @@ export interface FillsFileSpec {
   tz?: string;
   /** The order of month and day in the export's slash dates; absent: the file must show it. */
   dateOrder?: DateOrder;
+  /** The firm's records of the traders' evaluations (validation/records-file.ts), absolute. */
+  records?: string;
   /** Only these traders' fills (optimize's search and held-out parts, docs/optimizing.md); absent: every trader's. */
   traders?: readonly string[];
 }

@@ -39,8 +39,29 @@ export interface FunnelPath {
 /** Calendar days between evaluation bills when billing is monthly. */
 export const BILLING_DAYS = 30;
 
+/** Whether a trader resets after a max-loss failure: drawn at `rate`, or as the firm's records say. */
+export interface ResetDecision {
+  resets(rate: string): boolean;
+}
+
+/**
+ * The resets a trader really bought, from the firm's records (docs/backtesting.md#validation-against-the-firms-records):
+ * the first `count` failures reset, whatever the rate; later ones do not.
+ */
+export class RecordedResets implements ResetDecision {
+  private used = 0;
+
+  constructor(private readonly count: number) {}
+
+  resets(): boolean {
+    if (this.used >= this.count) return false;
+    this.used++;
+    return true;
+  }
+}
+
 /** The reset draws of one trader: their own stream, so a trader decides the same way in every cell. */
-export class ResetDraws {
+export class ResetDraws implements ResetDecision {
   private readonly rng;
 
   constructor(seed: number) {
@@ -90,7 +111,7 @@ export class TraderFunnel {
     private readonly kernel: Kernel,
     private readonly alias: string,
     private readonly plans: { evaluation: unknown; funded: unknown },
-    private readonly draws: ResetDraws,
+    private readonly draws: ResetDecision,
     firstSession: Session,
     /** The trader quits after a failure (quit_after_failure): no reset draw, out. */
     private readonly quitsAfterFailure = false,

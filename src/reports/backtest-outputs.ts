@@ -17,6 +17,8 @@ import type { DroppedFills } from '../backtest/dropped-fills.js';
 import type { TraderFillsAgainstMarket } from '../backtest/off-market-fills.js';
 import { missingPrintsOf } from './missing-prints.js';
 import { csv } from './csv.js';
+import { summarizeValidation } from '../backtest/validation/compare-records.js';
+import { validationCsv, validationDocument } from './validation-outputs.js';
 import { cellOffMarket, OFF_MARKET_COLUMNS, traderOffMarket } from './off-market-fills.js';
 
 export { csv } from './csv.js';
@@ -155,6 +157,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
     traders: run.cells[0]?.summary.accounts ?? 0,
     ...(tape === undefined ? {} : { resample: tape }),
     warnings: runWarnings(run),
+    ...validationKey(run),
     ...(missingPrints === undefined ? {} : { missing_prints: missingPrints }),
     cells: run.cells.map(({ cell, summary: s }, i) => ({
       cell: cell.index,
@@ -278,13 +281,26 @@ function guidanceDocument(run: BacktestRun): Record<string, unknown> {
   };
 }
 
-/** The four files of a back-test's outputs, by name: drawn here, written by writeBacktestOutputs. */
+/** The reference cell's traders against the firm's records, when the config gives them. */
+export function referenceValidation(run: BacktestRun) {
+  return run.cells.find((c) => c.cell.index === run.statistics.reference)?.validation;
+}
+
+/** summary.json `validation` (docs/backtesting.md#validation-against-the-firms-records), with records only. */
+function validationKey(run: BacktestRun): { validation?: Record<string, unknown> } {
+  const rows = referenceValidation(run);
+  return rows ? { validation: validationDocument(summarizeValidation(rows), run.statistics.reference) } : {};
+}
+
+/** A back-test's output files, by name: drawn here, written by writeBacktestOutputs; validation.csv with records. */
 export function backtestOutputFiles(run: BacktestRun): Record<string, string> {
+  const validation = referenceValidation(run);
   return {
     'cells.csv': cellsCsv(run),
     'traders.csv': tradersCsv(run),
     'summary.json': JSON.stringify(summaryDocument(run), null, 2) + '\n',
     'report.html': backtestReportHtml(run),
+    ...(validation ? { 'validation.csv': validationCsv(validation) } : {}),
   };
 }
 

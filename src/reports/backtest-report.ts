@@ -21,6 +21,8 @@ import { missingPrintsOf, missingPrintsSentence } from './missing-prints.js';
 import { tapeNote } from './backtest-summary.js';
 import { incidenceSection } from './incidence-charts.js';
 import { runWarnings } from './run-warnings.js';
+import { validationSection } from './validation-outputs.js';
+import { summarizeValidation } from '../backtest/validation/compare-records.js';
 import { offMarketSection } from './off-market-fills.js';
 
 const CAUSE_COLORS: Record<string, string> = {
@@ -89,6 +91,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     '<h2>Decision</h2>',
     netHeadline(run),
     decisionTable(run),
+    ...validationPart(run),
     '<h2>Pass rate across the grid</h2>',
     passRateHeatmap(run, charts),
     '<h2>Outcomes and their causes per cell</h2>',
@@ -184,6 +187,13 @@ function feesAgainstPayouts(run: BacktestRun, charts: SvgCharts): string {
 function missingPrintsNote(run: BacktestRun): string[] {
   const sentence = missingPrintsSentence(missingPrintsOf(run));
   return sentence === undefined ? [] : [`<p class="warning" style="color:#b71c1c">${escapeHtml(sentence)}.</p>`];
+}
+
+/** The reference cell against the firm's records, right after the decision it qualifies (with records only). */
+function validationPart(run: BacktestRun): string[] {
+  const rows = run.cells.find((c) => c.cell.index === run.statistics.reference)?.validation;
+  if (!rows) return [];
+  return validationSection(rows, summarizeValidation(rows), run.statistics.reference, run.cells.length);
 }
 
 /** The run's warnings (run-warnings.ts), above everything they qualify. */

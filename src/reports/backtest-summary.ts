@@ -3,6 +3,7 @@
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
 import { runWarnings } from './run-warnings.js';
+import { summarizeValidation } from '../backtest/validation/compare-records.js';
 import { cellLabelIn } from './decision-table.js';
 import { gridSize } from '../backtest/cell-subset.js';
 import { METRICS, noiseGuidance, type Decision, type Metric } from '../backtest/decisions.js';
@@ -99,6 +100,18 @@ function netLine(run: BacktestRun, best: BacktestRun['cells'][number]): string {
   return `${head}; ${against}: no evidence it differs from #${reference} (adjusted p ${pText(d.pAdjusted)})`;
 }
 
+/** "validation: cell #0 agrees with the records on the outcome of 85.0% of 20 traders, on its date for 70.0%". */
+function validationLine(run: BacktestRun): string[] {
+  const rows = run.cells.find((c) => c.cell.index === run.statistics.reference)?.validation;
+  if (!rows) return [];
+  const v = summarizeValidation(rows);
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const parted = rows.filter((r) => r.divergence).length;
+  return [
+    `validation: cell #${run.statistics.reference} (the plan the traders traded) agrees with the records on the outcome of ${pct(v.outcomeAgreement)} of ${v.traders} traders, on its date for ${pct(v.dateAgreement)}; ${parted} part from them (validation.csv: the first divergence of each)`,
+  ];
+}
+
 /** "2 of 12 cells (0, 5; --cells)" for a subset, else "12 cells". */
 function cellCount(run: BacktestRun): string {
   const { cells } = run.config;
@@ -127,6 +140,7 @@ export function backtestSummaryLines(run: BacktestRun, folder: string, seconds: 
       ? `pass rate ${rates[0]!.toFixed(1)}%`
       : `pass rate from ${Math.min(...rates).toFixed(1)}% to ${Math.max(...rates).toFixed(1)}% across the grid`,
     netLine(run, best),
+    ...validationLine(run),
     ...decisionLines(run),
     `${seconds.toFixed(1)} s on ${workers} worker${workers === 1 ? '' : 's'}: ${Math.round(sessionDays / seconds).toLocaleString('en-US')} account-session-days/s`,
     `report: ${folder}/report.html (and cells.csv, traders.csv, summary.json)`,

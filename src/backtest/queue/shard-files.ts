@@ -1,4 +1,4 @@
-// Market and fills files go to workers by content (docs/scaling.md#data-files): a shard names each file by its
+// Market, fills and records files go to workers by content (docs/scaling.md#data-files): a shard names each file by its
 // sha256 and its path on the coordinator; a worker takes the file of that name under its --data folder, else the
 // same path, and refuses one whose content differs.
 import { createHash } from 'node:crypto';
@@ -13,16 +13,23 @@ export interface ShardFile {
   sha256: string;
 }
 
-/** The config's data files, market files first in order, then the fills file. */
+/** The config's data files, market files first in order, then the fills file and its records. */
 export interface ShardFiles {
   market: ShardFile[];
   fills?: ShardFile;
+  records?: ShardFile;
 }
 
 export async function shardFiles(config: BacktestConfig): Promise<ShardFiles> {
   const named = async (path: string): Promise<ShardFile> => ({ path: resolve(path), sha256: await sha256Of(path) });
   const market = await Promise.all(config.market.map((spec) => named(spec.path)));
-  return config.fills ? { market, fills: await named(config.fills.path) } : { market };
+  if (!config.fills) return { market };
+  const records = config.fills.records;
+  return {
+    market,
+    fills: await named(config.fills.path),
+    ...(records === undefined ? {} : { records: await named(records) }),
+  };
 }
 
 /** The config with each data file's path on this machine, once its content is checked. */
@@ -35,7 +42,12 @@ export async function configOnThisMachine(
   const market = await Promise.all(
     config.market.map(async (spec, i) => ({ ...spec, path: await localFile(files.market[i]!, dataDir, hashes) })),
   );
-  const fills = config.fills && files.fills && { ...config.fills, path: await localFile(files.fills, dataDir, hashes) };
+  const fills = config.fills &&
+    files.fills && {
+      ...config.fills,
+      path: await localFile(files.fills, dataDir, hashes),
+      ...(files.records ? { records: await localFile(files.records, dataDir, hashes) } : {}),
+    };
   return fills ? { ...config, market, fills } : { ...config, market };
 }
 
