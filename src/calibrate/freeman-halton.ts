@@ -1,4 +1,4 @@
-// The Fisher–Freeman–Halton exact test of a 2 × 3 table (docs/backtesting.md#how-close-calibration-comes): two groups
+// The Fisher–Freeman–Halton exact test of a 2 × 3 table (docs/backtesting.md#outcomes-under-a-plan): two groups
 // of traders by first outcome (passed, failed, open). Exact, since a group can be a few dozen traders; pure.
 // test/calibrate/freeman-halton.test.ts works small tables by hand.
 

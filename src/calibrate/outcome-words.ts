@@ -1,4 +1,4 @@
-// The outcome comparison in words (docs/backtesting.md#how-close-calibration-comes): the two groups' first outcomes
+// The outcome comparison in words (docs/backtesting.md#outcomes-under-a-plan): the two groups' first outcomes
 // and fail incidence by day as a table, the verdict of the exact test, and what the run could have seen.
 import { SIGNIFICANCE } from '../backtest/statistics.js';
 import { pText } from '../reports/signal-or-noise.js';

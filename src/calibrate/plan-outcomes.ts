@@ -1,4 +1,4 @@
-// The held-out traders and the kinds judged on outcomes (docs/backtesting.md#how-close-calibration-comes): under a
+// The held-out traders and the kinds judged on outcomes (docs/backtesting.md#outcomes-under-a-plan): under a
 // named plan, one back-test cell replays the held-out traders' own fills and another trades the kinds on the same
 // market and period with the calibrate seed; each first evaluation ends passed, failed or open, and the two groups'
 // shares are compared by the exact test of their 2 × 3 table.

@@ -1,5 +1,5 @@
 // What a comparison of the held-out traders' failure share with the kinds' could have seen
-// (docs/backtesting.md#how-close-calibration-comes): the normal approximation for two independent proportions, 80 %
+// (docs/backtesting.md#outcomes-under-a-plan): the normal approximation for two independent proportions, 80 %
 // power at 0.05 two-sided. p(1 − p) is taken at m, the share halfway between the two told apart (toward one half):
 // at the pooled share itself a firm where nobody failed would be told that any difference shows.
 import { Z_95 } from '../backtest/statistics.js';

@@ -1,5 +1,5 @@
 // The outcome comparison in words (src/calibrate/outcome-words.ts), on hand-made counts: the table, the verdict
-// either way, and the power sentence (docs/backtesting.md#how-close-calibration-comes).
+// either way, and the power sentence (docs/backtesting.md#outcomes-under-a-plan).
 import { describe, expect, it } from 'vitest';
 import { incidenceDays, outcomeTable, outcomeVerdict, powerWords } from '../../src/calibrate/outcome-words.js';
 import type { GroupOutcomes, PlanOutcomes } from '../../src/calibrate/plan-outcomes.js';

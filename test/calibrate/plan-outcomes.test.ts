@@ -1,4 +1,4 @@
-// `propsim calibrate --plan NAME` (docs/backtesting.md#how-close-calibration-comes): the held-out traders' own fills
+// `propsim calibrate --plan NAME` (docs/backtesting.md#outcomes-under-a-plan): the held-out traders' own fills
 // and the kinds, back-tested under the plan, compared on first outcomes. The verdict's numbers are checked against
 // two back-tests run independently through `propsim backtest` (the held-out traders as a fills file, the kinds as
 // traders.kinds), and the refusals exit 2 writing nothing.
