@@ -11,7 +11,11 @@ import { parseSymbol } from '../core/instruments.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
 import { comparisonTable, summarize, type PopulationSummary } from './population-summary.js';
-import { syntheticFills, type MarketRun } from './synthetic-fills.js';
+import { syntheticFills } from './synthetic-fills.js';
+import type { MarketRun, PlanFromFile } from './calibration-cell.js';
+import { CalibrationInputError } from './calibration-input-error.js';
+import { planOutcomes, type PlanOutcomes } from './plan-outcomes.js';
+import { outcomeSummary } from './outcome-words.js';
 import { traitsOf, type TraderTraits } from './trader-traits.js';
 
 export interface CalibrateOptions {
@@ -22,6 +26,8 @@ export interface CalibrateOptions {
   holdout: number;
   /** Where the kinds are traded to compare them with the held-out traders; without it nobody is held out. */
   market?: Omit<MarketRun, 'seed'>;
+  /** With market: the plan the held-out traders and the kinds are back-tested under, to compare their outcomes. */
+  plan?: PlanFromFile;
   /** The fills files' names, for kinds.yaml's first comment. */
   sources: readonly string[];
 }
@@ -36,11 +42,11 @@ export interface Calibration {
   notes: string[];
   /** Held-out traders and the synthetic kinds, side by side; undefined when nobody is held out. */
   comparison?: { heldOut: PopulationSummary; synthetic: PopulationSummary; table: string };
+  /** With a plan: both groups' first outcomes under it. */
+  outcomes?: PlanOutcomes;
 }
 
-export class CalibrationInputError extends Error {
-  override name = 'CalibrationInputError';
-}
+export { CalibrationInputError } from './calibration-input-error.js';
 
 export async function calibrate(fills: readonly TraderFill[], options: CalibrateOptions): Promise<Calibration> {
   const traits = traitsOf(fills).filter((t) => t.roundTrips > 0);
@@ -54,6 +60,10 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
     throw new CalibrationInputError(
       `--holdout ${holdout}: leaves none of the ${traits.length} traders to calibrate on`,
     );
+  if (options.plan && options.market && heldOut.length === 0)
+    throw new CalibrationInputError(
+      `--plan: --holdout ${holdout} of ${traits.length} traders holds none out to back-test against the kinds; raise --holdout`,
+    );
   const clustered = calibrateKinds(kept, options.seed, options.kinds);
   const kinds = clustered.filter((k) => k.roots !== undefined);
   const notes = leftOutNotes(clustered);
@@ -64,14 +74,15 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
   ];
   const result: Calibration = {
     kinds,
-    yaml: kindsYaml(kinds, header),
+    yaml: '',
     calibrated: kept.map((t) => t.trader),
     heldOut: heldOut.map((t) => t.trader),
     notes,
   };
   if (heldOut.length > 0 && options.market) {
-    const blocks = kinds.map((k, i) => tradedOn(k.block, i, options.market!.market, notes));
-    const synthetic = traitsOf(await syntheticFills(blocks, { ...options.market, seed: options.seed }));
+    const run = { ...options.market, seed: options.seed };
+    const blocks = kinds.map((k, i) => tradedOn(k.block, i, run.market, notes));
+    const synthetic = traitsOf(await syntheticFills(blocks, run));
     const held = summarize(heldOut);
     const made = summarize(synthetic);
     result.comparison = {
@@ -82,7 +93,14 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
         ['synthetic kinds', made],
       ]),
     };
+    if (options.plan) {
+      const heldOutIds = new Set(result.heldOut);
+      const heldOutFills = fills.filter((f) => heldOutIds.has(f.trader));
+      result.outcomes = await planOutcomes(blocks, heldOutFills, run, options.plan);
+      header.splice(2, 0, outcomeSummary(result.outcomes, run.period));
+    }
   }
+  result.yaml = kindsYaml(kinds, header);
   return result;
 }
 

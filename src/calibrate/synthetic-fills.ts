@@ -1,14 +1,11 @@
 // The fills of synthetic kinds traded on a market (docs/backtesting.md#how-close-calibration-comes): one back-test
 // cell on a plan that never binds (no daily limit, a floor and a target out of reach, no position limit worth the
 // name, no commission), so what comes out is the traders' own behaviour, not the plan's refusals.
-import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
-import type { MarketFileSpec } from '../market/market-file-spec.js';
-import type { BacktestConfig } from '../backtest/backtest-config.js';
-import { runCell } from '../backtest/cell-runner.js';
-import { expandGrid } from '../backtest/grid.js';
 import type { TraderFill } from '../backtest/trader-fills.js';
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
+import { calibrationConfig, runCalibrationCell, type MarketRun } from './calibration-cell.js';
+
+export type { MarketRun } from './calibration-cell.js';
 
 const OPEN_PLAN = {
   starting_balance: '10000000.00',
@@ -21,31 +18,11 @@ const OPEN_PLAN = {
   trading_sessions: ['cme_globex'],
 };
 
-export interface MarketRun {
-  market: MarketFileSpec[];
-  period: { from: string; to: string };
-  seed: number;
-}
-
 /** Every fill of the blocks' traders over the period, in the order the venue made them. */
 export async function syntheticFills(blocks: readonly SyntheticTraders[], run: MarketRun): Promise<TraderFill[]> {
-  const config: BacktestConfig = {
-    file: '(calibration)',
-    name: 'calibration',
-    seed: run.seed,
-    market: run.market,
-    period: run.period,
-    synthetic: [...blocks],
-    basePlan: OPEN_PLAN,
-    basePlanName: 'calibration-open-plan',
-    grid: [],
-    economics: { pricePaidCents: 0, payoutShare: '0' },
-    fillModel: { latencyMs: 0, cancelLatencyMs: 0, modifyLatencyMs: 0, slippageTicks: 0, limitFill: 'touch' },
-    sampleTraders: 0,
-    compareTo: 0,
-  };
+  const config = calibrationConfig(run, { synthetic: blocks }, { name: 'calibration-open-plan', fields: OPEN_PLAN });
   const fills: TraderFill[] = [];
-  await runCell({ config, cell: expandGrid([])[0]! }, new GlobexCalendar(loadHolidayFile()), (kernel, accounts) => {
+  await runCalibrationCell(config, (kernel, accounts) => {
     const traderOf = new Map(accounts.map((a) => [a.accountId, a.trader]));
     let cursor: string | undefined;
     do {

@@ -6,11 +6,15 @@ import { readTraderFills, type TraderFill } from '../backtest/trader-fills.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { marketSpecsOf } from '../api/sandbox/market-files.js';
 import { calibrate, CalibrationInputError } from '../calibrate/calibrate.js';
+import { outcomeHeading, outcomeTable, outcomeVerdict, powerWords } from '../calibrate/outcome-words.js';
+import type { PlanOutcomes } from '../calibrate/plan-outcomes.js';
+import type { PlanFromFile } from '../calibrate/calibration-cell.js';
+import { bundledPlansFolder, findPlanFileIn, planNamesIn } from '../scenario/plan-files.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName } from '../import/import-fills.js';
 import type { DateOrder } from '../import/export-time.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
 import { importWarnings } from '../reports/fills-import-table.js';
-import { basename } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { COMMAND_SUMMARIES } from './command-list.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { helpExamples } from './help-examples.js';
@@ -32,6 +36,7 @@ interface CalibrateArgs {
   holdout: number;
   market: string[] | undefined;
   period: { from: string; to: string } | undefined;
+  plan: string | undefined;
 }
 
 export const calibrateCommand = {
@@ -91,6 +96,12 @@ export const calibrateCommand = {
         requiresArg: true,
         coerce: periodFlag,
       })
+      .option('plan', {
+        describe:
+          "also back-test under this plan (plans/NAME.yaml in the working folder, else a bundled plan) the held-out traders' own fills and the kinds (grown to 4 synthetic traders to each held-out one) on --market over --period, and compare their first outcomes (passed, failed, open) by an exact test; needs --market, --period and --holdout above 0",
+        type: 'string',
+        requiresArg: true,
+      })
       .epilog(
         helpExamples([
           [
@@ -100,6 +111,10 @@ export const calibrateCommand = {
           [
             'half the traders held out and compared with the kinds traded on January 2024 6E bars',
             '$0 calibrate fills.csv --out kinds.yaml --market fixtures/market/6EH4-2024-01.yaml\n--period 2024-01-02:2024-01-31 --holdout 0.5 --seed 7',
+          ],
+          [
+            'and both back-tested under the bundled 50K end-of-day plan: do the kinds pass and fail as the traders do?',
+            '$0 calibrate fills.csv --out kinds.yaml --market fixtures/market/6EH4-2024-01.yaml\n--period 2024-01-02:2024-01-31 --plan eval-50k-eod',
           ],
         ]),
       )
@@ -127,11 +142,13 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
     throw new CliInputError(
       `--market: the first market file needs an instrument (the synthetic traders trade it): name it in a YAML file list, files: [{ path, format, instrument }]`,
     );
+  const plan = args.plan === undefined ? undefined : planNamed(args.plan, args);
   const result = await calibrate(readFills(files, args), {
     seed: args.seed,
     ...(args.kinds === undefined ? {} : { kinds: args.kinds }),
     holdout: args.holdout,
     ...(market ? { market: { market: market.market, period: market.period } } : {}),
+    ...(plan ? { plan } : {}),
     sources: files.map((f) => basename(f)),
   });
   writeFileAtomically(args.out, result.yaml);
@@ -145,7 +162,42 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
       `propsim calibrate: how close: ${result.heldOut.length} held-out traders and the kinds traded on ${args.market!.join(', ')}, ${args.period!.from} to ${args.period!.to}`,
       result.comparison.table.trimEnd(),
     );
+  if (result.outcomes) lines.push(...outcomeLines(result.outcomes, args.period!));
   process.stderr.write(`${lines.join('\n')}\n`);
+}
+
+/** The plan --plan names: plans/NAME.yaml in the working folder, else a bundled plan; refused without a comparison. */
+function planNamed(name: string, args: CalibrateArgs): PlanFromFile {
+  const missing = [
+    ...(args.market === undefined ? ['--market'] : []),
+    ...(args.period === undefined ? ['--period'] : []),
+    ...(args.holdout === 0 ? ['--holdout above 0'] : []),
+  ];
+  if (missing.length > 0)
+    throw new CliInputError(
+      `--plan: back-tests held-out traders against the kinds on a market, so it needs --market, --period and --holdout above 0 (the default is 0.5); missing ${missing.join(', ')}`,
+    );
+  const found = findPlanFileIn(name, process.cwd());
+  if (found) return { name, path: found.path, fields: found.fields };
+  const local = planNamesIn(join(process.cwd(), 'plans'));
+  throw new CliInputError(
+    `--plan: expected ${local.length > 0 ? `a plan file in ./plans (${local.join(', ')}) or ` : ''}a bundled plan (${planNamesIn(bundledPlansFolder()).join(', ')}), got ${JSON.stringify(name)}`,
+  );
+}
+
+/** A bundled plan says so; a local one is named from the working folder. */
+function planWhere(path: string): string {
+  return dirname(path) === bundledPlansFolder() ? 'a bundled plan' : relative(process.cwd(), path);
+}
+
+function outcomeLines(outcomes: PlanOutcomes, period: { from: string; to: string }): string[] {
+  return [
+    `propsim calibrate: ${outcomeHeading(outcomes, period, planWhere(outcomes.plan.path))}`,
+    outcomeTable(outcomes).trimEnd(),
+    `propsim calibrate: ${outcomeVerdict(outcomes)}`,
+    `propsim calibrate: ${powerWords(outcomes)}`,
+    'propsim calibrate: the exact test is of the first outcomes at the end of the period; fail incidence by day is shown, not tested',
+  ];
 }
 
 function readFills(files: readonly string[], args: CalibrateArgs): TraderFill[] {

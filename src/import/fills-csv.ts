@@ -1,7 +1,7 @@
 // propsim's fills CSV (docs/backtesting.md#historical-fills) as text: `ts,trader,instrument,side,quantity,price`,
 // plus `commission` when the exports had one; times in UTC ISO with milliseconds.
 import { isoUtc } from '../core/time.js';
-import type { ImportedFills } from './import-fills.js';
+import type { ImportedFill, ImportedFills } from './import-fills.js';
 
 export function fillsCsv({ fills, hasCommission }: Pick<ImportedFills, 'fills' | 'hasCommission'>): string {
   const header = ['ts', 'trader', 'instrument', 'side', 'quantity', 'price', ...(hasCommission ? ['commission'] : [])];
@@ -11,6 +11,11 @@ export function fillsCsv({ fills, hasCommission }: Pick<ImportedFills, 'fills' |
     return cells.join(',');
   });
   return [header.join(','), ...lines].map((line) => line + '\n').join('');
+}
+
+/** Fills that carry no export's commission (made by the engine, or kept from one), as propsim's fills CSV. */
+export function plainFillsCsv(fills: ReadonlyArray<Omit<ImportedFill, 'commission' | 'file'>>): string {
+  return fillsCsv({ fills: fills.map((f) => ({ ...f, commission: '', file: '' })), hasCommission: false });
 }
 
 /** A trader id is the export's text: quoted when it holds a comma or a quote. */

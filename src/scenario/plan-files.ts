@@ -31,9 +31,17 @@ function besideFolder(file: string): string {
 
 /** The plan file `name` refers to from `file`, read and validated (an invalid one names its own line). */
 export function findPlanFile(name: string, file: string): PlanFile | undefined {
+  return findPlanFileIn(name, dirname(resolve(file)));
+}
+
+/**
+ * The plan file `name` refers to from a folder: its plans/, then the bundled plans (`calibrate --plan` looks from the
+ * working folder).
+ */
+export function findPlanFileIn(name: string, folder: string): PlanFile | undefined {
   if (!PLAN_FILE_NAME.test(name)) return undefined;
-  for (const folder of [besideFolder(file), bundledPlansFolder()]) {
-    const path = join(folder, `${name}.yaml`);
+  for (const plans of [join(folder, 'plans'), bundledPlansFolder()]) {
+    const path = join(plans, `${name}.yaml`);
     if (existsSync(path)) return readPlanFile(path);
   }
   return undefined;
@@ -63,7 +71,8 @@ export function knownPlans(defined: Iterable<string>, file: string): string {
   ].join(', or ');
 }
 
-function planNamesIn(folder: string): string[] {
+/** The plan names of a folder's YAML files, sorted. */
+export function planNamesIn(folder: string): string[] {
   try {
     return readdirSync(folder)
       .filter((name) => name.endsWith('.yaml'))

@@ -26,12 +26,13 @@ export function runCliAsync(
   args: readonly string[],
   stdin?: string,
   env: Record<string, string> = {},
+  options: { cwd?: string } = {},
 ): Promise<CliResult> {
   return new Promise((done) => {
     const child = execFile(
       process.execPath,
       [CLI, ...args],
-      { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env } },
+      { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ...env }, ...options },
       (error, stdout, stderr) => {
         const status = error ? (typeof error.code === 'number' ? error.code : null) : 0;
         done({ status, stdout, stderr });
