@@ -153,13 +153,13 @@ async function runCalibrate(args: CalibrateArgs): Promise<void> {
   });
   writeFileAtomically(args.out, result.yaml);
   const lines = [
-    `propsim calibrate: wrote ${result.kinds.length} kind${result.kinds.length === 1 ? '' : 's'} of ${result.calibrated.length} traders to ${args.out}`,
+    `propsim calibrate: wrote ${result.kinds.length} kind${result.kinds.length === 1 ? '' : 's'} of ${traders(result.calibrated.length)} to ${args.out}`,
   ];
   lines.push(...result.notes.map((note) => `propsim calibrate: ${note}`));
   if (!market) lines.push('propsim calibrate: no --market: nobody held out, nothing compared');
   if (result.comparison)
     lines.push(
-      `propsim calibrate: how close: ${result.heldOut.length} held-out traders and the kinds traded on ${args.market!.join(', ')}, ${args.period!.from} to ${args.period!.to}`,
+      `propsim calibrate: how close: ${result.heldOut.length} held-out ${result.heldOut.length === 1 ? 'trader' : 'traders'} and the kinds traded on ${args.market!.join(', ')}, ${args.period!.from} to ${args.period!.to}`,
       result.comparison.table.trimEnd(),
     );
   if (result.outcomes) lines.push(...outcomeLines(result.outcomes, args.period!));
@@ -246,4 +246,9 @@ function periodFlag(value: unknown): { from: string; to: string } {
 function inputError(error: unknown): unknown {
   if (error instanceof CalibrationInputError) return new CliInputError(error.message);
   return importFlagError(error);
+}
+
+/** "1 trader", "200 traders". */
+function traders(n: number): string {
+  return `${n.toLocaleString('en-US')} trader${n === 1 ? '' : 's'}`;
 }
