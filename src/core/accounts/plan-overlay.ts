@@ -1,13 +1,20 @@
-// Provisioning overlays (docs/risk-rules.md#provisioning): initial_balance, currency, risk_profile, passing_criteria
-// and price_paid sent with an account create. The risk profile and passing criteria overlays are partial and merged
-// over the template's; the result is a new template for that account only — the shared template is never touched. In
-// an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, min_trading_days,
-// consistency_pct).
+// Provisioning overlays (docs/risk-rules.md#provisioning): initial_balance, currency, risk_profile,
+// passing_criteria, position_limits and price_paid sent with an account create. The risk profile, passing criteria
+// and position limits overlays are partial and merged over the template's; the result is a new template for that
+// account only — the shared template is never touched. In an overlay, `null` removes an optional field
+// (max_drawdown_limit, daily_loss_value, scaling, min_trading_days, consistency_pct, each position limit).
 import { Type, type TSchema } from 'typebox';
 import { checkFileValue } from '../file-check.js';
 import { Mapping } from '../file-fields.js';
 import { at, toCents } from './input-fields.js';
 import { OverlayProperties, type OverlayText } from './plan-schema.js';
+import {
+  mergePositionLimits,
+  readPositionLimitsOverlay,
+  readScaling,
+  type PositionLimitsOverlay,
+  type ScalingTier,
+} from './position-limits.js';
 import {
   checkPlanConsistency,
   freezePlan,
@@ -25,6 +32,7 @@ export interface RiskProfileOverlay {
   readonly maxDrawdownValueCents?: number;
   readonly maxDrawdownLimitCents?: number | null;
   readonly dailyLossValueCents?: number | null;
+  readonly scaling?: readonly ScalingTier[] | null;
 }
 
 /** Partial passing criteria; `null` removes an optional field. */
@@ -41,6 +49,7 @@ export interface ProvisioningOverlay {
   readonly currency?: string;
   readonly riskProfile?: RiskProfileOverlay;
   readonly passingCriteria?: PassingCriteriaOverlay;
+  readonly positionLimits?: PositionLimitsOverlay;
   /** Purchase amount, ≥ 0. Not part of the plan: the caller stores it on the account (or splits it). */
   readonly pricePaidCents?: number;
 }
@@ -94,6 +103,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
               cents(v, 'risk_profile.max_drawdown_limit'),
             ),
             ...nullable(risk.daily_loss_value, 'dailyLossValueCents', (v) => cents(v, 'risk_profile.daily_loss_value')),
+            ...nullable(risk.scaling, 'scaling', (v) => readScaling(v, at(path, 'risk_profile.scaling'))),
           },
         }),
     ...(passing === undefined
@@ -107,6 +117,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
             ...nullable(passing.consistency_pct, 'consistencyPct', (v) => v),
           },
         }),
+    ...(doc.position_limits === undefined ? {} : { positionLimits: readPositionLimitsOverlay(doc.position_limits) }),
     ...(doc.price_paid === undefined ? {} : { pricePaidCents: cents(doc.price_paid, 'price_paid') }),
   };
 }
@@ -132,7 +143,7 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
     currency: overlay.currency ?? template.currency,
     riskProfile: mergeRiskProfile(template.riskProfile, overlay.riskProfile ?? {}),
     passingCriteria: mergePassingCriteria(template.passingCriteria, overlay.passingCriteria ?? {}),
-    positionLimits: { ...template.positionLimits },
+    positionLimits: mergePositionLimits(template.positionLimits, overlay.positionLimits ?? {}),
     enabledFamilies: [...template.enabledFamilies],
     tradingSessions: [...template.tradingSessions],
   };
@@ -149,11 +160,13 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
 function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay): RiskProfile {
   const limit = pick(overlay.maxDrawdownLimitCents, base.maxDrawdownLimitCents);
   const daily = pick(overlay.dailyLossValueCents, base.dailyLossValueCents);
+  const scaling = pick(overlay.scaling, base.scaling);
   return {
     maxDrawdownMode: overlay.maxDrawdownMode ?? base.maxDrawdownMode,
     maxDrawdownValueCents: overlay.maxDrawdownValueCents ?? base.maxDrawdownValueCents,
     ...(limit === undefined ? {} : { maxDrawdownLimitCents: limit }),
     ...(daily === undefined ? {} : { dailyLossValueCents: daily }),
+    ...(scaling === undefined ? {} : { scaling }),
   };
 }
 

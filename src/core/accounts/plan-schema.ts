@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { PRODUCT_FAMILIES } from '../instruments.js';
 import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
+import { PositionLimitsFile, PositionLimitsOverlay, Scaling, ScalingOverlay } from './limits-schema.js';
 
 export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
 export const TRADING_SESSION_NAMES = ['cme_globex'] as const;
@@ -51,6 +52,7 @@ export const RiskProfileFile = Mapping(
     daily_loss_value: Type.Optional(
       Money('positive', 'The daily-loss allowance; without it the account has no daily-loss floor.'),
     ),
+    scaling: Type.Optional(Scaling),
   },
   {
     expected: 'a mapping with max_drawdown_mode and max_drawdown_value',
@@ -74,12 +76,7 @@ export const PlanTemplateFile = Mapping(
     currency: Type.Optional(Currency),
     risk_profile: RiskProfileFile,
     passing_criteria: PassingCriteriaFile,
-    position_limits: Type.Optional(
-      Mapping(
-        { max_contracts: Type.Optional(Int({ minimum: 1 }, 'Most contracts open at once, across instruments.')) },
-        { expected: 'a mapping with max_contracts' },
-      ),
-    ),
+    position_limits: Type.Optional(PositionLimitsFile),
     commission_per_contract: Type.Optional(Money('non_negative', 'Charged per contract per side; default "0".')),
     enabled_families: Type.Optional(
       Type.Array(OneOf(PRODUCT_FAMILIES), {
@@ -108,8 +105,8 @@ function Removable<T extends ReturnType<typeof Money> | typeof MinTradingDays | 
 }
 
 /**
- * The overlay keys an account may carry over its plan (docs/risk-rules.md#provisioning): partial risk profile and
- * passing criteria, where null removes an optional field, and the price paid.
+ * The overlay keys an account may carry over its plan (docs/risk-rules.md#provisioning): partial risk profile, passing
+ * criteria and position limits, where null removes an optional field, and the price paid.
  */
 export const OverlayProperties = {
   initial_balance: Type.Optional(Money('positive', "The account's own starting balance, over the plan's.")),
@@ -121,9 +118,11 @@ export const OverlayProperties = {
         max_drawdown_value: Type.Optional(Money('positive')),
         max_drawdown_limit: Type.Optional(Removable(Money('non_negative'))),
         daily_loss_value: Type.Optional(Removable(Money('positive'))),
+        scaling: Type.Optional(ScalingOverlay),
       },
       {
-        expected: 'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value',
+        expected:
+          'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value, scaling',
       },
     ),
   ),
@@ -137,6 +136,7 @@ export const OverlayProperties = {
       { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct' },
     ),
   ),
+  position_limits: Type.Optional(PositionLimitsOverlay),
   price_paid: Type.Optional(Money('non_negative', 'What the trader paid for the account, like "165.00".')),
 };
 

@@ -7,6 +7,7 @@ import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../i
 import { checkFileValue } from '../file-check.js';
 import { at, FieldError, readFields, toCents } from './input-fields.js';
 import { PlanTemplateFile, TRADING_SESSION_NAMES, type MaxDrawdownMode } from './plan-schema.js';
+import { readPositionLimits, readScaling, type ScalingTier } from './position-limits.js';
 
 export { MAX_DRAWDOWN_MODES, type MaxDrawdownMode } from './plan-schema.js';
 
@@ -20,6 +21,8 @@ export interface RiskProfile {
   readonly maxDrawdownLimitCents?: number;
   /** Daily-loss allowance, > 0; absent when the plan has no daily-loss limit. */
   readonly dailyLossValueCents?: number;
+  /** The scaling plan's tiers, ascending (docs/risk-rules.md#scaling-plan); absent: no scaling plan. */
+  readonly scaling?: readonly ScalingTier[];
 }
 
 export interface PassingCriteria {
@@ -32,6 +35,10 @@ export interface PassingCriteria {
 
 export interface PositionLimits {
   readonly maxContracts?: number;
+  /** Root -> most contracts of that root (docs/risk-rules.md#per-root-limits). */
+  readonly maxContractsPerRoot?: Readonly<Record<string, number>>;
+  /** Micros that count as one mini (docs/risk-rules.md#micros); absent: a micro is a whole contract. */
+  readonly microRatio?: number;
 }
 
 export interface PlanTemplate {
@@ -62,14 +69,14 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
       maxDrawdownValueCents: toCents(risk.max_drawdown_value, field('risk_profile.max_drawdown_value')),
       ...optionalText(risk.max_drawdown_limit, field('risk_profile.max_drawdown_limit'), 'maxDrawdownLimitCents'),
       ...optionalText(risk.daily_loss_value, field('risk_profile.daily_loss_value'), 'dailyLossValueCents'),
+      ...(risk.scaling === undefined ? {} : { scaling: readScaling(risk.scaling, field('risk_profile.scaling')) }),
     },
     passingCriteria: {
       profitTargetCents: toCents(passing.profit_target, field('passing_criteria.profit_target')),
       ...(passing.min_trading_days === undefined ? {} : { minTradingDays: passing.min_trading_days }),
       ...(passing.consistency_pct === undefined ? {} : { consistencyPct: passing.consistency_pct }),
     },
-    positionLimits:
-      doc.position_limits?.max_contracts === undefined ? {} : { maxContracts: doc.position_limits.max_contracts },
+    positionLimits: readPositionLimits(doc.position_limits),
     commissionPerContractCents:
       doc.commission_per_contract === undefined
         ? 0
