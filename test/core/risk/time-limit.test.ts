@@ -52,7 +52,7 @@ describe('docs/risk-rules.md#time-limit: time_limit fails an account not passed 
   });
 
   // Trade dates, not calendar days: opened Fri 03-13 with 2, the Sun 17:00 roll to Mon closes Fri (1 of 2; Sat and
-  // Sun have no session), the Mon 17:00 roll closes Mon (2 of 2): 4 calendar days on. Opened in Tue's 16:00-17:00 CT
+  // Sun have no session), the Mon 17:00 roll closes Mon (2 of 2): two trade dates over four calendar dates. Opened in Tue's 16:00-17:00 CT
   // halt, its first trade date is the next session's: the Tue 17:00 roll opens 03-11 (nothing of it has closed) and
   // the Wed 17:00 roll closes it (1 of 1).
   it.each([
