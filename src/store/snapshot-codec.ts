@@ -36,10 +36,11 @@ const enum Kind {
  * in them changes meaning (2: the journal holds none of the lines a snapshot covers; 3: the daily position history is
  * kept as columns; 4: parts; 5: the daily position history keeps positions and the records of closed sessions;
  * 6: an account's lifecycle is its state value and context, not an actor's persisted snapshot; 7: orders, fills and
- * trades are not kept by id as well, a restore indexes them; 8: an order's status history is a flat status log): a
- * restart passes over a snapshot of another version and applies the journal instead.
+ * trades are not kept by id as well, a restore indexes them; 8: an order's status history is a flat status log; 9: an
+ * account keeps its first trade date and the trade dates closed, for the time limit): a restart passes over a
+ * snapshot of another version and applies the journal instead.
  */
-const FORMAT = 'propsim-parts-8';
+const FORMAT = 'propsim-parts-9';
 const MAGIC = Buffer.from(`${FORMAT}\0`, 'latin1');
 
 /**

@@ -1,16 +1,19 @@
 // Provisioning overlays (docs/risk-rules.md#provisioning): initial_balance, currency, risk_profile, passing_criteria
 // and price_paid sent with an account create. The risk profile and passing criteria overlays are partial and merged
 // over the template's; the result is a new template for that account only — the shared template is never touched. In
-// an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, min_trading_days,
-// consistency_pct).
+// an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, daily_loss_action,
+// min_trading_days, consistency_pct, time_limit_days).
 import { Type, type TSchema } from 'typebox';
 import { checkFileValue } from '../file-check.js';
 import { Mapping } from '../file-fields.js';
 import { at, toCents } from './input-fields.js';
 import { OverlayProperties, type OverlayText } from './plan-schema.js';
 import {
+  checkDailyLossAction,
   checkPlanConsistency,
+  dailyLossActionOf,
   freezePlan,
+  type DailyLossAction,
   type MaxDrawdownMode,
   type PassingCriteria,
   type PlanTemplate,
@@ -25,6 +28,7 @@ export interface RiskProfileOverlay {
   readonly maxDrawdownValueCents?: number;
   readonly maxDrawdownLimitCents?: number | null;
   readonly dailyLossValueCents?: number | null;
+  readonly dailyLossAction?: DailyLossAction | null;
 }
 
 /** Partial passing criteria; `null` removes an optional field. */
@@ -32,6 +36,7 @@ export interface PassingCriteriaOverlay {
   readonly profitTargetCents?: number;
   readonly minTradingDays?: number | null;
   readonly consistencyPct?: string | null;
+  readonly timeLimitDays?: number | null;
 }
 
 export interface ProvisioningOverlay {
@@ -94,6 +99,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
               cents(v, 'risk_profile.max_drawdown_limit'),
             ),
             ...nullable(risk.daily_loss_value, 'dailyLossValueCents', (v) => cents(v, 'risk_profile.daily_loss_value')),
+            ...nullable(risk.daily_loss_action, 'dailyLossAction', (v) => v),
           },
         }),
     ...(passing === undefined
@@ -105,6 +111,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
               : { profitTargetCents: cents(passing.profit_target, 'passing_criteria.profit_target') }),
             ...nullable(passing.min_trading_days, 'minTradingDays', (v) => v),
             ...nullable(passing.consistency_pct, 'consistencyPct', (v) => v),
+            ...nullable(passing.time_limit_days, 'timeLimitDays', (v) => v),
           },
         }),
     ...(doc.price_paid === undefined ? {} : { pricePaidCents: cents(doc.price_paid, 'price_paid') }),
@@ -143,6 +150,16 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
         ? at(overlay.path, 'initial_balance')
         : at(overlay.path, 'plan');
   checkPlanConsistency(plan, blame);
+  // A fail without a floor is the overlay's doing: the daily value it removed, or the action it set.
+  checkDailyLossAction(
+    plan,
+    at(
+      overlay.path,
+      overlay.riskProfile?.dailyLossValueCents === null
+        ? 'risk_profile.daily_loss_value'
+        : 'risk_profile.daily_loss_action',
+    ),
+  );
   return freezePlan(plan);
 }
 
@@ -154,16 +171,19 @@ function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay): RiskP
     maxDrawdownValueCents: overlay.maxDrawdownValueCents ?? base.maxDrawdownValueCents,
     ...(limit === undefined ? {} : { maxDrawdownLimitCents: limit }),
     ...(daily === undefined ? {} : { dailyLossValueCents: daily }),
+    ...dailyLossActionOf(pick(overlay.dailyLossAction, base.dailyLossAction)),
   };
 }
 
 function mergePassingCriteria(base: PassingCriteria, overlay: PassingCriteriaOverlay): PassingCriteria {
   const days = pick(overlay.minTradingDays, base.minTradingDays);
   const pct = pick(overlay.consistencyPct, base.consistencyPct);
+  const limit = pick(overlay.timeLimitDays, base.timeLimitDays);
   return {
     profitTargetCents: overlay.profitTargetCents ?? base.profitTargetCents,
     ...(days === undefined ? {} : { minTradingDays: days }),
     ...(pct === undefined ? {} : { consistencyPct: pct }),
+    ...(limit === undefined ? {} : { timeLimitDays: limit }),
   };
 }
 

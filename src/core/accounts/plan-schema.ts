@@ -6,6 +6,8 @@ import { PRODUCT_FAMILIES } from '../instruments.js';
 import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
 
 export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
+export const DAILY_LOSS_ACTIONS = ['lock', 'fail'] as const;
+export type DailyLossAction = (typeof DAILY_LOSS_ACTIONS)[number];
 export const TRADING_SESSION_NAMES = ['cme_globex'] as const;
 export type MaxDrawdownMode = (typeof MAX_DRAWDOWN_MODES)[number];
 
@@ -25,6 +27,18 @@ export const Currency = Type.String({
 });
 
 export const MinTradingDays = Int({ minimum: 0 }, 'Trade dates with a fill needed to pass; absent: no minimum.');
+
+export const TimeLimitDays = Int(
+  { minimum: 1 },
+  'Trade dates (sessions) the evaluation may last, the one it opened in counting as 1; an account not passed at the ' +
+    'roll that closes the last fails (time_limit). Absent: no limit.',
+);
+
+export const DailyLossAction = OneOf(
+  DAILY_LOSS_ACTIONS,
+  'What a daily-loss breach does: lock (default: locked until the next session roll) or fail (the evaluation fails, ' +
+    'daily_loss_failure); fail needs daily_loss_value.',
+);
 
 /** A percentage 0 < x ≤ 100 with at most four places, kept as written. */
 export function Percentage(description: string) {
@@ -51,6 +65,7 @@ export const RiskProfileFile = Mapping(
     daily_loss_value: Type.Optional(
       Money('positive', 'The daily-loss allowance; without it the account has no daily-loss floor.'),
     ),
+    daily_loss_action: Type.Optional(DailyLossAction),
   },
   {
     expected: 'a mapping with max_drawdown_mode and max_drawdown_value',
@@ -63,6 +78,7 @@ export const PassingCriteriaFile = Mapping(
     profit_target: Money('positive', 'Profit over the starting balance that passes the evaluation.'),
     min_trading_days: Type.Optional(MinTradingDays),
     consistency_pct: Type.Optional(ConsistencyPct),
+    time_limit_days: Type.Optional(TimeLimitDays),
   },
   { expected: 'a mapping with profit_target', description: 'What passes the evaluation.' },
 );
@@ -103,7 +119,9 @@ export const PlanTemplateFile = Mapping(
 export type PlanTemplateText = Static<typeof PlanTemplateFile>;
 
 /** `null` removes an optional field of the plan in an overlay. */
-function Removable<T extends ReturnType<typeof Money> | typeof MinTradingDays | typeof ConsistencyPct>(schema: T) {
+function Removable<
+  T extends ReturnType<typeof Money> | typeof MinTradingDays | typeof ConsistencyPct | typeof DailyLossAction,
+>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
@@ -121,9 +139,12 @@ export const OverlayProperties = {
         max_drawdown_value: Type.Optional(Money('positive')),
         max_drawdown_limit: Type.Optional(Removable(Money('non_negative'))),
         daily_loss_value: Type.Optional(Removable(Money('positive'))),
+        daily_loss_action: Type.Optional(Removable(DailyLossAction)),
       },
       {
-        expected: 'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value',
+        expected:
+          'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value, ' +
+          'daily_loss_action',
       },
     ),
   ),
@@ -133,8 +154,9 @@ export const OverlayProperties = {
         profit_target: Type.Optional(Money('positive')),
         min_trading_days: Type.Optional(Removable(MinTradingDays)),
         consistency_pct: Type.Optional(Removable(ConsistencyPct)),
+        time_limit_days: Type.Optional(Removable(TimeLimitDays)),
       },
-      { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct' },
+      { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct, time_limit_days' },
     ),
   ),
   price_paid: Type.Optional(Money('non_negative', 'What the trader paid for the account, like "165.00".')),

@@ -6,9 +6,9 @@ import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
 import { checkFileValue } from '../file-check.js';
 import { at, FieldError, readFields, toCents } from './input-fields.js';
-import { PlanTemplateFile, TRADING_SESSION_NAMES, type MaxDrawdownMode } from './plan-schema.js';
+import { PlanTemplateFile, TRADING_SESSION_NAMES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
 
-export { MAX_DRAWDOWN_MODES, type MaxDrawdownMode } from './plan-schema.js';
+export { MAX_DRAWDOWN_MODES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
 
 export const TRADING_SESSIONS: readonly SessionTemplate[] = TRADING_SESSION_NAMES;
 
@@ -20,6 +20,9 @@ export interface RiskProfile {
   readonly maxDrawdownLimitCents?: number;
   /** Daily-loss allowance, > 0; absent when the plan has no daily-loss limit. */
   readonly dailyLossValueCents?: number;
+  /** `fail` when a daily-loss breach fails the evaluation; absent for `lock`, the default (kept absent, so a plan
+   * that says `lock` journals as one that says nothing: docs/risk-rules.md#daily-loss-that-fails). */
+  readonly dailyLossAction?: 'fail';
 }
 
 export interface PassingCriteria {
@@ -28,6 +31,8 @@ export interface PassingCriteria {
   readonly minTradingDays?: number;
   /** Best day's profit may be at most this % of total profit; decimal string 0 < x ≤ 100, as written. */
   readonly consistencyPct?: string;
+  /** Trade dates the evaluation may last, ≥ 1 (docs/risk-rules.md#time-limit); absent = no limit. */
+  readonly timeLimitDays?: number;
 }
 
 export interface PositionLimits {
@@ -62,11 +67,13 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
       maxDrawdownValueCents: toCents(risk.max_drawdown_value, field('risk_profile.max_drawdown_value')),
       ...optionalText(risk.max_drawdown_limit, field('risk_profile.max_drawdown_limit'), 'maxDrawdownLimitCents'),
       ...optionalText(risk.daily_loss_value, field('risk_profile.daily_loss_value'), 'dailyLossValueCents'),
+      ...dailyLossActionOf(risk.daily_loss_action),
     },
     passingCriteria: {
       profitTargetCents: toCents(passing.profit_target, field('passing_criteria.profit_target')),
       ...(passing.min_trading_days === undefined ? {} : { minTradingDays: passing.min_trading_days }),
       ...(passing.consistency_pct === undefined ? {} : { consistencyPct: passing.consistency_pct }),
+      ...(passing.time_limit_days === undefined ? {} : { timeLimitDays: passing.time_limit_days }),
     },
     positionLimits:
       doc.position_limits?.max_contracts === undefined ? {} : { maxContracts: doc.position_limits.max_contracts },
@@ -78,7 +85,13 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
     tradingSessions: [...new Set(doc.trading_sessions ?? TRADING_SESSIONS)],
   };
   checkPlanConsistency(plan, field('risk_profile.max_drawdown_value'));
+  checkDailyLossAction(plan, field('risk_profile.daily_loss_action'));
   return freezePlan(plan);
+}
+
+/** `{ dailyLossAction: 'fail' }` for fail; `{}` for lock, the default, or absent. */
+export function dailyLossActionOf(action: DailyLossAction | undefined): { dailyLossAction?: 'fail' } {
+  return action === 'fail' ? { dailyLossAction: 'fail' } : {};
 }
 
 /** `{ [key]: cents }` of a checked money string when present, `{}` when absent. */
@@ -101,6 +114,16 @@ export function checkPlanConsistency(plan: PlanTemplate, blamePath: string): voi
   if (allowanceCents >= plan.startingBalanceCents) {
     const detail = `max_drawdown_value ${formatCents(allowanceCents)} must be below the starting balance ${formatCents(plan.startingBalanceCents)}, so that the max-loss floor is above zero`;
     throw new FieldError(blamePath, detail);
+  }
+}
+
+/** daily_loss_action fail needs a daily-loss floor to fail on. `blamePath` names the field the error points at. */
+export function checkDailyLossAction(plan: PlanTemplate, blamePath: string): void {
+  if (plan.riskProfile.dailyLossAction === 'fail' && plan.riskProfile.dailyLossValueCents === undefined) {
+    throw new FieldError(
+      blamePath,
+      'daily_loss_action fail needs risk_profile.daily_loss_value: without a daily-loss floor there is no breach to fail on',
+    );
   }
 }
 
