@@ -14,6 +14,7 @@ import {
   readString,
   type Fields,
 } from '../core/accounts/input-fields.js';
+import { FAILURE_RULES } from '../core/accounts/failure-rules.js';
 import { MAX_DRAWDOWN_MODES } from '../core/accounts/plans.js';
 import { readSymbol, readTimeMs } from './scenario-fields.js';
 import type { ExpectCheck, ExpectSubject, ExpectStep } from './scenario-types.js';
@@ -31,10 +32,11 @@ export const LOCKOUT_REASONS = [
   'max_loss_breach',
   'evaluation_passed',
   'account_replaced',
+  'evaluation_failed',
 ] as const;
 export const ORDER_STATUSES = ['SUBMITTED', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED'] as const;
 
-/** Live risk state item + balance object + account_status (docs/risk-rules.md#the-risk-state-item). */
+/** Live risk state item + balance object + account_status and failed_rule (docs/risk-rules.md#the-risk-state-item). */
 export const ACCOUNT_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   account_id: 'string',
   max_drawdown_mode: MAX_DRAWDOWN_MODES,
@@ -57,6 +59,7 @@ export const ACCOUNT_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   account_status: ACCOUNT_STATUSES,
   max_contracts_now: 'integer',
   scaling_profit: 'decimal',
+  failed_rule: FAILURE_RULES,
 };
 
 export const ORDER_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {

@@ -31,6 +31,7 @@ export interface AccountLifecycleState {
 
 const EVENT_TYPES = {
   MAX_LOSS_BREACH: true,
+  RULE_FAILURE: true,
   DAILY_LOSS_BREACH: true,
   SESSION_ROLL: true,
   LOCKOUT: true,

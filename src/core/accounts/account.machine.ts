@@ -19,7 +19,12 @@
 // - RISK_LOADED names the load it ends (loadStartedAtMs); a stale one (from a load an UNLOCK restarted) is
 //   ignored, so the kernel never has to cancel the timer it scheduled.
 // - Every accepted status or lock event appends exactly one lock change; RISK_LOADED appends none.
+// - A rule of the plan other than max loss fails an active account through RULE_FAILURE (failure-rules.ts): status
+//   failed, one lock for every such rule (evaluation_failed), the rule on the status record. One lock rather than one
+//   per rule keeps the lock set, and lockout_reason's values, from growing with every rule a firm sells; the rule is
+//   in failed_rule. A failed record always names its rule, max_loss_breach included.
 import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import type { FailureRule, PlanRule } from './failure-rules.js';
 
 export type AccountStatus = 'active' | 'failed' | 'passed' | 'closed';
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'failed', 'passed', 'closed'];
@@ -27,6 +32,7 @@ export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['active', 'failed', '
 /** Most severe first (docs/risk-rules.md#statuses-and-locks): lockout_reason is the first of these present. */
 export const LOCK_SEVERITY = [
   'max_loss_breach',
+  'evaluation_failed',
   'daily_loss_breach',
   'firm_lockout',
   'account_replaced',
@@ -47,6 +53,8 @@ export interface AccountStatusRecord {
   status: AccountStatus;
   reason: string;
   occurredAtMs: number;
+  /** On a `failed` record: the rule that failed the account. */
+  rule?: FailureRule;
 }
 
 export interface AccountLifecycleContext {
@@ -62,6 +70,7 @@ export interface AccountLifecycleContext {
 
 export type AccountLifecycleEvent =
   | { type: 'MAX_LOSS_BREACH'; reason: string; occurredAtMs: number }
+  | { type: 'RULE_FAILURE'; rule: PlanRule; reason: string; occurredAtMs: number }
   | { type: 'DAILY_LOSS_BREACH'; reason: string; occurredAtMs: number }
   | { type: 'SESSION_ROLL'; reason: string; occurredAtMs: number }
   | { type: 'LOCKOUT'; reason: string; occurredAtMs: number }
@@ -82,6 +91,11 @@ export function isLocked(locks: readonly LockReason[]): boolean {
 /** The most severe lock present (lockout_reason), or undefined when unlocked. Accepts locks in any order. */
 export function lockoutReasonOf(locks: readonly LockReason[]): LockReason | undefined {
   return LOCK_SEVERITY.find((lock) => locks.includes(lock));
+}
+
+/** The rule that failed the account (kept when it is then replaced), or undefined when it never failed. */
+export function failedRuleOf(context: AccountLifecycleContext): FailureRule | undefined {
+  return context.statusHistory.find((record) => record.status === 'failed')?.rule;
 }
 
 function withLock(locks: readonly LockReason[], lock: LockReason): readonly LockReason[] {
@@ -148,6 +162,18 @@ export const accountAssignments = {
       { status: params.status, reason: reasonOf(event), occurredAtMs: event.occurredAtMs },
     ],
   }),
+  /** The failed record names its rule: the event's, or max_loss_breach for a max-loss breach. */
+  recordFailure: ({ context, event }: Args): Partial<AccountLifecycleContext> => ({
+    statusHistory: [
+      ...context.statusHistory,
+      {
+        status: 'failed' as const,
+        reason: reasonOf(event),
+        occurredAtMs: event.occurredAtMs,
+        rule: event.type === 'RULE_FAILURE' ? event.rule : 'max_loss_breach',
+      },
+    ],
+  }),
   beginRiskLoad: ({ event }: Args): Partial<AccountLifecycleContext> => ({ riskLoadStartedAtMs: event.occurredAtMs }),
 };
 
@@ -172,6 +198,7 @@ export const accountMachine = setup({
     addLock: assign(accountAssignments.addLock),
     removeLock: assign(accountAssignments.removeLock),
     recordStatus: assign(accountAssignments.recordStatus),
+    recordFailure: assign(accountAssignments.recordFailure),
     beginRiskLoad: assign(accountAssignments.beginRiskLoad),
   },
 }).createMachine({
@@ -186,10 +213,11 @@ export const accountMachine = setup({
           on: {
             MAX_LOSS_BREACH: {
               target: 'failed',
-              actions: [
-                { type: 'recordStatus', params: { status: 'failed' } },
-                { type: 'addLock', params: { lock: 'max_loss_breach' } },
-              ],
+              actions: ['recordFailure', { type: 'addLock', params: { lock: 'max_loss_breach' } }],
+            },
+            RULE_FAILURE: {
+              target: 'failed',
+              actions: ['recordFailure', { type: 'addLock', params: { lock: 'evaluation_failed' } }],
             },
             DAILY_LOSS_BREACH: {
               guard: { type: 'lacksLock', params: { lock: 'daily_loss_breach' } },

@@ -2,7 +2,8 @@
 // passing_criteria, position_limits and price_paid sent with an account create. The risk profile, passing criteria
 // and position limits overlays are partial and merged over the template's; the result is a new template for that
 // account only — the shared template is never touched. In an overlay, `null` removes an optional field
-// (max_drawdown_limit, daily_loss_value, scaling, min_trading_days, consistency_pct, each position limit).
+// (max_drawdown_limit, daily_loss_value, daily_loss_action, scaling, min_trading_days, consistency_pct,
+// time_limit_days, each position limit).
 import { Type, type TSchema } from 'typebox';
 import { checkFileValue } from '../file-check.js';
 import { Mapping } from '../file-fields.js';
@@ -16,8 +17,11 @@ import {
   type ScalingTier,
 } from './position-limits.js';
 import {
+  checkDailyLossAction,
   checkPlanConsistency,
+  dailyLossActionOf,
   freezePlan,
+  type DailyLossAction,
   type MaxDrawdownMode,
   type PassingCriteria,
   type PlanTemplate,
@@ -33,6 +37,7 @@ export interface RiskProfileOverlay {
   readonly maxDrawdownLimitCents?: number | null;
   readonly dailyLossValueCents?: number | null;
   readonly scaling?: readonly ScalingTier[] | null;
+  readonly dailyLossAction?: DailyLossAction | null;
 }
 
 /** Partial passing criteria; `null` removes an optional field. */
@@ -40,6 +45,7 @@ export interface PassingCriteriaOverlay {
   readonly profitTargetCents?: number;
   readonly minTradingDays?: number | null;
   readonly consistencyPct?: string | null;
+  readonly timeLimitDays?: number | null;
 }
 
 export interface ProvisioningOverlay {
@@ -104,6 +110,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
             ),
             ...nullable(risk.daily_loss_value, 'dailyLossValueCents', (v) => cents(v, 'risk_profile.daily_loss_value')),
             ...nullable(risk.scaling, 'scaling', (v) => readScaling(v, at(path, 'risk_profile.scaling'))),
+            ...nullable(risk.daily_loss_action, 'dailyLossAction', (v) => v),
           },
         }),
     ...(passing === undefined
@@ -115,6 +122,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
               : { profitTargetCents: cents(passing.profit_target, 'passing_criteria.profit_target') }),
             ...nullable(passing.min_trading_days, 'minTradingDays', (v) => v),
             ...nullable(passing.consistency_pct, 'consistencyPct', (v) => v),
+            ...nullable(passing.time_limit_days, 'timeLimitDays', (v) => v),
           },
         }),
     ...(doc.position_limits === undefined ? {} : { positionLimits: readPositionLimitsOverlay(doc.position_limits) }),
@@ -154,6 +162,16 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
         ? at(overlay.path, 'initial_balance')
         : at(overlay.path, 'plan');
   checkPlanConsistency(plan, blame);
+  // A fail without a floor is the overlay's doing: the daily value it removed, or the action it set.
+  checkDailyLossAction(
+    plan,
+    at(
+      overlay.path,
+      overlay.riskProfile?.dailyLossValueCents === null
+        ? 'risk_profile.daily_loss_value'
+        : 'risk_profile.daily_loss_action',
+    ),
+  );
   return freezePlan(plan);
 }
 
@@ -167,16 +185,19 @@ function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay): RiskP
     ...(limit === undefined ? {} : { maxDrawdownLimitCents: limit }),
     ...(daily === undefined ? {} : { dailyLossValueCents: daily }),
     ...(scaling === undefined ? {} : { scaling }),
+    ...dailyLossActionOf(pick(overlay.dailyLossAction, base.dailyLossAction)),
   };
 }
 
 function mergePassingCriteria(base: PassingCriteria, overlay: PassingCriteriaOverlay): PassingCriteria {
   const days = pick(overlay.minTradingDays, base.minTradingDays);
   const pct = pick(overlay.consistencyPct, base.consistencyPct);
+  const limit = pick(overlay.timeLimitDays, base.timeLimitDays);
   return {
     profitTargetCents: overlay.profitTargetCents ?? base.profitTargetCents,
     ...(days === undefined ? {} : { minTradingDays: days }),
     ...(pct === undefined ? {} : { consistencyPct: pct }),
+    ...(limit === undefined ? {} : { timeLimitDays: limit }),
   };
 }
 

@@ -7,6 +7,8 @@ import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
 import { PositionLimitsFile, PositionLimitsOverlay, Scaling, ScalingOverlay } from './limits-schema.js';
 
 export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
+export const DAILY_LOSS_ACTIONS = ['lock', 'fail'] as const;
+export type DailyLossAction = (typeof DAILY_LOSS_ACTIONS)[number];
 export const TRADING_SESSION_NAMES = ['cme_globex'] as const;
 export type MaxDrawdownMode = (typeof MAX_DRAWDOWN_MODES)[number];
 
@@ -26,6 +28,18 @@ export const Currency = Type.String({
 });
 
 export const MinTradingDays = Int({ minimum: 0 }, 'Trade dates with a fill needed to pass; absent: no minimum.');
+
+export const TimeLimitDays = Int(
+  { minimum: 1 },
+  'Trade dates (sessions) the evaluation may last, the one it opened in counting as 1; an account not passed at the ' +
+    'roll that closes the last fails (time_limit). Absent: no limit.',
+);
+
+export const DailyLossAction = OneOf(
+  DAILY_LOSS_ACTIONS,
+  'What a daily-loss breach does: lock (default: locked until the next session roll) or fail (the evaluation fails, ' +
+    'daily_loss_failure); fail needs daily_loss_value.',
+);
 
 /** A percentage 0 < x ≤ 100 with at most four places, kept as written. */
 export function Percentage(description: string) {
@@ -53,6 +67,7 @@ export const RiskProfileFile = Mapping(
       Money('positive', 'The daily-loss allowance; without it the account has no daily-loss floor.'),
     ),
     scaling: Type.Optional(Scaling),
+    daily_loss_action: Type.Optional(DailyLossAction),
   },
   {
     expected: 'a mapping with max_drawdown_mode and max_drawdown_value',
@@ -65,6 +80,7 @@ export const PassingCriteriaFile = Mapping(
     profit_target: Money('positive', 'Profit over the starting balance that passes the evaluation.'),
     min_trading_days: Type.Optional(MinTradingDays),
     consistency_pct: Type.Optional(ConsistencyPct),
+    time_limit_days: Type.Optional(TimeLimitDays),
   },
   { expected: 'a mapping with profit_target', description: 'What passes the evaluation.' },
 );
@@ -100,7 +116,9 @@ export const PlanTemplateFile = Mapping(
 export type PlanTemplateText = Static<typeof PlanTemplateFile>;
 
 /** `null` removes an optional field of the plan in an overlay. */
-function Removable<T extends ReturnType<typeof Money> | typeof MinTradingDays | typeof ConsistencyPct>(schema: T) {
+function Removable<
+  T extends ReturnType<typeof Money> | typeof MinTradingDays | typeof ConsistencyPct | typeof DailyLossAction,
+>(schema: T) {
   return Type.Union([schema, Type.Null()]);
 }
 
@@ -118,11 +136,13 @@ export const OverlayProperties = {
         max_drawdown_value: Type.Optional(Money('positive')),
         max_drawdown_limit: Type.Optional(Removable(Money('non_negative'))),
         daily_loss_value: Type.Optional(Removable(Money('positive'))),
+        daily_loss_action: Type.Optional(Removable(DailyLossAction)),
         scaling: Type.Optional(ScalingOverlay),
       },
       {
         expected:
-          'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value, scaling',
+          'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value, ' +
+          'daily_loss_action, scaling',
       },
     ),
   ),
@@ -132,8 +152,9 @@ export const OverlayProperties = {
         profit_target: Type.Optional(Money('positive')),
         min_trading_days: Type.Optional(Removable(MinTradingDays)),
         consistency_pct: Type.Optional(Removable(ConsistencyPct)),
+        time_limit_days: Type.Optional(Removable(TimeLimitDays)),
       },
-      { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct' },
+      { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct, time_limit_days' },
     ),
   ),
   position_limits: Type.Optional(PositionLimitsOverlay),

@@ -6,10 +6,10 @@ import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
 import { checkFileValue } from '../file-check.js';
 import { at, FieldError, readFields, toCents } from './input-fields.js';
-import { PlanTemplateFile, TRADING_SESSION_NAMES, type MaxDrawdownMode } from './plan-schema.js';
 import { readPositionLimits, readScaling, type ScalingTier } from './position-limits.js';
+import { PlanTemplateFile, TRADING_SESSION_NAMES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
 
-export { MAX_DRAWDOWN_MODES, type MaxDrawdownMode } from './plan-schema.js';
+export { MAX_DRAWDOWN_MODES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
 
 export const TRADING_SESSIONS: readonly SessionTemplate[] = TRADING_SESSION_NAMES;
 
@@ -23,6 +23,9 @@ export interface RiskProfile {
   readonly dailyLossValueCents?: number;
   /** The scaling plan's tiers, ascending (docs/risk-rules.md#scaling-plan); absent: no scaling plan. */
   readonly scaling?: readonly ScalingTier[];
+  /** `fail` when a daily-loss breach fails the evaluation; absent for `lock`, the default (kept absent, so a plan
+   * that says `lock` journals as one that says nothing: docs/risk-rules.md#daily-loss-that-fails). */
+  readonly dailyLossAction?: 'fail';
 }
 
 export interface PassingCriteria {
@@ -31,6 +34,8 @@ export interface PassingCriteria {
   readonly minTradingDays?: number;
   /** Best day's profit may be at most this % of total profit; decimal string 0 < x ≤ 100, as written. */
   readonly consistencyPct?: string;
+  /** Trade dates the evaluation may last, ≥ 1 (docs/risk-rules.md#time-limit); absent = no limit. */
+  readonly timeLimitDays?: number;
 }
 
 export interface PositionLimits {
@@ -70,11 +75,13 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
       ...optionalText(risk.max_drawdown_limit, field('risk_profile.max_drawdown_limit'), 'maxDrawdownLimitCents'),
       ...optionalText(risk.daily_loss_value, field('risk_profile.daily_loss_value'), 'dailyLossValueCents'),
       ...(risk.scaling === undefined ? {} : { scaling: readScaling(risk.scaling, field('risk_profile.scaling')) }),
+      ...dailyLossActionOf(risk.daily_loss_action),
     },
     passingCriteria: {
       profitTargetCents: toCents(passing.profit_target, field('passing_criteria.profit_target')),
       ...(passing.min_trading_days === undefined ? {} : { minTradingDays: passing.min_trading_days }),
       ...(passing.consistency_pct === undefined ? {} : { consistencyPct: passing.consistency_pct }),
+      ...(passing.time_limit_days === undefined ? {} : { timeLimitDays: passing.time_limit_days }),
     },
     positionLimits: readPositionLimits(doc.position_limits),
     commissionPerContractCents:
@@ -85,7 +92,13 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
     tradingSessions: [...new Set(doc.trading_sessions ?? TRADING_SESSIONS)],
   };
   checkPlanConsistency(plan, field('risk_profile.max_drawdown_value'));
+  checkDailyLossAction(plan, field('risk_profile.daily_loss_action'));
   return freezePlan(plan);
+}
+
+/** `{ dailyLossAction: 'fail' }` for fail; `{}` for lock, the default, or absent. */
+export function dailyLossActionOf(action: DailyLossAction | undefined): { dailyLossAction?: 'fail' } {
+  return action === 'fail' ? { dailyLossAction: 'fail' } : {};
 }
 
 /** `{ [key]: cents }` of a checked money string when present, `{}` when absent. */
@@ -108,6 +121,16 @@ export function checkPlanConsistency(plan: PlanTemplate, blamePath: string): voi
   if (allowanceCents >= plan.startingBalanceCents) {
     const detail = `max_drawdown_value ${formatCents(allowanceCents)} must be below the starting balance ${formatCents(plan.startingBalanceCents)}, so that the max-loss floor is above zero`;
     throw new FieldError(blamePath, detail);
+  }
+}
+
+/** daily_loss_action fail needs a daily-loss floor to fail on. `blamePath` names the field the error points at. */
+export function checkDailyLossAction(plan: PlanTemplate, blamePath: string): void {
+  if (plan.riskProfile.dailyLossAction === 'fail' && plan.riskProfile.dailyLossValueCents === undefined) {
+    throw new FieldError(
+      blamePath,
+      'daily_loss_action fail needs risk_profile.daily_loss_value: without a daily-loss floor there is no breach to fail on',
+    );
   }
 }
 

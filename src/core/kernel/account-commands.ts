@@ -167,7 +167,9 @@ export class AccountCommands {
 
   /** Opens an account; its risk engine loads for risk_load_delay_ms (docs/risk-rules.md#the-loading-window). */
   private open(id: string, input: OpenAccountInput): RiskStateJson {
-    const account: RiskAccount = this.accounts.open(id, input, this.ctx.clock.nowMs);
+    const nowMs = this.ctx.clock.nowMs;
+    const firstTradeDate = this.ctx.calendar.tradeDateOfFamily(nowMs, this.ctx.rollFamily);
+    const account: RiskAccount = this.accounts.open(id, input, nowMs, firstTradeDate);
     this.firm.scheduleRiskLoad(account);
     const body = riskStateJson(account, this.risk.equityCents(account));
     this.ctx.emit('accounts.created', () => ({ ...body }));

@@ -27,6 +27,11 @@ export interface RiskAccount {
   /** Opening order among all accounts: lists page by it. */
   readonly seq: number;
   readonly openedAtMs: number;
+  /** The trade date (on the roll family's calendar) of the session it was opened in, or of the next one when opened
+   * while the market was closed: its first trade date (docs/risk-rules.md#time-limit). */
+  readonly firstTradeDate: string;
+  /** Its trade dates whose session a roll has closed while it was active: the time limit's count. */
+  tradeDatesClosed: number;
   readonly alias: string | undefined;
   readonly firmId: string;
   readonly userId: string | undefined;
@@ -76,13 +81,15 @@ export class AccountBook {
   private readonly byId = new Map<string, RiskAccount>();
   private readonly list: RiskAccount[] = [];
 
-  open(id: string, input: OpenAccountInput, nowMs: number): RiskAccount {
+  open(id: string, input: OpenAccountInput, nowMs: number, firstTradeDate: string): RiskAccount {
     const { plan } = input;
     const start = plan.startingBalanceCents;
     const account: RiskAccount = {
       id,
       seq: this.list.length + 1,
       openedAtMs: nowMs,
+      firstTradeDate,
+      tradeDatesClosed: 0,
       alias: input.alias,
       firmId: input.firmId ?? 'default',
       userId: input.userId,

@@ -113,6 +113,7 @@ export class Kernel {
       ids: this.ids,
       calendar: this.calendar,
       fillModel: this.fillModel,
+      rollFamily: this.rollFamily,
       emit: (type, build) => this.emit(type, build),
     };
     this.positions = new PositionBook({ newId: () => this.ids.nextUuid() });
@@ -318,7 +319,7 @@ export class Kernel {
     const weekly = mondayOf(tradeDate) !== mondayOf(this.lastRollTradeDate);
     this.lastRollTradeDate = tradeDate;
     this.emit('session.rolled', () => ({ trade_date: tradeDate, weekly }));
-    this.risk.roll(weekly);
+    this.risk.roll(weekly, tradeDate);
     this.clock.schedule(this.calendar.nextSessionRollFamily(this.clock.nowMs, this.rollFamily), {
       kind: 'session_roll',
     });

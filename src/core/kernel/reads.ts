@@ -2,7 +2,8 @@
 // (docs/api.md#shapes), lists with cursor paging (paging.ts). Reads change nothing and are not journaled. Each
 // read takes a scope: a firm key sees its firm, a trader's session its own accounts, a platform admin everything;
 // a record outside the scope is never listed, and a single read of one answers 404 as if it did not exist.
-import type { AccountStatusRecord, LockChange } from '../accounts/account.machine.js';
+import { failedRuleOf, type AccountStatusRecord, type LockChange } from '../accounts/account.machine.js';
+import type { FailureRule } from '../accounts/failure-rules.js';
 import type { Provisioning } from '../accounts/provisioning.js';
 import { chicagoIso } from '../calendar/dates.js';
 import type { GlobexCalendar } from '../calendar/globex-calendar.js';
@@ -27,7 +28,8 @@ import type { Journal } from './journal.js';
 import { orderJson, orderStatesJson } from './order-json.js';
 import type { OrderDesk } from './order-desk.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion, type RiskDesk } from './risk-desk.js';
+import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from './passing.js';
+import type { RiskDesk } from './risk-desk.js';
 import { balanceJson, riskStateJson } from './risk-json.js';
 import { statsOf } from './stats.js';
 import { declareSnapshot } from './snapshot-fields.js';
@@ -81,6 +83,8 @@ export interface AccountHistory {
   startingBalanceCents: number;
   tradingProfitCents: number;
   unmetCriterion: PassingCriterion | undefined;
+  /** The rule that failed it (docs/risk-rules.md#statuses-and-locks); undefined unless failed. */
+  failedRule: FailureRule | undefined;
 }
 
 export interface KernelParts {
@@ -407,6 +411,7 @@ export class KernelReads {
       startingBalanceCents: account.plan.startingBalanceCents,
       tradingProfitCents: tradingProfitCents(account),
       unmetCriterion: unmetPassingCriterion(account),
+      failedRule: failedRuleOf(context),
     };
   }
 

@@ -3,12 +3,19 @@
 // the account-level refusals orders meet at the venue (docs/risk-rules.md). Only accounts holding an instrument
 // are marked when it prints.
 import { breachAt, onBalance, onEquityMark, onSessionRoll, type Breach } from '../accounts/floors.js';
-import { lockoutReasonOf, type AccountLifecycleEvent, type LockChange } from '../accounts/account.machine.js';
+import {
+  failedRuleOf,
+  lockoutReasonOf,
+  type AccountLifecycleEvent,
+  type LockChange,
+} from '../accounts/account.machine.js';
+import type { PlanRule } from '../accounts/failure-rules.js';
 import type { ProductFamily } from '../instruments.js';
-import { Dec, formatCents } from '../money.js';
+import { formatCents } from '../money.js';
 import type { OrderError, Order } from '../orders/order-types.js';
 import type { PositionBook } from '../positions/index.js';
 import { sendAccountEvent, type AccountBook, type RiskAccount } from './accounts.js';
+import { tradingProfitCents, unmetPassingCriterion } from './passing.js';
 import type { KernelContext } from './context.js';
 import type { OrderDesk } from './order-desk.js';
 import { FloorIndex } from './floor-index.js';
@@ -16,6 +23,7 @@ import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from './risk-json.js';
 import { contractLimitRefusal } from './contract-limits.js';
 import { declareSnapshot } from './snapshot-fields.js';
+import { countClosedTradeDate, timeLimitReason } from './time-limit.js';
 
 export interface FlattenCounts {
   cancelledOrders: number;
@@ -81,10 +89,29 @@ export class RiskDesk {
   private breach(account: RiskAccount, breach: Breach, equityCents: number): void {
     const trigger = breach === 'max_loss' ? account.floors.maxLossTriggerCents : account.floors.dailyLossTriggerCents!;
     const reason = `equity ${formatCents(equityCents)} at or below the ${breach === 'max_loss' ? 'max-loss' : 'daily-loss'} trigger ${formatCents(trigger)}`;
+    // daily_loss_action fail: the breach fails the evaluation instead of locking it (docs/risk-rules.md#daily-loss-that-fails).
+    if (breach === 'daily_loss' && account.plan.riskProfile.dailyLossAction === 'fail') {
+      this.failByRule(account, 'daily_loss_failure', reason);
+      return;
+    }
     const type = breach === 'max_loss' ? 'MAX_LOSS_BREACH' : 'DAILY_LOSS_BREACH';
     if (this.send(account, { type, reason, occurredAtMs: this.ctx.clock.nowMs }).length > 0) {
       this.cancelAndFlatten(account, breach === 'max_loss' ? 'max_loss_breach' : 'daily_loss_breach');
     }
+  }
+
+  /**
+   * Fails an active account by a rule of its plan other than max loss (docs/risk-rules.md#statuses-and-locks):
+   * status failed, lock evaluation_failed, the rule as failed_rule; its working orders are cancelled (reason: the
+   * rule) and its positions flattened through the venue, as a breach does. Every such rule fails an account here.
+   * False when the account could not fail (not active).
+   */
+  failByRule(account: RiskAccount, rule: PlanRule, reason: string): boolean {
+    if (this.send(account, { type: 'RULE_FAILURE', rule, reason, occurredAtMs: this.ctx.clock.nowMs }).length === 0)
+      return false;
+    this.cancelAndFlatten(account, rule);
+    this.reindex(account);
+    return true;
   }
 
   /** Books a fill's cash: balance, day and week P&L net of commissions, the balance-following peak. */
@@ -150,14 +177,15 @@ export class RiskDesk {
     return working.length;
   }
 
-  /** The session roll for every account (docs/risk-rules.md#session-rolls). */
-  roll(weekly: boolean): void {
-    for (const account of this.accounts.all()) this.rollAccount(account, weekly);
+  /** The session roll for every account into the session of `tradeDate` (docs/risk-rules.md#session-rolls). */
+  roll(weekly: boolean, tradeDate: string): void {
+    for (const account of this.accounts.all()) this.rollAccount(account, weekly, tradeDate);
   }
 
-  private rollAccount(account: RiskAccount, weekly: boolean): void {
+  private rollAccount(account: RiskAccount, weekly: boolean, tradeDate: string): void {
     if (account.status !== 'active') return;
     const nowMs = this.ctx.clock.nowMs;
+    countClosedTradeDate(account, tradeDate);
     onSessionRoll(account.floors, account.balanceCents, this.equityCents(account));
     // The scaling tier follows the profit as of the session open, not intraday (docs/risk-rules.md#scaling-plan).
     account.rollProfitCents = tradingProfitCents(account);
@@ -173,6 +201,9 @@ export class RiskDesk {
       return;
     }
     this.mark(account);
+    // After the pass and the mark: a pass at this roll wins, and so does a breach the mark found at it.
+    const overdue = account.status === 'active' ? timeLimitReason(account) : undefined;
+    if (overdue !== undefined) this.failByRule(account, 'time_limit', overdue);
   }
 
   /**
@@ -236,6 +267,11 @@ export class RiskDesk {
         account_status: account.status,
         is_locked: account.locks.length > 0,
         lockout_reason: lockoutReasonOf(account.locks) ?? null,
+        // Named on the events of an account a rule failed; a max-loss failure's lock names it, as its events always
+        // have (their journal lines stay as they were: docs/api.md#streams).
+        ...(account.locks.includes('evaluation_failed')
+          ? { failed_rule: failedRuleOf(account.lifecycle.context) }
+          : {}),
       }));
     }
     if (changes.length > 0) account.updatedAtMs = this.ctx.clock.nowMs;
@@ -247,26 +283,3 @@ declareSnapshot(RiskDesk, {
   kept: ['accounts', 'positions', 'desk', 'index', 'crossed', 'crossingSeq', 'disabledFamilies'],
   skipped: ['ctx', 'familyOf'],
 });
-
-export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
-
-/** What trading earned: balance − starting balance − Σ cash adjustments, so a deposit never passes. */
-export function tradingProfitCents(account: RiskAccount): number {
-  return account.balanceCents - account.plan.startingBalanceCents - account.adjustmentsCents;
-}
-
-/** The first passing criterion the account does not meet yet, or undefined when it meets them all
- * (docs/risk-rules.md#passing). */
-export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | undefined {
-  const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
-  if (tradingProfitCents(account) < profitTargetCents) return 'profit_target';
-  if (minTradingDays !== undefined && account.dayPnlCents.size < minTradingDays) return 'min_trading_days';
-  if (consistencyPct !== undefined) {
-    // Best day's profit ≤ consistency_pct % of the total profit (the sum of the days' net P&L).
-    const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
-    const bestCents = Math.max(...account.dayPnlCents.values());
-    if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents)))
-      return 'consistency';
-  }
-  return undefined;
-}

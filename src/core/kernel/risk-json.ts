@@ -1,7 +1,7 @@
 // Public JSON of an account's risk: the balance object and the live risk state item
 // (docs/risk-rules.md#the-risk-state-item),
 // money as decimal strings; fields the interface says to omit are left out.
-import { lockoutReasonOf } from '../accounts/account.machine.js';
+import { failedRuleOf, lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';
 import { formatCents } from '../money.js';
 import type { PlanTemplate } from '../accounts/plans.js';
@@ -24,13 +24,15 @@ export function balanceObjectJson(account: RiskAccount): BalanceObjectJson {
 }
 
 /**
- * The live risk state item. Beyond the interface's table it carries the balance object's day and week fields
- * and account_status (the interface: "the risk state also includes daily and weekly triggers and peaks").
+ * The live risk state item. Beyond the interface's table it carries the balance object's day and week fields,
+ * account_status (the interface: "the risk state also includes daily and weekly triggers and peaks") and, once the
+ * account has failed, the rule that failed it.
  */
 export function riskStateJson(account: RiskAccount, equityCents: number): RiskStateJson {
   const { floors } = account;
   const ceiling = ceilingCents(floors);
   const lockoutReason = lockoutReasonOf(account.locks);
+  const failedRule = failedRuleOf(account.lifecycle.context);
   return {
     account_id: account.id,
     max_drawdown_mode: floors.mode,
@@ -58,6 +60,7 @@ export function riskStateJson(account: RiskAccount, equityCents: number): RiskSt
     realized_week_pnl: formatCents(account.realizedWeekCents),
     account_status: account.status,
     ...contractLimitFields(account),
+    ...(failedRule === undefined ? {} : { failed_rule: failedRule }),
   };
 }
 
@@ -93,11 +96,13 @@ export function planJson(plan: PlanTemplate): Record<string, unknown> {
       ...(r.maxDrawdownLimitCents === undefined ? {} : { max_drawdown_limit: formatCents(r.maxDrawdownLimitCents) }),
       ...(r.dailyLossValueCents === undefined ? {} : { daily_loss_value: formatCents(r.dailyLossValueCents) }),
       ...(r.scaling === undefined ? {} : { scaling: scalingJson(r.scaling) }),
+      ...(r.dailyLossAction === undefined ? {} : { daily_loss_action: r.dailyLossAction }),
     },
     passing_criteria: {
       profit_target: formatCents(p.profitTargetCents),
       ...(p.minTradingDays === undefined ? {} : { min_trading_days: p.minTradingDays }),
       ...(p.consistencyPct === undefined ? {} : { consistency_pct: p.consistencyPct }),
+      ...(p.timeLimitDays === undefined ? {} : { time_limit_days: p.timeLimitDays }),
     },
     position_limits: positionLimitsJson(plan.positionLimits),
     commission_per_contract: formatCents(plan.commissionPerContractCents),

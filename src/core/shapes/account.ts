@@ -20,6 +20,14 @@ export const LockReasonShape = Type.Union([
   Type.Literal('firm_lockout'),
   Type.Literal('evaluation_passed'),
   Type.Literal('account_replaced'),
+  Type.Literal('evaluation_failed'),
+]);
+/** The rule that failed an account (docs/risk-rules.md#statuses-and-locks): the names of failure-rules.ts, which
+ * test/core/accounts/failure-rules.test.ts holds them to. */
+export const FailedRuleShape = Type.Union([
+  Type.Literal('max_loss_breach'),
+  Type.Literal('daily_loss_failure'),
+  Type.Literal('time_limit'),
 ]);
 
 /** The live risk state item: the interface's fields, plus the day and week figures and account_status. */
@@ -48,6 +56,7 @@ export const RiskStateShape = Type.Object(
     max_contracts_now: Type.Optional(Type.Integer({ minimum: 1 })),
     /** Under a scaling plan: the trading profit at the last session roll, which picks the tier. */
     scaling_profit: Type.Optional(Money),
+    failed_rule: Type.Optional(FailedRuleShape),
   },
   { additionalProperties: false },
 );

@@ -20,6 +20,7 @@ function eventsAt(snapshot: AccountSnapshot, occurredAtMs: number): AccountLifec
   const { riskLoadStartedAtMs } = snapshot.context;
   return [
     { type: 'MAX_LOSS_BREACH', reason, occurredAtMs },
+    { type: 'RULE_FAILURE', rule: 'time_limit', reason, occurredAtMs },
     { type: 'DAILY_LOSS_BREACH', reason, occurredAtMs },
     { type: 'SESSION_ROLL', reason, occurredAtMs },
     { type: 'LOCKOUT', reason, occurredAtMs },
@@ -78,7 +79,7 @@ describe('account lifecycle without an actor (account-lifecycle.ts)', () => {
     expect(new Set([...seen.values()].map((s) => s.value.riskEngine))).toEqual(new Set(['loading', 'ready']));
     expect(seen.size).toBeGreaterThan(40);
     expect(ignored).toBeGreaterThan(0);
-    expect(pairs).toBe(seen.size * 9);
+    expect(pairs).toBe(seen.size * 10);
   });
 
   it('keeps the history the actor keeps: a breach, a roll that lifts a daily lock, an unlock that reloads', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountMachine,
   accountStatusOf,
+  failedRuleOf,
   isLocked,
   LOCK_SEVERITY,
   lockoutReasonOf,
@@ -15,14 +16,14 @@ import {
   type LockReason,
 } from '../../../src/core/accounts/account.machine.js';
 
+/** An event with its type, lowercased, as its reason; RULE_FAILURE fails by the time limit. */
 const ev = (
   type: Exclude<AccountLifecycleEvent['type'], 'RISK_LOADED'>,
   occurredAtMs: number,
-): AccountLifecycleEvent => ({
-  type,
-  reason: type.toLowerCase(),
-  occurredAtMs,
-});
+): AccountLifecycleEvent =>
+  type === 'RULE_FAILURE'
+    ? { type, rule: 'time_limit', reason: 'rule_failure', occurredAtMs }
+    : { type, reason: type.toLowerCase(), occurredAtMs };
 
 function newAccount(occurredAtMs = 0) {
   return createActor(accountMachine, { input: { occurredAtMs } }).start();
@@ -35,6 +36,8 @@ type Fixture =
   | 'active+daily+firm'
   | 'failed'
   | 'failed+firm'
+  | 'failed-by-rule'
+  | 'failed-by-rule+firm'
   | 'passed'
   | 'passed+firm'
   | 'closed'
@@ -47,6 +50,8 @@ const SETUP: Record<Fixture, AccountLifecycleEvent[]> = {
   'active+daily+firm': [ev('DAILY_LOSS_BREACH', 1), ev('LOCKOUT', 2)],
   failed: [ev('MAX_LOSS_BREACH', 1)],
   'failed+firm': [ev('MAX_LOSS_BREACH', 1), ev('LOCKOUT', 2)],
+  'failed-by-rule': [ev('RULE_FAILURE', 1)],
+  'failed-by-rule+firm': [ev('LOCKOUT', 1), ev('RULE_FAILURE', 2)],
   passed: [ev('PASS', 1)],
   'passed+firm': [ev('PASS', 1), ev('LOCKOUT', 2)],
   closed: [ev('REPLACE', 1)],
@@ -64,6 +69,7 @@ function accountIn(fixture: Fixture) {
 
 const EVENTS: Record<AccountLifecycleEvent['type'], AccountLifecycleEvent> = {
   MAX_LOSS_BREACH: ev('MAX_LOSS_BREACH', 9),
+  RULE_FAILURE: ev('RULE_FAILURE', 9),
   DAILY_LOSS_BREACH: ev('DAILY_LOSS_BREACH', 9),
   SESSION_ROLL: ev('SESSION_ROLL', 9),
   LOCKOUT: ev('LOCKOUT', 9),
@@ -77,6 +83,7 @@ type Change = [LockReason, 'added' | 'removed'] | null;
 type Row = [Fixture, AccountLifecycleEvent['type'], AccountStatus, LockReason[], Change];
 
 const ML = 'max_loss_breach';
+const EF = 'evaluation_failed';
 const DL = 'daily_loss_breach';
 const FL = 'firm_lockout';
 const EP = 'evaluation_passed';
@@ -86,6 +93,7 @@ const AR = 'account_replaced';
 // null leaves the account exactly as it was. RISK_LOADED here meets a ready risk engine: nothing to do.
 const TABLE: Row[] = [
   ['active', 'MAX_LOSS_BREACH', 'failed', [ML], [ML, 'added']],
+  ['active', 'RULE_FAILURE', 'failed', [EF], [EF, 'added']],
   ['active', 'DAILY_LOSS_BREACH', 'active', [DL], [DL, 'added']],
   ['active', 'SESSION_ROLL', 'active', [], null],
   ['active', 'LOCKOUT', 'active', [FL], [FL, 'added']],
@@ -95,6 +103,7 @@ const TABLE: Row[] = [
   ['active', 'RISK_LOADED', 'active', [], null],
 
   ['active+daily', 'MAX_LOSS_BREACH', 'failed', [ML, DL], [ML, 'added']],
+  ['active+daily', 'RULE_FAILURE', 'failed', [EF, DL], [EF, 'added']],
   ['active+daily', 'DAILY_LOSS_BREACH', 'active', [DL], null],
   ['active+daily', 'SESSION_ROLL', 'active', [], [DL, 'removed']],
   ['active+daily', 'LOCKOUT', 'active', [DL, FL], [FL, 'added']],
@@ -104,6 +113,7 @@ const TABLE: Row[] = [
   ['active+daily', 'RISK_LOADED', 'active', [DL], null],
 
   ['active+firm', 'MAX_LOSS_BREACH', 'failed', [ML, FL], [ML, 'added']],
+  ['active+firm', 'RULE_FAILURE', 'failed', [EF, FL], [EF, 'added']],
   ['active+firm', 'DAILY_LOSS_BREACH', 'active', [DL, FL], [DL, 'added']],
   ['active+firm', 'SESSION_ROLL', 'active', [FL], null],
   ['active+firm', 'LOCKOUT', 'active', [FL], null],
@@ -113,6 +123,7 @@ const TABLE: Row[] = [
   ['active+firm', 'RISK_LOADED', 'active', [FL], null],
 
   ['active+daily+firm', 'MAX_LOSS_BREACH', 'failed', [ML, DL, FL], [ML, 'added']],
+  ['active+daily+firm', 'RULE_FAILURE', 'failed', [EF, DL, FL], [EF, 'added']],
   ['active+daily+firm', 'DAILY_LOSS_BREACH', 'active', [DL, FL], null],
   ['active+daily+firm', 'SESSION_ROLL', 'active', [FL], [DL, 'removed']],
   ['active+daily+firm', 'LOCKOUT', 'active', [DL, FL], null],
@@ -122,6 +133,7 @@ const TABLE: Row[] = [
   ['active+daily+firm', 'RISK_LOADED', 'active', [DL, FL], null],
 
   ['failed', 'MAX_LOSS_BREACH', 'failed', [ML], null],
+  ['failed', 'RULE_FAILURE', 'failed', [ML], null],
   ['failed', 'DAILY_LOSS_BREACH', 'failed', [ML], null],
   ['failed', 'SESSION_ROLL', 'failed', [ML], null],
   ['failed', 'LOCKOUT', 'failed', [ML, FL], [FL, 'added']],
@@ -131,6 +143,7 @@ const TABLE: Row[] = [
   ['failed', 'RISK_LOADED', 'failed', [ML], null],
 
   ['failed+firm', 'MAX_LOSS_BREACH', 'failed', [ML, FL], null],
+  ['failed+firm', 'RULE_FAILURE', 'failed', [ML, FL], null],
   ['failed+firm', 'DAILY_LOSS_BREACH', 'failed', [ML, FL], null],
   ['failed+firm', 'SESSION_ROLL', 'failed', [ML, FL], null],
   ['failed+firm', 'LOCKOUT', 'failed', [ML, FL], null],
@@ -139,7 +152,28 @@ const TABLE: Row[] = [
   ['failed+firm', 'REPLACE', 'closed', [ML, FL, AR], [AR, 'added']],
   ['failed+firm', 'RISK_LOADED', 'failed', [ML, FL], null],
 
+  ['failed-by-rule', 'MAX_LOSS_BREACH', 'failed', [EF], null],
+  ['failed-by-rule', 'RULE_FAILURE', 'failed', [EF], null],
+  ['failed-by-rule', 'DAILY_LOSS_BREACH', 'failed', [EF], null],
+  ['failed-by-rule', 'SESSION_ROLL', 'failed', [EF], null],
+  ['failed-by-rule', 'LOCKOUT', 'failed', [EF, FL], [FL, 'added']],
+  ['failed-by-rule', 'UNLOCK', 'failed', [EF], null],
+  ['failed-by-rule', 'PASS', 'failed', [EF], null],
+  ['failed-by-rule', 'REPLACE', 'closed', [EF, AR], [AR, 'added']],
+  ['failed-by-rule', 'RISK_LOADED', 'failed', [EF], null],
+
+  ['failed-by-rule+firm', 'MAX_LOSS_BREACH', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'RULE_FAILURE', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'DAILY_LOSS_BREACH', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'SESSION_ROLL', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'LOCKOUT', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'UNLOCK', 'failed', [EF], [FL, 'removed']],
+  ['failed-by-rule+firm', 'PASS', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'REPLACE', 'closed', [EF, FL, AR], [AR, 'added']],
+  ['failed-by-rule+firm', 'RISK_LOADED', 'failed', [EF, FL], null],
+
   ['passed', 'MAX_LOSS_BREACH', 'passed', [EP], null],
+  ['passed', 'RULE_FAILURE', 'passed', [EP], null],
   ['passed', 'DAILY_LOSS_BREACH', 'passed', [EP], null],
   ['passed', 'SESSION_ROLL', 'passed', [EP], null],
   ['passed', 'LOCKOUT', 'passed', [FL, EP], [FL, 'added']],
@@ -149,6 +183,7 @@ const TABLE: Row[] = [
   ['passed', 'RISK_LOADED', 'passed', [EP], null],
 
   ['passed+firm', 'MAX_LOSS_BREACH', 'passed', [FL, EP], null],
+  ['passed+firm', 'RULE_FAILURE', 'passed', [FL, EP], null],
   ['passed+firm', 'DAILY_LOSS_BREACH', 'passed', [FL, EP], null],
   ['passed+firm', 'SESSION_ROLL', 'passed', [FL, EP], null],
   ['passed+firm', 'LOCKOUT', 'passed', [FL, EP], null],
@@ -160,6 +195,7 @@ const TABLE: Row[] = [
   ...(
     [
       'MAX_LOSS_BREACH',
+      'RULE_FAILURE',
       'DAILY_LOSS_BREACH',
       'SESSION_ROLL',
       'LOCKOUT',
@@ -175,7 +211,7 @@ const TABLE: Row[] = [
 ];
 
 describe('account lifecycle: every (status with its locks, event) pair', () => {
-  it('covers all 10 fixtures x 8 events', () => {
+  it('covers all 12 fixtures x 9 events', () => {
     expect(TABLE).toHaveLength(Object.keys(SETUP).length * Object.keys(EVENTS).length);
     expect(new Set(TABLE.map(([from, event]) => `${from} ${event}`)).size, 'each pair exactly once').toBe(TABLE.length);
   });
@@ -197,7 +233,7 @@ describe('account lifecycle: every (status with its locks, event) pair', () => {
       expect(after.context.lockChanges.at(-1)).toEqual({
         lock: change[0],
         change: change[1],
-        reason: event.type.toLowerCase(),
+        reason: 'reason' in event ? event.reason : '',
         occurredAtMs: 9,
       });
     } else {
@@ -210,7 +246,12 @@ describe('account lifecycle: every (status with its locks, event) pair', () => {
       'a status record per status change',
     ).toBe(statusChanged ? 1 : 0);
     if (statusChanged)
-      expect(after.context.statusHistory.at(-1)).toEqual({ status, reason: event.type.toLowerCase(), occurredAtMs: 9 });
+      expect(after.context.statusHistory.at(-1), 'a failed record names the rule that failed the account').toEqual({
+        status,
+        reason: 'reason' in event ? event.reason : '',
+        occurredAtMs: 9,
+        ...(status === 'failed' ? { rule: eventName === 'RULE_FAILURE' ? 'time_limit' : ML } : {}),
+      });
     expect(riskEngineStateOf(after), 'only an accepted UNLOCK reloads the risk engine').toBe(
       eventName === 'UNLOCK' && change ? 'loading' : 'ready',
     );
@@ -235,7 +276,7 @@ describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
   });
 
   it('lockout_reason names the most severe lock', () => {
-    expect(LOCK_SEVERITY).toEqual([ML, DL, FL, AR, EP]);
+    expect(LOCK_SEVERITY).toEqual([ML, EF, DL, FL, AR, EP]);
     for (let i = 0; i < LOCK_SEVERITY.length; i += 1) {
       for (let j = i + 1; j < LOCK_SEVERITY.length; j += 1) {
         const severe = LOCK_SEVERITY[i]!;
@@ -328,6 +369,23 @@ describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
       actor.send(ev('UNLOCK', 5));
       expect(actor.getSnapshot().context.locks, fixture).toEqual(rest);
     }
+  });
+
+  it('docs/risk-rules.md#statuses-and-locks: a rule failure fails the account with evaluation_failed, above a daily lock and a firm lockout, and names its rule', () => {
+    const actor = accountIn('active+daily+firm');
+    actor.send({ type: 'RULE_FAILURE', rule: 'daily_loss_failure', reason: 'equity at the trigger', occurredAtMs: 5 });
+    const { context } = actor.getSnapshot();
+    expect(accountStatusOf(actor.getSnapshot())).toBe('failed');
+    expect(lockoutReasonOf(context.locks), 'the terminal lock outranks the daily and firm locks').toBe(EF);
+    expect(failedRuleOf(context)).toBe('daily_loss_failure');
+    actor.send(ev('SESSION_ROLL', 6));
+    expect(actor.getSnapshot().context.locks, 'failed is permanent: the roll lifts nothing').toEqual([EF, DL, FL]);
+    actor.send(ev('REPLACE', 7));
+    expect(failedRuleOf(actor.getSnapshot().context), 'a replaced account still names the rule it failed by').toBe(
+      'daily_loss_failure',
+    );
+    expect(failedRuleOf(accountIn('failed').getSnapshot().context), 'a max-loss breach names its own rule').toBe(ML);
+    expect(failedRuleOf(accountIn('passed').getSnapshot().context), 'never failed: no rule').toBeUndefined();
   });
 
   it('docs/risk-rules.md#passing: passing locks the account with evaluation_passed and ends trading for good', () => {

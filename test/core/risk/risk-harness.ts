@@ -104,6 +104,12 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
     return outcome.body;
   };
 
+  /** An order's last status record (status, reason). */
+  const lastState = (id: string): Record<string, unknown> | undefined => {
+    const outcome = kernel.read.orderStates({}, id);
+    return outcome.ok ? { ...outcome.body.items.at(-1) } : undefined;
+  };
+
   const net = (accountId: string, symbol = 'ESM6') => kernel.read.netQuantity(accountId, symbol);
 
   /** Orders of an account by origin ('client' | 'risk'), in placement order. */
@@ -121,5 +127,21 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
     return seen;
   };
 
-  return { kernel, open, item, tick, placeOutcome, place, order, fill, trade, control, ok, net, ordersOf, events };
+  return {
+    kernel,
+    open,
+    item,
+    tick,
+    placeOutcome,
+    place,
+    order,
+    lastState,
+    fill,
+    trade,
+    control,
+    ok,
+    net,
+    ordersOf,
+    events,
+  };
 }

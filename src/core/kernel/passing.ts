@@ -1,0 +1,27 @@
+// The passing criteria as numbers (docs/risk-rules.md#passing): what trading earned, and the first criterion an
+// account does not meet yet. The risk desk asks them at each roll; the back-test's causes read the same.
+import { Dec } from '../money.js';
+import type { RiskAccount } from './accounts.js';
+
+export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
+
+/** What trading earned: balance − starting balance − Σ cash adjustments, so a deposit never passes. */
+export function tradingProfitCents(account: RiskAccount): number {
+  return account.balanceCents - account.plan.startingBalanceCents - account.adjustmentsCents;
+}
+
+/** The first passing criterion the account does not meet yet, or undefined when it meets them all
+ * (docs/risk-rules.md#passing). */
+export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | undefined {
+  const { profitTargetCents, minTradingDays, consistencyPct } = account.plan.passingCriteria;
+  if (tradingProfitCents(account) < profitTargetCents) return 'profit_target';
+  if (minTradingDays !== undefined && account.dayPnlCents.size < minTradingDays) return 'min_trading_days';
+  if (consistencyPct !== undefined) {
+    // Best day's profit ≤ consistency_pct % of the total profit (the sum of the days' net P&L).
+    const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
+    const bestCents = Math.max(...account.dayPnlCents.values());
+    if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents)))
+      return 'consistency';
+  }
+  return undefined;
+}
