@@ -24,8 +24,17 @@ export function expandGrid(axes: readonly GridAxis[]): GridCell[] {
 }
 
 function labelOf(values: Record<string, unknown>): string {
-  const parts = Object.entries(values).map(([key, value]) => `${key}=${value === null ? 'none' : String(value)}`);
+  const parts = Object.entries(values).map(([key, value]) => `${key}=${gridValueText(value)}`);
   return parts.length === 0 ? 'base plan' : parts.join(' ');
+}
+
+/**
+ * A grid value as the outputs write it: null as none, a list or mapping (risk_profile.scaling's tiers,
+ * position_limits.max_contracts_per_root) as its JSON, anything else as written.
+ */
+export function gridValueText(value: unknown): string {
+  if (value === null || value === undefined) return 'none';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 /** The base plan with the cell's values set by dotted path; null removes the field. Nothing shared is changed. */

@@ -25,9 +25,22 @@ export interface InstrumentSpec {
    * can be computed in integers and brought to cents once (money.ts rounding rule).
    */
   tickValueMills: number;
+  /** A micro's full-size contract (MES: ES), for a plan's micro_ratio (docs/risk-rules.md#position-limits). */
+  miniRoot?: string;
 }
 
-type SpecInput = Omit<InstrumentSpec, 'pointValue' | 'priceDecimals' | 'tickValueMills' | 'sessionTemplate'>;
+type SpecInput = Pick<InstrumentSpec, 'root' | 'name' | 'family' | 'tickSize' | 'tickValue'>;
+
+/** Each micro's full-size contract: a tenth of it in every case here (CME's contract specifications). */
+const MINI_ROOTS: Readonly<Record<string, string>> = {
+  MES: 'ES',
+  MNQ: 'NQ',
+  MYM: 'YM',
+  M2K: 'RTY',
+  M6E: '6E',
+  MCL: 'CL',
+  MGC: 'GC',
+};
 
 function spec(input: SpecInput): InstrumentSpec {
   const tickSize = new Dec(input.tickSize);
@@ -40,6 +53,7 @@ function spec(input: SpecInput): InstrumentSpec {
     pointValue: tickValue.dividedBy(tickSize).toFixed(),
     priceDecimals: tickSize.decimalPlaces(),
     tickValueMills: mills.toNumber(),
+    ...(MINI_ROOTS[input.root] === undefined ? {} : { miniRoot: MINI_ROOTS[input.root] }),
   };
 }
 
@@ -55,6 +69,7 @@ const CATALOG: readonly InstrumentSpec[] = [
   spec({ root: 'ZN', name: '10-Year T-Note', family: 'interest_rates', tickSize: '0.015625', tickValue: '15.625' }),
   spec({ root: 'ZB', name: 'U.S. Treasury Bond', family: 'interest_rates', tickSize: '0.03125', tickValue: '31.25' }),
   spec({ root: '6E', name: 'Euro FX', family: 'fx', tickSize: '0.00005', tickValue: '6.25' }),
+  spec({ root: 'M6E', name: 'E-micro EUR/USD', family: 'fx', tickSize: '0.0001', tickValue: '1.25' }),
   spec({ root: '6B', name: 'British Pound', family: 'fx', tickSize: '0.0001', tickValue: '6.25' }),
   spec({ root: 'CL', name: 'Crude Oil', family: 'energy', tickSize: '0.01', tickValue: '10.00' }),
   spec({ root: 'MCL', name: 'Micro WTI Crude Oil', family: 'energy', tickSize: '0.01', tickValue: '1.00' }),
@@ -65,6 +80,11 @@ const CATALOG: readonly InstrumentSpec[] = [
 ];
 
 const BY_ROOT: ReadonlyMap<string, InstrumentSpec> = new Map(CATALOG.map((s) => [s.root, s]));
+
+// A micro's mini is a full-size contract of the catalog: a micro_ratio counts one level down, never two.
+for (const [micro, mini] of Object.entries(MINI_ROOTS))
+  if (!BY_ROOT.has(micro) || !BY_ROOT.has(mini) || BY_ROOT.get(mini)!.miniRoot !== undefined)
+    throw new Error(`${micro}: a micro of the catalog whose mini ${mini} is a full-size contract of it`);
 
 const KNOWN_ROOTS = `known roots: ${[...BY_ROOT.keys()].join(' ')}`;
 

@@ -11,6 +11,7 @@ import type { Incidence } from '../backtest/incidence.js';
 import { runWarnings } from './run-warnings.js';
 import { FUNNEL_TRADER_COLUMNS, funnelEconomicsDocument, funnelTraderCells } from './backtest-funnel.js';
 import { gridSize } from '../backtest/cell-subset.js';
+import { gridValueText } from '../backtest/grid.js';
 import { METRICS, noiseGuidance, type Estimate, type Metric } from '../backtest/decisions.js';
 import { fourPlaces, pairedCounts } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
@@ -77,7 +78,7 @@ export function cellsCsv(run: BacktestRun): string {
   ];
   const rows = run.cells.map(({ cell, summary: s }, i) => [
     cell.index,
-    ...keys.map((k) => cell.values[k] ?? 'none'),
+    ...keys.map((k) => gridValueText(cell.values[k])),
     s.accounts,
     s.passed,
     s.failedMaxLoss,

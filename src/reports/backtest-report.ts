@@ -15,6 +15,7 @@ import { withoutFlatRuns } from './chart-budget.js';
 import { decisionSentence, guidanceSentence } from './signal-or-noise.js';
 import { noiseGuidance } from '../backtest/decisions.js';
 import { gridSize } from '../backtest/cell-subset.js';
+import { gridValueText } from '../backtest/grid.js';
 import { wilsonInterval } from '../backtest/statistics.js';
 import type { DroppedFills } from '../backtest/dropped-fills.js';
 import { missingPrintsOf, missingPrintsSentence } from './missing-prints.js';
@@ -66,7 +67,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     ],
     cells.map(({ cell, summary: s }) => [
       `#${cell.index}`,
-      ...config.grid.map((a) => String(cell.values[a.key] ?? 'none')),
+      ...config.grid.map((a) => gridValueText(cell.values[a.key])),
       count(s.accounts),
       count(s.passed),
       count(s.failedMaxLoss),
@@ -272,9 +273,9 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
   const { config, cells } = run;
   if (config.grid.length === 0) return '<p class="none">no grid: one cell</p>';
   const [xAxis, ...rest] = config.grid;
-  const xValues = xAxis!.values.map(String);
+  const xValues = xAxis!.values.map(gridValueText);
   const yLabel = (values: Record<string, unknown>) =>
-    rest.map((a) => `${a.key.replace('risk_profile.', '')}=${values[a.key] ?? 'none'}`).join(' ') || 'all';
+    rest.map((a) => `${a.key.replace('risk_profile.', '')}=${gridValueText(values[a.key])}`).join(' ') || 'all';
   const yValues = [...new Set(cells.map((c) => yLabel(c.cell.values)))];
   const { reference, decisions } = run.statistics;
   // Only the metric the heatmap maps: a cell that differs on failure rate or net is not marked here.
@@ -285,7 +286,7 @@ function passRateHeatmap(run: BacktestRun, charts: SvgCharts): string {
     // One decimal on every label (4.0% beside 3.5%, not 4%): the value is a number, the label its fixed text.
     const percent = (Number(c.summary.passRate) * 100).toFixed(1);
     const value = [
-      xValues.indexOf(String(c.cell.values[xAxis!.key])),
+      xValues.indexOf(gridValueText(c.cell.values[xAxis!.key])),
       yValues.indexOf(yLabel(c.cell.values)),
       +percent,
     ];

@@ -30,9 +30,31 @@ const PHRASES: Record<string, (value: unknown) => string> = {
   'passing_criteria.min_trading_days': (v) => (v === null ? 'no minimum days' : `min ${String(v)} days`),
   'passing_criteria.consistency_pct': (v) => (v === null ? 'no consistency rule' : `consistency ${String(v)}%`),
   'position_limits.max_contracts': (v) => (v === null ? 'no contract limit' : `max ${String(v)} contracts`),
+  'risk_profile.scaling': (v) => (v === null ? 'no scaling plan' : `scaling ${scalingWords(v)}`),
+  'position_limits.max_contracts_per_root': (v) => (v === null ? 'no per-root limits' : `per root ${rootWords(v)}`),
+  'position_limits.micro_ratio': (v) => (v === null ? 'micros count whole' : `${String(v)} micros a mini`),
   starting_balance: (v) => `${plainDollars(v)} account`,
   commission_per_contract: (v) => `commission ${plainDollars(v)}`,
 };
+
+/** Tiers as written (`[{ from_profit: "0", max_contracts: 3 }, { from_profit: "1500", max_contracts: 5 }]`):
+ * "3, 5 from $1,500". */
+function scalingWords(tiers: unknown): string {
+  return (tiers as { from_profit: string; max_contracts: number }[])
+    .map((t, i) =>
+      i === 0 && new Dec(t.from_profit).isZero()
+        ? String(t.max_contracts)
+        : `${t.max_contracts} from ${plainDollars(t.from_profit)}`,
+    )
+    .join(', ');
+}
+
+/** `{ ES: 5, NQ: 2 }`: "ES 5, NQ 2". */
+function rootWords(limits: unknown): string {
+  return Object.entries(limits as Record<string, number>)
+    .map(([root, limit]) => `${root} ${limit}`)
+    .join(', ');
+}
 
 /** A dotted field of a plan as written, or undefined. */
 function fieldOf(plan: Record<string, unknown> | undefined, key: string): unknown {

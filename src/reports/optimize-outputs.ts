@@ -5,7 +5,7 @@
 import { stringify } from 'yaml';
 import { formatCents } from '../core/money.js';
 import { METRICS, type Estimate, type Metric } from '../backtest/decisions.js';
-import { planForCell } from '../backtest/grid.js';
+import { gridValueText, planForCell } from '../backtest/grid.js';
 import { fourPlaces } from '../backtest/statistics.js';
 import type { Evaluation } from '../backtest/optimize/candidate-ranking.js';
 import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
@@ -48,7 +48,7 @@ function fieldOf(plan: Record<string, unknown>, key: string): unknown {
 /** Every evaluation: each stage's candidates (kept, cut or dropped), then the confirmation's chosen and base plan. */
 export function candidatesCsv(run: OptimizeRun): string {
   const keys = run.config.backtest.grid.map((axis) => axis.key);
-  const values = (candidate: number) => keys.map((k) => run.candidates[candidate]!.values[k] ?? 'none');
+  const values = (candidate: number) => keys.map((k) => gridValueText(run.candidates[candidate]!.values[k]));
   const header = ['stage', 'candidate', ...keys, 'traders', ...METRIC_COLUMNS, 'result'];
   const rows = run.stages.flatMap((stage) =>
     stage.evaluations.map((e) => [
@@ -117,7 +117,7 @@ export function frontCsv(run: OptimizeRun): string {
     header,
     paretoFront(lastEvaluations(run)).map((e) => [
       e.candidate,
-      ...keys.map((k) => run.candidates[e.candidate]!.values[k] ?? 'none'),
+      ...keys.map((k) => gridValueText(run.candidates[e.candidate]!.values[k])),
       e.stage,
       e.traders,
       ...metricCells(e.metrics),

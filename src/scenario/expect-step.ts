@@ -57,6 +57,8 @@ export const ACCOUNT_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   realized_day_pnl: 'decimal',
   realized_week_pnl: 'decimal',
   account_status: ACCOUNT_STATUSES,
+  max_contracts_now: 'integer',
+  scaling_profit: 'decimal',
   failed_rule: FAILURE_RULES,
 };
 
@@ -67,6 +69,8 @@ export const ORDER_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   average_fill_price: 'decimal',
   limit_price: 'decimal',
   stop_price: 'decimal',
+  /** A REJECTED order's error code (`scaling_limit_exceeded`); null while it has none. */
+  error_code: 'string',
 };
 
 export const POSITION_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {

@@ -26,7 +26,8 @@ export const subjectFields = {
   },
   order(kernel: Kernel, orderId: string): Record<string, unknown> {
     const order = kernel.read.order(ALL, orderId);
-    return order.ok ? order.body : {};
+    if (!order.ok) return {};
+    return order.body.error === undefined ? order.body : { ...order.body, error_code: order.body.error.code };
   },
   /** The order's status records, oldest first. */
   orderStates(kernel: Kernel, orderId: string): StatusRecordJson[] {

@@ -17,6 +17,8 @@ describe('instrument catalog', () => {
     ['MGC', '0.10', '1.00', '10', 'metals'],
     ['ZN', '0.015625', '15.625', '1000', 'interest_rates'],
     ['6E', '0.00005', '6.25', '125000', 'fx'],
+    // CME's E-micro EUR/USD: 12,500 euros, 0.0001 USD per EUR = $1.25; 1.25 / 0.0001 = $12,500 a point.
+    ['M6E', '0.0001', '1.25', '12500', 'fx'],
   ])('%s: tick %s, tick value $%s, point value $%s, %s', (root, tick, tickValue, pointValue, family) => {
     const spec = instrumentByRoot(root);
     expect(spec.tickSize).toBe(tick);
@@ -24,6 +26,17 @@ describe('instrument catalog', () => {
     expect(spec.pointValue).toBe(pointValue);
     expect(spec.family).toBe(family);
     expect(spec.sessionTemplate).toBe('cme_globex');
+  });
+
+  it("a micro's mini: MES ES, MNQ NQ, MYM YM, M2K RTY, M6E 6E, MCL CL, MGC GC; a full-size contract has none", () => {
+    const minis = Object.fromEntries(
+      allInstruments().flatMap((spec) => (spec.miniRoot === undefined ? [] : [[spec.root, spec.miniRoot]])),
+    );
+    expect(minis).toEqual({ MES: 'ES', MNQ: 'NQ', MYM: 'YM', M2K: 'RTY', M6E: '6E', MCL: 'CL', MGC: 'GC' });
+    // Each is a tenth of its mini: the point values divide by 10 (MES $5 of ES $50, M6E $12,500 of 6E $125,000).
+    for (const [micro, mini] of Object.entries(minis))
+      expect(Number(instrumentByRoot(mini).pointValue) / Number(instrumentByRoot(micro).pointValue), micro).toBe(10);
+    expect(parseSymbol('M6EH4')).toMatchObject({ root: 'M6E', contract: { month: 3, year: 2024 } });
   });
 
   it('keeps every tick value as whole mills so P&L stays integer (ZN $15.625 = 15625 mills)', () => {

@@ -1,13 +1,21 @@
-// Provisioning overlays (docs/risk-rules.md#provisioning): initial_balance, currency, risk_profile, passing_criteria
-// and price_paid sent with an account create. The risk profile and passing criteria overlays are partial and merged
-// over the template's; the result is a new template for that account only — the shared template is never touched. In
-// an overlay, `null` removes an optional field (max_drawdown_limit, daily_loss_value, daily_loss_action,
-// min_trading_days, consistency_pct, time_limit_days).
+// Provisioning overlays (docs/risk-rules.md#provisioning): initial_balance, currency, risk_profile,
+// passing_criteria, position_limits and price_paid sent with an account create. The risk profile, passing criteria
+// and position limits overlays are partial and merged over the template's; the result is a new template for that
+// account only — the shared template is never touched. In an overlay, `null` removes an optional field
+// (max_drawdown_limit, daily_loss_value, daily_loss_action, scaling, min_trading_days, consistency_pct,
+// time_limit_days, each position limit).
 import { Type, type TSchema } from 'typebox';
 import { checkFileValue } from '../file-check.js';
 import { Mapping } from '../file-fields.js';
 import { at, toCents } from './input-fields.js';
 import { OverlayProperties, type OverlayText } from './plan-schema.js';
+import {
+  mergePositionLimits,
+  readPositionLimitsOverlay,
+  readScaling,
+  type PositionLimitsOverlay,
+  type ScalingTier,
+} from './position-limits.js';
 import {
   checkDailyLossAction,
   checkPlanConsistency,
@@ -28,6 +36,7 @@ export interface RiskProfileOverlay {
   readonly maxDrawdownValueCents?: number;
   readonly maxDrawdownLimitCents?: number | null;
   readonly dailyLossValueCents?: number | null;
+  readonly scaling?: readonly ScalingTier[] | null;
   readonly dailyLossAction?: DailyLossAction | null;
 }
 
@@ -46,6 +55,7 @@ export interface ProvisioningOverlay {
   readonly currency?: string;
   readonly riskProfile?: RiskProfileOverlay;
   readonly passingCriteria?: PassingCriteriaOverlay;
+  readonly positionLimits?: PositionLimitsOverlay;
   /** Purchase amount, ≥ 0. Not part of the plan: the caller stores it on the account (or splits it). */
   readonly pricePaidCents?: number;
 }
@@ -99,6 +109,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
               cents(v, 'risk_profile.max_drawdown_limit'),
             ),
             ...nullable(risk.daily_loss_value, 'dailyLossValueCents', (v) => cents(v, 'risk_profile.daily_loss_value')),
+            ...nullable(risk.scaling, 'scaling', (v) => readScaling(v, at(path, 'risk_profile.scaling'))),
             ...nullable(risk.daily_loss_action, 'dailyLossAction', (v) => v),
           },
         }),
@@ -114,6 +125,7 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
             ...nullable(passing.time_limit_days, 'timeLimitDays', (v) => v),
           },
         }),
+    ...(doc.position_limits === undefined ? {} : { positionLimits: readPositionLimitsOverlay(doc.position_limits) }),
     ...(doc.price_paid === undefined ? {} : { pricePaidCents: cents(doc.price_paid, 'price_paid') }),
   };
 }
@@ -139,7 +151,7 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
     currency: overlay.currency ?? template.currency,
     riskProfile: mergeRiskProfile(template.riskProfile, overlay.riskProfile ?? {}),
     passingCriteria: mergePassingCriteria(template.passingCriteria, overlay.passingCriteria ?? {}),
-    positionLimits: { ...template.positionLimits },
+    positionLimits: mergePositionLimits(template.positionLimits, overlay.positionLimits ?? {}),
     enabledFamilies: [...template.enabledFamilies],
     tradingSessions: [...template.tradingSessions],
   };
@@ -166,11 +178,13 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
 function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay): RiskProfile {
   const limit = pick(overlay.maxDrawdownLimitCents, base.maxDrawdownLimitCents);
   const daily = pick(overlay.dailyLossValueCents, base.dailyLossValueCents);
+  const scaling = pick(overlay.scaling, base.scaling);
   return {
     maxDrawdownMode: overlay.maxDrawdownMode ?? base.maxDrawdownMode,
     maxDrawdownValueCents: overlay.maxDrawdownValueCents ?? base.maxDrawdownValueCents,
     ...(limit === undefined ? {} : { maxDrawdownLimitCents: limit }),
     ...(daily === undefined ? {} : { dailyLossValueCents: daily }),
+    ...(scaling === undefined ? {} : { scaling }),
     ...dailyLossActionOf(pick(overlay.dailyLossAction, base.dailyLossAction)),
   };
 }

@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { PRODUCT_FAMILIES } from '../instruments.js';
 import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
+import { PositionLimitsFile, PositionLimitsOverlay, Scaling, ScalingOverlay } from './limits-schema.js';
 
 export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
 export const DAILY_LOSS_ACTIONS = ['lock', 'fail'] as const;
@@ -65,6 +66,7 @@ export const RiskProfileFile = Mapping(
     daily_loss_value: Type.Optional(
       Money('positive', 'The daily-loss allowance; without it the account has no daily-loss floor.'),
     ),
+    scaling: Type.Optional(Scaling),
     daily_loss_action: Type.Optional(DailyLossAction),
   },
   {
@@ -90,12 +92,7 @@ export const PlanTemplateFile = Mapping(
     currency: Type.Optional(Currency),
     risk_profile: RiskProfileFile,
     passing_criteria: PassingCriteriaFile,
-    position_limits: Type.Optional(
-      Mapping(
-        { max_contracts: Type.Optional(Int({ minimum: 1 }, 'Most contracts open at once, across instruments.')) },
-        { expected: 'a mapping with max_contracts' },
-      ),
-    ),
+    position_limits: Type.Optional(PositionLimitsFile),
     commission_per_contract: Type.Optional(Money('non_negative', 'Charged per contract per side; default "0".')),
     enabled_families: Type.Optional(
       Type.Array(OneOf(PRODUCT_FAMILIES), {
@@ -126,8 +123,8 @@ function Removable<
 }
 
 /**
- * The overlay keys an account may carry over its plan (docs/risk-rules.md#provisioning): partial risk profile and
- * passing criteria, where null removes an optional field, and the price paid.
+ * The overlay keys an account may carry over its plan (docs/risk-rules.md#provisioning): partial risk profile, passing
+ * criteria and position limits, where null removes an optional field, and the price paid.
  */
 export const OverlayProperties = {
   initial_balance: Type.Optional(Money('positive', "The account's own starting balance, over the plan's.")),
@@ -140,11 +137,12 @@ export const OverlayProperties = {
         max_drawdown_limit: Type.Optional(Removable(Money('non_negative'))),
         daily_loss_value: Type.Optional(Removable(Money('positive'))),
         daily_loss_action: Type.Optional(Removable(DailyLossAction)),
+        scaling: Type.Optional(ScalingOverlay),
       },
       {
         expected:
           'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value, ' +
-          'daily_loss_action',
+          'daily_loss_action, scaling',
       },
     ),
   ),
@@ -159,6 +157,7 @@ export const OverlayProperties = {
       { expected: 'a mapping with some of profit_target, min_trading_days, consistency_pct, time_limit_days' },
     ),
   ),
+  position_limits: Type.Optional(PositionLimitsOverlay),
   price_paid: Type.Optional(Money('non_negative', 'What the trader paid for the account, like "165.00".')),
 };
 

@@ -6,6 +6,7 @@ import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
 import { checkFileValue } from '../file-check.js';
 import { at, FieldError, readFields, toCents } from './input-fields.js';
+import { readPositionLimits, readScaling, type ScalingTier } from './position-limits.js';
 import { PlanTemplateFile, TRADING_SESSION_NAMES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
 
 export { MAX_DRAWDOWN_MODES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
@@ -20,6 +21,8 @@ export interface RiskProfile {
   readonly maxDrawdownLimitCents?: number;
   /** Daily-loss allowance, > 0; absent when the plan has no daily-loss limit. */
   readonly dailyLossValueCents?: number;
+  /** The scaling plan's tiers, ascending (docs/risk-rules.md#scaling-plan); absent: no scaling plan. */
+  readonly scaling?: readonly ScalingTier[];
   /** `fail` when a daily-loss breach fails the evaluation; absent for `lock`, the default (kept absent, so a plan
    * that says `lock` journals as one that says nothing: docs/risk-rules.md#daily-loss-that-fails). */
   readonly dailyLossAction?: 'fail';
@@ -37,6 +40,10 @@ export interface PassingCriteria {
 
 export interface PositionLimits {
   readonly maxContracts?: number;
+  /** Root -> most contracts of that root (docs/risk-rules.md#per-root-limits). */
+  readonly maxContractsPerRoot?: Readonly<Record<string, number>>;
+  /** Micros that count as one mini (docs/risk-rules.md#micros); absent: a micro is a whole contract. */
+  readonly microRatio?: number;
 }
 
 export interface PlanTemplate {
@@ -67,6 +74,7 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
       maxDrawdownValueCents: toCents(risk.max_drawdown_value, field('risk_profile.max_drawdown_value')),
       ...optionalText(risk.max_drawdown_limit, field('risk_profile.max_drawdown_limit'), 'maxDrawdownLimitCents'),
       ...optionalText(risk.daily_loss_value, field('risk_profile.daily_loss_value'), 'dailyLossValueCents'),
+      ...(risk.scaling === undefined ? {} : { scaling: readScaling(risk.scaling, field('risk_profile.scaling')) }),
       ...dailyLossActionOf(risk.daily_loss_action),
     },
     passingCriteria: {
@@ -75,8 +83,7 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
       ...(passing.consistency_pct === undefined ? {} : { consistencyPct: passing.consistency_pct }),
       ...(passing.time_limit_days === undefined ? {} : { timeLimitDays: passing.time_limit_days }),
     },
-    positionLimits:
-      doc.position_limits?.max_contracts === undefined ? {} : { maxContracts: doc.position_limits.max_contracts },
+    positionLimits: readPositionLimits(doc.position_limits),
     commissionPerContractCents:
       doc.commission_per_contract === undefined
         ? 0

@@ -14,7 +14,8 @@
 // `count`
 //     "initial_balance": "50000.00", "currency": "USD",  optional overlays (plan-overlay.ts)
 //     "risk_profile": { "max_drawdown_value": "2500" },  optional partial overlay; null removes an optional field
-//     "passing_criteria": { "profit_target": "3000" }    optional partial overlay; null removes an optional field
+//     "passing_criteria": { "profit_target": "3000" },   optional partial overlay; null removes an optional field
+//     "position_limits": { "max_contracts": 3 }          optional partial overlay; null removes a field
 //   }
 //
 // The body is first checked against its TypeBox schema (ProvisionAccountsBody: types, required and unknown keys,
@@ -41,6 +42,33 @@ export const PROVISIONING_KEYS: readonly string[] = [...OWN_KEYS, ...OVERLAY_KEY
 const USER_KEYS = ['email', 'first_name', 'last_name', 'external_id'] as const;
 
 const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_LENGTH });
+
+/** risk_profile.scaling (docs/risk-rules.md#scaling-plan); the plan's own rules (ascending tiers) are checked after. */
+const ScalingInput = Type.Array(
+  Type.Object(
+    { from_profit: MoneyInput, max_contracts: Type.Integer({ minimum: 1 }) },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, description: 'scaling tiers like [{"from_profit": "0", "max_contracts": 3}]' },
+);
+
+/** position_limits (docs/risk-rules.md#position-limits); a root outside the catalog is refused after, by name. */
+const PositionLimitsInput = Type.Object(
+  {
+    max_contracts: Type.Optional(Nullable(Type.Integer({ minimum: 1, description: 'an integer ≥ 1' }))),
+    max_contracts_per_root: Type.Optional(
+      Nullable(
+        Type.Record(Type.String(), Type.Integer({ minimum: 1 }), {
+          description: 'instrument roots to contract limits, like {"ES": 5, "NQ": 2}',
+        }),
+      ),
+    ),
+    micro_ratio: Type.Optional(
+      Nullable(Type.Integer({ minimum: 1, maximum: 1000, description: 'an integer from 1 to 1000' })),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** POST /v1/firm-control/accounts (docs/api.md#shapes): the trader, the plan and the optional overlays. */
 export const ProvisionAccountsBody = Type.Object(
@@ -75,6 +103,7 @@ export const ProvisionAccountsBody = Type.Object(
           max_drawdown_value: Type.Optional(MoneyInput),
           max_drawdown_limit: Type.Optional(Nullable(MoneyInput)),
           daily_loss_value: Type.Optional(Nullable(MoneyInput)),
+          scaling: Type.Optional(Nullable(ScalingInput)),
         },
         { additionalProperties: false },
       ),
@@ -93,6 +122,7 @@ export const ProvisionAccountsBody = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    position_limits: Type.Optional(PositionLimitsInput),
   },
   { additionalProperties: false },
 );
@@ -118,7 +148,7 @@ export interface ProvisioningRequest {
   readonly idempotencyKey?: string;
   /** The whole purchase amount (0 when absent); the accounts share it (splitCents). */
   readonly pricePaidCents: number;
-  /** The plan overlays only (initial_balance, currency, risk_profile, passing_criteria); no price. */
+  /** The plan overlays only (initial_balance, currency, risk_profile, passing_criteria, position_limits); no price. */
   readonly overlay: ProvisioningOverlay;
 }
 

@@ -51,6 +51,9 @@ export interface RiskAccount {
   /** Net realized P&L per trade date with a fill: trading days and consistency (docs/risk-rules.md#passing). */
   readonly dayPnlCents: Map<string, number>;
   readonly adjustments: AdjustmentRecord[];
+  /** Trading profit at the last session roll, 0 before the first: picks the scaling tier
+   * (docs/risk-rules.md#scaling-plan). */
+  rollProfitCents: number;
   userRiskHalt: boolean;
   /** Historical fills refused because the account could not trade (docs/risk-rules.md#historical-fills). */
   droppedFills: number;
@@ -112,6 +115,7 @@ export class AccountBook {
       realizedWeekCents: 0,
       dayPnlCents: new Map(),
       adjustments: [],
+      rollProfitCents: 0,
       userRiskHalt: false,
       droppedFills: 0,
       flattening: false,

@@ -21,6 +21,7 @@ import type { OrderDesk } from './order-desk.js';
 import { FloorIndex } from './floor-index.js';
 import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from './risk-json.js';
+import { contractLimitRefusal } from './contract-limits.js';
 import { declareSnapshot } from './snapshot-fields.js';
 import { countClosedTradeDate, timeLimitReason } from './time-limit.js';
 
@@ -186,6 +187,8 @@ export class RiskDesk {
     const nowMs = this.ctx.clock.nowMs;
     countClosedTradeDate(account, tradeDate);
     onSessionRoll(account.floors, account.balanceCents, this.equityCents(account));
+    // The scaling tier follows the profit as of the session open, not intraday (docs/risk-rules.md#scaling-plan).
+    account.rollProfitCents = tradingProfitCents(account);
     account.realizedDayCents = 0;
     if (weekly) account.realizedWeekCents = 0;
     account.updatedAtMs = nowMs;
@@ -230,31 +233,27 @@ export class RiskDesk {
   }
 
   /**
-   * max_contracts bounds what the account would hold if this order and every working order on the same side of
-   * its instrument filled: |net + same-side working + this order|, plus |net| of its other instruments
-   * (docs/risk-rules.md#position-limits).
+   * max_contracts, the scaling plan and per-root limits bound what the account would hold if this order and every
+   * working order on the same side of its instrument filled (docs/risk-rules.md#position-limits).
    */
   private positionLimitRefusal(account: RiskAccount, order: Order, quantity: number): OrderError | undefined {
-    const limit = account.plan.positionLimits.maxContracts;
-    if (limit === undefined) return undefined;
+    const { positionLimits, riskProfile } = account.plan;
+    if (positionLimits.maxContracts === undefined && !riskProfile.scaling && !positionLimits.maxContractsPerRoot)
+      return undefined;
     let working = 0;
     for (const other of this.desk.workingOrdersOf(account.id)) {
       if (other !== order && other.symbol === order.symbol && other.side === order.side)
         working += other.quantity - other.filledQuantity;
     }
-    const remaining = quantity - order.filledQuantity;
-    const net = this.positions.position(account.id, order.symbol)?.netQuantity ?? 0;
-    let projected = Math.abs(net + (order.side === 'buy' ? 1 : -1) * (working + remaining));
-    let elsewhere = 0;
-    for (const p of this.positions.positions(account.id))
-      if (p.symbol !== order.symbol) elsewhere += Math.abs(p.netQuantity);
-    projected += elsewhere;
-    if (projected <= limit) return undefined;
-    const terms = `net ${net}, same-side working ${working}, this order ${remaining}${elsewhere > 0 ? `, other instruments ${elsewhere}` : ''}`;
-    return {
-      code: 'position_limit_exceeded',
-      message: `${projected} contracts (${terms}) would exceed the account's limit of ${limit}`,
-    };
+    return contractLimitRefusal({
+      plan: account.plan,
+      rollProfitCents: account.rollProfitCents,
+      symbol: order.symbol,
+      side: order.side,
+      remaining: quantity - order.filledQuantity,
+      sameSideWorking: working,
+      positions: this.positions.positions(account.id),
+    });
   }
 
   /** Sends a lifecycle event and publishes its lock changes; returns them. */

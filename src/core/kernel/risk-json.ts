@@ -5,6 +5,7 @@ import { failedRuleOf, lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';
 import { formatCents } from '../money.js';
 import type { PlanTemplate } from '../accounts/plans.js';
+import { accountLimitNow, positionLimitsJson, scalingJson } from '../accounts/position-limits.js';
 import type { BalanceJson, BalanceObjectJson, RiskStateJson } from '../shapes/account.js';
 import type { RiskAccount } from './accounts.js';
 
@@ -58,7 +59,21 @@ export function riskStateJson(account: RiskAccount, equityCents: number): RiskSt
     realized_day_pnl: formatCents(account.realizedDayCents),
     realized_week_pnl: formatCents(account.realizedWeekCents),
     account_status: account.status,
+    ...contractLimitFields(account),
     ...(failedRule === undefined ? {} : { failed_rule: failedRule }),
+  };
+}
+
+/**
+ * The account-wide contract limit now (max_contracts or the scaling tier, the smaller) and, under a scaling plan, the
+ * profit that picked the tier; omitted when the plan sets neither (docs/risk-rules.md#the-risk-state-item).
+ */
+function contractLimitFields(account: RiskAccount): { max_contracts_now?: number; scaling_profit?: string } {
+  const { positionLimits, riskProfile } = account.plan;
+  const limit = accountLimitNow(positionLimits, riskProfile.scaling, account.rollProfitCents);
+  return {
+    ...(limit === undefined ? {} : { max_contracts_now: limit.limit }),
+    ...(riskProfile.scaling === undefined ? {} : { scaling_profit: formatCents(account.rollProfitCents) }),
   };
 }
 
@@ -80,6 +95,7 @@ export function planJson(plan: PlanTemplate): Record<string, unknown> {
       max_drawdown_value: formatCents(r.maxDrawdownValueCents),
       ...(r.maxDrawdownLimitCents === undefined ? {} : { max_drawdown_limit: formatCents(r.maxDrawdownLimitCents) }),
       ...(r.dailyLossValueCents === undefined ? {} : { daily_loss_value: formatCents(r.dailyLossValueCents) }),
+      ...(r.scaling === undefined ? {} : { scaling: scalingJson(r.scaling) }),
       ...(r.dailyLossAction === undefined ? {} : { daily_loss_action: r.dailyLossAction }),
     },
     passing_criteria: {
@@ -88,8 +104,7 @@ export function planJson(plan: PlanTemplate): Record<string, unknown> {
       ...(p.consistencyPct === undefined ? {} : { consistency_pct: p.consistencyPct }),
       ...(p.timeLimitDays === undefined ? {} : { time_limit_days: p.timeLimitDays }),
     },
-    position_limits:
-      plan.positionLimits.maxContracts === undefined ? {} : { max_contracts: plan.positionLimits.maxContracts },
+    position_limits: positionLimitsJson(plan.positionLimits),
     commission_per_contract: formatCents(plan.commissionPerContractCents),
     enabled_families: plan.enabledFamilies,
   };

@@ -52,6 +52,10 @@ export const RiskStateShape = Type.Object(
     realized_day_pnl: Money,
     realized_week_pnl: Money,
     account_status: AccountStatusShape,
+    /** max_contracts or the scaling tier now, the smaller (docs/risk-rules.md#the-risk-state-item). */
+    max_contracts_now: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** Under a scaling plan: the trading profit at the last session roll, which picks the tier. */
+    scaling_profit: Type.Optional(Money),
     failed_rule: Type.Optional(FailedRuleShape),
   },
   { additionalProperties: false },
