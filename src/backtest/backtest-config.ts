@@ -21,7 +21,7 @@ import { dateOrderRefusal } from '../import/date-order.js';
 import type { ImportedFills } from '../import/import-fills.js';
 import { tradersOf } from './trader-roster.js';
 import { checkSessionFamily, parseInstruments } from './block-instruments.js';
-import { validateStrategyParams } from './traders/strategies.js';
+import { readStrategyParams } from './traders/strategy-params.js';
 import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
 import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
@@ -308,9 +308,10 @@ function parseSynthetic(raw: ConfigText['traders']['synthetic']): SyntheticTrade
     const path = syntheticBlockPath(raw, i);
     const params = block.params ?? {};
     try {
-      validateStrategyParams(block.strategy, params);
+      readStrategyParams(block.strategy, params);
     } catch (error) {
-      throw new FieldError(at(path, 'params'), (error as Error).message);
+      if (!(error instanceof FieldError)) throw error;
+      throw new FieldError(at(path, 'params'), error.message);
     }
     const instruments = parseInstruments(block.instruments, path);
     return {
