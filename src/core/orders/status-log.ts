@@ -3,7 +3,7 @@
 // later one's as milliseconds after it. Flat rather than one object per record, because an order's records are most
 // of what a large sandbox holds: fewer objects to allocate at each transition and to decode at a restart (the restart
 // benchmark, docs/performance.md). The records are read through the functions below, never by position.
-import type { OrderStatus } from './order.machine.js';
+import type { OrderStatus } from './order-status.js';
 
 /** One status record: the order's status after a change, why, and when. */
 export interface StatusRecord {
