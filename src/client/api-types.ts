@@ -844,14 +844,22 @@ export interface components {
             now_ms: components["schemas"]["TimeMs"];
             trade_date: components["schemas"]["TradeDate"];
         };
-        /** @description exactly one of to, by, to_next */
-        ClockAdvanceRequest: {
+        /** @description by a duration */
+        ClockAdvanceBy: {
             /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
-            by?: string;
+            by: string;
+        };
+        /** @description exactly one of to, by, to_next */
+        ClockAdvanceRequest: components["schemas"]["ClockAdvanceTo"] | components["schemas"]["ClockAdvanceBy"] | components["schemas"]["ClockAdvanceToNext"];
+        /** @description to a time */
+        ClockAdvanceTo: {
             /** @description an ISO 8601 time with an offset, or Unix ms */
-            to?: string | number;
+            to: string | number;
+        };
+        /** @description to the next session close or session roll (17:00 CT) */
+        ClockAdvanceToNext: {
             /** @enum {string} */
-            to_next?: "session_close" | "session_roll";
+            to_next: "session_close" | "session_roll";
         };
         DailyLossTriggerRequest: {
             /** @description a decimal string with at most 2 places, like "49500.00" */
@@ -881,9 +889,13 @@ export interface components {
         };
         /** @enum {string} */
         DrawdownMode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-        Error: {
-            /** @description a stable word for programs, like invalid_request or order_final */
-            code: string;
+        /**
+         * @description a stable word for programs: what went wrong (docs/api.md#errors)
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "invalid_json" | "invalid_cursor" | "firm_id_header_forbidden" | "firm_id_required" | "fill_in_future" | "missing_credentials" | "invalid_credentials" | "multiple_credentials" | "invalid_login" | "token_expired" | "invalid_ticket" | "missing_scope" | "operator_required" | "firm_key_forbidden_route" | "user_forbidden_route" | "admin_required" | "session_required" | "entity_mismatch" | "origin_forbidden" | "account_not_found" | "order_not_found" | "trade_not_found" | "oco_group_not_found" | "user_not_found" | "role_not_found" | "firm_not_found" | "route_not_found" | "idempotency_key_reused" | "idempotency_request_in_progress" | "order_final" | "risk_order" | "oco_conflict" | "oco_member_filled" | "account_closed" | "clock_backwards" | "not_firm_locked" | "no_daily_loss_limit" | "no_daily_loss_allowance" | "static_drawdown" | "firm_exists" | "user_exists" | "body_too_large" | "unsupported_media_type" | "wrong_shard" | "upgrade_required" | "rate_limited" | "internal" | "bad_gateway" | "service_unavailable" | "risk_loading" | "store_unavailable";
+        ErrorEnvelope: {
+            code: components["schemas"]["ErrorCode"];
             details?: components["schemas"]["FieldDetail"][];
             /** @description what went wrong, for a person */
             error: string;
@@ -929,6 +941,28 @@ export interface components {
         };
         /** @description a lowercase hyphenated UUID */
         Id: string;
+        /**
+         * @description the Idempotent-Replayed of an answer given again for a repeated Idempotency-Key
+         * @enum {string}
+         */
+        IdempotentReplayed: "true";
+        /** @description a limit order: limit_price */
+        LimitOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            /** @description a decimal string such as "5000.25" */
+            limit_price: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "limit";
+        };
         LinkOcoRequest: {
             order_ids: components["schemas"]["Id"][];
         };
@@ -938,7 +972,7 @@ export interface components {
             reason_code?: string;
         };
         /** @enum {string} */
-        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced" | "evaluation_failed";
         Lot: {
             close_execution_id: components["schemas"]["Id"];
             close_price: components["schemas"]["Price"];
@@ -948,6 +982,21 @@ export interface components {
             opened_at: components["schemas"]["TimeMs"];
             quantity: number;
             realized_pnl: components["schemas"]["Money"];
+        };
+        /** @description a market order: no limit_price, no stop_price */
+        MarketOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "market";
         };
         MarketPrintsRequest: {
             prints: {
@@ -1024,20 +1073,8 @@ export interface components {
         OrderStatus: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
         /** @enum {string} */
         OrderType: "market" | "limit" | "stop" | "stop_limit";
-        PlaceOrderRequest: {
-            account_id: components["schemas"]["Id"];
-            client_order_id?: string;
-            /** @description a GLOBEX symbol such as "ESM6" */
-            instrument_id: string;
-            /** @description a decimal string such as "5000.25" */
-            limit_price?: string;
-            quantity: number;
-            side: components["schemas"]["Side"];
-            /** @description a decimal string such as "5000.25" */
-            stop_price?: string;
-            time_in_force?: components["schemas"]["TimeInForce"];
-            type: components["schemas"]["OrderType"];
-        };
+        /** @description an order by its type: market (no prices), limit (limit_price), stop (stop_price) or stop_limit (both) */
+        PlaceOrderRequest: components["schemas"]["MarketOrderRequest"] | components["schemas"]["LimitOrderRequest"] | components["schemas"]["StopOrderRequest"] | components["schemas"]["StopLimitOrderRequest"];
         Position: {
             account_id: components["schemas"]["Id"];
             average_price?: components["schemas"]["Price"];
@@ -1056,7 +1093,10 @@ export interface components {
         Price: string;
         /** @enum {string} */
         ProductFamily: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-        ProvisionAccountsRequest: {
+        /** @description exactly one of user (a trader by email, made when new) or user_id (an existing user of the firm) */
+        ProvisionAccountsRequest: components["schemas"]["ProvisionForTraderRequest"] | components["schemas"]["ProvisionForUserRequest"];
+        /** @description accounts for a trader by email */
+        ProvisionForTraderRequest: {
             count?: number;
             /** @description a three-letter currency code like "USD" */
             currency?: string;
@@ -1083,14 +1123,43 @@ export interface components {
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 max_drawdown_value?: string;
             };
-            user?: {
+            user: {
                 /** @description an email address like "trader@example.com" */
                 email: string;
                 external_id?: string;
                 first_name?: string;
                 last_name?: string;
             };
-            user_id?: components["schemas"]["Id"];
+        };
+        /** @description accounts for an existing user */
+        ProvisionForUserRequest: {
+            count?: number;
+            /** @description a three-letter currency code like "USD" */
+            currency?: string;
+            idempotency_key?: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            initial_balance?: string;
+            passing_criteria?: {
+                /** @description a percentage as a decimal string like "40", or null to remove it */
+                consistency_pct?: string | null;
+                /** @description a value, or null to remove it */
+                min_trading_days?: number | null;
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                profit_target?: string;
+            };
+            plan_reference: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            price_paid?: string;
+            risk_profile?: {
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                daily_loss_value?: string | null;
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                max_drawdown_limit?: string | null;
+                max_drawdown_mode?: components["schemas"]["DrawdownMode"];
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                max_drawdown_value?: string;
+            };
+            user_id: components["schemas"]["Id"];
         };
         ProvisionResult: {
             account_ids: components["schemas"]["Id"][];
@@ -1119,12 +1188,18 @@ export interface components {
             account_id: components["schemas"]["Id"];
             original_account_id: components["schemas"]["Id"];
         };
+        /** @description the X-Request-Id of an answer: the one you sent when valid, else a new UUID */
+        RequestId: string;
+        /** @description the Retry-After of a 429 or 503: whole seconds, at least 1 */
+        RetryAfter: number;
         RiskState: {
             account_id: components["schemas"]["Id"];
             account_status: components["schemas"]["AccountStatus"];
             balance: components["schemas"]["Money"];
             daily_loss_limit_trigger?: components["schemas"]["Money"];
             equity: components["schemas"]["Money"];
+            /** @enum {string} */
+            failed_rule?: "max_loss_breach" | "daily_loss_failure" | "time_limit";
             highest_realized_balance: components["schemas"]["Money"];
             is_locked: boolean;
             lockout_reason?: components["schemas"]["LockReason"];
@@ -1144,6 +1219,8 @@ export interface components {
         RiskStateRead: {
             item: components["schemas"]["RiskState"];
         };
+        /** @description a scenario file that propsim replay runs: YAML text, not JSON (read the body as text) */
+        SessionExport: string;
         /** @enum {string} */
         Side: "buy" | "sell";
         StaffRoleAssigned: {
@@ -1174,6 +1251,42 @@ export interface components {
             occurred_at: components["schemas"]["TimeMs"];
             reason?: string;
             status: components["schemas"]["OrderStatus"];
+        };
+        /** @description a stop-limit order: stop_price and limit_price */
+        StopLimitOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            /** @description a decimal string such as "5000.25" */
+            limit_price: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /** @description a decimal string such as "5000.25" */
+            stop_price: string;
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stop_limit";
+        };
+        /** @description a stop order: stop_price */
+        StopOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /** @description a decimal string such as "5000.25" */
+            stop_price: string;
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stop";
         };
         /** @enum {string} */
         TimeInForce: "day" | "gtc" | "ioc" | "fok";
@@ -1219,7 +1332,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
@@ -1242,7 +1355,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
@@ -1259,7 +1372,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description missing_scope, operator_required, firm_key_forbidden_route, user_forbidden_route, admin_required, session_required or entity_mismatch */
@@ -1276,7 +1389,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description internal: a bug, logged with the request id */
@@ -1293,7 +1406,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description wrong_shard: a sandbox fault window */
@@ -1310,7 +1423,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
@@ -1327,7 +1440,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description body_too_large: the body is larger than 1 MiB */
@@ -1344,7 +1457,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description risk_loading (the risk engine is loading the account; Retry-After: 1), service_unavailable (a sandbox fault window, with Retry-After) or store_unavailable (the sandbox cannot keep its state: restart it) */
@@ -1362,7 +1475,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description rate_limited: the caller's rate limit, its address's failed authentications, or a sandbox fault window; Retry-After says when to retry */
@@ -1380,7 +1493,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description missing_credentials, invalid_credentials, multiple_credentials, invalid_login, token_expired or invalid_ticket */
@@ -1397,7 +1510,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description unsupported_media_type: send the body as application/json */
@@ -1414,17 +1527,19 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
     };
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": components["schemas"]["IdempotentReplayed"];
         /** @description whole seconds to wait before trying again, at least 1 */
-        "Retry-After": number;
+        "Retry-After": components["schemas"]["RetryAfter"];
         /** @description the request id: the one you sent when it is 1-128 characters of A-Za-z0-9._-, else a new UUID */
-        "X-Request-Id": string;
+        "X-Request-Id": components["schemas"]["RequestId"];
     };
     pathItems: never;
 }
@@ -3522,8 +3637,7 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3551,8 +3665,7 @@ export interface operations {
             /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
             400: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3570,7 +3683,7 @@ export interface operations {
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3578,8 +3691,7 @@ export interface operations {
             /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
             404: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3591,14 +3703,13 @@ export interface operations {
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
             409: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3610,7 +3721,7 @@ export interface operations {
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -4320,7 +4431,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A scenario file (YAML) */
+            /** @description A scenario file: YAML text, not JSON */
             200: {
                 headers: {
                     /** @description attachment; filename="session.yaml" */
@@ -4340,7 +4451,7 @@ export interface operations {
                      *     steps:
                      *       - input: {"time_ms":1772460000000,"type":"register_firm","data":{"slug":"acme-prop", …}}
                      */
-                    "application/yaml": string;
+                    "application/yaml": components["schemas"]["SessionExport"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -31,7 +31,8 @@ function exemplify(media: Json, own: unknown, status?: string): void {
   if (media.example !== undefined) return;
   const ref = (media.schema as Json | undefined)?.$ref;
   const name = typeof ref === 'string' && ref.startsWith(SCHEMAS) ? ref.slice(SCHEMAS.length) : undefined;
-  const shared = name === 'Error' && status !== undefined ? errorExample(status) : name && COMPONENT_EXAMPLES[name];
+  const shared =
+    name === 'ErrorEnvelope' && status !== undefined ? errorExample(status) : name && COMPONENT_EXAMPLES[name];
   const example = own ?? shared;
   if (example !== undefined) media.example = example;
 }
