@@ -529,11 +529,17 @@ export interface paths {
         get: operations["getOrder"];
         put?: never;
         post?: never;
-        /** Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order) */
+        /**
+         * Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order)
+         * @description The 202 answer is the order as it stands while the cancel travels to the venue; a read after it lands shows CANCELLED, unless a fill got there first (docs/order-lifecycle.md#cancel).
+         */
         delete: operations["cancelOrder"];
         options?: never;
         head?: never;
-        /** Modify quantity or prices (202; the venue may still reject it) */
+        /**
+         * Modify quantity or prices (202; the venue may still reject it)
+         * @description The 202 answer is the order as it stands while the change travels to the venue: it still shows the old quantity and prices. A read after the change lands shows the new ones, and the status records say "modified: …" or "modify rejected: …" (docs/order-lifecycle.md#modify).
+         */
         patch: operations["modifyOrder"];
         trace?: never;
     };
@@ -1367,7 +1373,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                 *       "error": "order 67721563-20e9-48e8-aed5-5195f00e4804 is FILLED and cannot be cancelled",
                  *       "code": "order_final",
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
@@ -1435,7 +1441,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                 *       "error": "account 9b2f4c1e-7d3a-4e5b-8c6f-0a1d2e3f4b5c is unknown",
                  *       "code": "account_not_found",
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
@@ -1488,7 +1494,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "too many requests; retry after 1 s",
+                 *       "error": "too many requests (sandbox fault window)",
                  *       "code": "rate_limited",
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
@@ -1564,7 +1570,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "now_ms": 1772460001000
+                     *       "now_ms": 1772460000000
                      *     }
                      */
                     "application/json": {
@@ -1604,7 +1610,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *       "cancelled_orders": 1,
+                     *       "cancelled_orders": 0,
                      *       "closed_positions": 1
                      *     }
                      */
@@ -1641,8 +1647,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason_code": "review",
-                 *       "flatten": true
+                 *       "reason_code": "review"
                  *     }
                  */
                 "application/json": components["schemas"]["LockoutRequest"];
@@ -1661,19 +1666,20 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "max_drawdown_mode": "eod_balance",
                      *       "max_drawdown_value": "2000.00",
-                     *       "max_drawdown_limit": "0.00",
-                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "max_drawdown_limit": "500.00",
+                     *       "max_drawdown_lock_ceiling": "50750.00",
                      *       "starting_balance": "50000.00",
-                     *       "balance": "51495.80",
-                     *       "equity": "51495.80",
-                     *       "highest_realized_balance": "50000.00",
-                     *       "max_loss_limit_trigger": "48000.00",
-                     *       "daily_loss_limit_trigger": "49000.00",
-                     *       "is_locked": false,
+                     *       "balance": "51745.80",
+                     *       "equity": "51745.80",
+                     *       "highest_realized_balance": "50250.00",
+                     *       "max_loss_limit_trigger": "48250.00",
+                     *       "daily_loss_limit_trigger": "49995.80",
+                     *       "is_locked": true,
+                     *       "lockout_reason": "firm_lockout",
                      *       "user_risk_halt": false,
                      *       "updated_at": "2026-03-02T14:00:01.000Z",
-                     *       "start_of_day_balance": "50000.00",
-                     *       "realized_day_pnl": "1495.80",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "realized_day_pnl": "0.00",
                      *       "realized_week_pnl": "1495.80",
                      *       "account_status": "active"
                      *     }
@@ -1722,19 +1728,19 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "max_drawdown_mode": "eod_balance",
                      *       "max_drawdown_value": "2000.00",
-                     *       "max_drawdown_limit": "0.00",
-                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "max_drawdown_limit": "500.00",
+                     *       "max_drawdown_lock_ceiling": "50750.00",
                      *       "starting_balance": "50000.00",
-                     *       "balance": "51495.80",
-                     *       "equity": "51495.80",
-                     *       "highest_realized_balance": "50000.00",
-                     *       "max_loss_limit_trigger": "48000.00",
-                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "balance": "51745.80",
+                     *       "equity": "51745.80",
+                     *       "highest_realized_balance": "50250.00",
+                     *       "max_loss_limit_trigger": "48250.00",
+                     *       "daily_loss_limit_trigger": "49995.80",
                      *       "is_locked": false,
                      *       "user_risk_halt": false,
                      *       "updated_at": "2026-03-02T14:00:01.000Z",
-                     *       "start_of_day_balance": "50000.00",
-                     *       "realized_day_pnl": "1495.80",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "realized_day_pnl": "0.00",
                      *       "realized_week_pnl": "1495.80",
                      *       "account_status": "active"
                      *     }
@@ -1949,15 +1955,15 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "account_id": "44234b8b-3205-4506-b76e-cf2f5acf8c1e",
+                     *           "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
                      *           "plan_reference": "eval-50k",
                      *           "status": "active",
                      *           "price_paid": "0.00",
                      *           "created_at": 1772460000000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": "YWNjb3VudHM6MQ"
                      *     }
                      */
                     "application/json": components["schemas"]["AccountPage"];
@@ -2007,16 +2013,16 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *           "balance": "51495.80",
-                     *           "equity": "51495.80",
+                     *           "balance": "51741.60",
+                     *           "equity": "51741.60",
                      *           "currency": "USD",
-                     *           "start_of_day_balance": "50000.00",
-                     *           "realized_day_pnl": "1495.80",
-                     *           "daily_loss_limit_trigger": "49000.00",
-                     *           "realized_week_pnl": "1495.80"
+                     *           "start_of_day_balance": "51745.80",
+                     *           "realized_day_pnl": "-4.20",
+                     *           "daily_loss_limit_trigger": "49995.80",
+                     *           "realized_week_pnl": "1491.60"
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["BalancePage"];
@@ -2071,8 +2077,8 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
-                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "order_id": "67721563-20e9-48e8-aed5-5195f00e4804",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
@@ -2080,7 +2086,7 @@ export interface operations {
                      *           "price": "5000.00",
                      *           "commission": "2.10",
                      *           "realized_pnl": "0.00",
-                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *           "occurred_at": 1772460001000,
                      *           "trade_date": "2026-03-02"
                      *         }
@@ -2145,18 +2151,19 @@ export interface operations {
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
-                     *           "type": "market",
+                     *           "type": "limit",
                      *           "quantity": 1,
-                     *           "filled_quantity": 1,
-                     *           "time_in_force": "day",
-                     *           "status": "FILLED",
-                     *           "average_fill_price": "5000.00",
+                     *           "filled_quantity": 0,
+                     *           "limit_price": "4995.00",
+                     *           "time_in_force": "gtc",
+                     *           "status": "CANCELLED",
+                     *           "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *           "origin": "client",
                      *           "created_at": 1772460001000,
                      *           "updated_at": 1772460001000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": "b3JkZXJzOjE"
                      *     }
                      */
                     "application/json": components["schemas"]["OrderPage"];
@@ -2189,7 +2196,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "trader@acme.example",
+                 *       "email": "newcomer@example.com",
                  *       "password": "propsim-sandbox"
                  *     }
                  */
@@ -2214,12 +2221,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJmaXJtIjoiYmEzNGRkYWYtNTAxMS00NGQ0LWIzYWItMzA1ZGM3OGM5ZWU2IiwiZW1haWwiOiJuZXdjb21lckBleGFtcGxlLmNvbSIsInN1YiI6IjRkNzNhNDFjLTAzNTctNGNmNy1hZDExLWNkZDNjNWE3YzJkYiIsImp0aSI6IjBjOTZiYjAyLWE0MzItNDg5Yi1iN2ZlLTAwMTk3NzE3N2Q3MiIsImlhdCI6MTc3MjQ2MDAwMiwiZXhwIjoxNzcyNDYzNjAyfQ.c2lnbmF0dXJlIG9mIHRoZSBleGFtcGxl",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "user": {
-                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
-                     *         "email": "trader@acme.example",
+                     *         "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *         "email": "newcomer@example.com",
                      *         "firm_slug": "acme-prop"
                      *       }
                      *     }
@@ -2313,12 +2320,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJmaXJtIjoiYmEzNGRkYWYtNTAxMS00NGQ0LWIzYWItMzA1ZGM3OGM5ZWU2IiwiZW1haWwiOiJuZXdjb21lckBleGFtcGxlLmNvbSIsInN1YiI6IjRkNzNhNDFjLTAzNTctNGNmNy1hZDExLWNkZDNjNWE3YzJkYiIsImp0aSI6IjBjOTZiYjAyLWE0MzItNDg5Yi1iN2ZlLTAwMTk3NzE3N2Q3MiIsImlhdCI6MTc3MjQ2MDAwMiwiZXhwIjoxNzcyNDYzNjAyfQ.c2lnbmF0dXJlIG9mIHRoZSBleGFtcGxl",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "user": {
-                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
-                     *         "email": "trader@acme.example",
+                     *         "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *         "email": "newcomer@example.com",
                      *         "firm_slug": "acme-prop"
                      *       }
                      *     }
@@ -2390,7 +2397,7 @@ export interface operations {
                      *           "realized_week_pnl": "1495.80"
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["BalancePage"];
@@ -2493,7 +2500,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *       "adjustment_id": "e68a48be-ec8a-4fab-8c69-d86000ba0c41",
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "amount": "250.00",
                      *       "reason_code": "promo",
@@ -2550,7 +2557,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *           "adjustment_id": "e68a48be-ec8a-4fab-8c69-d86000ba0c41",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "amount": "250.00",
                      *           "reason_code": "promo",
@@ -2613,17 +2620,17 @@ export interface operations {
                      * @example {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "reason_code": "desk",
-                     *       "daily_loss_value": "1000.00",
-                     *       "previous_start_of_day_balance": "50000.00",
-                     *       "previous_daily_loss_limit_trigger": "49000.00",
-                     *       "start_of_day_balance": "51495.80",
-                     *       "daily_loss_limit_trigger": "50495.80",
+                     *       "daily_loss_value": "1750.00",
+                     *       "previous_start_of_day_balance": "50250.00",
+                     *       "previous_daily_loss_limit_trigger": "48500.00",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "daily_loss_limit_trigger": "49995.80",
                      *       "balance": {
                      *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *         "balance": "51495.80",
-                     *         "start_of_day_balance": "51495.80",
+                     *         "balance": "51745.80",
+                     *         "start_of_day_balance": "51745.80",
                      *         "realized_day_pnl": "0.00",
-                     *         "daily_loss_limit_trigger": "50495.80",
+                     *         "daily_loss_limit_trigger": "49995.80",
                      *         "realized_week_pnl": "1495.80"
                      *       }
                      *     }
@@ -2681,14 +2688,14 @@ export interface operations {
                      * @example {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "reason_code": "desk",
-                     *       "previous_daily_loss_limit_trigger": "49000.00",
+                     *       "previous_daily_loss_limit_trigger": "49250.00",
                      *       "daily_loss_limit_trigger": "48500.00",
-                     *       "start_of_day_balance": "50000.00",
+                     *       "start_of_day_balance": "50250.00",
                      *       "realized_day_pnl": "1495.80",
                      *       "balance": {
                      *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *         "balance": "51495.80",
-                     *         "start_of_day_balance": "50000.00",
+                     *         "balance": "51745.80",
+                     *         "start_of_day_balance": "50250.00",
                      *         "realized_day_pnl": "1495.80",
                      *         "daily_loss_limit_trigger": "48500.00",
                      *         "realized_week_pnl": "1495.80"
@@ -2748,8 +2755,8 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
-                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "order_id": "67721563-20e9-48e8-aed5-5195f00e4804",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
@@ -2757,7 +2764,7 @@ export interface operations {
                      *           "price": "5000.00",
                      *           "commission": "2.10",
                      *           "realized_pnl": "0.00",
-                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *           "occurred_at": 1772460001000,
                      *           "trade_date": "2026-03-02"
                      *         }
@@ -2809,7 +2816,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "sequence": 9,
+                     *       "sequence": 38,
                      *       "now_ms": 1772492400000,
                      *       "items": [
                      *         {
@@ -2829,23 +2836,42 @@ export interface operations {
                      *             },
                      *             {
                      *               "at": 1772460001000,
-                     *               "equity": "51495.80",
-                     *               "max_loss_limit_trigger": "48000.00",
-                     *               "daily_loss_limit_trigger": "49000.00"
+                     *               "equity": "51745.80",
+                     *               "max_loss_limit_trigger": "48250.00",
+                     *               "daily_loss_limit_trigger": "49995.80"
+                     *             },
+                     *             {
+                     *               "at": 1772460002000,
+                     *               "equity": "51741.60",
+                     *               "max_loss_limit_trigger": "48250.00",
+                     *               "daily_loss_limit_trigger": "49995.80"
                      *             },
                      *             {
                      *               "at": 1772492400000,
-                     *               "equity": "51495.80",
-                     *               "max_loss_limit_trigger": "49495.80",
-                     *               "daily_loss_limit_trigger": "50495.80"
+                     *               "equity": "51741.60",
+                     *               "max_loss_limit_trigger": "49741.60",
+                     *               "daily_loss_limit_trigger": "50741.60"
                      *             }
                      *           ],
-                     *           "fill_count": 2,
+                     *           "fill_count": 4,
                      *           "fills": [
                      *             1772460001000,
-                     *             1772460001000
+                     *             1772460001000,
+                     *             1772460002000,
+                     *             1772460002000
                      *           ],
-                     *           "locks": []
+                     *           "locks": [
+                     *             {
+                     *               "at": 1772460001000,
+                     *               "lock": "firm_lockout",
+                     *               "change": "added"
+                     *             },
+                     *             {
+                     *               "at": 1772460001000,
+                     *               "lock": "firm_lockout",
+                     *               "change": "removed"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -2937,7 +2963,7 @@ export interface operations {
                      *           "created_at": 1772460000000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["AccountPage"];
@@ -2990,13 +3016,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *       "user_id": "a2c6f051-43bb-4887-b6df-c5921d21eb31",
                      *       "account_ids": [
-                     *         "02323389-94d9-4e9e-8a97-7084db21d674"
+                     *         "900c32f7-d1f0-44e2-8a4b-471ef914aaa9"
                      *       ],
                      *       "accounts": [
                      *         {
-                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "account_id": "900c32f7-d1f0-44e2-8a4b-471ef914aaa9",
                      *           "max_drawdown_mode": "eod_balance",
                      *           "max_drawdown_value": "2000.00",
                      *           "max_drawdown_limit": "0.00",
@@ -3009,7 +3035,7 @@ export interface operations {
                      *           "daily_loss_limit_trigger": "49000.00",
                      *           "is_locked": false,
                      *           "user_risk_halt": false,
-                     *           "updated_at": "2026-03-02T14:00:00.000Z",
+                     *           "updated_at": "2026-03-02T23:00:00.000Z",
                      *           "start_of_day_balance": "50000.00",
                      *           "realized_day_pnl": "0.00",
                      *           "realized_week_pnl": "0.00",
@@ -3092,7 +3118,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "max_drawdown_limit": "49500.00"
+                 *       "max_drawdown_limit": "500.00"
                  *     }
                  */
                 "application/json": components["schemas"]["MaxLossLimitRequest"];
@@ -3111,19 +3137,19 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "max_drawdown_mode": "eod_balance",
                      *       "max_drawdown_value": "2000.00",
-                     *       "max_drawdown_limit": "0.00",
-                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "max_drawdown_limit": "500.00",
+                     *       "max_drawdown_lock_ceiling": "50750.00",
                      *       "starting_balance": "50000.00",
-                     *       "balance": "51495.80",
-                     *       "equity": "51495.80",
-                     *       "highest_realized_balance": "50000.00",
-                     *       "max_loss_limit_trigger": "48000.00",
-                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "balance": "51745.80",
+                     *       "equity": "51745.80",
+                     *       "highest_realized_balance": "50250.00",
+                     *       "max_loss_limit_trigger": "48250.00",
+                     *       "daily_loss_limit_trigger": "49995.80",
                      *       "is_locked": false,
                      *       "user_risk_halt": false,
                      *       "updated_at": "2026-03-02T14:00:01.000Z",
-                     *       "start_of_day_balance": "50000.00",
-                     *       "realized_day_pnl": "1495.80",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "realized_day_pnl": "0.00",
                      *       "realized_week_pnl": "1495.80",
                      *       "account_status": "active"
                      *     }
@@ -3170,7 +3196,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "original_account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *       "account_id": "a3a0f5c4-1f7e-4b59-8c3d-6e2f9b8d7c10"
+                     *       "account_id": "3df42b4b-dab8-4a55-a96a-0e7b24e10501"
                      *     }
                      */
                     "application/json": components["schemas"]["ReplaceResult"];
@@ -3288,7 +3314,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "product_family": "energy",
-                     *           "enabled": false
+                     *           "enabled": true
                      *         },
                      *         {
                      *           "product_family": "metals",
@@ -3400,7 +3426,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                 *       "user_id": "b75a5607-8bf9-4d7e-b764-bb791cc1b051",
                  *       "role_name": "risk_manager"
                  *     }
                  */
@@ -3418,7 +3444,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                     *       "role_id": "0f87930a-0ff5-4f8f-9fe4-5fe92d09f2c6"
                      *     }
                      */
                     "application/json": components["schemas"]["StaffRoleAssigned"];
@@ -3453,8 +3479,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
-                 *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                 *       "user_id": "b75a5607-8bf9-4d7e-b764-bb791cc1b051",
+                 *       "role_id": "0f87930a-0ff5-4f8f-9fe4-5fe92d09f2c6"
                  *     }
                  */
                 "application/json": components["schemas"]["RemoveStaffRoleRequest"];
@@ -3510,7 +3536,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ticket": "wst_5c3f0e9a2d7b4e18a6c1f0b9",
+                     *       "ticket": "wst_5c3f0e9a-2d7b-4e18-a6c1-f0b9d2e47a31",
                      *       "expires_in": 60
                      *     }
                      */
@@ -3576,18 +3602,35 @@ export interface operations {
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
-                     *           "type": "market",
+                     *           "type": "limit",
                      *           "quantity": 1,
-                     *           "filled_quantity": 1,
-                     *           "time_in_force": "day",
-                     *           "status": "FILLED",
-                     *           "average_fill_price": "5000.00",
+                     *           "filled_quantity": 0,
+                     *           "limit_price": "4995.00",
+                     *           "time_in_force": "gtc",
+                     *           "status": "CANCELLED",
+                     *           "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "origin": "client",
+                     *           "created_at": 1772460001000,
+                     *           "updated_at": 1772460001000
+                     *         },
+                     *         {
+                     *           "order_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "sell",
+                     *           "type": "limit",
+                     *           "quantity": 1,
+                     *           "filled_quantity": 0,
+                     *           "limit_price": "5050.00",
+                     *           "time_in_force": "gtc",
+                     *           "status": "CANCELLED",
+                     *           "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *           "origin": "client",
                      *           "created_at": 1772460001000,
                      *           "updated_at": 1772460001000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": "b3JkZXJzOjI"
                      *     }
                      */
                     "application/json": components["schemas"]["OrderPage"];
@@ -3648,12 +3691,12 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4990.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3698,7 +3741,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                     *       "error": "account 9b2f4c1e-7d3a-4e5b-8c6f-0a1d2e3f4b5c is unknown",
                      *       "code": "account_not_found",
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
@@ -3716,7 +3759,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                     *       "error": "order 67721563-20e9-48e8-aed5-5195f00e4804 is FILLED and cannot be cancelled",
                      *       "code": "order_final",
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
@@ -3761,12 +3804,12 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4990.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3816,12 +3859,13 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4995.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "CANCELLED",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3843,12 +3887,13 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4995.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3888,7 +3933,6 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "quantity": 2,
                  *       "limit_price": "4995.00"
                  *     }
                  */
@@ -3909,12 +3953,12 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4990.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3968,8 +4012,13 @@ export interface operations {
                      *           "occurred_at": 1772460001000
                      *         },
                      *         {
-                     *           "status": "FILLED",
-                     *           "reason": "filled 1",
+                     *           "status": "SUBMITTED",
+                     *           "reason": "modified: limit_price 4995.00",
+                     *           "occurred_at": 1772460001000
+                     *         },
+                     *         {
+                     *           "status": "CANCELLED",
+                     *           "reason": "cancelled at the client’s request",
                      *           "occurred_at": 1772460001000
                      *         }
                      *       ]
@@ -4005,8 +4054,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
-                 *       "order_id": "67721563-20e9-48e8-aed5-5195f00e4804"
+                 *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                 *       "order_id": "fc688815-a375-4509-b9dd-bce1178a1bee"
                  *     }
                  */
                 "application/json": components["schemas"]["OcoCompanionRequest"];
@@ -4022,10 +4071,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "order_ids": [
-                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
-                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *         "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *         "fc688815-a375-4509-b9dd-bce1178a1bee"
                      *       ]
                      *     }
                      */
@@ -4061,8 +4111,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "order_ids": [
-                 *         "67721563-20e9-48e8-aed5-5195f00e4804",
-                 *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                 *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                 *         "effef85c-035b-4ce9-a760-df44a71747b4"
                  *       ]
                  *     }
                  */
@@ -4079,10 +4129,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "order_ids": [
-                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
-                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *         "effef85c-035b-4ce9-a760-df44a71747b4"
                      *       ]
                      *     }
                      */
@@ -4212,7 +4262,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "to_next": "session_roll"
+                 *       "by": "1s"
                  *     }
                  */
                 "application/json": components["schemas"]["ClockAdvanceRequest"];
@@ -4261,7 +4311,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "target": "trading",
-                 *       "status": 503,
+                 *       "status": 421,
                  *       "duration_ms": 1000,
                  *       "path_prefix": "/v1/orders"
                  *     }
@@ -4402,8 +4452,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "now_ms": 1772460001000,
-                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "now_ms": 1772460000000,
+                     *       "now": "2026-03-02T08:00:00.000-06:00",
                      *       "trade_date": "2026-03-02",
                      *       "is_open": true,
                      *       "mode": "manual"
@@ -4443,13 +4493,22 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example # Exported by propsim serve: every input of the sandbox session, in order, at its time.
+                     * @example # Exported by propsim serve: every input of the sandbox session, in order, at its time (docs/scenarios.md#input-steps).
+                     *     # propsim replay runs it to the session's final state, and checks that it writes the session's events_sha256.
                      *     name: sandbox session
                      *     start: 2026-03-02T08:00:00.000-06:00
                      *     seed: 1
-                     *     expect_events_sha256: b23249a1493d5bce1c4b5f0a3ff4e878c6e46a802bd79f2911f03741377b759c
+                     *     fill_model: {"latency_ms":0,"cancel_latency_ms":0,"modify_latency_ms":0,"slippage_ticks":0,"limit_fill":"touch"}
+                     *     risk_load_delay_ms: 250
+                     *     expect_events_sha256: 93737215489451f9637a89e59d36c0a1d38337f0b4f8fbab5ba3f5e7b93bd9d8
                      *     steps:
-                     *       - input: {"time_ms":1772460000000,"type":"register_firm","data":{"slug":"acme-prop", …}}
+                     *       # register_firm: a line of 1506 characters
+                     *       - input: {"time_ms":1772460000000,"type":"provision_accounts","data":{"firm_id":"ba34ddaf-5011-44d4-b3ab-305dc78c9ee6","body":{"user":{"email":"trader@acme.example","first_name":"Tara"},"plan_reference":"eval-50k","count":1}}}
+                     *       # register_firm: a line of 1018 characters
+                     *       - input: {"time_ms":1772460000000,"type":"provision_accounts","data":{"firm_id":"1fb81b3a-a054-405b-a98f-5b7855421e11","body":{"user":{"email":"trader@summit.example"},"plan_reference":"eval-50k","count":1}}}
+                     *       - input: {"time_ms":1772460000000,"type":"provision_accounts","data":{"firm_id":"ba34ddaf-5011-44d4-b3ab-305dc78c9ee6","body":{"user":{"email":"newcomer@example.com","first_name":"Nia"},"plan_reference":"eval-50k"}}}
+                     *       - input: {"time_ms":1772460000000,"type":"advance","data":{"to_ms":1772460001000}}
+                     *       # … one step for each input of the session, in order
                      */
                     "application/yaml": components["schemas"]["SessionExport"];
                 };
@@ -4554,7 +4613,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "direction": "long",
@@ -4565,7 +4624,7 @@ export interface operations {
                      *           "status": "closed"
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["TradePage"];
@@ -4608,14 +4667,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *       "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *       "lots": [
                      *         {
                      *           "quantity": 1,
-                     *           "open_execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "open_execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
                      *           "open_price": "5000.00",
                      *           "opened_at": 1772460001000,
-                     *           "close_execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "close_execution_id": "2aae90ca-5cbd-4d80-8697-e8590ac6818c",
                      *           "close_price": "5030.00",
                      *           "closed_at": 1772460001000,
                      *           "realized_pnl": "1500.00"
