@@ -529,11 +529,17 @@ export interface paths {
         get: operations["getOrder"];
         put?: never;
         post?: never;
-        /** Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order) */
+        /**
+         * Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order)
+         * @description The 202 answer is the order as it stands while the cancel travels to the venue; a read after it lands shows CANCELLED, unless a fill got there first (docs/order-lifecycle.md#cancel).
+         */
         delete: operations["cancelOrder"];
         options?: never;
         head?: never;
-        /** Modify quantity or prices (202; the venue may still reject it) */
+        /**
+         * Modify quantity or prices (202; the venue may still reject it)
+         * @description The 202 answer is the order as it stands while the change travels to the venue: it still shows the old quantity and prices. A read after the change lands shows the new ones, and the status records say "modified: …" or "modify rejected: …" (docs/order-lifecycle.md#modify).
+         */
         patch: operations["modifyOrder"];
         trace?: never;
     };
@@ -844,14 +850,22 @@ export interface components {
             now_ms: components["schemas"]["TimeMs"];
             trade_date: components["schemas"]["TradeDate"];
         };
-        /** @description exactly one of to, by, to_next */
-        ClockAdvanceRequest: {
+        /** @description by a duration */
+        ClockAdvanceBy: {
             /** @description a duration like 250ms, 15s, 30m, 2h or 1d */
-            by?: string;
+            by: string;
+        };
+        /** @description exactly one of to, by, to_next */
+        ClockAdvanceRequest: components["schemas"]["ClockAdvanceTo"] | components["schemas"]["ClockAdvanceBy"] | components["schemas"]["ClockAdvanceToNext"];
+        /** @description to a time */
+        ClockAdvanceTo: {
             /** @description an ISO 8601 time with an offset, or Unix ms */
-            to?: string | number;
+            to: string | number;
+        };
+        /** @description to the next session close or session roll (17:00 CT) */
+        ClockAdvanceToNext: {
             /** @enum {string} */
-            to_next?: "session_close" | "session_roll";
+            to_next: "session_close" | "session_roll";
         };
         DailyLossTriggerRequest: {
             /** @description a decimal string with at most 2 places, like "49500.00" */
@@ -881,9 +895,13 @@ export interface components {
         };
         /** @enum {string} */
         DrawdownMode: "static" | "realtime_balance" | "realtime_equity" | "eod_balance";
-        Error: {
-            /** @description a stable word for programs, like invalid_request or order_final */
-            code: string;
+        /**
+         * @description a stable word for programs: what went wrong (docs/api.md#errors)
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "invalid_json" | "invalid_cursor" | "firm_id_header_forbidden" | "firm_id_required" | "fill_in_future" | "missing_credentials" | "invalid_credentials" | "multiple_credentials" | "invalid_login" | "token_expired" | "invalid_ticket" | "missing_scope" | "operator_required" | "firm_key_forbidden_route" | "user_forbidden_route" | "admin_required" | "session_required" | "entity_mismatch" | "origin_forbidden" | "account_not_found" | "order_not_found" | "trade_not_found" | "oco_group_not_found" | "user_not_found" | "role_not_found" | "firm_not_found" | "route_not_found" | "idempotency_key_reused" | "idempotency_request_in_progress" | "order_final" | "risk_order" | "oco_conflict" | "oco_member_filled" | "account_closed" | "clock_backwards" | "not_firm_locked" | "no_daily_loss_limit" | "no_daily_loss_allowance" | "static_drawdown" | "firm_exists" | "user_exists" | "body_too_large" | "unsupported_media_type" | "wrong_shard" | "upgrade_required" | "rate_limited" | "internal" | "bad_gateway" | "service_unavailable" | "risk_loading" | "store_unavailable";
+        ErrorEnvelope: {
+            code: components["schemas"]["ErrorCode"];
             details?: components["schemas"]["FieldDetail"][];
             /** @description what went wrong, for a person */
             error: string;
@@ -929,6 +947,28 @@ export interface components {
         };
         /** @description a lowercase hyphenated UUID */
         Id: string;
+        /**
+         * @description the Idempotent-Replayed of an answer given again for a repeated Idempotency-Key
+         * @enum {string}
+         */
+        IdempotentReplayed: "true";
+        /** @description a limit order: limit_price */
+        LimitOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            /** @description a decimal string such as "5000.25" */
+            limit_price: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "limit";
+        };
         LinkOcoRequest: {
             order_ids: components["schemas"]["Id"][];
         };
@@ -938,7 +978,7 @@ export interface components {
             reason_code?: string;
         };
         /** @enum {string} */
-        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced" | "evaluation_failed";
         Lot: {
             close_execution_id: components["schemas"]["Id"];
             close_price: components["schemas"]["Price"];
@@ -948,6 +988,21 @@ export interface components {
             opened_at: components["schemas"]["TimeMs"];
             quantity: number;
             realized_pnl: components["schemas"]["Money"];
+        };
+        /** @description a market order: no limit_price, no stop_price */
+        MarketOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "market";
         };
         MarketPrintsRequest: {
             prints: {
@@ -1024,20 +1079,8 @@ export interface components {
         OrderStatus: "SUBMITTED" | "PARTIALLY_FILLED" | "FILLED" | "CANCELLED" | "REJECTED" | "EXPIRED";
         /** @enum {string} */
         OrderType: "market" | "limit" | "stop" | "stop_limit";
-        PlaceOrderRequest: {
-            account_id: components["schemas"]["Id"];
-            client_order_id?: string;
-            /** @description a GLOBEX symbol such as "ESM6" */
-            instrument_id: string;
-            /** @description a decimal string such as "5000.25" */
-            limit_price?: string;
-            quantity: number;
-            side: components["schemas"]["Side"];
-            /** @description a decimal string such as "5000.25" */
-            stop_price?: string;
-            time_in_force?: components["schemas"]["TimeInForce"];
-            type: components["schemas"]["OrderType"];
-        };
+        /** @description an order by its type: market (no prices), limit (limit_price), stop (stop_price) or stop_limit (both) */
+        PlaceOrderRequest: components["schemas"]["MarketOrderRequest"] | components["schemas"]["LimitOrderRequest"] | components["schemas"]["StopOrderRequest"] | components["schemas"]["StopLimitOrderRequest"];
         Position: {
             account_id: components["schemas"]["Id"];
             average_price?: components["schemas"]["Price"];
@@ -1056,7 +1099,10 @@ export interface components {
         Price: string;
         /** @enum {string} */
         ProductFamily: "equity_index" | "interest_rates" | "fx" | "energy" | "metals";
-        ProvisionAccountsRequest: {
+        /** @description exactly one of user (a trader by email, made when new) or user_id (an existing user of the firm) */
+        ProvisionAccountsRequest: components["schemas"]["ProvisionForTraderRequest"] | components["schemas"]["ProvisionForUserRequest"];
+        /** @description accounts for a trader by email */
+        ProvisionForTraderRequest: {
             count?: number;
             /** @description a three-letter currency code like "USD" */
             currency?: string;
@@ -1072,6 +1118,16 @@ export interface components {
                 profit_target?: string;
             };
             plan_reference: string;
+            position_limits?: {
+                /** @description an integer ≥ 1, or null to remove it */
+                max_contracts?: number | null;
+                /** @description instrument roots to contract limits, like {"ES": 5, "NQ": 2}, or null to remove it */
+                max_contracts_per_root?: {
+                    [key: string]: number;
+                } | null;
+                /** @description an integer from 1 to 1000, or null to remove it */
+                micro_ratio?: number | null;
+            };
             /** @description a decimal string with at most 2 places, like "49500.00" */
             price_paid?: string;
             risk_profile?: {
@@ -1082,15 +1138,66 @@ export interface components {
                 max_drawdown_mode?: components["schemas"]["DrawdownMode"];
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 max_drawdown_value?: string;
+                /** @description scaling tiers like [{"from_profit": "0", "max_contracts": 3}], or null to remove it */
+                scaling?: {
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    from_profit: string;
+                    max_contracts: number;
+                }[] | null;
             };
-            user?: {
+            user: {
                 /** @description an email address like "trader@example.com" */
                 email: string;
                 external_id?: string;
                 first_name?: string;
                 last_name?: string;
             };
-            user_id?: components["schemas"]["Id"];
+        };
+        /** @description accounts for an existing user */
+        ProvisionForUserRequest: {
+            count?: number;
+            /** @description a three-letter currency code like "USD" */
+            currency?: string;
+            idempotency_key?: string;
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            initial_balance?: string;
+            passing_criteria?: {
+                /** @description a percentage as a decimal string like "40", or null to remove it */
+                consistency_pct?: string | null;
+                /** @description a value, or null to remove it */
+                min_trading_days?: number | null;
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                profit_target?: string;
+            };
+            plan_reference: string;
+            position_limits?: {
+                /** @description an integer ≥ 1, or null to remove it */
+                max_contracts?: number | null;
+                /** @description instrument roots to contract limits, like {"ES": 5, "NQ": 2}, or null to remove it */
+                max_contracts_per_root?: {
+                    [key: string]: number;
+                } | null;
+                /** @description an integer from 1 to 1000, or null to remove it */
+                micro_ratio?: number | null;
+            };
+            /** @description a decimal string with at most 2 places, like "49500.00" */
+            price_paid?: string;
+            risk_profile?: {
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                daily_loss_value?: string | null;
+                /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
+                max_drawdown_limit?: string | null;
+                max_drawdown_mode?: components["schemas"]["DrawdownMode"];
+                /** @description a decimal string with at most 2 places, like "49500.00" */
+                max_drawdown_value?: string;
+                /** @description scaling tiers like [{"from_profit": "0", "max_contracts": 3}], or null to remove it */
+                scaling?: {
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    from_profit: string;
+                    max_contracts: number;
+                }[] | null;
+            };
+            user_id: components["schemas"]["Id"];
         };
         ProvisionResult: {
             account_ids: components["schemas"]["Id"][];
@@ -1119,15 +1226,22 @@ export interface components {
             account_id: components["schemas"]["Id"];
             original_account_id: components["schemas"]["Id"];
         };
+        /** @description the X-Request-Id of an answer: the one you sent when valid, else a new UUID */
+        RequestId: string;
+        /** @description the Retry-After of a 429 or 503: whole seconds, at least 1 */
+        RetryAfter: number;
         RiskState: {
             account_id: components["schemas"]["Id"];
             account_status: components["schemas"]["AccountStatus"];
             balance: components["schemas"]["Money"];
             daily_loss_limit_trigger?: components["schemas"]["Money"];
             equity: components["schemas"]["Money"];
+            /** @enum {string} */
+            failed_rule?: "max_loss_breach" | "daily_loss_failure" | "time_limit";
             highest_realized_balance: components["schemas"]["Money"];
             is_locked: boolean;
             lockout_reason?: components["schemas"]["LockReason"];
+            max_contracts_now?: number;
             max_drawdown_limit?: components["schemas"]["Money"];
             max_drawdown_lock_ceiling?: components["schemas"]["Money"];
             max_drawdown_mode: components["schemas"]["DrawdownMode"];
@@ -1135,6 +1249,7 @@ export interface components {
             max_loss_limit_trigger: components["schemas"]["Money"];
             realized_day_pnl: components["schemas"]["Money"];
             realized_week_pnl: components["schemas"]["Money"];
+            scaling_profit?: components["schemas"]["Money"];
             start_of_day_balance: components["schemas"]["Money"];
             starting_balance: components["schemas"]["Money"];
             /** @description ISO 8601 */
@@ -1144,6 +1259,8 @@ export interface components {
         RiskStateRead: {
             item: components["schemas"]["RiskState"];
         };
+        /** @description a scenario file that propsim replay runs: YAML text, not JSON (read the body as text) */
+        SessionExport: string;
         /** @enum {string} */
         Side: "buy" | "sell";
         StaffRoleAssigned: {
@@ -1174,6 +1291,42 @@ export interface components {
             occurred_at: components["schemas"]["TimeMs"];
             reason?: string;
             status: components["schemas"]["OrderStatus"];
+        };
+        /** @description a stop-limit order: stop_price and limit_price */
+        StopLimitOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            /** @description a decimal string such as "5000.25" */
+            limit_price: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /** @description a decimal string such as "5000.25" */
+            stop_price: string;
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stop_limit";
+        };
+        /** @description a stop order: stop_price */
+        StopOrderRequest: {
+            account_id: components["schemas"]["Id"];
+            client_order_id?: string;
+            /** @description a GLOBEX symbol such as "ESM6" */
+            instrument_id: string;
+            quantity: number;
+            side: components["schemas"]["Side"];
+            /** @description a decimal string such as "5000.25" */
+            stop_price: string;
+            time_in_force?: components["schemas"]["TimeInForce"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stop";
         };
         /** @enum {string} */
         TimeInForce: "day" | "gtc" | "ioc" | "fok";
@@ -1219,7 +1372,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
@@ -1242,7 +1395,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
@@ -1254,12 +1407,12 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                 *       "error": "order 67721563-20e9-48e8-aed5-5195f00e4804 is FILLED and cannot be cancelled",
                  *       "code": "order_final",
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description missing_scope, operator_required, firm_key_forbidden_route, user_forbidden_route, admin_required, session_required or entity_mismatch */
@@ -1276,7 +1429,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description internal: a bug, logged with the request id */
@@ -1293,7 +1446,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description wrong_shard: a sandbox fault window */
@@ -1310,7 +1463,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
@@ -1322,12 +1475,12 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                 *       "error": "account 9b2f4c1e-7d3a-4e5b-8c6f-0a1d2e3f4b5c is unknown",
                  *       "code": "account_not_found",
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description body_too_large: the body is larger than 1 MiB */
@@ -1344,7 +1497,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description risk_loading (the risk engine is loading the account; Retry-After: 1), service_unavailable (a sandbox fault window, with Retry-After) or store_unavailable (the sandbox cannot keep its state: restart it) */
@@ -1362,7 +1515,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description rate_limited: the caller's rate limit, its address's failed authentications, or a sandbox fault window; Retry-After says when to retry */
@@ -1375,12 +1528,12 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": "too many requests; retry after 1 s",
+                 *       "error": "too many requests (sandbox fault window)",
                  *       "code": "rate_limited",
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description missing_credentials, invalid_credentials, multiple_credentials, invalid_login, token_expired or invalid_ticket */
@@ -1397,7 +1550,7 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
         /** @description unsupported_media_type: send the body as application/json */
@@ -1414,17 +1567,19 @@ export interface components {
                  *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                  *     }
                  */
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
     };
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
+        "Idempotent-Replayed": components["schemas"]["IdempotentReplayed"];
         /** @description whole seconds to wait before trying again, at least 1 */
-        "Retry-After": number;
+        "Retry-After": components["schemas"]["RetryAfter"];
         /** @description the request id: the one you sent when it is 1-128 characters of A-Za-z0-9._-, else a new UUID */
-        "X-Request-Id": string;
+        "X-Request-Id": components["schemas"]["RequestId"];
     };
     pathItems: never;
 }
@@ -1449,7 +1604,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "now_ms": 1772460001000
+                     *       "now_ms": 1772460000000
                      *     }
                      */
                     "application/json": {
@@ -1489,7 +1644,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *       "cancelled_orders": 1,
+                     *       "cancelled_orders": 0,
                      *       "closed_positions": 1
                      *     }
                      */
@@ -1526,8 +1681,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason_code": "review",
-                 *       "flatten": true
+                 *       "reason_code": "review"
                  *     }
                  */
                 "application/json": components["schemas"]["LockoutRequest"];
@@ -1546,21 +1700,23 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "max_drawdown_mode": "eod_balance",
                      *       "max_drawdown_value": "2000.00",
-                     *       "max_drawdown_limit": "0.00",
-                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "max_drawdown_limit": "500.00",
+                     *       "max_drawdown_lock_ceiling": "50750.00",
                      *       "starting_balance": "50000.00",
-                     *       "balance": "51495.80",
-                     *       "equity": "51495.80",
-                     *       "highest_realized_balance": "50000.00",
-                     *       "max_loss_limit_trigger": "48000.00",
-                     *       "daily_loss_limit_trigger": "49000.00",
-                     *       "is_locked": false,
+                     *       "balance": "51745.80",
+                     *       "equity": "51745.80",
+                     *       "highest_realized_balance": "50250.00",
+                     *       "max_loss_limit_trigger": "48250.00",
+                     *       "daily_loss_limit_trigger": "49995.80",
+                     *       "is_locked": true,
+                     *       "lockout_reason": "firm_lockout",
                      *       "user_risk_halt": false,
                      *       "updated_at": "2026-03-02T14:00:01.000Z",
-                     *       "start_of_day_balance": "50000.00",
-                     *       "realized_day_pnl": "1495.80",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "realized_day_pnl": "0.00",
                      *       "realized_week_pnl": "1495.80",
-                     *       "account_status": "active"
+                     *       "account_status": "active",
+                     *       "max_contracts_now": 5
                      *     }
                      */
                     "application/json": components["schemas"]["RiskState"];
@@ -1607,21 +1763,22 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "max_drawdown_mode": "eod_balance",
                      *       "max_drawdown_value": "2000.00",
-                     *       "max_drawdown_limit": "0.00",
-                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "max_drawdown_limit": "500.00",
+                     *       "max_drawdown_lock_ceiling": "50750.00",
                      *       "starting_balance": "50000.00",
-                     *       "balance": "51495.80",
-                     *       "equity": "51495.80",
-                     *       "highest_realized_balance": "50000.00",
-                     *       "max_loss_limit_trigger": "48000.00",
-                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "balance": "51745.80",
+                     *       "equity": "51745.80",
+                     *       "highest_realized_balance": "50250.00",
+                     *       "max_loss_limit_trigger": "48250.00",
+                     *       "daily_loss_limit_trigger": "49995.80",
                      *       "is_locked": false,
                      *       "user_risk_halt": false,
                      *       "updated_at": "2026-03-02T14:00:01.000Z",
-                     *       "start_of_day_balance": "50000.00",
-                     *       "realized_day_pnl": "1495.80",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "realized_day_pnl": "0.00",
                      *       "realized_week_pnl": "1495.80",
-                     *       "account_status": "active"
+                     *       "account_status": "active",
+                     *       "max_contracts_now": 5
                      *     }
                      */
                     "application/json": components["schemas"]["RiskState"];
@@ -1834,15 +1991,15 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *           "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *           "account_id": "44234b8b-3205-4506-b76e-cf2f5acf8c1e",
+                     *           "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
                      *           "plan_reference": "eval-50k",
                      *           "status": "active",
                      *           "price_paid": "0.00",
                      *           "created_at": 1772460000000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": "YWNjb3VudHM6MQ"
                      *     }
                      */
                     "application/json": components["schemas"]["AccountPage"];
@@ -1892,16 +2049,16 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *           "balance": "51495.80",
-                     *           "equity": "51495.80",
+                     *           "balance": "51741.60",
+                     *           "equity": "51741.60",
                      *           "currency": "USD",
-                     *           "start_of_day_balance": "50000.00",
-                     *           "realized_day_pnl": "1495.80",
-                     *           "daily_loss_limit_trigger": "49000.00",
-                     *           "realized_week_pnl": "1495.80"
+                     *           "start_of_day_balance": "51745.80",
+                     *           "realized_day_pnl": "-4.20",
+                     *           "daily_loss_limit_trigger": "49995.80",
+                     *           "realized_week_pnl": "1491.60"
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["BalancePage"];
@@ -1956,8 +2113,8 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
-                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "order_id": "67721563-20e9-48e8-aed5-5195f00e4804",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
@@ -1965,7 +2122,7 @@ export interface operations {
                      *           "price": "5000.00",
                      *           "commission": "2.10",
                      *           "realized_pnl": "0.00",
-                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *           "occurred_at": 1772460001000,
                      *           "trade_date": "2026-03-02"
                      *         }
@@ -2030,18 +2187,19 @@ export interface operations {
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
-                     *           "type": "market",
+                     *           "type": "limit",
                      *           "quantity": 1,
-                     *           "filled_quantity": 1,
-                     *           "time_in_force": "day",
-                     *           "status": "FILLED",
-                     *           "average_fill_price": "5000.00",
+                     *           "filled_quantity": 0,
+                     *           "limit_price": "4995.00",
+                     *           "time_in_force": "gtc",
+                     *           "status": "CANCELLED",
+                     *           "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *           "origin": "client",
                      *           "created_at": 1772460001000,
                      *           "updated_at": 1772460001000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": "b3JkZXJzOjE"
                      *     }
                      */
                     "application/json": components["schemas"]["OrderPage"];
@@ -2074,7 +2232,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "trader@acme.example",
+                 *       "email": "newcomer@example.com",
                  *       "password": "propsim-sandbox"
                  *     }
                  */
@@ -2099,12 +2257,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJmaXJtIjoiYmEzNGRkYWYtNTAxMS00NGQ0LWIzYWItMzA1ZGM3OGM5ZWU2IiwiZW1haWwiOiJuZXdjb21lckBleGFtcGxlLmNvbSIsInN1YiI6IjRkNzNhNDFjLTAzNTctNGNmNy1hZDExLWNkZDNjNWE3YzJkYiIsImp0aSI6IjBjOTZiYjAyLWE0MzItNDg5Yi1iN2ZlLTAwMTk3NzE3N2Q3MiIsImlhdCI6MTc3MjQ2MDAwMiwiZXhwIjoxNzcyNDYzNjAyfQ.c2lnbmF0dXJlIG9mIHRoZSBleGFtcGxl",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "user": {
-                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
-                     *         "email": "trader@acme.example",
+                     *         "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *         "email": "newcomer@example.com",
                      *         "firm_slug": "acme-prop"
                      *       }
                      *     }
@@ -2198,12 +2356,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiLigKYifQ.c2lnbmF0dXJl",
+                     *       "access_token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJmaXJtIjoiYmEzNGRkYWYtNTAxMS00NGQ0LWIzYWItMzA1ZGM3OGM5ZWU2IiwiZW1haWwiOiJuZXdjb21lckBleGFtcGxlLmNvbSIsInN1YiI6IjRkNzNhNDFjLTAzNTctNGNmNy1hZDExLWNkZDNjNWE3YzJkYiIsImp0aSI6IjBjOTZiYjAyLWE0MzItNDg5Yi1iN2ZlLTAwMTk3NzE3N2Q3MiIsImlhdCI6MTc3MjQ2MDAwMiwiZXhwIjoxNzcyNDYzNjAyfQ.c2lnbmF0dXJlIG9mIHRoZSBleGFtcGxl",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "user": {
-                     *         "user_id": "fbc81f87-9b0c-4198-8f29-21fc94bd38b0",
-                     *         "email": "trader@acme.example",
+                     *         "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *         "email": "newcomer@example.com",
                      *         "firm_slug": "acme-prop"
                      *       }
                      *     }
@@ -2275,7 +2433,7 @@ export interface operations {
                      *           "realized_week_pnl": "1495.80"
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["BalancePage"];
@@ -2378,7 +2536,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *       "adjustment_id": "e68a48be-ec8a-4fab-8c69-d86000ba0c41",
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "amount": "250.00",
                      *       "reason_code": "promo",
@@ -2435,7 +2593,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "adjustment_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
+                     *           "adjustment_id": "e68a48be-ec8a-4fab-8c69-d86000ba0c41",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "amount": "250.00",
                      *           "reason_code": "promo",
@@ -2498,17 +2656,17 @@ export interface operations {
                      * @example {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "reason_code": "desk",
-                     *       "daily_loss_value": "1000.00",
-                     *       "previous_start_of_day_balance": "50000.00",
-                     *       "previous_daily_loss_limit_trigger": "49000.00",
-                     *       "start_of_day_balance": "51495.80",
-                     *       "daily_loss_limit_trigger": "50495.80",
+                     *       "daily_loss_value": "1750.00",
+                     *       "previous_start_of_day_balance": "50250.00",
+                     *       "previous_daily_loss_limit_trigger": "48500.00",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "daily_loss_limit_trigger": "49995.80",
                      *       "balance": {
                      *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *         "balance": "51495.80",
-                     *         "start_of_day_balance": "51495.80",
+                     *         "balance": "51745.80",
+                     *         "start_of_day_balance": "51745.80",
                      *         "realized_day_pnl": "0.00",
-                     *         "daily_loss_limit_trigger": "50495.80",
+                     *         "daily_loss_limit_trigger": "49995.80",
                      *         "realized_week_pnl": "1495.80"
                      *       }
                      *     }
@@ -2566,14 +2724,14 @@ export interface operations {
                      * @example {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "reason_code": "desk",
-                     *       "previous_daily_loss_limit_trigger": "49000.00",
+                     *       "previous_daily_loss_limit_trigger": "49250.00",
                      *       "daily_loss_limit_trigger": "48500.00",
-                     *       "start_of_day_balance": "50000.00",
+                     *       "start_of_day_balance": "50250.00",
                      *       "realized_day_pnl": "1495.80",
                      *       "balance": {
                      *         "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *         "balance": "51495.80",
-                     *         "start_of_day_balance": "50000.00",
+                     *         "balance": "51745.80",
+                     *         "start_of_day_balance": "50250.00",
                      *         "realized_day_pnl": "1495.80",
                      *         "daily_loss_limit_trigger": "48500.00",
                      *         "realized_week_pnl": "1495.80"
@@ -2633,8 +2791,8 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
-                     *           "order_id": "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *           "execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "order_id": "67721563-20e9-48e8-aed5-5195f00e4804",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
@@ -2642,7 +2800,7 @@ export interface operations {
                      *           "price": "5000.00",
                      *           "commission": "2.10",
                      *           "realized_pnl": "0.00",
-                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *           "occurred_at": 1772460001000,
                      *           "trade_date": "2026-03-02"
                      *         }
@@ -2694,7 +2852,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "sequence": 9,
+                     *       "sequence": 38,
                      *       "now_ms": 1772492400000,
                      *       "items": [
                      *         {
@@ -2714,23 +2872,42 @@ export interface operations {
                      *             },
                      *             {
                      *               "at": 1772460001000,
-                     *               "equity": "51495.80",
-                     *               "max_loss_limit_trigger": "48000.00",
-                     *               "daily_loss_limit_trigger": "49000.00"
+                     *               "equity": "51745.80",
+                     *               "max_loss_limit_trigger": "48250.00",
+                     *               "daily_loss_limit_trigger": "49995.80"
+                     *             },
+                     *             {
+                     *               "at": 1772460002000,
+                     *               "equity": "51741.60",
+                     *               "max_loss_limit_trigger": "48250.00",
+                     *               "daily_loss_limit_trigger": "49995.80"
                      *             },
                      *             {
                      *               "at": 1772492400000,
-                     *               "equity": "51495.80",
-                     *               "max_loss_limit_trigger": "49495.80",
-                     *               "daily_loss_limit_trigger": "50495.80"
+                     *               "equity": "51741.60",
+                     *               "max_loss_limit_trigger": "49741.60",
+                     *               "daily_loss_limit_trigger": "50741.60"
                      *             }
                      *           ],
-                     *           "fill_count": 2,
+                     *           "fill_count": 4,
                      *           "fills": [
                      *             1772460001000,
-                     *             1772460001000
+                     *             1772460001000,
+                     *             1772460002000,
+                     *             1772460002000
                      *           ],
-                     *           "locks": []
+                     *           "locks": [
+                     *             {
+                     *               "at": 1772460001000,
+                     *               "lock": "firm_lockout",
+                     *               "change": "added"
+                     *             },
+                     *             {
+                     *               "at": 1772460001000,
+                     *               "lock": "firm_lockout",
+                     *               "change": "removed"
+                     *             }
+                     *           ]
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -2822,7 +2999,7 @@ export interface operations {
                      *           "created_at": 1772460000000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["AccountPage"];
@@ -2875,13 +3052,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                     *       "user_id": "a2c6f051-43bb-4887-b6df-c5921d21eb31",
                      *       "account_ids": [
-                     *         "02323389-94d9-4e9e-8a97-7084db21d674"
+                     *         "900c32f7-d1f0-44e2-8a4b-471ef914aaa9"
                      *       ],
                      *       "accounts": [
                      *         {
-                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "account_id": "900c32f7-d1f0-44e2-8a4b-471ef914aaa9",
                      *           "max_drawdown_mode": "eod_balance",
                      *           "max_drawdown_value": "2000.00",
                      *           "max_drawdown_limit": "0.00",
@@ -2894,11 +3071,12 @@ export interface operations {
                      *           "daily_loss_limit_trigger": "49000.00",
                      *           "is_locked": false,
                      *           "user_risk_halt": false,
-                     *           "updated_at": "2026-03-02T14:00:00.000Z",
+                     *           "updated_at": "2026-03-02T23:00:00.000Z",
                      *           "start_of_day_balance": "50000.00",
                      *           "realized_day_pnl": "0.00",
                      *           "realized_week_pnl": "0.00",
-                     *           "account_status": "active"
+                     *           "account_status": "active",
+                     *           "max_contracts_now": 5
                      *         }
                      *       ]
                      *     }
@@ -2938,7 +3116,8 @@ export interface operations {
                      *           "start_of_day_balance": "50000.00",
                      *           "realized_day_pnl": "0.00",
                      *           "realized_week_pnl": "0.00",
-                     *           "account_status": "active"
+                     *           "account_status": "active",
+                     *           "max_contracts_now": 5
                      *         }
                      *       ]
                      *     }
@@ -2977,7 +3156,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "max_drawdown_limit": "49500.00"
+                 *       "max_drawdown_limit": "500.00"
                  *     }
                  */
                 "application/json": components["schemas"]["MaxLossLimitRequest"];
@@ -2996,21 +3175,22 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "max_drawdown_mode": "eod_balance",
                      *       "max_drawdown_value": "2000.00",
-                     *       "max_drawdown_limit": "0.00",
-                     *       "max_drawdown_lock_ceiling": "50000.00",
+                     *       "max_drawdown_limit": "500.00",
+                     *       "max_drawdown_lock_ceiling": "50750.00",
                      *       "starting_balance": "50000.00",
-                     *       "balance": "51495.80",
-                     *       "equity": "51495.80",
-                     *       "highest_realized_balance": "50000.00",
-                     *       "max_loss_limit_trigger": "48000.00",
-                     *       "daily_loss_limit_trigger": "49000.00",
+                     *       "balance": "51745.80",
+                     *       "equity": "51745.80",
+                     *       "highest_realized_balance": "50250.00",
+                     *       "max_loss_limit_trigger": "48250.00",
+                     *       "daily_loss_limit_trigger": "49995.80",
                      *       "is_locked": false,
                      *       "user_risk_halt": false,
                      *       "updated_at": "2026-03-02T14:00:01.000Z",
-                     *       "start_of_day_balance": "50000.00",
-                     *       "realized_day_pnl": "1495.80",
+                     *       "start_of_day_balance": "51745.80",
+                     *       "realized_day_pnl": "0.00",
                      *       "realized_week_pnl": "1495.80",
-                     *       "account_status": "active"
+                     *       "account_status": "active",
+                     *       "max_contracts_now": 5
                      *     }
                      */
                     "application/json": components["schemas"]["RiskState"];
@@ -3055,7 +3235,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "original_account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
-                     *       "account_id": "a3a0f5c4-1f7e-4b59-8c3d-6e2f9b8d7c10"
+                     *       "account_id": "3df42b4b-dab8-4a55-a96a-0e7b24e10501"
                      *     }
                      */
                     "application/json": components["schemas"]["ReplaceResult"];
@@ -3117,7 +3297,8 @@ export interface operations {
                      *         "start_of_day_balance": "50000.00",
                      *         "realized_day_pnl": "1495.80",
                      *         "realized_week_pnl": "1495.80",
-                     *         "account_status": "active"
+                     *         "account_status": "active",
+                     *         "max_contracts_now": 5
                      *       }
                      *     }
                      */
@@ -3173,7 +3354,7 @@ export interface operations {
                      *         },
                      *         {
                      *           "product_family": "energy",
-                     *           "enabled": false
+                     *           "enabled": true
                      *         },
                      *         {
                      *           "product_family": "metals",
@@ -3285,7 +3466,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
+                 *       "user_id": "b75a5607-8bf9-4d7e-b764-bb791cc1b051",
                  *       "role_name": "risk_manager"
                  *     }
                  */
@@ -3303,7 +3484,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ok",
-                     *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                     *       "role_id": "0f87930a-0ff5-4f8f-9fe4-5fe92d09f2c6"
                      *     }
                      */
                     "application/json": components["schemas"]["StaffRoleAssigned"];
@@ -3338,8 +3519,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "user_id": "4d73a41c-0357-4cf7-ad11-cdd3c5a7c2db",
-                 *       "role_id": "0d6f3c52-8a1e-4c0b-9f7d-2b5e8c4a9d13"
+                 *       "user_id": "b75a5607-8bf9-4d7e-b764-bb791cc1b051",
+                 *       "role_id": "0f87930a-0ff5-4f8f-9fe4-5fe92d09f2c6"
                  *     }
                  */
                 "application/json": components["schemas"]["RemoveStaffRoleRequest"];
@@ -3395,7 +3576,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "ticket": "wst_5c3f0e9a2d7b4e18a6c1f0b9",
+                     *       "ticket": "wst_5c3f0e9a-2d7b-4e18-a6c1-f0b9d2e47a31",
                      *       "expires_in": 60
                      *     }
                      */
@@ -3461,18 +3642,35 @@ export interface operations {
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "side": "buy",
-                     *           "type": "market",
+                     *           "type": "limit",
                      *           "quantity": 1,
-                     *           "filled_quantity": 1,
-                     *           "time_in_force": "day",
-                     *           "status": "FILLED",
-                     *           "average_fill_price": "5000.00",
+                     *           "filled_quantity": 0,
+                     *           "limit_price": "4995.00",
+                     *           "time_in_force": "gtc",
+                     *           "status": "CANCELLED",
+                     *           "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "origin": "client",
+                     *           "created_at": 1772460001000,
+                     *           "updated_at": 1772460001000
+                     *         },
+                     *         {
+                     *           "order_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
+                     *           "instrument_id": "ESM6",
+                     *           "side": "sell",
+                     *           "type": "limit",
+                     *           "quantity": 1,
+                     *           "filled_quantity": 0,
+                     *           "limit_price": "5050.00",
+                     *           "time_in_force": "gtc",
+                     *           "status": "CANCELLED",
+                     *           "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *           "origin": "client",
                      *           "created_at": 1772460001000,
                      *           "updated_at": 1772460001000
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": "b3JkZXJzOjI"
                      *     }
                      */
                     "application/json": components["schemas"]["OrderPage"];
@@ -3522,8 +3720,7 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3534,12 +3731,12 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4990.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3551,8 +3748,7 @@ export interface operations {
             /** @description invalid_request (details names each bad field), invalid_json, invalid_cursor, firm_id_header_forbidden, firm_id_required or fill_in_future */
             400: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3570,7 +3766,7 @@ export interface operations {
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3578,39 +3774,37 @@ export interface operations {
             /** @description the account, order, trade, OCO group, user, role or firm is unknown or outside the caller's reach */
             404: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "account 02323389-94d9-4e9e-8a97-7084db21d674 not found",
+                     *       "error": "account 9b2f4c1e-7d3a-4e5b-8c6f-0a1d2e3f4b5c is unknown",
                      *       "code": "account_not_found",
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused */
             409: {
                 headers: {
-                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key */
-                    "Idempotent-Replayed"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "error": "order 52efa6bd-b75e-4174-97c4-bbb7eb8a8978 is FILLED and cannot be cancelled",
+                     *       "error": "order 67721563-20e9-48e8-aed5-5195f00e4804 is FILLED and cannot be cancelled",
                      *       "code": "order_final",
                      *       "request_id": "adc42724-9a3b-4f1e-8c55-2f0d6b7e1a90"
                      *     }
                      */
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -3650,12 +3844,12 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4990.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3705,12 +3899,13 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4995.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "CANCELLED",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3732,12 +3927,13 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4995.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3777,7 +3973,6 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "quantity": 2,
                  *       "limit_price": "4995.00"
                  *     }
                  */
@@ -3798,12 +3993,12 @@ export interface operations {
                      *       "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *       "instrument_id": "ESM6",
                      *       "side": "buy",
-                     *       "type": "market",
+                     *       "type": "limit",
                      *       "quantity": 1,
-                     *       "filled_quantity": 1,
-                     *       "time_in_force": "day",
-                     *       "status": "FILLED",
-                     *       "average_fill_price": "5000.00",
+                     *       "filled_quantity": 0,
+                     *       "limit_price": "4990.00",
+                     *       "time_in_force": "gtc",
+                     *       "status": "SUBMITTED",
                      *       "origin": "client",
                      *       "created_at": 1772460001000,
                      *       "updated_at": 1772460001000
@@ -3857,8 +4052,13 @@ export interface operations {
                      *           "occurred_at": 1772460001000
                      *         },
                      *         {
-                     *           "status": "FILLED",
-                     *           "reason": "filled 1",
+                     *           "status": "SUBMITTED",
+                     *           "reason": "modified: limit_price 4995.00",
+                     *           "occurred_at": 1772460001000
+                     *         },
+                     *         {
+                     *           "status": "CANCELLED",
+                     *           "reason": "cancelled at the client’s request",
                      *           "occurred_at": 1772460001000
                      *         }
                      *       ]
@@ -3894,8 +4094,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
-                 *       "order_id": "67721563-20e9-48e8-aed5-5195f00e4804"
+                 *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                 *       "order_id": "fc688815-a375-4509-b9dd-bce1178a1bee"
                  *     }
                  */
                 "application/json": components["schemas"]["OcoCompanionRequest"];
@@ -3911,10 +4111,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "order_ids": [
-                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
-                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *         "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *         "fc688815-a375-4509-b9dd-bce1178a1bee"
                      *       ]
                      *     }
                      */
@@ -3950,8 +4151,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "order_ids": [
-                 *         "67721563-20e9-48e8-aed5-5195f00e4804",
-                 *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                 *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                 *         "effef85c-035b-4ce9-a760-df44a71747b4"
                  *       ]
                  *     }
                  */
@@ -3968,10 +4169,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "oco_group_id": "b6c0e0b5-4a8e-4f3a-9d55-0c3f6f1a2e77",
+                     *       "oco_group_id": "5802e657-0167-430e-a2bf-2156a4782d45",
                      *       "order_ids": [
-                     *         "67721563-20e9-48e8-aed5-5195f00e4804",
-                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978"
+                     *         "52efa6bd-b75e-4174-97c4-bbb7eb8a8978",
+                     *         "effef85c-035b-4ce9-a760-df44a71747b4"
                      *       ]
                      *     }
                      */
@@ -4101,7 +4302,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "to_next": "session_roll"
+                 *       "by": "1s"
                  *     }
                  */
                 "application/json": components["schemas"]["ClockAdvanceRequest"];
@@ -4150,7 +4351,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "target": "trading",
-                 *       "status": 503,
+                 *       "status": 421,
                  *       "duration_ms": 1000,
                  *       "path_prefix": "/v1/orders"
                  *     }
@@ -4291,8 +4492,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "now_ms": 1772460001000,
-                     *       "now": "2026-03-02T08:00:01.000-06:00",
+                     *       "now_ms": 1772460000000,
+                     *       "now": "2026-03-02T08:00:00.000-06:00",
                      *       "trade_date": "2026-03-02",
                      *       "is_open": true,
                      *       "mode": "manual"
@@ -4320,7 +4521,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A scenario file (YAML) */
+            /** @description A scenario file: YAML text, not JSON */
             200: {
                 headers: {
                     /** @description attachment; filename="session.yaml" */
@@ -4332,15 +4533,24 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example # Exported by propsim serve: every input of the sandbox session, in order, at its time.
+                     * @example # Exported by propsim serve: every input of the sandbox session, in order, at its time (docs/scenarios.md#input-steps).
+                     *     # propsim replay runs it to the session's final state, and checks that it writes the session's events_sha256.
                      *     name: sandbox session
                      *     start: 2026-03-02T08:00:00.000-06:00
                      *     seed: 1
-                     *     expect_events_sha256: b23249a1493d5bce1c4b5f0a3ff4e878c6e46a802bd79f2911f03741377b759c
+                     *     fill_model: {"latency_ms":0,"cancel_latency_ms":0,"modify_latency_ms":0,"slippage_ticks":0,"limit_fill":"touch"}
+                     *     risk_load_delay_ms: 250
+                     *     expect_events_sha256: bc00f578479599a830f12d3606a15719138d5729bcccc8ead246cfe70d9aed5e
                      *     steps:
-                     *       - input: {"time_ms":1772460000000,"type":"register_firm","data":{"slug":"acme-prop", …}}
+                     *       # register_firm: a line of 1506 characters
+                     *       - input: {"time_ms":1772460000000,"type":"provision_accounts","data":{"firm_id":"ba34ddaf-5011-44d4-b3ab-305dc78c9ee6","body":{"user":{"email":"trader@acme.example","first_name":"Tara"},"plan_reference":"eval-50k","count":1}}}
+                     *       # register_firm: a line of 1018 characters
+                     *       - input: {"time_ms":1772460000000,"type":"provision_accounts","data":{"firm_id":"1fb81b3a-a054-405b-a98f-5b7855421e11","body":{"user":{"email":"trader@summit.example"},"plan_reference":"eval-50k","count":1}}}
+                     *       - input: {"time_ms":1772460000000,"type":"provision_accounts","data":{"firm_id":"ba34ddaf-5011-44d4-b3ab-305dc78c9ee6","body":{"user":{"email":"newcomer@example.com","first_name":"Nia"},"plan_reference":"eval-50k"}}}
+                     *       - input: {"time_ms":1772460000000,"type":"advance","data":{"to_ms":1772460001000}}
+                     *       # … one step for each input of the session, in order
                      */
-                    "application/yaml": string;
+                    "application/yaml": components["schemas"]["SessionExport"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4443,7 +4653,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *           "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *           "account_id": "02323389-94d9-4e9e-8a97-7084db21d674",
                      *           "instrument_id": "ESM6",
                      *           "direction": "long",
@@ -4454,7 +4664,7 @@ export interface operations {
                      *           "status": "closed"
                      *         }
                      *       ],
-                     *       "next_cursor": "ZmlsbHM6MQ"
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["TradePage"];
@@ -4497,14 +4707,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "trade_id": "5802e657-0167-430e-a2bf-2156a4782d45",
+                     *       "trade_id": "9d8c32af-a487-4f69-a46d-2726e5e23ca0",
                      *       "lots": [
                      *         {
                      *           "quantity": 1,
-                     *           "open_execution_id": "effef85c-035b-4ce9-a760-df44a71747b4",
+                     *           "open_execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
                      *           "open_price": "5000.00",
                      *           "opened_at": 1772460001000,
-                     *           "close_execution_id": "45922556-bded-4bcc-990d-a5f9e442db77",
+                     *           "close_execution_id": "2aae90ca-5cbd-4d80-8697-e8590ac6818c",
                      *           "close_price": "5030.00",
                      *           "closed_at": 1772460001000,
                      *           "realized_pnl": "1500.00"

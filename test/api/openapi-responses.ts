@@ -133,7 +133,7 @@ function undocumentedAnswer(
   const problems: string[] = [];
   if (!headers.has('x-request-id')) problems.push('no X-Request-Id');
   if (mediaTypeOf(headers) !== 'application/json') problems.push(`content type ${headers.get('content-type')}`);
-  else problems.push(...schemaProblems(validatorAt('/components/schemas/Error'), parsed(answer.body), 'body'));
+  else problems.push(...schemaProblems(validatorAt('/components/schemas/ErrorEnvelope'), parsed(answer.body), 'body'));
   return problems.map((problem) => `${where}: ${problem}`);
 }
 
@@ -154,7 +154,7 @@ function headerProblems(
       if (header.value.required === true) problems.push(`header ${name} is required and missing`);
       continue;
     }
-    const schema = header.value.schema as Json;
+    const schema = resolved(document, header.value.schema as Json, `${header.pointer}/schema`).value;
     const typed =
       (schema.type === 'integer' || schema.type === 'number') && /^-?\d+$/.test(value) ? Number(value) : value;
     problems.push(...schemaProblems(validatorAt(`${header.pointer}/schema`), typed, `header ${name}`));

@@ -132,6 +132,18 @@ describe('docs/api.md#the-openapi-document: the OpenAPI document', () => {
     expect(Object.keys(doc.components.securitySchemes ?? {}).sort()).toEqual(['bearer', 'firmKey', 'session']);
   });
 
+  it('lists on each operation the credentials its route accepts, one of which a request sends', () => {
+    const securityOf = (method: string, path: string) => doc.paths[path]![method]!.security;
+    expect((doc as Json).security, 'no document-wide security: each operation says its own').toBeUndefined();
+    expect(securityOf('get', '/health')).toEqual([]);
+    expect(securityOf('post', '/v1/auth/login')).toEqual([]);
+    expect(securityOf('post', '/v1/orders')).toEqual([{ firmKey: [] }, { bearer: [] }, { session: [] }]);
+    expect(securityOf('post', '/v1/auth/refresh')).toEqual([{ bearer: [] }, { session: [] }]);
+    expect(securityOf('post', '/v1/firm-control/accounts')).toEqual([{ firmKey: [] }, { bearer: [] }]);
+    expect(securityOf('post', '/v1/sandbox/reset')).toEqual([{ firmKey: [] }, { bearer: [] }]);
+    for (const { route, operation } of operations()) expect(operation.security, route).toBeDefined();
+  });
+
   it('gives every operation a unique camelCase operationId, the production names where the interface has them', () => {
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(
@@ -149,7 +161,17 @@ describe('docs/api.md#the-openapi-document: the OpenAPI document', () => {
 
   it('defines the public shapes once under components/schemas, and refers to them everywhere else', () => {
     const named = doc.components.schemas!;
-    for (const name of ['Error', 'Order', 'OrderPage', 'Fill', 'Trade', 'Position', 'Balance', 'RiskState', 'Account'])
+    for (const name of [
+      'ErrorEnvelope',
+      'Order',
+      'OrderPage',
+      'Fill',
+      'Trade',
+      'Position',
+      'Balance',
+      'RiskState',
+      'Account',
+    ])
       expect(named[name], name).toBeDefined();
     expect(named.Clock, 'the sandbox clock').toMatchObject({ required: expect.arrayContaining(['now_ms', 'mode']) });
     // No schema under paths is written out like a named one: each is a $ref.

@@ -1,7 +1,9 @@
 // The named schemas of the OpenAPI document, `components/schemas` (docs/api.md#the-openapi-document): the public
 // shapes (docs/api.md#shapes), their pages, the request bodies and the error envelope, each under the name a client
 // generator gives its type. These are the runtime TypeBox schemas themselves; lift-components.ts finds where the
-// generated document repeats one and puts a `$ref` there instead.
+// generated document repeats one and puts a `$ref` there instead. The envelope is `ErrorEnvelope`, not `Error`: a
+// generated `Error` type would shadow the global one in the client's code. The request bodies with rules a flat
+// schema cannot say are shown as a `oneOf` of their forms (request-forms.ts).
 import type { TSchema } from 'typebox';
 import { AssignStaffRoleBody, RemoveStaffRoleBody } from '../../core/accounts/staff-roles.js';
 import { ProvisionAccountsBody } from '../../core/accounts/provisioning-request.js';
@@ -61,10 +63,17 @@ import {
 } from '../../core/shapes/order.js';
 import { DailyPositionShape, PositionShape } from '../../core/shapes/position.js';
 import { StatsShape } from '../../core/shapes/stats.js';
-import { AdvanceBody, FaultBody, PrintsBody, SandboxClockShape } from '../routes/sandbox-control.js';
+import {
+  AdvanceBody,
+  FaultBody,
+  PrintsBody,
+  SandboxClockShape,
+  SessionExportShape,
+} from '../routes/sandbox-control.js';
+import { FORM_COMPONENTS } from './request-forms.js';
 
 export const COMPONENT_SCHEMAS: Readonly<Record<string, TSchema>> = {
-  Error: ErrorShape,
+  ErrorEnvelope: ErrorShape,
   FieldDetail: FieldDetailShape,
 
   Id,
@@ -122,6 +131,7 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   StaffRoleRemoved: StaffRoleRemovedShape,
 
   Clock: SandboxClockShape,
+  SessionExport: SessionExportShape,
 
   PlaceOrderRequest: PlaceOrderBody,
   ModifyOrderRequest: ModifyOrderBody,
@@ -139,4 +149,5 @@ export const COMPONENT_SCHEMAS: Readonly<Record<string, TSchema>> = {
   ClockAdvanceRequest: AdvanceBody,
   MarketPrintsRequest: PrintsBody,
   FaultWindowRequest: FaultBody,
+  ...FORM_COMPONENTS,
 };

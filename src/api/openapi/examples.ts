@@ -1,25 +1,32 @@
 // An `example` beside the schema of every request body and answer of the OpenAPI document
-// (docs/api.md#the-openapi-document): the operation's own example where it has one (example-values.ts), else the
-// example of the named schema the body is, and for an error answer the envelope of its status.
-import { COMPONENT_EXAMPLES, ERROR_EXAMPLES, EXAMPLE_REQUEST_ID, OPERATION_EXAMPLES } from './example-values.js';
+// (docs/api.md#the-openapi-document): what a real sandbox session sent and received (session-examples.ts, written by
+// `npm run openapi:examples` from scripts/openapi/example-session.ts), so that each operation shows its own outcome: a
+// limit order resting, a modify answered before it lands, a cancel CANCELLED, a lockout locked. An error answer shows
+// the envelope the session got for its status; 500, which no request makes, the envelope the sandbox would send.
 import { operationsOf } from './lift-components.js';
+import { SESSION_EXAMPLES } from './session-examples.js';
 
 type Json = Record<string, unknown>;
 
 const SCHEMAS = '#/components/schemas/';
 
+/** A bug's answer (docs/api.md#errors): no request of the session can make one. */
+const INTERNAL = { error: 'internal error: the sandbox logged it with this request id', code: 'internal' };
+
 /** The error envelope of `status` as the sandbox writes it. */
 export function errorExample(status: string): unknown {
-  const example = ERROR_EXAMPLES[status];
-  return example && { ...example, request_id: EXAMPLE_REQUEST_ID };
+  const recorded = SESSION_EXAMPLES.errors[status];
+  if (recorded !== undefined || status !== '500') return recorded;
+  const { request_id } = SESSION_EXAMPLES.errors['400'] as { request_id: string };
+  return { ...INTERNAL, request_id };
 }
 
 export function attachExamples(document: Json): void {
   for (const operation of operationsOf(document)) {
-    const own = OPERATION_EXAMPLES[String(operation.operationId)] ?? {};
-    for (const media of mediaOf(operation.requestBody)) exemplify(media, own.request);
+    const own = SESSION_EXAMPLES.operations[String(operation.operationId)];
+    for (const media of mediaOf(operation.requestBody)) exemplify(media, own?.request);
     for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>))
-      for (const media of mediaOf(response)) exemplify(media, own.answers?.[status], status);
+      for (const media of mediaOf(response)) exemplify(media, own?.answers[status], status);
   }
 }
 
@@ -30,8 +37,7 @@ function mediaOf(holder: unknown): Json[] {
 function exemplify(media: Json, own: unknown, status?: string): void {
   if (media.example !== undefined) return;
   const ref = (media.schema as Json | undefined)?.$ref;
-  const name = typeof ref === 'string' && ref.startsWith(SCHEMAS) ? ref.slice(SCHEMAS.length) : undefined;
-  const shared = name === 'Error' && status !== undefined ? errorExample(status) : name && COMPONENT_EXAMPLES[name];
-  const example = own ?? shared;
+  const envelope = ref === `${SCHEMAS}ErrorEnvelope` && status !== undefined;
+  const example = own ?? (envelope ? errorExample(status) : undefined);
   if (example !== undefined) media.example = example;
 }

@@ -2,25 +2,52 @@
 // X-Request-Id header on every answer, Retry-After on 429 and 503, and the error answers every route may give, 500
 // `internal` and 503 among them (a failed store commit answers 503 `store_unavailable` on any route,
 // docs/api.md#persistence). An error answer that a route adds nothing to is one shared `components/responses`
-// entry; one that carries a route's own header (Idempotent-Replayed) stays written out in full.
+// entry; one that carries a route's own header (Idempotent-Replayed) stays written out in full. Each of these headers
+// is a `components/headers` entry whose value is a named schema (RequestId, RetryAfter, IdempotentReplayed): client
+// generators that type no response headers (hey-api, orval) still give each value a type of its own.
 import { operationsOf } from './lift-components.js';
 
 type Json = Record<string, unknown>;
 
-const ERROR_SCHEMA = '#/components/schemas/Error';
+const ERROR_SCHEMA = '#/components/schemas/ErrorEnvelope';
 
-/** The headers the gateway itself sends, as `components/headers`. */
-const GATEWAY_HEADERS: Record<string, Json> = {
+/** The values of the headers below, as `components/schemas`. */
+const HEADER_VALUES: Record<string, Json> = {
+  RequestId: {
+    type: 'string',
+    pattern: '^[A-Za-z0-9._-]{1,128}$',
+    description: 'the X-Request-Id of an answer: the one you sent when valid, else a new UUID',
+  },
+  RetryAfter: {
+    type: 'integer',
+    minimum: 1,
+    description: 'the Retry-After of a 429 or 503: whole seconds, at least 1',
+  },
+  IdempotentReplayed: {
+    type: 'string',
+    enum: ['true'],
+    description: 'the Idempotent-Replayed of an answer given again for a repeated Idempotency-Key',
+  },
+};
+
+const value = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The headers the gateway sends, and those a route declares by name (answer-headers.ts), as `components/headers`. */
+const NAMED_HEADERS: Record<string, Json> = {
   'X-Request-Id': {
     description: 'the request id: the one you sent when it is 1-128 characters of A-Za-z0-9._-, else a new UUID',
     required: true,
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' },
+    schema: value('RequestId'),
   },
-  'Retry-After': {
-    description: 'whole seconds to wait before trying again, at least 1',
-    schema: { type: 'integer', minimum: 1 },
+  'Retry-After': { description: 'whole seconds to wait before trying again, at least 1', schema: value('RetryAfter') },
+  'Idempotent-Replayed': {
+    description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key',
+    schema: value('IdempotentReplayed'),
   },
 };
+
+/** The headers every answer, or every 429 and 503, carries. */
+const GATEWAY_HEADERS = new Set(['X-Request-Id', 'Retry-After']);
 
 const RETRY_AFTER_STATUSES = new Set(['429', '503']);
 
@@ -92,7 +119,8 @@ export function declareGatewayAnswers(document: Json, errorExample: (status: str
     operation.responses = declared;
   }
   const components = (document.components ??= {}) as Json;
-  components.headers = GATEWAY_HEADERS;
+  components.headers = NAMED_HEADERS;
+  Object.assign(components.schemas as Json, HEADER_VALUES);
   components.responses = sortedByKey(shared);
 }
 
@@ -102,7 +130,12 @@ function errorResponse(): Json {
 
 /** The response with X-Request-Id (and Retry-After where it applies) before its own headers, and a description. */
 function withGatewayHeaders(status: string, response: Json): Json {
-  const own = (response.headers ?? {}) as Json;
+  const own = Object.fromEntries(
+    Object.entries((response.headers ?? {}) as Json).map(([name, header]) => [
+      name,
+      name in NAMED_HEADERS ? { $ref: `#/components/headers/${name}` } : header,
+    ]),
+  );
   const headers: Json = { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } };
   if (RETRY_AFTER_STATUSES.has(status)) headers['Retry-After'] = { $ref: '#/components/headers/Retry-After' };
   const description =
@@ -120,7 +153,7 @@ function isPlainError(response: Json): boolean {
   return (
     media.length === 1 &&
     (content['application/json']?.schema as Json | undefined)?.$ref === ERROR_SCHEMA &&
-    headers.every((name) => name in GATEWAY_HEADERS)
+    headers.every((name) => GATEWAY_HEADERS.has(name))
   );
 }
 

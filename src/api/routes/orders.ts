@@ -121,6 +121,10 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
         tags: ['orders'],
         operationId: 'modifyOrder',
         summary: 'Modify quantity or prices (202; the venue may still reject it)',
+        description:
+          'The 202 answer is the order as it stands while the change travels to the venue: it still shows the old ' +
+          'quantity and prices. A read after the change lands shows the new ones, and the status records say ' +
+          '"modified: …" or "modify rejected: …" (docs/order-lifecycle.md#modify).',
         params: OrderParams,
         body: ModifyOrderBody,
         response: { 202: OrderShape, ...errors(409), ...GATEWAY_ERRORS },
@@ -141,6 +145,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
         tags: ['orders'],
         operationId: 'cancelOrder',
         summary: 'Cancel (202; 200 unchanged when already CANCELLED; 409 when final or a risk order)',
+        description:
+          'The 202 answer is the order as it stands while the cancel travels to the venue; a read after it lands ' +
+          'shows CANCELLED, unless a fill got there first (docs/order-lifecycle.md#cancel).',
         params: OrderParams,
         response: { 200: OrderShape, 202: OrderShape, ...errors(409), ...GATEWAY_ERRORS },
       },

@@ -35,6 +35,12 @@ export const AdvanceBody = Type.Object(
   { additionalProperties: false, description: 'exactly one of to, by, to_next' },
 );
 
+/** The session export's answer: YAML text (docs/api.md#session-export), which a client reads as text, never as JSON. */
+export const SessionExportShape = Type.String({
+  contentMediaType: 'application/yaml',
+  description: 'a scenario file that propsim replay runs: YAML text, not JSON (read the body as text)',
+});
+
 export const PrintsBody = Type.Object(
   {
     prints: Type.Array(
@@ -202,9 +208,9 @@ export const sandboxRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = as
         summary: 'The session so far as a scenario file that propsim replay runs to the same state and journal',
         response: {
           200: {
-            description: 'A scenario file (YAML)',
+            description: 'A scenario file: YAML text, not JSON',
             headers: SESSION_EXPORT,
-            content: { 'application/yaml': { schema: Type.String({ description: 'a scenario file (YAML)' }) } },
+            content: { 'application/yaml': { schema: SessionExportShape } },
           },
           ...ADMIN_ERRORS,
         },
