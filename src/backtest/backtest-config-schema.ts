@@ -162,13 +162,13 @@ const Evaluation = Mapping(
       Mapping(
         {
           fee: Money('non_negative', 'What a reset costs.'),
-          rate: Share('The probability (seeded per trader) that a trader resets after a max-loss failure.'),
+          rate: Share('The probability (seeded per trader) that a trader resets after a failure, by any rule.'),
           max: Int({ minimum: 0 }, 'The most resets one trader buys.'),
         },
         {
           expected: 'a mapping with fee, rate and max',
           description:
-            'After a max-loss failure a trader resets with this probability: a fresh evaluation account on the ' +
+            'After a failure (by any rule) a trader resets with this probability: a fresh evaluation account on the ' +
             'same plan at the next session open.',
         },
       ),

@@ -13,6 +13,7 @@ import type { BacktestConfig } from './backtest-config.js';
 import { planForCell, splitCellValues, type GridCell } from './grid.js';
 import {
   evaluationOnlyEconomics,
+  failureDayCount,
   firstOutcomeOf,
   funnelEconomics,
   summarizeCell,
@@ -311,14 +312,16 @@ export async function runCell(
     participants.map((p) => ({ trader: p.spec.id, accountId: p.accountId })),
   );
 
-  // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.
+  // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then, and so
+  // does a failure by a rule judged at a roll (the time limit).
   const dayIndexOf = (timeMs: number, at: 'in_session' | 'at_roll') =>
     at === 'at_roll'
       ? sessions.filter((s) => s.closeMs <= timeMs).length
       : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
   const failedAtDay = (accountId: string) => {
-    const history = kernel.read.accountHistory(accountId).statusHistory;
-    return dayIndexOf(history[history.length - 1]!.occurredAtMs, 'in_session');
+    const account = kernel.read.accountHistory(accountId);
+    const history = account.statusHistory;
+    return dayIndexOf(history[history.length - 1]!.occurredAtMs, failureDayCount(account.failedRule));
   };
   const traders = participants.map((p): TraderOutcome => {
     const evaluationAccounts = p.funnel ? p.funnel.evaluationAccounts : [p.accountId];
@@ -355,6 +358,7 @@ export async function runCell(
           atMs: record.occurredAtMs,
           tradeDate: calendar.tradeDateOfFamily(record.occurredAtMs, family),
           reason: record.reason,
+          ...(record.rule === undefined ? {} : { rule: record.rule }),
         })),
     );
   const validation =

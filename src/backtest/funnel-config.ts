@@ -14,7 +14,7 @@ type FundedText = NonNullable<EconomicsText['funded']>;
 
 export interface ResetRules {
   feeCents: number;
-  /** The probability of a reset after a max-loss failure, a decimal string in [0, 1] with at most 4 places. */
+  /** The probability of a reset after a failure (by any rule), a decimal string in [0, 1] with at most 4 places. */
   rate: string;
   max: number;
 }

@@ -1,5 +1,5 @@
 // One trader's way through the firm's funnel in a cell (docs/backtesting.md#the-funnel): evaluation accounts (bought,
-// billed monthly, reset after a max-loss failure), the pass and its activation fee, the funded account and its
+// billed monthly, reset after a failure by any rule), the pass and its activation fee, the funded account and its
 // payouts. The cell runner calls `atSessionOpen` at every session open, after the kernel's roll, and `atEnd` after the
 // last roll; the trader trades into `accountId`, whichever account is current.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
@@ -39,7 +39,7 @@ export interface FunnelPath {
 /** Calendar days between evaluation bills when billing is monthly. */
 export const BILLING_DAYS = 30;
 
-/** Whether a trader resets after a max-loss failure: drawn at `rate`, or as the firm's records say. */
+/** Whether a trader resets after a failure (by any rule): drawn at `rate`, or as the firm's records say. */
 export interface ResetDecision {
   resets(rate: string): boolean;
 }

@@ -75,6 +75,9 @@ export function cellsCsv(run: BacktestRun): string {
     'net_per_trader_high',
     ...DROPPED_COLUMNS,
     ...OFF_MARKET_COLUMNS,
+    // Added after the others, so a reader of the columns before keeps working: accounts failed by any rule
+    // (failed_max_loss counts max-loss breaches only; docs/backtesting.md#per-cell-cellscsv-summaryjson).
+    'failed',
   ];
   const rows = run.cells.map(({ cell, summary: s }, i) => [
     cell.index,
@@ -93,6 +96,7 @@ export function cellsCsv(run: BacktestRun): string {
     ...metricColumns(run, i).slice(1),
     ...droppedCells(s.droppedFills, s.positionsNeverHad),
     ...offMarketCells(cellOffMarket(run, run.cells[i]!)),
+    s.failed,
   ]);
   return csv(header, rows);
 }
@@ -166,6 +170,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       accounts: s.accounts,
       passed: s.passed,
       failed_max_loss: s.failedMaxLoss,
+      failed: s.failed,
       active: s.active,
       daily_lock_days: s.dailyLockDays,
       fills_dropped: s.droppedFills,
