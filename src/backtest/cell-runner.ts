@@ -195,6 +195,8 @@ export async function runCell(
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
+      // Moved to a live account (payout.max_count): its later fills are the live account's, which no cell simulates.
+      if (who.funnel?.trading === false) return;
       const fillSymbol = canonicalSymbol(parseSymbol(item.fill.symbol));
       const accountBefore = kernel.read.netQuantity(who.accountId, fillSymbol);
       const recorded = kernel.dispatch({
@@ -220,6 +222,7 @@ export async function runCell(
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
+      if (p.funnel?.trading === false) return;
       const market = p.choice ? p.choice.market : p.market!;
       const view = (p.view ??= {
         kernel,
@@ -306,7 +309,8 @@ export async function runCell(
   for (let later = markets.sessionIndex + 1; later < sessions.length; later++)
     missingPrints.push(...markets.missingIn(later));
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
-  kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
+  const finalRollMs = calendar.nextSessionRollFamily(endMs, family);
+  kernel.advanceTo(finalRollMs);
   observe?.(
     kernel,
     participants.map((p) => ({ trader: p.spec.id, accountId: p.accountId })),
@@ -336,7 +340,12 @@ export async function runCell(
         positionsNeverHad: p.neverHad.count,
         ...first,
       };
-    p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
+    p.funnel.atEnd(
+      sessions[sessions.length - 1]!,
+      sessions.length,
+      failedAtDay,
+      calendar.tradeDateOfFamily(finalRollMs, family),
+    );
     return {
       ...evaluation,
       ...funnelEconomics(p.funnel.path),

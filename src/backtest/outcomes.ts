@@ -81,6 +81,8 @@ export interface FunnelEconomics {
   /** Traders whose funded account is still open at the end, and what the firm owes them (docs/backtesting.md#what-the-firm-still-owes). */
   openFunded: number;
   openLiabilityCents: number;
+  /** Traders moved to a live account after payout.max_count payouts (docs/backtesting.md#payout-cadence). */
+  movedLive: number;
 }
 
 export interface CellSummary {
@@ -230,6 +232,7 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
       netCents: revenueCents - payoutsCents,
       openFunded: traders.filter((t) => t.funnel?.fundedOutcome === 'active').length,
       openLiabilityCents: sum((t) => t.funnel?.openLiabilityCents ?? 0),
+      movedLive: traders.filter((t) => t.funnel?.fundedOutcome === 'live').length,
     },
   };
 }

@@ -186,7 +186,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       causes: s.causes,
       pass_rate_95: { low: metricColumns(run, i)[1], high: metricColumns(run, i)[2] },
       metrics: Object.fromEntries(METRICS.map((m) => [m, estimateDocument(m, statistics.cells[i]!.metrics[m])])),
-      ...funnelEconomicsDocument(s, funded),
+      ...funnelEconomicsDocument(s, funded, config.economics.funnel?.funded?.payout.maxCount !== undefined),
       open_at_end: fourPlaces(s.accounts === 0 ? 0 : openAtEnd(run.cells[i]!) / s.accounts),
       incidence: cellIncidence(run.cells[i]!).map((point) => ({
         day: point.day,
