@@ -1,6 +1,6 @@
 // The CLI as one bundle (dist/bundle/), which bin/propsim.js runs: Node loads an ES module file by file, and the
-// CLI's dependencies come to many hundreds of files (TypeBox alone ~700), which took ~0.6 s of every start (`propsim serve`
-// listens after 0.75 s instead of 1.3 s; docs/architecture.md#layout). Run by `npm run build` after tsc, from its
+// CLI's dependencies come to many hundreds of files, and loading them one by one was most of every command's start-up
+// (docs/architecture.md#layout; the replay-fixed benchmark, docs/performance.md). Run by `npm run build` after tsc, from its
 // output; each command stays its own chunk, loaded when named. Left outside: the native SQLite addon, packages that
 // read files beside their own code, and the store's writer thread, which is started from
 // dist/src/store/commit-worker.js.
@@ -13,7 +13,7 @@ const root = packageRoot();
 
 /**
  * RxJS's ES modules, not the CommonJS build its exports give Node: esbuild keeps only the parts the CLI uses (the
- * package has no side effects), where the CommonJS build is run whole at start-up (~0.35 MB, ~20 ms of every replay).
+ * package has no side effects), where the CommonJS build is run whole at every start-up.
  */
 const rxjsAsEsModules: Plugin = {
   name: 'rxjs-as-es-modules',

@@ -1,5 +1,5 @@
 // The figures of docs/backtesting.md's "Signal or noise" and "How many traders" that depend on a run: the bundled
-// one-month sweep is run once (about 20 s on 2 cores) and its summary.json read, so the docs cannot drift from what
+// one-month sweep is run once and its summary.json read, so the docs cannot drift from what
 // the tool prints (npm test checks them, as every generated example).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

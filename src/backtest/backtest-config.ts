@@ -8,7 +8,6 @@ import { checkFileValue } from '../core/file-check.js';
 import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { Dec } from '../core/money.js';
 import { toCents } from '../core/accounts/input-fields.js';
-import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
@@ -21,47 +20,18 @@ import { dateOrderRefusal } from '../import/date-order.js';
 import type { ImportedFills } from '../import/import-fills.js';
 import { tradersOf } from './trader-roster.js';
 import { checkSessionFamily, parseInstruments } from './block-instruments.js';
-import { validateStrategyParams } from './traders/strategies.js';
+import { readStrategyParams } from './traders/strategy-params.js';
+import type { BacktestConfig } from './backtest-config-types.js';
 import type { SyntheticTraders } from './traders/strategy.js';
 import { BacktestConfigFile } from './backtest-config-schema.js';
-import { parseFunnel, type Funnel, type PlanLookup } from './funnel-config.js';
+import { parseFunnel, type PlanLookup } from './funnel-config.js';
 import { parseFillModel as parseScenarioFillModel } from '../scenario/parse-scenario.js';
 import { readKindsFile } from './kinds-config.js';
 import { readRecordsFile } from './validation/records-file.js';
 import { checkFillsInPeriod, type FillsWindow } from './fills-in-period.js';
 import { periodTradeDates } from './period-trade-dates.js';
 
-export interface BacktestConfig {
-  file: string;
-  name: string;
-  seed: number;
-  market: MarketFileSpec[];
-  /** A synthetic tape of the files' whole sessions for the period (docs/backtesting.md#long-horizons-a-resampled-tape). */
-  resample?: { blockSessions: number };
-  /** Trade dates, inclusive. */
-  period: { from: string; to: string };
-  fills?: FillsFileSpec;
-  synthetic: SyntheticTraders[];
-  /** The base plan as written (decimal strings): grid values are set on it by dotted path. */
-  basePlan: Fields;
-  basePlanName: string;
-  grid: GridAxis[];
-  /** price_paid and payout_share (0 and "0" with the funnel), and the funnel when evaluation or funded is written. */
-  economics: { pricePaidCents: number; payoutShare: string; funnel?: Funnel };
-  fillModel: {
-    latencyMs: number;
-    cancelLatencyMs: number;
-    modifyLatencyMs: number;
-    slippageTicks: number;
-    limitFill: 'touch' | 'through';
-  };
-  /** Traders whose equity curves the report draws. */
-  sampleTraders: number;
-  /** The grid index of the cell every other cell is compared with (docs/backtesting.md#signal-or-noise). */
-  compareTo: number;
-  /** The grid indices run when only some cells are (`--cells`), in order; undefined for the whole grid. */
-  cells?: number[];
-}
+export type { BacktestConfig } from './backtest-config-types.js';
 
 export { MAX_BLOCK_TRADERS } from './backtest-config-schema.js';
 
@@ -327,9 +297,10 @@ function parseSynthetic(raw: ConfigText['traders']['synthetic']): SyntheticTrade
     const path = syntheticBlockPath(raw, i);
     const params = block.params ?? {};
     try {
-      validateStrategyParams(block.strategy, params);
+      readStrategyParams(block.strategy, params);
     } catch (error) {
-      throw new FieldError(at(path, 'params'), (error as Error).message);
+      if (!(error instanceof FieldError)) throw error;
+      throw new FieldError(at(path, 'params'), error.message);
     }
     const instruments = parseInstruments(block.instruments, path);
     return {

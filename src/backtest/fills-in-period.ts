@@ -4,7 +4,7 @@
 // window the cell runner books fills in; some executions outside it are fine, and ignored.
 import { FieldError } from '../core/accounts/input-fields.js';
 import type { Session } from '../core/calendar/globex-calendar.js';
-import type { TraderFill } from './trader-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 
 export interface FillsWindow {
   /** The fills file as the config names it. */

@@ -10,7 +10,7 @@ import { decodeScenarioSource } from '../scenario/yaml-source.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
 import { MAX_BLOCK_TRADERS, SyntheticBlock } from './backtest-config-schema.js';
 import { shares } from './trader-count.js';
-import { validateStrategyParams } from './traders/strategies.js';
+import { readStrategyParams } from './traders/strategy-params.js';
 import type { SyntheticTraders } from './traders/strategy.js';
 import { parseInstruments } from './block-instruments.js';
 
@@ -36,9 +36,10 @@ export function readKindsFile(
       return checkFileValue(KindsFile, source.value).map((block, i) => {
         const params = block.params ?? {};
         try {
-          validateStrategyParams(block.strategy, params);
+          readStrategyParams(block.strategy, params);
         } catch (error) {
-          throw new FieldError(`[${i}].params`, (error as Error).message);
+          if (!(error instanceof FieldError)) throw error;
+          throw new FieldError(`[${i}].params`, error.message);
         }
         // The roots calibrate measured (docs/backtesting.md#calibrating-synthetic-traders); absent in older files.
         const instruments = parseInstruments(block.instruments, `[${i}]`);

@@ -114,7 +114,7 @@ export class TradedMarkets {
 
 /**
  * Every market, placeholders too, made here with its fields in one order: V8 then gives them one hidden class, and the
- * reads at each check stay monomorphic (a spread copy had a class of its own, and cost a few per cent of a two-root run).
+ * reads at each check stay monomorphic (never make one by a spread copy, which gets a class of its own).
  */
 function tradedMarket(
   symbol: string,

@@ -3,7 +3,8 @@
 // the config. The config's blocks keep their shares of the total (largest remainders, earlier blocks first on a tie),
 // and each keeps at least one trader. A trader's seed is its place in the roster, as for any config: a run with
 // another count draws other traders, not a superset of the first run's.
-import { MAX_BLOCK_TRADERS, type BacktestConfig } from './backtest-config.js';
+import { MAX_BLOCK_TRADERS } from './backtest-config-schema.js';
+import type { BacktestConfig } from './backtest-config-types.js';
 import { BacktestInputError } from './backtest-input-error.js';
 
 export function withSyntheticTraders(config: BacktestConfig, total: number): BacktestConfig {

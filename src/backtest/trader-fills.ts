@@ -10,18 +10,9 @@ import { parseTimeMs, TimeInputError } from '../core/time.js';
 import { MarketDataError } from '../market/market-data-error.js';
 import type { DateOrder } from '../import/export-time.js';
 import { importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 
-export interface TraderFill {
-  timeMs: number;
-  trader: string;
-  symbol: string;
-  side: 'buy' | 'sell';
-  quantity: number;
-  price: string;
-  /** The export's commission in dollars, kept for reference; the plan's commission is what a back-test books. */
-  commission?: string;
-  line: number;
-}
+export type { TraderFill };
 
 const COLUMNS = ['ts', 'trader', 'instrument', 'side', 'quantity', 'price'];
 

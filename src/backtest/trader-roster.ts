@@ -4,8 +4,8 @@
 import type { GlobexCalendar, Session } from '../core/calendar/globex-calendar.js';
 import { addDays } from '../core/calendar/dates.js';
 import type { ProductFamily } from '../core/instruments.js';
-import type { BacktestConfig } from './backtest-config.js';
-import type { TraderFill } from './trader-fills.js';
+import type { BacktestConfig } from './backtest-config-types.js';
+import type { TraderFill } from '../import/trader-fill.js';
 import type { InstrumentWeight, SyntheticStrategy } from './traders/strategy.js';
 
 export interface TraderSpec {

@@ -3,7 +3,7 @@
 // traders side by side with the kinds traded on it.
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import type { TraderFill } from '../backtest/trader-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 import { calibrateKinds, type TraderKind } from './kinds.js';
 import { kindsYaml } from './kinds-file.js';
 import { rootMix } from './kind-instruments.js';

@@ -12,7 +12,7 @@ import { sessionFamily } from '../backtest/block-instruments.js';
 import type { CellResult } from '../backtest/cell-runner.js';
 import { cellIncidence } from '../backtest/first-outcomes.js';
 import { shares } from '../backtest/trader-count.js';
-import type { TraderFill } from '../backtest/trader-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 import { periodSessions } from '../backtest/trader-roster.js';
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
 import {

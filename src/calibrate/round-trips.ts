@@ -4,7 +4,7 @@
 // instrument, so distances and P&L in ticks are exact.
 import { parseSymbol } from '../core/instruments.js';
 import { Dec, priceToTicks } from '../core/money.js';
-import type { TraderFill } from '../backtest/trader-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 
 export interface RoundTrip {
   symbol: string;

@@ -1,7 +1,7 @@
 // The fills of synthetic kinds traded on a market (docs/backtesting.md#how-close-calibration-comes): one back-test
 // cell on a plan that never binds (no daily limit, a floor and a target out of reach, no position limit worth the
 // name, no commission), so what comes out is the traders' own behaviour, not the plan's refusals.
-import type { TraderFill } from '../backtest/trader-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
 import { calibrationConfig, runCalibrationCell, type MarketRun } from './calibration-cell.js';
 

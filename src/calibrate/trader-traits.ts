@@ -3,7 +3,7 @@
 // Chicago times of its entries. Distances are whole ticks; counts and times are integers; only rates are floats.
 import { chicagoDateOf, chicagoIso } from '../core/calendar/dates.js';
 import { parseSymbol } from '../core/instruments.js';
-import type { TraderFill } from '../backtest/trader-fills.js';
+import type { TraderFill } from '../import/trader-fill.js';
 import { roundTripsOf, type RoundTrip } from './round-trips.js';
 
 export interface TraderTraits {

@@ -42,8 +42,8 @@ export type CommandName = keyof typeof COMMAND_SUMMARIES;
 /** Each command's loader: its module, registered in full (options, positionals, handler); `args` as typed. */
 const LOADERS: Record<CommandName, (cli: Argv, args: readonly string[]) => Promise<unknown>> = {
   replay: async (cli, args) => {
-    // Its chart threads load echarts while this thread loads the command: ~0.1 s off a small replay. Not for the
-    // help, which would wait for them to stop.
+    // Its chart threads load echarts while this thread loads the command, so a small replay does not wait for them.
+    // Not for the help, which would wait for them to stop.
     if (!args.some((arg) => HELP_FLAGS.has(arg)))
       (await import('../reports/chart-workers.js')).startChartWorkersEarly();
     return cli.command((await import('./replay-command.js')).replayCommand);

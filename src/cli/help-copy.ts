@@ -3,7 +3,7 @@ import type { Argv } from 'yargs';
 
 /**
  * yargs formats a command's whole help each time it runs the command (usage.cacheHelpMessage, a copy for a handler that
- * fails later), 35-50 ms of every propsim command on Node 20. Nothing here reads that copy: each handler reports its
+ * fails later), a cost every propsim command would pay. Nothing here reads that copy: each handler reports its
  * own errors, and main.ts's fail hook shows help only for usage errors, found before a handler runs. The method is
  * internal (the Angular CLI turns it off the same way); if a yargs release drops it, this does nothing.
  */

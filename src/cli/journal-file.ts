@@ -1,5 +1,5 @@
 // A finished run's events.jsonl, read for its daily position records (`propsim report daily-positions`). A long run's
-// journal is more than one string can hold (10,000 accounts through a year write ~630 MB), and most of its lines are
+// journal can be more than one string can hold, and most of its lines are
 // the orders' and accounts' events these records do not use: it is read a block of lines at a time, and only the
 // lines of POSITION_HISTORY_TYPES and the inputs are parsed and kept. The inputs are what moves the run's clock (an
 // event happens at the time an input set), which the records need at each input: prints stamped before it were not

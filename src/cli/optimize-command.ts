@@ -13,7 +13,8 @@ import { confirmationSeed } from '../backtest/optimize/search-population.js';
 import { checkPeriodCoverage } from '../backtest/period-coverage.js';
 import { defaultWorkers } from '../backtest/run-backtest.js';
 import { writeBacktestOutputs } from '../reports/backtest-outputs.js';
-import { metricText, optimizeOutputFiles, summaryDocument } from '../reports/optimize-outputs.js';
+import { optimizeOutputFiles, summaryDocument } from '../reports/optimize-outputs.js';
+import { metricText } from '../reports/optimize-words.js';
 import {
   constraintsVerdict,
   outsideConstraintsWords,

@@ -1,10 +1,9 @@
 // Lookup by id over a list that only grows (every order, every fill, every trade): an open-addressing hash table in
 // typed arrays, holding each item's position in the list and the hash of its id (docs/architecture.md#indexes-by-id).
-// A Map from id to item did the same, but a restart had to rebuild three of them from the snapshot (1.25 million ids
-// for 500,000 filled orders) and a V8 Map takes ~0.7 µs per new string key: about a third of the restart (the
-// restart benchmark: docs/performance.md). This one is not in the snapshot at all: it is derived from its list,
-// which it catches up with whenever it is asked, so it can never disagree with the list, and a restore only catches
-// it up (about a third of the Map's time).
+// A Map from id to item would do the same, but a restart would rebuild three of them from the snapshot, one string
+// key at a time (the restart benchmark: docs/performance.md). This one is not in the snapshot at all: it is derived
+// from its list, which it catches up with whenever it is asked, so it can never disagree with the list, and a
+// restore only catches it up.
 
 const EMPTY = -1;
 const FIRST_CAPACITY = 1024;

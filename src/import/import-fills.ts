@@ -1,7 +1,7 @@
 // Broker exports → propsim's fills (docs/backtesting.md#importing-broker-exports): each row read into a fill, a
 // fill exported twice (same id) kept once, spreads and empty fills skipped, and per trader how many rows were read,
 // kept, deduplicated and skipped. Fills come out in time order, ties in file order.
-import type { TraderFill } from '../backtest/trader-fills.js';
+import type { TraderFill } from './trader-fill.js';
 import { MarketDataError, quoteText } from '../market/market-data-error.js';
 import { readExportTable, type ExportRow, type ExportTable } from './export-table.js';
 import { fileDateOrder } from './date-order.js';

@@ -1,7 +1,7 @@
 // Reads a holiday data file (YAML or JSON) into a HolidayTable. The default file ships with the package in
 // fixtures/calendar/; users pass their own with the same shape (docs/calendar.md).
-// The YAML parser takes ~0.1 s over the default file, at the start of every command (and of every back-test worker),
-// where JSON.parse takes 0.2 ms: `npm run build` writes its JSON twin (dist/calendar/), which names the sha256 of the
+// The YAML parser is far slower than JSON.parse over the default file, read at the start of every command (and of
+// every back-test worker): `npm run build` writes its JSON twin (dist/calendar/), which names the sha256 of the
 // text it was made from and is read instead only while the file still has that text.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// A report's charts drawn on worker threads while the main thread writes the rest (state.json, the tables): echarts
-// takes ~0.07 s to load and ~15 ms a chart. The pool is started before the run (startChartWorkersEarly: before the
+// A report's charts drawn on worker threads while the main thread writes the rest (state.json, the tables): loading
+// echarts and drawing are a replay's largest fixed costs. The pool is started before the run (startChartWorkersEarly: before the
 // command's modules load), so its threads load echarts while the kernel replays. A chart is the same SVG on any
 // thread (svg-chart.ts names its ids from its content).
 import { availableParallelism } from 'node:os';
@@ -9,8 +9,8 @@ import { packageRoot } from '../market/holiday-file.js';
 import type { ChartPainter, ChartRequest } from './svg-chart.js';
 
 /**
- * A report draws at most a few dozen charts (~0.3 s of drawing): beyond two threads, each loading echarts as it
- * starts, more cores would cost more than they save.
+ * A report draws at most a few dozen charts: beyond two threads, each loading echarts as it starts, more cores would
+ * cost more than they save.
  */
 const MAX_THREADS = 2;
 /** Charts a thread is handed ahead of drawing them: more than any report asks for at once. */
@@ -49,7 +49,7 @@ let startedEarly: ChartWorkers | undefined;
 
 /**
  * Starts a pool for the next takeChartWorkers(): `propsim replay` starts it as soon as the command is named, so its
- * threads load echarts while the command's own modules load (~0.2 s of a small replay was spent waiting for them).
+ * threads load echarts while the command's own modules load, and a small replay does not wait for them.
  */
 export function startChartWorkersEarly(): void {
   startedEarly ??= new ChartWorkers();

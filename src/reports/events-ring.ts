@@ -3,8 +3,8 @@
 // one that drains them (the writer thread, or the run's own thread when the journal is short) hashes them and writes
 // them to the file, in order. Counters and signals are read and waited on with Atomics: each side waits on a signal
 // the other bumps after every change, so no wake-up is lost between a check and a wait; and each says when it sleeps,
-// so the other wakes it only then, and the writer only once WAKE_BYTES wait for it (waking a thread costs ~30 µs on
-// the VMs we measure on: at every chunk of the journal, that was a third of what the thread saved).
+// so the other wakes it only then, and the writer only once WAKE_BYTES wait for it (waking a thread is not free:
+// done at every chunk of the journal, it would eat much of what the thread saves).
 import type { Hash } from 'node:crypto';
 import { writeSync } from 'node:fs';
 

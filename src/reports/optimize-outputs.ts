@@ -3,21 +3,15 @@
 // an interrupted run leaves nothing half-written. Rates with four places, money as decimal strings: byte-identical
 // for a seed.
 import { stringify } from 'yaml';
-import { formatCents } from '../core/money.js';
 import { METRICS, type Estimate, type Metric } from '../backtest/decisions.js';
 import { gridValueText, planForCell } from '../backtest/grid.js';
 import { fourPlaces } from '../backtest/statistics.js';
-import type { Evaluation } from '../backtest/optimize/candidate-ranking.js';
 import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { csv } from './backtest-outputs.js';
 import { optimizeReportHtml } from './optimize-report.js';
-import { constraintsVerdict, versusBaseVerdict } from './optimize-words.js';
-
-/** A metric's value or bound as written in the outputs: a rate with four places, money per trader in dollars. */
-export function metricText(metric: Metric, value: number): string {
-  return metric === 'net_per_trader' ? formatCents(value) : fourPlaces(value);
-}
+import { constraintsVerdict, metricText, versusBaseVerdict } from './optimize-words.js';
+import { lastEvaluations, paretoFront } from '../backtest/optimize/pareto-front.js';
 
 const METRIC_COLUMNS = METRICS.flatMap((m) => [m, `${m}_low`, `${m}_high`]);
 
@@ -83,31 +77,6 @@ export function candidatesCsv(run: OptimizeRun): string {
     'base_plan',
   ];
   return csv(header, [...rows, confirmed, base]);
-}
-
-/** Each candidate's last search evaluation (the confirmation's, when nothing was searched), by candidate. */
-export function lastEvaluations(
-  run: OptimizeRun,
-): Array<Evaluation & { stage: number | 'confirmation'; traders: number }> {
-  const last = new Map<number, Evaluation & { stage: number | 'confirmation'; traders: number }>();
-  for (const stage of run.stages)
-    for (const e of stage.evaluations) last.set(e.candidate, { ...e, stage: stage.stage, traders: stage.traders });
-  const { evaluation, traders } = run.confirmation;
-  if (last.size === 0) last.set(evaluation.candidate, { ...evaluation, stage: 'confirmation', traders });
-  return [...last.values()].sort((a, b) => a.candidate - b.candidate);
-}
-
-/**
- * The Pareto front of pass rate against net per trader: the candidates no other beats on both (at least as high on
- * each and higher on one), from each one's last evaluation, by pass rate.
- */
-export function paretoFront<E extends Evaluation>(evaluations: readonly E[]): E[] {
-  const pass = (e: E) => e.metrics.pass_rate.value;
-  const net = (e: E) => e.metrics.net_per_trader.value;
-  const beats = (a: E, b: E) => pass(a) >= pass(b) && net(a) >= net(b) && (pass(a) > pass(b) || net(a) > net(b));
-  return evaluations
-    .filter((e) => !evaluations.some((other) => beats(other, e)))
-    .sort((a, b) => pass(a) - pass(b) || net(b) - net(a) || a.candidate - b.candidate);
 }
 
 export function frontCsv(run: OptimizeRun): string {

@@ -6,7 +6,8 @@ import type { Estimate, Metric } from '../backtest/decisions.js';
 import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
-import { lastEvaluations, metricText, paretoFront } from './optimize-outputs.js';
+import { lastEvaluations, paretoFront } from '../backtest/optimize/pareto-front.js';
+import { metricText } from './optimize-words.js';
 import {
   constraintsVerdict,
   outsideConstraintsWords,

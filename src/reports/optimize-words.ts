@@ -5,6 +5,9 @@ import type { Decision } from '../backtest/decisions.js';
 import { METRICS } from '../backtest/decisions.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { confidenceText, METRIC_NAMES, pText, signedDifference } from './signal-or-noise.js';
+import { formatCents } from '../core/money.js';
+import { fourPlaces } from '../backtest/statistics.js';
+import type { Metric } from '../backtest/decisions.js';
 
 /**
  * "better than the current plan" when the paired test finds a difference in the objective's favour (a larger value
@@ -69,4 +72,9 @@ export function outsideConstraintsWords(run: OptimizeRun): string | undefined {
   if (!run.choice.outsideConstraints) return undefined;
   const last = run.stages[run.stages.length - 1]!;
   return `every candidate of stage ${last.stage} lay outside a constraint on the search's traders: the plan was chosen on the objective alone`;
+}
+
+/** A metric's value or bound as written in the outputs: a rate with four places, money per trader in dollars. */
+export function metricText(metric: Metric, value: number): string {
+  return metric === 'net_per_trader' ? formatCents(value) : fourPlaces(value);
 }

@@ -195,8 +195,7 @@ async function reportHtml(run: ScenarioRun, eventsSha256: string, painter: Chart
 export const CHARTED_ACCOUNTS = 24;
 /**
  * Beyond CHARTED_ACCOUNTS, only this many charts: the first accounts of the table (failed, passed, locked, closest to
- * the floor). A chart costs ~15 ms to draw: 24 of them were ~0.35 s of a 1,000-account replay's fixed costs, and a
- * reader of a thousand accounts reads the table.
+ * the floor). Drawing a chart is one of a replay's fixed costs, and a reader of many accounts reads the table.
  */
 export const CHARTS_OF_MANY = 6;
 /** Rows shown of the orders, positions, fills and trades tables. */

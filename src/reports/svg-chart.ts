@@ -9,7 +9,7 @@ let loaded: ECharts | undefined;
 
 /**
  * echarts takes a good part of a second to load: only a command that draws a chart pays for it. Its production build:
- * the default one checks each option for the developer writing it, which costs ~10 % of a chart, and prints its
+ * the default one checks each option for the developer writing it, at a cost to every chart, and prints its
  * warnings on the user's terminal (a replay spanning millennia had its time axis's tick limit reported on stderr).
  */
 function echarts(): ECharts {

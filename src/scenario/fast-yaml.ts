@@ -1,5 +1,5 @@
-// The value of a plain YAML scenario by js-yaml, several times sooner than the `yaml` library's document (a
-// 1,000-account scenario: ~0.08 s against ~0.4 s in a fresh process), with the YAML 1.2 core schema the library
+// The value of a plain YAML scenario by js-yaml, which reads a large scenario several times sooner than the `yaml`
+// library builds its document (the replay benchmark, docs/performance.md), with the YAML 1.2 core schema the library
 // applies (yaml-source.ts): the same null, bool, int and float forms, everything else a string. What the two might
 // judge differently goes to the library instead (undefined here): anchors and aliases (the library bounds alias
 // expansion), tags, directives, explicit or collection keys, null keys (the library writes them as "", js-yaml as

@@ -91,7 +91,7 @@ export function plainJsonValue(text: string): object | undefined {
 
 /**
  * The keys a JSON text writes: every string followed by a colon (outside strings, JSON has no quote). A scan of char
- * codes: a regex match per string made a scenario of 10,000 accounts take 55 ms here.
+ * codes rather than a regex match per string, because a large scenario has a great many strings.
  */
 function keysWritten(json: string): number {
   let keys = 0;

@@ -1,13 +1,12 @@
 // How a snapshot's state is written into the db (docs/architecture.md#snapshots). V8's serializer alone writes every
-// key of every object and every copy of a repeated string: half a million orders, each with the same 28 keys and the
-// same account id, come to ~1.3 KB each. So the state is laid out as columns:
+// key of every object and every copy of a repeated string, and a large state is mostly objects of a few shapes (orders,
+// fills, trades) that repeat the same keys and the same ids. So the state is laid out as columns:
 // - each object's keys once per shape (all orders share one), its values in order;
 // - each distinct string once, then its index;
 // - whole numbers below 2^32 in a Uint32Array, other numbers in a Float64Array, a kind byte per value;
 // - an object met again (a shared reference, a cycle) as the index of its first meeting.
 // The columns are cut into parts of about a megabyte, each one row of the db, and a restore reads them one at a time:
-// neither side ever holds the whole snapshot, or a second copy of it (fresh memory is dear on a VM: reading a 250 MB
-// snapshot whole, then deserializing it, cost a restart 3 s). A part is self-contained: a header, then its slice of
+// neither side ever holds the whole snapshot, or a second copy of it (fresh memory is dear on a VM). A part is self-contained: a header, then its slice of
 // each column, the strings and shapes first used in it, all as bytes that typed arrays read in place.
 // The graph is what takeSnapshot hands over: plain objects, arrays, Maps, Sets and primitives (a class instance is
 // kept as its own fields; state-snapshot.ts gives it its prototype back). Array holes come back as undefined.
@@ -354,9 +353,9 @@ class PartReader {
         return this.known(this.objects, this.uint());
       case Kind.Array: {
         const length = this.uint();
-        // Made at its length (holey to V8, but no hole is left): grown by pushes, an array has room for 17 at its
-        // first, and a restore holds a million short ones (an order's history, a trade's lots); a long one is copied
-        // into fresh memory each time it grows. Made at length, a restore of 500,000 orders took 6.5 -> 5 s.
+        // Made at its length (holey to V8, but no hole is left), not grown by pushes: a restore makes many short
+        // arrays (an order's history, a trade's lots), and growing one copies it each time. The restart benchmark
+        // measures it (docs/performance.md).
         const array = new Array<unknown>(length);
         this.objects.push(array);
         for (let i = 0; i < length; i++) array[i] = this.read();

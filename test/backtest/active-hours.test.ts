@@ -2,19 +2,30 @@
 // entries only at checks between two Chicago times; off by default.
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { ActiveHours, activeHoursParam } from '../../src/backtest/traders/active-hours.js';
-import { validateStrategyParams } from '../../src/backtest/traders/strategies.js';
+import { ActiveHours } from '../../src/backtest/traders/active-hours.js';
+import { readStrategyParams } from '../../src/backtest/traders/strategy-params.js';
 import { syntheticFills } from '../../src/calibrate/synthetic-fills.js';
 import { traitsOf } from '../../src/calibrate/trader-traits.js';
 
 describe('active_hours', () => {
   it('reads ["HH:MM", "HH:MM"] as minutes past midnight CT, and refuses anything else naming the param', () => {
     // 08:30 = 8 × 60 + 30 = 510; 11:00 = 660.
-    expect(activeHoursParam({ active_hours: ['08:30', '11:00'] })).toEqual([510, 660]);
-    expect(activeHoursParam({})).toBeUndefined();
-    for (const bad of [['8:30', '11:00'], ['08:30'], ['11:00', '11:00'], '08:30-11:00', ['24:00', '01:00']])
-      expect(() => validateStrategyParams('random_bracket', { active_hours: bad })).toThrow(
-        /^params\.active_hours: expected two different Chicago times/,
+    expect(readStrategyParams('random_bracket', { active_hours: ['08:30', '11:00'] }).activeHours).toEqual([510, 660]);
+    expect(readStrategyParams('random_bracket', {}).activeHours).toBeUndefined();
+    expect(() => readStrategyParams('random_bracket', { active_hours: ['11:00', '11:00'] })).toThrow(
+      /^params\.active_hours: expected two different Chicago times \["HH:MM", "HH:MM"\]/,
+    );
+    for (const bad of [['08:30'], '08:30-11:00'])
+      expect(() => readStrategyParams('random_bracket', { active_hours: bad })).toThrow(
+        /^params\.active_hours: expected/,
+      );
+    // A time that is not HH:MM is named by its place in the pair.
+    for (const bad of [
+      ['8:30', '11:00'],
+      ['24:00', '01:00'],
+    ])
+      expect(() => readStrategyParams('random_bracket', { active_hours: bad })).toThrow(
+        /^params\.active_hours\[0\]: expected a Chicago time "HH:MM", like "08:30"/,
       );
   });
 

@@ -155,12 +155,12 @@ const CASES: Case[] = [
   {
     name: 'daily_profit_stop as a number',
     config: synthetic({ count: 1, strategy: 'random_bracket', params: { daily_profit_stop: 500 } }),
-    says: ['traders.synthetic.params', 'params.daily_profit_stop', 'a positive decimal string like "500.00"', '500'],
+    says: ['traders.synthetic.params', 'params.daily_profit_stop', 'a decimal string greater than zero', 'quote it'],
   },
   {
     name: 'size_down_within: "0"',
     config: synthetic({ count: 1, strategy: 'mean_reversion', params: { size_down_within: '0' } }),
-    says: ['traders.synthetic.params', 'params.size_down_within', 'positive', '"0"'],
+    says: ['traders.synthetic.params', 'params.size_down_within', 'greater than zero', '"0"'],
   },
   { name: 'count 0', config: synthetic({ count: 0, strategy: 'random_bracket' }), says: ['traders.synthetic.count'] },
   {

@@ -4,7 +4,8 @@ import type { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js'
 import { Kernel } from '../../src/core/kernel/kernel.js';
 import { planJson } from '../../src/core/kernel/risk-json.js';
 import type { Side } from '../../src/core/orders/order-types.js';
-import { BracketTrader, bracketParams } from '../../src/backtest/traders/bracket-trader.js';
+import { BracketTrader } from '../../src/backtest/traders/bracket-trader.js';
+import { readStrategyParams } from '../../src/backtest/traders/strategy-params.js';
 import { MinuteBars } from '../../src/backtest/traders/minute-bars.js';
 import { TraderRandom, type TraderView } from '../../src/backtest/traders/strategy.js';
 
@@ -26,7 +27,7 @@ export function esAccountWithBuyer(
   const opened = kernel.dispatch({ type: 'open_account', plan: planJson(plan) });
   if (!opened.ok) throw new Error(opened.body.error);
   const accountId = opened.body.account_id;
-  const trader = new AlwaysBuys('always-buys', new TraderRandom(1), bracketParams(params));
+  const trader = new AlwaysBuys('always-buys', new TraderRandom(1), readStrategyParams('random_bracket', params));
   const bars = new MinuteBars();
   return { kernel, accountId, trader, bars, view: esTraderView(kernel, accountId, bars, calendar) };
 }

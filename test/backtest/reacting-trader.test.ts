@@ -8,7 +8,8 @@ import { Kernel } from '../../src/core/kernel/kernel.js';
 import { planJson } from '../../src/core/kernel/risk-json.js';
 import type { Side } from '../../src/core/orders/order-types.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
-import { BracketTrader, bracketParams } from '../../src/backtest/traders/bracket-trader.js';
+import { BracketTrader } from '../../src/backtest/traders/bracket-trader.js';
+import { readStrategyParams } from '../../src/backtest/traders/strategy-params.js';
 import { MinuteBars } from '../../src/backtest/traders/minute-bars.js';
 import { AFTER_NEXT_PRINT, TraderRandom } from '../../src/backtest/traders/strategy.js';
 import { esTraderView } from './es-trader-view.js';
@@ -39,7 +40,11 @@ function setUp(params: Record<string, unknown>, dailyLoss = '500') {
   const opened = kernel.dispatch({ type: 'open_account', plan: planJson(plan(dailyLoss)) });
   if (!opened.ok) throw new Error(opened.body.error);
   const accountId = opened.body.account_id;
-  const trader = new AlwaysBuys('always-buys', new TraderRandom(1), bracketParams({ contracts: 3, ...params }));
+  const trader = new AlwaysBuys(
+    'always-buys',
+    new TraderRandom(1),
+    readStrategyParams('random_bracket', { contracts: 3, ...params }),
+  );
   const bars = new MinuteBars();
   const view = esTraderView(kernel, accountId, bars, calendar);
   let nowMs = NINE;

@@ -21,8 +21,8 @@ export interface AccountHistory {
 }
 
 /**
- * Points, fills and lock changes kept per account: as many steps as a chart a page wide can show, and a sandbox of
- * 10,000 busy accounts keeps at most ~5 M points (a few hundred MB).
+ * Points, fills and lock changes kept per account: as many steps as a chart a page wide can show, so what the
+ * dashboard keeps grows with the accounts, never with their activity.
  */
 export const MAX_KEPT = 500;
 

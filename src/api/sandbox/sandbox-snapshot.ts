@@ -7,10 +7,10 @@ import type { FaultWindows } from './fault-windows.js';
 import type { IdempotencyRecords } from './idempotency.js';
 
 /**
- * A snapshot every 250,000 journal lines (about 35,000 orders with their fills): a restart after a kill applies at
- * most that many lines (a few seconds). A snapshot stops the server while it is taken, for a time that grows with the
- * state (7 s for 500,000 orders with their fills and trades), so a large state is snapshotted less often: only once as
- * many lines have come since the last one as it covers. That bounds the share of time spent on snapshots.
+ * A snapshot every 250,000 journal lines: a restart after a kill applies at most that many lines. A snapshot stops the
+ * server while it is taken, for a time that grows with the state, so a large state is snapshotted less often: only
+ * once as many lines have come since the last one as it covers. That bounds the share of time spent on snapshots
+ * (the restart benchmark, docs/performance.md).
  */
 export const SNAPSHOT_EVERY_LINES = 250_000;
 

@@ -1,25 +1,22 @@
 // `active_hours: ["08:30", "11:00"]` of a synthetic trader (docs/backtesting.md#synthetic-traders): it asks for a
 // signal only at checks between those Chicago wall-clock times (from inclusive, to exclusive; a window that wraps
 // midnight, ["18:00", "02:00"], is the evening and the night). Off unless given.
+import { FieldError } from '../../core/accounts/input-fields.js';
 import { addDays, chicagoTimeToMs } from '../../core/calendar/dates.js';
 
-const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** The [from, to) minutes past midnight CT of an `active_hours` param, or undefined (off) when it is absent. */
-export function activeHoursParam(params: Record<string, unknown>, key = 'active_hours'): [number, number] | undefined {
-  const value = params[key];
-  if (value === undefined) return undefined;
-  const minutes = Array.isArray(value) && value.length === 2 ? value.map(clockMinutes) : [];
-  if (minutes.length !== 2 || minutes.some((m) => m === undefined) || minutes[0] === minutes[1])
-    throw new Error(
-      `params.${key}: expected two different Chicago times ["HH:MM", "HH:MM"], such as ["08:30", "11:00"], got ${JSON.stringify(value)}`,
+/**
+ * The [from, to) minutes past midnight CT of checked `active_hours` times ("HH:MM", the schema's pattern), or undefined
+ * (off) when absent. Two equal times would be an empty window: refused.
+ */
+export function activeHoursOf(times: readonly [string, string] | undefined): [number, number] | undefined {
+  if (times === undefined) return undefined;
+  const [from, to] = times.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))) as [number, number];
+  if (from === to)
+    throw new FieldError(
+      'params.active_hours',
+      `expected two different Chicago times ["HH:MM", "HH:MM"], such as ["08:30", "11:00"], got ${JSON.stringify(times)}`,
     );
-  return [minutes[0]!, minutes[1]!];
-}
-
-function clockMinutes(text: unknown): number | undefined {
-  const match = typeof text === 'string' ? CLOCK.exec(text) : null;
-  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+  return [from, to];
 }
 
 /** Whether instants fall in the window, with each trade date's instants worked out once (daylight saving included). */

@@ -4,53 +4,11 @@
 // working and closes what it holds. Subclasses give the signal.
 import { Dec, ticksToPrice } from '../../core/money.js';
 import type { Side } from '../../core/orders/order-types.js';
-import {
-  AFTER_NEXT_PRINT,
-  flagParam,
-  intParam,
-  moneyParam,
-  rangeParam,
-  type NextWake,
-  type TraderRandom,
-  type Trader,
-  type TraderView,
-} from './strategy.js';
-import { ActiveHours, activeHoursParam } from './active-hours.js';
+import { AFTER_NEXT_PRINT, type NextWake, type TraderRandom, type Trader, type TraderView } from './strategy.js';
+import { ActiveHours } from './active-hours.js';
+import type { BracketParams } from './strategy-params.js';
 
-export interface BracketParams {
-  tradesPerDay: number;
-  contracts: [number, number];
-  stopTicks: [number, number];
-  targetTicks: [number, number];
-  checkEveryMinutes: number;
-  flatMinutesBeforeClose: number;
-  /** Reacting to risk (docs/backtesting.md#traders-who-react-to-their-risk); all off by default. */
-  stopAfterDailyLock: boolean;
-  dailyProfitStopCents: number | undefined;
-  sizeDownWithinCents: number | undefined;
-  quitAfterFailure: boolean;
-  /** active_hours: [from, to) minutes past midnight CT when it may enter; undefined (off): the whole session. */
-  activeHours: [number, number] | undefined;
-  /** max_hold_minutes: a position held this long is closed at market; undefined (off): held until its exits or the close. */
-  maxHoldMinutes: number | undefined;
-}
-
-export function bracketParams(params: Record<string, unknown>): BracketParams {
-  return {
-    tradesPerDay: intParam(params, 'trades_per_day', 4),
-    contracts: rangeParam(params, 'contracts', [1, 2]),
-    stopTicks: rangeParam(params, 'stop_ticks', [8, 40]),
-    targetTicks: rangeParam(params, 'target_ticks', [8, 60]),
-    checkEveryMinutes: intParam(params, 'check_every_minutes', 5),
-    flatMinutesBeforeClose: intParam(params, 'flat_minutes_before_close', 5),
-    stopAfterDailyLock: flagParam(params, 'stop_after_daily_lock'),
-    dailyProfitStopCents: moneyParam(params, 'daily_profit_stop'),
-    sizeDownWithinCents: moneyParam(params, 'size_down_within'),
-    quitAfterFailure: flagParam(params, 'quit_after_failure'),
-    activeHours: activeHoursParam(params),
-    maxHoldMinutes: params.max_hold_minutes === undefined ? undefined : intParam(params, 'max_hold_minutes', 1),
-  };
-}
+export type { BracketParams };
 
 /** An entry sent and not filled yet, with the exits it gets once filled (ticks from the fill's print). */
 interface PendingEntry {

@@ -2,9 +2,9 @@
 // configured ranges with its seeded random source, so a trader behaves the same in every grid cell until its
 // account's rules (a lock, a breach, a pass) make it differ.
 import type { Side } from '../../core/orders/order-types.js';
-import { BracketTrader, bracketParams } from './bracket-trader.js';
-import { paramKeys } from './strategy-params-schema.js';
-import { intParam, TraderRandom, type SyntheticStrategy, type Trader, type TraderView } from './strategy.js';
+import { BracketTrader } from './bracket-trader.js';
+import { readStrategyParams, type StrategyParams } from './strategy-params.js';
+import { TraderRandom, type SyntheticStrategy, type Trader, type TraderView } from './strategy.js';
 
 /** random_bracket: at each check, enters on a coin toss with the odds that give trades_per_day a day on average. */
 class RandomBracketTrader extends BracketTrader {
@@ -20,9 +20,9 @@ class RandomBracketTrader extends BracketTrader {
 class MomentumBreakoutTrader extends BracketTrader {
   private readonly lookbackMinutes: number;
 
-  constructor(id: string, random: TraderRandom, params: Record<string, unknown>) {
-    super(id, random, bracketParams(params));
-    const base = intParam(params, 'lookback_minutes', 30);
+  constructor(id: string, random: TraderRandom, params: StrategyParams) {
+    super(id, random, params);
+    const base = params.lookbackMinutes!;
     this.lookbackMinutes = random.int(Math.max(2, Math.round(base / 2)), base * 2);
   }
 
@@ -41,11 +41,11 @@ class MeanReversionTrader extends BracketTrader {
   private readonly lookbackMinutes: number;
   private readonly thresholdTicks: number;
 
-  constructor(id: string, random: TraderRandom, params: Record<string, unknown>) {
-    super(id, random, bracketParams(params));
-    const base = intParam(params, 'lookback_minutes', 60);
+  constructor(id: string, random: TraderRandom, params: StrategyParams) {
+    super(id, random, params);
+    const base = params.lookbackMinutes!;
     this.lookbackMinutes = random.int(Math.max(2, Math.round(base / 2)), base * 2);
-    const threshold = intParam(params, 'threshold_ticks', 20);
+    const threshold = params.thresholdTicks!;
     this.thresholdTicks = random.int(Math.max(1, Math.round(threshold / 2)), threshold * 2);
   }
 
@@ -61,30 +61,23 @@ class MeanReversionTrader extends BracketTrader {
 
 export type SyntheticTrader = BracketTrader;
 
+/** A trader of `strategy`; its params as written in the config, read through their schema (strategy-params.ts). */
 export function createTrader(
   strategy: SyntheticStrategy,
   id: string,
   seed: number,
-  params: Record<string, unknown>,
+  written: Readonly<Record<string, unknown>>,
 ): SyntheticTrader {
   const random = new TraderRandom(seed);
+  const params = readStrategyParams(strategy, written);
   switch (strategy) {
     case 'random_bracket':
-      return new RandomBracketTrader(id, random, bracketParams(params));
+      return new RandomBracketTrader(id, random, params);
     case 'momentum_breakout':
       return new MomentumBreakoutTrader(id, random, params);
     case 'mean_reversion':
       return new MeanReversionTrader(id, random, params);
   }
-}
-
-/** Checks a strategy's params: known keys only, and values a trader can be built from (errors name the key). */
-export function validateStrategyParams(strategy: SyntheticStrategy, params: Record<string, unknown>): void {
-  const keys = paramKeys(strategy);
-  const unknown = Object.keys(params).find((key) => !keys.includes(key));
-  if (unknown !== undefined)
-    throw new Error(`params.${unknown}: unknown parameter of ${strategy}; expected one of ${keys.join(', ')}`);
-  createTrader(strategy, 'check', 1, params);
 }
 
 export type { Trader };

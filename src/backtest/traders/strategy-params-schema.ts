@@ -1,7 +1,6 @@
-// Each synthetic strategy's params (docs/backtesting.md#synthetic-traders) as TypeBox schemas: their keys, types,
-// ranges, defaults and help, published in schemas/backtest-config.json so an editor completes and checks them. The
-// keys here are the ones a strategy accepts (strategies.ts); the values are checked at run time by the readers in
-// strategy.ts, whose messages also cover what a schema cannot say (a range's low above its high).
+// Each synthetic strategy's params (docs/backtesting.md#synthetic-traders) as TypeBox schemas, their one declaration:
+// keys, types, ranges, defaults and help. Published in schemas/backtest-config.json so an editor completes and checks
+// them; strategy-params.ts reads a block's params through them at run time.
 import { Type, type TSchema } from 'typebox';
 import { DecimalText, Flag, Int } from '../../core/file-fields.js';
 import type { SyntheticStrategy } from './strategy.js';
@@ -10,6 +9,7 @@ import type { SyntheticStrategy } from './strategy.js';
 function Range(fallback: [number, number], description: string) {
   const positive = Int({ minimum: 1 });
   return Type.Union([positive, Type.Array(positive, { minItems: 2, maxItems: 2 })], {
+    default: fallback,
     expected: 'a positive integer or [low, high]',
     description: `${description} An integer or [low, high]; default [${fallback.join(', ')}].`,
   });
@@ -45,13 +45,16 @@ const BRACKET_PARAMS = {
   daily_profit_stop: Amount('No new entries once the day\'s net P&L reaches this, like "500.00".'),
   size_down_within: Amount('Trade one contract while equity is this close to the max-loss floor, like "500.00".'),
   quit_after_failure: Flag('true: after a failed account, trade no more and take no reset. Default false.'),
-  active_hours: Type.Array(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }), {
-    minItems: 2,
-    maxItems: 2,
-    expected: 'two Chicago times ["HH:MM", "HH:MM"]',
-    description:
-      'Signals only at checks from the first Chicago time (inclusive) to the second (exclusive), like ["08:30", "11:00"]; a window may wrap midnight. Off unless given.',
-  }),
+  active_hours: Type.Array(
+    Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', expected: 'a Chicago time "HH:MM", like "08:30"' }),
+    {
+      minItems: 2,
+      maxItems: 2,
+      expected: 'two different Chicago times ["HH:MM", "HH:MM"], such as ["08:30", "11:00"]',
+      description:
+        'Signals only at checks from the first Chicago time (inclusive) to the second (exclusive), like ["08:30", "11:00"]; a window may wrap midnight. Off unless given.',
+    },
+  ),
 };
 
 /** Every parameter is optional: an absent one takes its default. */
@@ -85,8 +88,8 @@ export function paramKeys(strategy: SyntheticStrategy): string[] {
 }
 
 /**
- * For editors: a synthetic block's params checked against its strategy's (JSON Schema if/then). The run-time check
- * leaves them to the strategy's readers, whose messages name the parameter and the strategy.
+ * For editors: a synthetic block's params checked against its strategy's (JSON Schema if/then). At run time
+ * readStrategyParams checks them against the same schemas, with messages that name the parameter and the strategy.
  */
 export function paramsByStrategy(): TSchema[] {
   return Object.entries(STRATEGY_PARAMS).map(([strategy, params]) =>

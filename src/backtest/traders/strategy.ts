@@ -4,7 +4,6 @@
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { Kernel } from '../../core/kernel/kernel.js';
-import { parseCents } from '../../core/money.js';
 import type { MinuteBars } from './minute-bars.js';
 
 export const SYNTHETIC_STRATEGIES = ['random_bracket', 'momentum_breakout', 'mean_reversion'] as const;
@@ -86,50 +85,4 @@ export class TraderRandom {
   chance(percent: number): boolean {
     return this.int(0, 99) < percent;
   }
-}
-
-/** A [low, high] integer range parameter (a single number means exactly that), with its default. */
-export function rangeParam(params: Record<string, unknown>, key: string, fallback: [number, number]): [number, number] {
-  const value = params[key];
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return [value, value];
-  if (
-    Array.isArray(value) &&
-    value.length === 2 &&
-    value.every((v) => typeof v === 'number' && Number.isInteger(v) && v > 0) &&
-    value[0] <= value[1]
-  ) {
-    return [value[0], value[1]];
-  }
-  throw new Error(`params.${key}: expected a positive integer or [low, high], got ${JSON.stringify(value)}`);
-}
-
-export function intParam(params: Record<string, unknown>, key: string, fallback: number): number {
-  const value = params[key];
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-  throw new Error(`params.${key}: expected a positive integer, got ${JSON.stringify(value)}`);
-}
-
-/** A true/false parameter, off unless given. */
-export function flagParam(params: Record<string, unknown>, key: string): boolean {
-  const value = params[key];
-  if (value === undefined) return false;
-  if (typeof value === 'boolean') return value;
-  throw new Error(`params.${key}: expected true or false, got ${JSON.stringify(value)}`);
-}
-
-/** A positive amount of money given as a decimal string ("500.00"), in cents; undefined (off) unless given. */
-export function moneyParam(params: Record<string, unknown>, key: string): number | undefined {
-  const value = params[key];
-  if (value === undefined) return undefined;
-  let cents: number | undefined;
-  try {
-    cents = parseCents(value, key);
-  } catch {
-    cents = undefined;
-  }
-  if (cents === undefined || cents <= 0)
-    throw new Error(`params.${key}: expected a positive decimal string like "500.00", got ${JSON.stringify(value)}`);
-  return cents;
 }

@@ -1,6 +1,6 @@
 // The account machine run without an actor (docs/architecture.md#xstate-models-lifecycles-not-ticks), as the order
-// machine is (order-lifecycle.ts). An actor per account (its system, mailbox and snapshots) cost ~30 µs to open and
-// ~40 % of the garbage collection of a replay of 10,000 accounts, for a lifecycle that sees a handful of events. The
+// machine is (order-lifecycle.ts). An actor per account (its system, mailbox and snapshots) is costly to open and to
+// collect for a lifecycle that sees a handful of events, and a replay opens thousands of accounts. The
 // machine (two parallel regions) is compiled once into a table through XState's pure functions (machine-tables.ts):
 // its leaves hold the whole state value and every region's assigns in the order XState runs them.
 // test/core/accounts/account-lifecycle.test.ts checks that it answers as an actor does for every state an account

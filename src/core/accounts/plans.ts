@@ -6,7 +6,9 @@ import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
 import { checkFileValue } from '../file-check.js';
 import { at, FieldError, readFields, toCents } from './input-fields.js';
-import { readPositionLimits, readScaling, type ScalingTier } from './position-limits.js';
+import { readPositionLimits, readScaling, type PositionLimits, type ScalingTier } from './position-limits.js';
+
+export type { PositionLimits };
 import { PlanTemplateFile, TRADING_SESSION_NAMES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
 
 export { MAX_DRAWDOWN_MODES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
@@ -36,14 +38,6 @@ export interface PassingCriteria {
   readonly consistencyPct?: string;
   /** Trade dates the evaluation may last, ≥ 1 (docs/risk-rules.md#time-limit); absent = no limit. */
   readonly timeLimitDays?: number;
-}
-
-export interface PositionLimits {
-  readonly maxContracts?: number;
-  /** Root -> most contracts of that root (docs/risk-rules.md#per-root-limits). */
-  readonly maxContractsPerRoot?: Readonly<Record<string, number>>;
-  /** Micros that count as one mini (docs/risk-rules.md#micros); absent: a micro is a whole contract. */
-  readonly microRatio?: number;
 }
 
 export interface PlanTemplate {

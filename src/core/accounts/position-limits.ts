@@ -9,7 +9,14 @@ import type {
   PositionLimitsOverlay as PositionLimitsOverlayText,
   Scaling,
 } from './limits-schema.js';
-import type { PositionLimits } from './plans.js';
+
+export interface PositionLimits {
+  readonly maxContracts?: number;
+  /** Root -> most contracts of that root (docs/risk-rules.md#per-root-limits). */
+  readonly maxContractsPerRoot?: Readonly<Record<string, number>>;
+  /** Micros that count as one mini (docs/risk-rules.md#micros); absent: a micro is a whole contract. */
+  readonly microRatio?: number;
+}
 
 export interface ScalingTier {
   /** The trading profit at the last session roll from which the tier holds; may be negative. */

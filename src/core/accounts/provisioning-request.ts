@@ -1,6 +1,5 @@
-// The body of POST /v1/firm-control/accounts (docs/risk-rules.md#provisioning), validated.
-// The interface names the fields but leaves the trader identity and the overlay shapes 'not shown'; this is
-// the shape propsim accepts:
+// The body of POST /v1/firm-control/accounts (docs/risk-rules.md#provisioning), validated. The shape propsim
+// accepts:
 //
 //   {
 //     "plan_reference": "eval-50k",                      required; the firm's plan slug

@@ -4,9 +4,9 @@
 // the caller's seeded generator, times from the caller's clock. The kernel owns what happens to an account after it
 // exists (ledger, risk state, locks, closing); this registry only knows the mapping and the plan.
 //
-// Decisions where the interface says 'not shown' (see also provisioning-request.ts for the body):
-// - An unknown plan_reference is malformed input: 400 `invalid_request` naming `plan_reference` (the
-//   interface lists 404 only for accounts). An unknown user_id is 404 `user_not_found`.
+// The rules (docs/risk-rules.md#provisioning; provisioning-request.ts for the body):
+// - An unknown plan_reference is malformed input: 400 `invalid_request` naming `plan_reference`; 404 is for
+//   accounts and users only. An unknown user_id is 404 `user_not_found`.
 // - Users belong to one firm and are found by lowercase email within it; the same email in another firm is
 //   another user. A known user is reused as is (a `name` in the body is used only when the user is created).
 // - idempotency_key is unique among a firm's accounts. A repeat answers 200 with the ORIGINAL user and

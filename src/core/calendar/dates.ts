@@ -1,7 +1,7 @@
 // Calendar-date arithmetic on 'YYYY-MM-DD' strings and wall-clock conversion in America/Chicago.
 // Dates are plain strings (no time zone attached); UTC Date objects are used only to count days. Wall time to
 // instant is date-fns-tz's fromZonedTime; instant to wall time reads Intl's Chicago fields directly, because
-// date-fns-tz's formatInTimeZone loads date-fns' whole formatter (about 0.2 s of every command's start-up).
+// date-fns-tz's formatInTimeZone loads date-fns' whole formatter, a cost every command would pay at start-up.
 import { fromZonedTime } from 'date-fns-tz/fromZonedTime';
 
 export const EXCHANGE_TIME_ZONE = 'America/Chicago';

@@ -20,7 +20,7 @@ export interface JournalEntry {
 /** Lines are joined into chunks of this many: one long string survives the young generation instead of thousands. */
 const CHUNK_LINES = 1024;
 /**
- * A journal that goes out hands over chunks of this many lines (~30 KB): small enough to stay in the young generation
+ * A journal that goes out hands over chunks of this many lines: small enough to stay in the young generation
  * and die there, where a kept line costs a first touch of fresh memory (docs/architecture.md#the-journal-goes-out-as-it-is-written).
  */
 const OUT_CHUNK_LINES = 128;

@@ -16,7 +16,7 @@ import {
   type ModifyOrderRequest,
   type PlaceOrderRequest,
 } from '../orders/order-request.js';
-import type { Order, OrderError, OrderOrigin, Side } from '../orders/order-types.js';
+import type { Order, OrderOrigin, Side } from '../orders/order-types.js';
 import { lastStatusRecord, statusCount } from '../orders/status-log.js';
 import { moveVenuePhase } from '../orders/venue-phase.js';
 import type { OrderJson } from '../shapes/order.js';
@@ -25,14 +25,8 @@ import type { KernelContext } from './context.js';
 import { addOcoCompanion, linkOco } from './oco-commands.js';
 import { orderJson } from './order-json.js';
 import { ticksOf } from './order-prices.js';
-import { describeChange, modifyRejection, refusalAtArrival } from './order-venue-checks.js';
+import { describeChange, modifyRejection, refusalAtArrival, type OrderGate } from './order-venue-checks.js';
 import { declareSnapshot } from './snapshot-fields.js';
-
-/**
- * Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook.
- * `quantity` is the order's size to judge: a modify that grows an order asks with its new quantity.
- */
-export type OrderGate = (order: Order, quantity?: number) => OrderError | undefined;
 
 export class OrderDesk implements SiblingVenue {
   /** Every order in creation order: lists page through it. */

@@ -4,8 +4,13 @@ import { OffTickGridError } from '../money.js';
 import type { ModifyOrderRequest } from '../orders/order-request.js';
 import type { Order, OrderError } from '../orders/order-types.js';
 import type { InstrumentSpec } from '../instruments.js';
-import type { OrderGate } from './order-desk.js';
 import { priceOf } from './order-prices.js';
+
+/**
+ * Account-level refusals at the venue (locked, failed, product disabled, position limit): the risk engine's hook.
+ * `quantity` is the order's size to judge: a modify that grows an order asks with its new quantity.
+ */
+export type OrderGate = (order: Order, quantity?: number) => OrderError | undefined;
 
 /** Prices to ticks for one instrument, throwing OffTickGridError off the grid. */
 export type TicksOf = (spec: InstrumentSpec, price: string, field: string) => number;

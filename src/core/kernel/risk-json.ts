@@ -1,6 +1,6 @@
 // Public JSON of an account's risk: the balance object and the live risk state item
-// (docs/risk-rules.md#the-risk-state-item),
-// money as decimal strings; fields the interface says to omit are left out.
+// (docs/risk-rules.md#the-risk-state-item), money as decimal strings; a field that does not apply (a cap on a static
+// plan, a daily trigger without a daily limit) is left out, never null.
 import { failedRuleOf, lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';
 import { formatCents } from '../money.js';

@@ -3,10 +3,10 @@
 // (occurredAtMs), never through XState delays. Every accepted event appends a status record; terminal states
 // accept nothing. The full (state, event) table is in docs/order-lifecycle.md.
 import { assign, setup } from 'xstate';
+import type { OrderStatus } from './order-status.js';
 import { appendStatus, startStatusLog, type StatusLog } from './status-log.js';
 
-export type OrderStatus = 'SUBMITTED' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELLED' | 'REJECTED' | 'EXPIRED';
-export const TERMINAL_STATUSES: ReadonlySet<OrderStatus> = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
+export { TERMINAL_STATUSES, type OrderStatus } from './order-status.js';
 
 export interface OrderLifecycleContext {
   quantity: number;

@@ -1,10 +1,9 @@
 // An order's status history as the order machine keeps it (docs/order-lifecycle.md#status-history): one flat array,
 // three entries per record (status, reason, time), the first record's time in milliseconds since the epoch and each
-// later one's as milliseconds after it. An array of record objects held 1.5 of the 3.25 million objects of 500,000
-// filled orders, each time a boxed number besides; flat, a restart decodes that state ~12 % faster (the restart
-// benchmark's figures: docs/performance.md), and an order's transitions allocate less. The records are read through
-// the functions below, never by position.
-import type { OrderStatus } from './order.machine.js';
+// later one's as milliseconds after it. Flat rather than one object per record, because an order's records are most
+// of what a large sandbox holds: fewer objects to allocate at each transition and to decode at a restart (the restart
+// benchmark, docs/performance.md). The records are read through the functions below, never by position.
+import type { OrderStatus } from './order-status.js';
 
 /** One status record: the order's status after a change, why, and when. */
 export interface StatusRecord {

@@ -1,5 +1,5 @@
-// The trade prints of a finished run, as columns: a run over a large market file has millions of them, and one
-// object per print held them at ~100 bytes each (a daily position report of 2,000,000 prints peaked at 600 MB).
+// The trade prints of a finished run, as columns: a run over a large market file has millions of them, too many to
+// hold as one object each.
 // Here a print is four numbers in growing typed arrays, and its symbol an index into the few symbols of the run.
 
 /** One trade print of the run (market file row or scenario tick). */

@@ -1,6 +1,7 @@
 // front.csv (docs/optimizing.md#outputs): the candidates no other beats on both pass rate and net per trader.
 import { describe, expect, it } from 'vitest';
-import { metricText, paretoFront } from '../../../src/reports/optimize-outputs.js';
+import { paretoFront } from '../../../src/backtest/optimize/pareto-front.js';
+import { metricText } from '../../../src/reports/optimize-words.js';
 import type { Evaluation } from '../../../src/backtest/optimize/candidate-ranking.js';
 
 function at(candidate: number, pass: number, netCents: number): Evaluation {
