@@ -8,6 +8,7 @@ import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fiel
 import { MarketFile } from '../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
 import { paramsByStrategy } from './traders/strategy-params-schema.js';
+import { PAYOUT_REQUESTS } from './payout-cadence.js';
 import { DATE_ORDERS } from '../import/export-time.js';
 import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
 import { allInstruments } from '../core/instruments.js';
@@ -162,13 +163,13 @@ const Evaluation = Mapping(
       Mapping(
         {
           fee: Money('non_negative', 'What a reset costs.'),
-          rate: Share('The probability (seeded per trader) that a trader resets after a max-loss failure.'),
+          rate: Share('The probability (seeded per trader) that a trader resets after a failure, by any rule.'),
           max: Int({ minimum: 0 }, 'The most resets one trader buys.'),
         },
         {
           expected: 'a mapping with fee, rate and max',
           description:
-            'After a max-loss failure a trader resets with this probability: a fresh evaluation account on the ' +
+            'After a failure (by any rule) a trader resets with this probability: a fresh evaluation account on the ' +
             'same plan at the next session open.',
         },
       ),
@@ -203,12 +204,36 @@ const Payout = Mapping(
       expected: 'a list of tiers',
       description: "The trader's share by cumulative withdrawals, tier by tier; the last tier has no up_to.",
     }),
+    min_amount: Type.Optional(
+      Money('positive', 'A payout smaller than this is not taken: the trader waits until it can take this much.'),
+    ),
+    every_days: Type.Optional(
+      Int(
+        { minimum: 1 },
+        'At most one payout per so many trade dates, counted from the funded start or the last payout.',
+      ),
+    ),
+    request: Type.Optional(
+      OneOf(
+        PAYOUT_REQUESTS,
+        'When an eligible trader asks: auto (at every session open, the default), weekly (the first trade date of ' +
+          'each week), monthly (the first trade date of each month).',
+      ),
+    ),
+    max_count: Type.Optional(
+      Int(
+        { minimum: 1 },
+        'After this many payouts the trader moves to a live account: the back-test follows it no further.',
+      ),
+    ),
   },
   {
     expected:
-      'a mapping with some of min_days, winning_day, min_winning_days, buffer, max_fraction, cap, consistency_pct, split',
+      'a mapping with some of min_days, winning_day, min_winning_days, buffer, max_fraction, cap, consistency_pct, ' +
+      'split, min_amount, every_days, request, max_count',
     description:
-      'A payout is taken at the first session roll where every condition holds, for the largest amount allowed.',
+      'A payout is taken at the first session roll where every condition holds, for the largest amount allowed ' +
+      '(docs/backtesting.md#payout-cadence for min_amount, every_days, request and max_count).',
   },
 );
 

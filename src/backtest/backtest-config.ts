@@ -182,11 +182,30 @@ export function parseBacktestConfig(
   return flagged;
 }
 
+/** The economics' keys (fees, resets, the funnel's payout rules) that an axis might name, as written in a config. */
+const ECONOMICS_AXIS = /^(economics\.|funded\.(payout|activation_fee|plan)(\.|$))/;
+
+/**
+ * The grid varies plans: the evaluation plan's fields, and the funded plan's as funded.<field>. An axis over the
+ * economics (a payout rule, a fee) is refused by name, not as an unknown plan field (docs/backtesting.md#payout-cadence).
+ */
+function checkNoEconomicsAxes(grid: readonly GridAxis[]): void {
+  const axis = grid.find((a) => ECONOMICS_AXIS.test(a.key));
+  if (axis)
+    fail(
+      at('grid', axis.key),
+      'a field of a plan (the evaluation plan, or the funded plan as funded.<field>): the economics, fees and payout ' +
+        'rules included, are not grid axes; run one config per value',
+      axis.values,
+    );
+}
+
 /**
  * Every cell's plan must be valid before anything runs. A refusal points at what to fix: the grid value it is about
  * (`grid.<field>[i]`, with its line), or, for a field no axis sets, the cell whose values made the plan invalid.
  */
 function checkGridCells(basePlan: Fields, grid: readonly GridAxis[], fundedPlan: Fields | undefined): void {
+  checkNoEconomicsAxes(grid);
   for (const cell of expandGrid(grid)) {
     const values = splitCellValues(cell.values);
     const fundedAxis = Object.keys(values.funded)[0];

@@ -13,6 +13,7 @@ import type { BacktestConfig } from './backtest-config.js';
 import { planForCell, splitCellValues, type GridCell } from './grid.js';
 import {
   evaluationOnlyEconomics,
+  failureDayCount,
   firstOutcomeOf,
   funnelEconomics,
   summarizeCell,
@@ -194,6 +195,8 @@ export async function runCell(
     kernel.advanceTo(atMs);
     if (item.kind === 'fill') {
       const who = byName.get(item.fill.trader)!;
+      // Moved to a live account (payout.max_count): its later fills are the live account's, which no cell simulates.
+      if (who.funnel?.trading === false) return;
       const fillSymbol = canonicalSymbol(parseSymbol(item.fill.symbol));
       const accountBefore = kernel.read.netQuantity(who.accountId, fillSymbol);
       const recorded = kernel.dispatch({
@@ -219,6 +222,7 @@ export async function runCell(
       if (atMs + SAMPLE_EVERY_MS < endMs) due.schedule(atMs + SAMPLE_EVERY_MS, { kind: 'sample' });
     } else {
       const p = participants[item.trader]!;
+      if (p.funnel?.trading === false) return;
       const market = p.choice ? p.choice.market : p.market!;
       const view = (p.view ??= {
         kernel,
@@ -305,20 +309,23 @@ export async function runCell(
   for (let later = markets.sessionIndex + 1; later < sessions.length; later++)
     missingPrints.push(...markets.missingIn(later));
   // The roll after the last session settles passing (docs/risk-rules.md#passing).
-  kernel.advanceTo(calendar.nextSessionRollFamily(endMs, family));
+  const finalRollMs = calendar.nextSessionRollFamily(endMs, family);
+  kernel.advanceTo(finalRollMs);
   observe?.(
     kernel,
     participants.map((p) => ({ trader: p.spec.id, accountId: p.accountId })),
   );
 
-  // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then.
+  // A breach counts the session it happened in; a pass, decided at a roll, counts the sessions closed by then, and so
+  // does a failure by a rule judged at a roll (the time limit).
   const dayIndexOf = (timeMs: number, at: 'in_session' | 'at_roll') =>
     at === 'at_roll'
       ? sessions.filter((s) => s.closeMs <= timeMs).length
       : Math.max(1, sessions.filter((s) => s.openMs <= timeMs).length);
   const failedAtDay = (accountId: string) => {
-    const history = kernel.read.accountHistory(accountId).statusHistory;
-    return dayIndexOf(history[history.length - 1]!.occurredAtMs, 'in_session');
+    const account = kernel.read.accountHistory(accountId);
+    const history = account.statusHistory;
+    return dayIndexOf(history[history.length - 1]!.occurredAtMs, failureDayCount(account.failedRule));
   };
   const traders = participants.map((p): TraderOutcome => {
     const evaluationAccounts = p.funnel ? p.funnel.evaluationAccounts : [p.accountId];
@@ -333,7 +340,12 @@ export async function runCell(
         positionsNeverHad: p.neverHad.count,
         ...first,
       };
-    p.funnel.atEnd(sessions[sessions.length - 1]!, sessions.length, failedAtDay);
+    p.funnel.atEnd(
+      sessions[sessions.length - 1]!,
+      sessions.length,
+      failedAtDay,
+      calendar.tradeDateOfFamily(finalRollMs, family),
+    );
     return {
       ...evaluation,
       ...funnelEconomics(p.funnel.path),
@@ -355,6 +367,7 @@ export async function runCell(
           atMs: record.occurredAtMs,
           tradeDate: calendar.tradeDateOfFamily(record.occurredAtMs, family),
           reason: record.reason,
+          ...(record.rule === undefined ? {} : { rule: record.rule }),
         })),
     );
   const validation =

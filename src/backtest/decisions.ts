@@ -85,7 +85,7 @@ export function runStatistics(cells: readonly CellResult[], reference: number): 
     cell: cell.cell.index,
     metrics: {
       pass_rate: rate(cell.summary.passed, traders),
-      fail_rate: rate(cell.summary.failedMaxLoss, traders),
+      fail_rate: rate(cell.summary.failed, traders),
       net_per_trader: {
         value: perTrader(cell.summary.netCents),
         ...outwardCents(meanInterval(nets(cell), SIGNIFICANCE)),

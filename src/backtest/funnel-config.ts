@@ -6,6 +6,7 @@ import { at, fail, toCents, type Fields } from '../core/accounts/input-fields.js
 import { parsePlanTemplate } from '../core/accounts/plans.js';
 import { Dec } from '../core/money.js';
 import type { BacktestConfigFile } from './backtest-config-schema.js';
+import type { PayoutRequest } from './payout-cadence.js';
 
 /** `economics` as the config's schema checked it (backtest-config-schema.ts): keys, types and ranges. */
 type EconomicsText = NonNullable<Static<typeof BacktestConfigFile>['economics']>;
@@ -14,7 +15,7 @@ type FundedText = NonNullable<EconomicsText['funded']>;
 
 export interface ResetRules {
   feeCents: number;
-  /** The probability of a reset after a max-loss failure, a decimal string in [0, 1] with at most 4 places. */
+  /** The probability of a reset after a failure (by any rule), a decimal string in [0, 1] with at most 4 places. */
   rate: string;
   max: number;
 }
@@ -40,6 +41,14 @@ export interface PayoutRules {
   capCents?: number;
   consistencyPct?: string;
   split: SplitTier[];
+  /** A payout below this is not taken; the trader waits (docs/backtesting.md#payout-cadence). */
+  minAmountCents?: number;
+  /** Trade dates since the funded start or the last payout before the next may be taken. */
+  everyDays?: number;
+  /** When an eligible trader asks: every session open (auto), or the first trade date of each week or month. */
+  request: PayoutRequest;
+  /** After this many payouts the trader moves to a live account, which the back-test does not follow. */
+  maxCount?: number;
 }
 
 export interface FundedEconomics {
@@ -124,6 +133,28 @@ function payoutOf(doc: FundedText['payout'], path: string): PayoutRules {
     ...(doc.cap === undefined ? {} : { capCents: toCents(doc.cap, at(path, 'cap')) }),
     ...(doc.consistency_pct === undefined ? {} : { consistencyPct: doc.consistency_pct }),
     split: splitOf(doc.split, at(path, 'split')),
+    ...cadenceOf(doc, path),
+  };
+}
+
+/** min_amount, every_days, request, max_count (docs/backtesting.md#payout-cadence); a min_amount above cap pays never. */
+function cadenceOf(
+  doc: FundedText['payout'],
+  path: string,
+): Pick<PayoutRules, 'minAmountCents' | 'everyDays' | 'request' | 'maxCount'> {
+  const minAmountCents = doc.min_amount === undefined ? undefined : toCents(doc.min_amount, at(path, 'min_amount'));
+  const capCents = doc.cap === undefined ? undefined : toCents(doc.cap, at(path, 'cap'));
+  if (minAmountCents !== undefined && capCents !== undefined && minAmountCents > capCents)
+    fail(
+      at(path, 'min_amount'),
+      `at most cap (${doc.cap}): a payout is never larger than cap, so none would ever be taken`,
+      doc.min_amount,
+    );
+  return {
+    ...(minAmountCents === undefined ? {} : { minAmountCents }),
+    ...(doc.every_days === undefined ? {} : { everyDays: doc.every_days }),
+    request: doc.request ?? 'auto',
+    ...(doc.max_count === undefined ? {} : { maxCount: doc.max_count }),
   };
 }
 

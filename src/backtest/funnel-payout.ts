@@ -13,7 +13,7 @@ export interface PayoutView {
 
 /**
  * The withdrawal due now, in cents, or 0 when a condition does not hold: at least min_days trade dates, at least
- * min_winning_days winning days, the consistency bound, and an amount above zero. The amount is the largest the
+ * min_winning_days winning days, the consistency bound, and an amount above zero and at least min_amount. The amount is the largest the
  * rules allow: min(cap, max_fraction × (balance − starting), balance − (starting + buffer)), the fraction rounded down
  * to the cent.
  */
@@ -23,7 +23,9 @@ export function payoutDue(rules: PayoutRules, view: PayoutView): number {
   const winning = days.filter((pnl) => pnl >= rules.winningDayCents);
   if (winning.length < rules.minWinningDays) return 0;
   if (rules.consistencyPct !== undefined && !consistent(rules.consistencyPct, winning, days)) return 0;
-  return withdrawableCents(rules, view);
+  const amountCents = withdrawableCents(rules, view);
+  // min_amount: a smaller payout is not taken; the trader waits (docs/backtesting.md#payout-cadence).
+  return rules.minAmountCents !== undefined && amountCents < rules.minAmountCents ? 0 : amountCents;
 }
 
 /**

@@ -1,4 +1,7 @@
-// What a back-test reports per trader × cell and per cell (docs/backtesting.md defines each metric).
+// What a back-test reports per trader × cell and per cell (docs/backtesting.md defines each metric). A failure's cause
+// is the rule that failed the account (docs/backtesting.md#what-is-measured): the causes list every rule of
+// FAILURE_RULES, so a rule added there is a cause here, in traders.csv, summary.json and the report's chart.
+import { FAILURE_RULES, JUDGED_AT_ROLL, type FailureRule } from '../core/accounts/failure-rules.js';
 import { divideHalfEven } from '../core/money.js';
 import { Dec } from '../core/money.js';
 import type { AccountHistory } from '../core/kernel/reads.js';
@@ -8,14 +11,23 @@ import type { FunnelPath } from './trader-funnel.js';
 export type Outcome = 'passed' | 'failed' | 'active';
 /** How a trader's first evaluation ended; `open` when it was still trading at the period's end (censored). */
 export type FirstOutcome = 'passed' | 'failed' | 'open';
-export const CAUSES = [
-  'passed',
-  'max_loss_breach',
+/** Why an account still trading at the end has not passed: the first passing criterion unmet. */
+export const NOT_PASSED_CAUSES = [
   'profit_target_not_reached',
   'min_trading_days_not_met',
   'consistency_not_met',
 ] as const;
+/** passed; a failure, by the rule that failed the account; not passed yet, by the criterion unmet. */
+export const CAUSES = ['passed', ...FAILURE_RULES, ...NOT_PASSED_CAUSES] as const;
 export type Cause = (typeof CAUSES)[number];
+
+/**
+ * How a failure by `rule` counts its trade date (docs/backtesting.md#what-is-measured): a rule judged at a session roll
+ * (the time limit) counts the sessions closed by then, as a pass does; any other, the session it happened in.
+ */
+export function failureDayCount(rule: FailureRule | undefined): 'in_session' | 'at_roll' {
+  return rule !== undefined && JUDGED_AT_ROLL.has(rule) ? 'at_roll' : 'in_session';
+}
 
 export interface TraderOutcome {
   trader: string;
@@ -69,12 +81,17 @@ export interface FunnelEconomics {
   /** Traders whose funded account is still open at the end, and what the firm owes them (docs/backtesting.md#what-the-firm-still-owes). */
   openFunded: number;
   openLiabilityCents: number;
+  /** Traders moved to a live account after payout.max_count payouts (docs/backtesting.md#payout-cadence). */
+  movedLive: number;
 }
 
 export interface CellSummary {
   accounts: number;
   passed: number;
+  /** Accounts failed by a max-loss breach only (summary.json's failed_max_loss, as it always meant). */
   failedMaxLoss: number;
+  /** Accounts failed by any rule (docs/backtesting.md#per-cell-cellscsv-summaryjson). */
+  failed: number;
   active: number;
   dailyLockDays: number;
   /** The traders' historical fills the engine dropped, by why. */
@@ -124,7 +141,10 @@ export function traderOutcome(
     days:
       outcome === 'active'
         ? periodDays
-        : Math.min(periodDays, dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : 'in_session')),
+        : Math.min(
+            periodDays,
+            dayIndexOf(last.occurredAtMs, outcome === 'passed' ? 'at_roll' : failureDayCount(account.failedRule)),
+          ),
     tradingDays: accounts.reduce((sum, history) => sum + history.tradingDays, 0),
     dailyLockDays: dailyLockDates.size,
     finalBalanceCents: account.balanceCents,
@@ -145,7 +165,8 @@ export function firstOutcomeOf(
 
 function causeOf(account: AccountHistory, outcome: Outcome): Cause {
   if (outcome === 'passed') return 'passed';
-  if (outcome === 'failed') return 'max_loss_breach';
+  // An account failed before the rules had names has no failedRule: it was a max-loss breach.
+  if (outcome === 'failed') return account.failedRule ?? 'max_loss_breach';
   const unmet = account.unmetCriterion;
   if (unmet === 'min_trading_days') return 'min_trading_days_not_met';
   if (unmet === 'consistency') return 'consistency_not_met';
@@ -188,7 +209,8 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
   return {
     accounts: traders.length,
     passed: passed.length,
-    failedMaxLoss: failed.length,
+    failedMaxLoss: causes.max_loss_breach,
+    failed: failed.length,
     active: traders.length - passed.length - failed.length,
     dailyLockDays: sum((t) => t.dailyLockDays),
     droppedFills: traders.reduce((total, t) => addDroppedFills(total, t.droppedFills), noDroppedFills()),
@@ -210,6 +232,7 @@ export function summarizeCell(traders: readonly TraderOutcome[]): CellSummary {
       netCents: revenueCents - payoutsCents,
       openFunded: traders.filter((t) => t.funnel?.fundedOutcome === 'active').length,
       openLiabilityCents: sum((t) => t.funnel?.openLiabilityCents ?? 0),
+      movedLive: traders.filter((t) => t.funnel?.fundedOutcome === 'live').length,
     },
   };
 }

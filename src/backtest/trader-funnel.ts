@@ -1,7 +1,8 @@
 // One trader's way through the firm's funnel in a cell (docs/backtesting.md#the-funnel): evaluation accounts (bought,
-// billed monthly, reset after a max-loss failure), the pass and its activation fee, the funded account and its
-// payouts. The cell runner calls `atSessionOpen` at every session open, after the kernel's roll, and `atEnd` after the
-// last roll; the trader trades into `accountId`, whichever account is current.
+// billed monthly, reset after a failure by any rule), the pass and its activation fee, the funded account and its
+// payouts, with their cadence (docs/backtesting.md#payout-cadence), up to a move to a live account. The cell runner
+// calls `atSessionOpen` at every session open, after the kernel's roll, and `atEnd` after the last roll; the trader
+// trades into `accountId`, whichever account is current, while `trading` holds.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { addDays } from '../core/calendar/dates.js';
@@ -10,8 +11,10 @@ import type { Kernel } from '../core/kernel/kernel.js';
 import { Dec, formatCents } from '../core/money.js';
 import type { Funnel } from './funnel-config.js';
 import { payoutDue, traderShareCents, withdrawableCents } from './funnel-payout.js';
+import { asksAt, spacedEnough, type PayoutMoment } from './payout-cadence.js';
 
-export type FundedOutcome = 'none' | 'active' | 'failed' | 'passed';
+/** live: moved to a live account after payout.max_count payouts; the back-test follows it no further. */
+export type FundedOutcome = 'none' | 'active' | 'failed' | 'passed' | 'live';
 
 /** A trader's path through the funnel, as traders.csv reports it. */
 export interface FunnelPath {
@@ -39,7 +42,7 @@ export interface FunnelPath {
 /** Calendar days between evaluation bills when billing is monthly. */
 export const BILLING_DAYS = 30;
 
-/** Whether a trader resets after a max-loss failure: drawn at `rate`, or as the firm's records say. */
+/** Whether a trader resets after a failure (by any rule): drawn at `rate`, or as the firm's records say. */
 export interface ResetDecision {
   resets(rate: string): boolean;
 }
@@ -97,10 +100,14 @@ export class TraderFunnel {
   readonly evaluationAccounts: string[] = [];
   /**
    * evaluation: in an evaluation account; out: failed it and did not reset (no more draws or bills); passed: passed,
-   * with no funded account (yet); funded: trading funded.
+   * with no funded account (yet); funded: trading funded; live: moved to a live account after max_count payouts.
    */
-  private stage: 'evaluation' | 'out' | 'passed' | 'funded' = 'evaluation';
+  private stage: 'evaluation' | 'out' | 'passed' | 'funded' | 'live' = 'evaluation';
   private fundedFromSession = 0;
+  /** The session index at whose open the funded account opened or the last payout was taken (every_days). */
+  private payoutCycleFrom = 0;
+  /** The session index at whose open the trader moved to a live account. */
+  private liveFromSession = 0;
   /** Payout counters count trade dates from this one on (the funded start, then each payout's). */
   private countFromTradeDate = '';
   private withdrawnCents = 0;
@@ -129,16 +136,36 @@ export class TraderFunnel {
     const status = this.kernel.read.accountHistory(this.accountId).status;
     if (this.stage === 'evaluation' && status === 'failed') this.maybeReset();
     else if (this.stage === 'evaluation' && status === 'passed') this.activate(previous.tradeDate, session, index);
-    else if (this.stage === 'funded') this.maybePayout(session.tradeDate);
+    else if (this.stage === 'funded')
+      this.maybePayout({ tradeDate: session.tradeDate, previousTradeDate: previous.tradeDate, index });
     if (this.stage === 'evaluation' && this.billsDue(session.tradeDate) > this.path.evaluationsBought) this.bill();
   }
 
-  /** After the last roll of the period: a pass is activated (no session is left to open the funded account in). */
-  atEnd(lastSession: Session, sessionsInPeriod: number, failedAtDay: (accountId: string) => number): void {
+  /** Whether the trader still trades in the cell: not once it has moved to a live account. */
+  get trading(): boolean {
+    return this.stage !== 'live';
+  }
+
+  /**
+   * After the last roll of the period (`nextTradeDate` is the trade date it opens): a pass is activated (no session is
+   * left to open the funded account in), and a payout is taken as at any open.
+   */
+  atEnd(
+    lastSession: Session,
+    sessionsInPeriod: number,
+    failedAtDay: (accountId: string) => number,
+    nextTradeDate: string,
+  ): void {
     const status = this.kernel.read.accountHistory(this.accountId).status;
     if (this.stage === 'evaluation' && status === 'passed')
       this.activate(lastSession.tradeDate, undefined, sessionsInPeriod);
-    else if (this.stage === 'funded') this.maybePayout('');
+    else if (this.stage === 'funded')
+      this.maybePayout({ tradeDate: nextTradeDate, previousTradeDate: lastSession.tradeDate, index: sessionsInPeriod });
+    if (this.stage === 'live') {
+      this.path.fundedOutcome = 'live';
+      this.path.fundedDays = this.liveFromSession - this.fundedFromSession;
+      return;
+    }
     if (this.stage !== 'funded') return;
     const funded = this.kernel.read.accountHistory(this.accountId);
     this.path.fundedOutcome = funded.status === 'closed' ? 'active' : funded.status;
@@ -198,18 +225,24 @@ export class TraderFunnel {
     this.stage = 'funded';
     this.accountId = this.open(this.plans.funded);
     this.fundedFromSession = index;
+    this.payoutCycleFrom = index;
     this.countFromTradeDate = session.tradeDate;
   }
 
-  /** A payout when every rule holds: a withdrawal that leaves the floors where they are; the counters restart. */
-  private maybePayout(nextTradeDate: string): void {
+  /**
+   * A payout when the trader asks at this open (request), the spacing allows it (every_days) and every amount and day
+   * rule holds: a withdrawal that leaves the floors where they are; the counters restart. The max_count-th moves the
+   * trader to a live account (docs/backtesting.md#payout-cadence).
+   */
+  private maybePayout(at: PayoutMoment): void {
     const id = this.accountId;
     const funded = this.kernel.read.accountHistory(id);
     if (funded.status !== 'active') return;
+    const rules = this.funnel.funded!.payout;
+    if (!asksAt(rules.request, at) || !spacedEnough(rules.everyDays, at, this.payoutCycleFrom)) return;
     const dayPnlCents = [...funded.dayPnlCents]
       .filter(([tradeDate]) => tradeDate >= this.countFromTradeDate)
       .map(([, pnl]) => pnl);
-    const rules = this.funnel.funded!.payout;
     const amountCents = payoutDue(rules, {
       balanceCents: funded.balanceCents,
       startingBalanceCents: funded.startingBalanceCents,
@@ -220,7 +253,25 @@ export class TraderFunnel {
     this.path.payouts++;
     this.path.payoutsCents += traderShareCents(rules.split, this.withdrawnCents, amountCents);
     this.withdrawnCents += amountCents;
-    this.countFromTradeDate = nextTradeDate;
+    this.countFromTradeDate = at.tradeDate;
+    this.payoutCycleFrom = at.index;
+    if (rules.maxCount !== undefined && this.path.payouts >= rules.maxCount) this.moveLive(at.index);
+  }
+
+  /**
+   * max_count payouts taken: the trader moves to a live account, which the firm funds outside this simulation. The
+   * simulated funded account is locked and flattened (a firm lockout with flatten), the trader trades no more in
+   * the cell, and the firm owes it nothing more here (docs/backtesting.md#payout-cadence).
+   */
+  private moveLive(index: number): void {
+    this.stage = 'live';
+    this.liveFromSession = index;
+    const locked = this.kernel.dispatch({
+      type: 'lockout',
+      account_id: this.accountId,
+      body: { reason_code: 'moved_live', flatten: true },
+    });
+    if (!locked.ok) throw new Error(`moving ${this.accountId} live: ${locked.body.error}`);
   }
 }
 

@@ -31,11 +31,13 @@ export function funnelTraderCells(t: TraderOutcome): unknown[] {
 
 /**
  * summary.json `cells[i].economics`, as decimal strings. With a funded stage, also the funded accounts still open at
- * the end, what the firm owes them, and the net after it (docs/backtesting.md#what-the-firm-still-owes).
+ * the end, what the firm owes them, and the net after it (docs/backtesting.md#what-the-firm-still-owes); with
+ * payout.max_count, the traders moved to a live account (docs/backtesting.md#payout-cadence).
  */
 export function funnelEconomicsDocument(
   s: CellSummary,
   funded: boolean,
+  maxCount = false,
 ): { economics: Record<string, string | number> } {
   const e = s.economics;
   return {
@@ -52,6 +54,7 @@ export function funnelEconomicsDocument(
             net_after_liability: formatCents(e.netCents - e.openLiabilityCents),
           }
         : {}),
+      ...(maxCount ? { moved_live: e.movedLive } : {}),
     },
   };
 }

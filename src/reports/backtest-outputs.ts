@@ -75,6 +75,9 @@ export function cellsCsv(run: BacktestRun): string {
     'net_per_trader_high',
     ...DROPPED_COLUMNS,
     ...OFF_MARKET_COLUMNS,
+    // Added after the others, so a reader of the columns before keeps working: accounts failed by any rule
+    // (failed_max_loss counts max-loss breaches only; docs/backtesting.md#per-cell-cellscsv-summaryjson).
+    'failed',
   ];
   const rows = run.cells.map(({ cell, summary: s }, i) => [
     cell.index,
@@ -93,6 +96,7 @@ export function cellsCsv(run: BacktestRun): string {
     ...metricColumns(run, i).slice(1),
     ...droppedCells(s.droppedFills, s.positionsNeverHad),
     ...offMarketCells(cellOffMarket(run, run.cells[i]!)),
+    s.failed,
   ]);
   return csv(header, rows);
 }
@@ -166,6 +170,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       accounts: s.accounts,
       passed: s.passed,
       failed_max_loss: s.failedMaxLoss,
+      failed: s.failed,
       active: s.active,
       daily_lock_days: s.dailyLockDays,
       fills_dropped: s.droppedFills,
@@ -181,7 +186,7 @@ export function summaryDocument(run: BacktestRun): Record<string, unknown> {
       causes: s.causes,
       pass_rate_95: { low: metricColumns(run, i)[1], high: metricColumns(run, i)[2] },
       metrics: Object.fromEntries(METRICS.map((m) => [m, estimateDocument(m, statistics.cells[i]!.metrics[m])])),
-      ...funnelEconomicsDocument(s, funded),
+      ...funnelEconomicsDocument(s, funded, config.economics.funnel?.funded?.payout.maxCount !== undefined),
       open_at_end: fourPlaces(s.accounts === 0 ? 0 : openAtEnd(run.cells[i]!) / s.accounts),
       incidence: cellIncidence(run.cells[i]!).map((point) => ({
         day: point.day,

@@ -3,7 +3,7 @@
 // cell, an equity fan with the max-loss and daily-loss floors of sample traders, and the economics table.
 import { chicagoChartTime } from './time-axis.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { CAUSES } from '../backtest/outcomes.js';
+import { causesChart } from './cause-chart.js';
 import { funnelCounts } from './backtest-funnel.js';
 import { escapeHtml, htmlPage, htmlTable, SORTABLE_TABLES_SCRIPT } from './html.js';
 import { cellLabelIn, decisionTable, netHeadline } from './decision-table.js';
@@ -26,14 +26,6 @@ import { validationSection } from './validation-outputs.js';
 import { summarizeValidation } from '../backtest/validation/compare-records.js';
 import { offMarketSection } from './off-market-fills.js';
 
-const CAUSE_COLORS: Record<string, string> = {
-  passed: '#2e7d32',
-  max_loss_breach: '#c62828',
-  profit_target_not_reached: '#9e9e9e',
-  min_trading_days_not_met: '#f9a825',
-  consistency_not_met: '#6a1b9a',
-};
-
 export function backtestReportHtml(run: BacktestRun): string {
   const charts = new SvgCharts();
   try {
@@ -45,7 +37,6 @@ export function backtestReportHtml(run: BacktestRun): string {
 
 function reportHtml(run: BacktestRun, charts: SvgCharts): string {
   const { config, cells } = run;
-  const labels = cells.map((c) => `#${c.cell.index}`);
   // Only historical fills can be dropped (docs/backtesting.md#fills-the-engine-dropped).
   const hasFills = config.fills !== undefined;
   const economics = htmlTable(
@@ -70,7 +61,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
       ...config.grid.map((a) => gridValueText(cell.values[a.key])),
       count(s.accounts),
       count(s.passed),
-      count(s.failedMaxLoss),
+      count(s.failed),
       passRateWithInterval(s.passed, s.accounts),
       s.medianDaysToPass ?? '–',
       s.medianDaysToFail ?? '–',
@@ -96,20 +87,7 @@ function reportHtml(run: BacktestRun, charts: SvgCharts): string {
     '<h2>Pass rate across the grid</h2>',
     passRateHeatmap(run, charts),
     '<h2>Outcomes and their causes per cell</h2>',
-    charts.render(900, 360, {
-      tooltip: {},
-      legend: { top: 0, textStyle: { fontSize: 11 } },
-      grid: { left: 60, right: 40, top: 52, bottom: 40 },
-      xAxis: { type: 'category', data: labels, name: 'cell' },
-      yAxis: { type: 'value', name: 'accounts' },
-      series: CAUSES.map((cause) => ({
-        name: cause,
-        type: 'bar',
-        stack: 'all',
-        itemStyle: { color: CAUSE_COLORS[cause] },
-        data: cells.map((c) => c.summary.causes[cause]),
-      })),
-    }),
+    causesChart(run, charts),
     ...incidenceSection(run, charts),
     '<h2>The funnel per cell</h2>',
     funnelChart(run, charts),

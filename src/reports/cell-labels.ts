@@ -29,6 +29,9 @@ const PHRASES: Record<string, (value: unknown) => string> = {
   'passing_criteria.profit_target': (v) => `target ${plainDollars(v)}`,
   'passing_criteria.min_trading_days': (v) => (v === null ? 'no minimum days' : `min ${String(v)} days`),
   'passing_criteria.consistency_pct': (v) => (v === null ? 'no consistency rule' : `consistency ${String(v)}%`),
+  'passing_criteria.time_limit_days': (v) =>
+    v === null ? 'no time limit' : `${String(v)} trade date${v === 1 ? '' : 's'} to pass`,
+  'risk_profile.daily_loss_action': (v) => (v === 'fail' ? 'daily loss fails' : 'daily loss locks'),
   'position_limits.max_contracts': (v) => (v === null ? 'no contract limit' : `max ${String(v)} contracts`),
   'risk_profile.scaling': (v) => (v === null ? 'no scaling plan' : `scaling ${scalingWords(v)}`),
   'position_limits.max_contracts_per_root': (v) => (v === null ? 'no per-root limits' : `per root ${rootWords(v)}`),

@@ -3,7 +3,12 @@
 // agreement and says that only the reference cell, the plan the traders traded, is validated.
 import { chicagoIso } from '../core/calendar/dates.js';
 import { toCents } from '../core/accounts/input-fields.js';
-import type { Divergence, TraderValidation, ValidationSummary } from '../backtest/validation/compare-records.js';
+import type {
+  Divergence,
+  SimulatedTrader,
+  TraderValidation,
+  ValidationSummary,
+} from '../backtest/validation/compare-records.js';
 import { csv } from './csv.js';
 import { htmlTable } from './html.js';
 import { formatUsd } from './usd.js';
@@ -66,11 +71,23 @@ function breachWords(reason: string): string {
   return `at ${usd(match[1]!)} (${match[2]} floor ${usd(match[3]!)})`;
 }
 
+/**
+ * A simulated failure in words: a floor crossed (max loss, or a daily loss that fails) with its equity and floor,
+ * any other rule by its name and the kernel's reason: "simulated time_limit at 2024-01-19 17:00 CT (the time limit …)".
+ */
+function failureWords(failure: SimulatedTrader['failures'][number]): string {
+  const floor =
+    failure.rule === undefined || failure.rule === 'max_loss_breach' || failure.rule === 'daily_loss_failure';
+  return floor
+    ? `simulated floor crossed at ${ct(failure.atMs)} ${breachWords(failure.reason)}`
+    : `simulated ${failure.rule} at ${ct(failure.atMs)} (${failure.reason})`;
+}
+
 /** The first divergence in words: "simulated floor crossed at 2024-01-17 10:42 CT at $47,980.00 …; the records say …". */
 export function divergenceWords(d: Divergence): string {
   switch (d.kind) {
     case 'simulated_failure':
-      return `simulated floor crossed at ${ct(d.failure.atMs)} ${breachWords(d.failure.reason)}; the records say ${recordedWords(d.recorded)}`;
+      return `${failureWords(d.failure)}; the records say ${recordedWords(d.recorded)}`;
     case 'simulated_pass':
       return `simulated passed on ${d.date}; the records say ${recordedWords(d.recorded)}`;
     case 'recorded_first': {

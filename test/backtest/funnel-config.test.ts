@@ -126,6 +126,51 @@ describe('the funnel keys (economics.evaluation, economics.funded)', () => {
     expect(errorOf(path)).toContain('grid.funded.risk_profile.max_drawdown_value: expected economics.funded');
   });
 
+  it('reads the payout cadence: min_amount in cents, every_days, request (auto by default) and max_count', () => {
+    const cadence =
+      'split: [ { up_to: "300.00", trader: "1.0" }, { trader: "0.8" } ]\n      min_amount: "250.00"\n      every_days: 3\n      request: weekly\n      max_count: 4';
+    const funnel = loadBacktestConfig(
+      variant('split: [ { up_to: "300.00", trader: "1.0" }, { trader: "0.8" } ]', cadence),
+    ).economics.funnel!;
+    expect(funnel.funded!.payout).toMatchObject({
+      minAmountCents: 25_000,
+      everyDays: 3,
+      request: 'weekly',
+      maxCount: 4,
+    });
+    const plain = loadBacktestConfig(variant('seed: 1', 'seed: 1')).economics.funnel!.funded!.payout;
+    expect(plain.request, 'auto: as soon as eligible, as before').toBe('auto');
+    expect(['minAmountCents', 'everyDays', 'maxCount'].filter((key) => key in plain)).toEqual([]);
+  });
+
+  it('refuses a cadence it cannot follow, naming the field and what was expected', () => {
+    const after = (line: string) => variant('consistency_pct: "60"', `consistency_pct: "60"\n      ${line}`);
+    expect(errorOf(after('request: daily'))).toMatch(
+      /economics\.funded\.payout\.request: expected one of auto, weekly, monthly/,
+    );
+    expect(errorOf(after('every_days: 0'))).toContain('economics.funded.payout.every_days: expected');
+    expect(errorOf(after('max_count: 0'))).toContain('economics.funded.payout.max_count: expected');
+    expect(errorOf(after('min_amount: "0"'))).toContain('economics.funded.payout.min_amount: expected');
+    const aboveCap = after('min_amount: "1000.01"');
+    expect(errorOf(aboveCap)).toContain(
+      `${aboveCap}:${lineOf(aboveCap, 'min_amount')}:19: economics.funded.payout.min_amount: expected at most cap (1000.00): a payout is never larger than cap, so none would ever be taken, got "1000.01"`,
+    );
+    const out = join(dir, 'never-written-cadence');
+    const { status, stderr } = runCli(['backtest', '--config', aboveCap, '--out', out]);
+    expect(status, 'bad config input exits 2').toBe(2);
+    expect(stderr).toContain('economics.funded.payout.min_amount');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('the economics cannot be a grid axis: a payout rule as an axis is refused by name', () => {
+    for (const key of ['funded.payout.every_days', 'economics.funded.payout.every_days']) {
+      const path = variant('base_plan: eval-mini\n', `base_plan: eval-mini\ngrid:\n  ${key}: [1, 5]\n`);
+      expect(errorOf(path)).toContain(
+        `grid.${key}: expected a field of a plan (the evaluation plan, or the funded plan as funded.<field>): the economics, fees and payout rules included, are not grid axes; run one config per value`,
+      );
+    }
+  });
+
   it('an unknown payout key names the valid ones', () => {
     expect(errorOf(variant('min_days: 2', 'min_day: 2'))).toContain('economics.funded.payout');
   });
@@ -147,6 +192,7 @@ describe('without the funnel: price_paid and payout_share as before', () => {
       netCents: -66_400,
       openFunded: 0,
       openLiabilityCents: 0,
+      movedLive: 0,
     });
   });
 });

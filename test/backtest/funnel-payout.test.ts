@@ -15,6 +15,7 @@ const EXAMPLE_PAYOUT: PayoutRules = {
   capCents: 500_000,
   consistencyPct: '30',
   split: [{ upToCents: 1_000_000, trader: '1.0' }, { trader: '0.9' }],
+  request: 'auto',
 };
 const START = 5_000_000;
 /** Five winning days of $1,000 (100,000 cents each): profit $5,000, best day 20 % of it. */

@@ -11,6 +11,7 @@ import { backtestSummaryLines } from '../../src/reports/backtest-summary.js';
 import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 import { runStatistics } from '../../src/backtest/decisions.js';
+import { CAUSES } from '../../src/backtest/outcomes.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { runCli } from '../cli/run-cli.js';
 
@@ -76,11 +77,11 @@ const TRADER_FILLS = fileURLToPath(new URL('./fixtures/trader-fills.csv', import
  * needs 9 traders all one way (2 / 2⁹ = 0.0039 < 0.05 / 9 = 0.0056 ≤ 2 / 2⁸), more than the 2 traders: the
  * smallest difference in a rate this run could detect is capped at 1.
  */
-const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,fills_off_market,fills_no_market
-0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0,0,3,0
-1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0,0,3,0
-2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-5821.09,5157.09,0,0,0,0,3,0
-3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0,3,0
+const CELLS_CSV = `cell,risk_profile.max_drawdown_value,risk_profile.daily_loss_value,accounts,passed,failed_max_loss,daily_lock_days,pass_rate,median_days_to_pass,median_days_to_fail,mean_final_balance,revenue,payouts,net,pass_rate_low,pass_rate_high,fail_rate,fail_rate_low,fail_rate_high,net_per_trader,net_per_trader_low,net_per_trader_high,fills_dropped_locked,fills_dropped_failed,fills_dropped_passed,positions_never_had,fills_off_market,fills_no_market,failed
+0,500,none,2,0,1,0,0.0000,,2,50717.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,0,3,0,0,3,0,1
+1,500,300,2,0,1,1,0.0000,,3,50562.50,200.00,0.00,200.00,0.0000,0.6576,0.5000,0.0945,0.9055,100.00,100.00,100.00,1,1,0,0,3,0,1
+2,1500,none,2,1,0,0,0.5000,3,,51162.50,200.00,864.00,-664.00,0.0945,0.9055,0.0000,0.0000,0.6576,-332.00,-5821.09,5157.09,0,0,0,0,3,0,0
+3,1500,300,2,0,0,1,0.0000,,,51112.50,200.00,0.00,200.00,0.0000,0.6576,0.0000,0.0000,0.6576,100.00,100.00,100.00,1,0,0,0,3,0,0
 `;
 
 // The first evaluation (the only one: no funnel) as in `outcome`, and its day as in `days`; `open` while active. Last,
@@ -140,14 +141,17 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
       { locked: 0, failed: 0, passed: 0 },
       { locked: 1, failed: 0, passed: 0 },
     ]);
-    expect(cells.map((c) => [c.passed, c.failed_max_loss, c.active])).toEqual([
-      [0, 1, 1],
-      [0, 1, 1],
-      [1, 0, 1],
-      [0, 0, 2],
+    expect(cells.map((c) => [c.passed, c.failed_max_loss, c.failed, c.active])).toEqual([
+      [0, 1, 1, 1],
+      [0, 1, 1, 1],
+      [1, 0, 0, 1],
+      [0, 0, 0, 2],
     ]);
+    // Every cause is a key, the rules no plan here turns on at 0 (docs/backtesting.md#per-cell-cellscsv-summaryjson).
+    const none = Object.fromEntries(CAUSES.map((cause) => [cause, 0]));
     expect(cells.map((c) => c.causes)).toEqual([
       {
+        ...none,
         passed: 0,
         max_loss_breach: 1,
         profit_target_not_reached: 0,
@@ -155,6 +159,7 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
         consistency_not_met: 0,
       },
       {
+        ...none,
         passed: 0,
         max_loss_breach: 1,
         profit_target_not_reached: 0,
@@ -162,6 +167,7 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
         consistency_not_met: 0,
       },
       {
+        ...none,
         passed: 1,
         max_loss_breach: 0,
         profit_target_not_reached: 0,
@@ -169,6 +175,7 @@ describe('a hand-checked back-test (2 historical traders, 3 ES trade dates, 2 ×
         consistency_not_met: 0,
       },
       {
+        ...none,
         passed: 0,
         max_loss_breach: 0,
         profit_target_not_reached: 1,

@@ -53,7 +53,7 @@ export function constraintChecks(
     );
     const intervals: Record<Metric, Interval> = {
       pass_rate: wilsonInterval(cell.summary.passed, traders, z),
-      fail_rate: wilsonInterval(cell.summary.failedMaxLoss, traders, z),
+      fail_rate: wilsonInterval(cell.summary.failed, traders, z),
       net_per_trader: { low: Math.floor(net.low), high: Math.ceil(net.high) },
     };
     return constraints.flatMap((c) =>

@@ -2,6 +2,7 @@
 // whether the outcome and its date agree, and for a trader that does not, the first point where the two part: the
 // earlier of the simulation's deciding event (a floor crossed, a pass at a roll) and the records' outcome; with both
 // agreeing, resets and then payouts. Data only; reports/validation-outputs.ts puts it in words.
+import type { FailureRule } from '../../core/accounts/failure-rules.js';
 import type { RecordedOutcome, TraderRecord } from './records-file.js';
 
 /** What the simulation of one trader under the plan they traded came to. */
@@ -12,8 +13,11 @@ export interface SimulatedTrader {
   date: string | null;
   resets: number;
   payoutsCents: number;
-  /** Each evaluation account's failure, in time order (the last one decides a failed outcome): when, on which trade date, and the kernel's reason. */
-  failures: ReadonlyArray<{ atMs: number; tradeDate: string; reason: string }>;
+  /**
+   * Each evaluation account's failure, in time order (the last one decides a failed outcome): when, on which trade
+   * date, the kernel's reason and the rule that failed it (docs/risk-rules.md#statuses-and-locks).
+   */
+  failures: ReadonlyArray<{ atMs: number; tradeDate: string; reason: string; rule?: FailureRule }>;
   /** While open: the first passing criterion still unmet. */
   unmet?: string;
 }

@@ -123,6 +123,27 @@ describe('a trader against the records', () => {
     );
   });
 
+  it('a simulated failure by another rule names the rule and its reason, not a floor', () => {
+    const row = compareWithRecords(
+      record('passed', '2024-01-25'),
+      {
+        ...simulated('failed', '2024-01-19'),
+        failures: [
+          {
+            atMs: Date.parse('2024-01-19T23:00:00Z'),
+            tradeDate: '2024-01-22',
+            reason: 'the time limit of 14 trade dates from 2024-01-02 ended without a pass',
+            rule: 'time_limit',
+          },
+        ],
+      },
+      { resets: true },
+    );
+    expect(divergenceWords(row.divergence!)).toBe(
+      'simulated time_limit at 2024-01-19 17:00 CT (the time limit of 14 trade dates from 2024-01-02 ended without a pass); the records say passed on 2024-01-25',
+    );
+  });
+
   it('a recorded outcome before the simulation decides: the records first, and what the simulation did', () => {
     const open = compareWithRecords(
       record('passed', '2024-01-25'),
