@@ -125,4 +125,14 @@ export default tseslint.config(
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // Tool configs in CommonJS (.dependency-cruiser.cjs: no import cycles in src/, type-only ones included).
+    files: ['**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      sourceType: 'commonjs',
+      globals: { module: 'writable' },
+    },
+  },
 );

@@ -22,7 +22,7 @@ import { wholeNumberFlag } from './flag-values.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { checkOutFolder } from './out-folder.js';
 import { afterPendingSignals } from './pending-signals.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { helpExamples } from './help-examples.js';
 import { missingPrintsOf, missingPrintsSentence } from '../reports/missing-prints.js';
 

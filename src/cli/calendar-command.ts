@@ -15,7 +15,7 @@ import { loadHolidayFile } from '../market/holiday-file.js';
 import { CliInputError, reportFailure } from './input-error.js';
 import { readStdinLines } from './stdin.js';
 import { formatTable } from '../reports/text-table.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { helpExamples } from './help-examples.js';
 
 interface CalendarArgs {

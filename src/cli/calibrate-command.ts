@@ -15,7 +15,7 @@ import type { DateOrder } from '../import/export-time.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
 import { importWarnings } from '../reports/fills-import-table.js';
 import { basename, dirname, join, relative } from 'node:path';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { helpExamples } from './help-examples.js';
 import { DATE_ORDER_OPTION, importFlagError } from './import-flags.js';

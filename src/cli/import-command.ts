@@ -7,7 +7,7 @@ import type { DateOrder } from '../import/export-time.js';
 import { FILL_FORMAT_NAMES, importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
 import { writeFileAtomically } from '../reports/atomic-file.js';
 import { fillsImportCounts, importWarnings } from '../reports/fills-import-table.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { helpExamples } from './help-examples.js';
 import { DATE_ORDER_OPTION, importFlagError } from './import-flags.js';
 import { importMarketCommand } from './import-market-command.js';

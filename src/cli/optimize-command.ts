@@ -22,7 +22,7 @@ import {
   versusBaseFigures,
   versusBaseVerdict,
 } from '../reports/optimize-words.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { helpExamples } from './help-examples.js';
 import { reportFailure } from './input-error.js';

@@ -15,7 +15,7 @@ import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { checkOutFolder, checkRunFolder } from './out-folder.js';
 import { afterPendingSignals } from './pending-signals.js';
 import { ProgressLine } from './progress-line.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { helpExamples } from './help-examples.js';
 
 interface ReplayArgs {

@@ -30,7 +30,7 @@ import {
 } from '../reports/daily-positions.js';
 import { CliInputError, isInputError, reportFailure } from './input-error.js';
 import { readRunJournal } from './journal-file.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { helpExamples } from './help-examples.js';
 
 interface DailyPositionsArgs {

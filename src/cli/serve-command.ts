@@ -16,7 +16,7 @@ import { watchNpmParent } from './npm-parent-watch.js';
 import { serveBanner } from './serve-banner.js';
 import { DEFAULT_DB_FILE, openServeStore, removeDbFile } from './serve-store.js';
 import { storeFileError } from '../store/store-file-error.js';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { helpExamples } from './help-examples.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

@@ -3,7 +3,7 @@
 // stderr. Exit 0 when stopped, 2 for a bad flag or an unreachable Redis.
 import { existsSync, statSync } from 'node:fs';
 import type { Argv } from 'yargs';
-import { COMMAND_SUMMARIES } from './command-list.js';
+import { COMMAND_SUMMARIES } from './command-summaries.js';
 import { wholeNumberFlag } from './flag-values.js';
 import { helpExamples } from './help-examples.js';
 import { CliInputError, reportFailure } from './input-error.js';
