@@ -1,6 +1,7 @@
 // The payout rules of a funded account (docs/backtesting.md#the-funnel), as pure arithmetic on cents: whether a
 // payout is due at a session roll and for how much, and the trader's share of a withdrawal by the split tiers.
 import { Dec } from '../core/money.js';
+import { isConsistent } from '../core/accounts/consistency.js';
 import type { PayoutRules, SplitTier } from './funnel-config.js';
 
 /** What the payout rules look at: the funded account now, and its trade dates since the funded start or last payout. */
@@ -22,7 +23,16 @@ export function payoutDue(rules: PayoutRules, view: PayoutView): number {
   if (days.length < rules.minDays) return 0;
   const winning = days.filter((pnl) => pnl >= rules.winningDayCents);
   if (winning.length < rules.minWinningDays) return 0;
-  if (rules.consistencyPct !== undefined && !consistent(rules.consistencyPct, winning, days)) return 0;
+  // The best day is the best winning day since the last payout (none: 0); the profit, the days' net since then.
+  if (
+    rules.consistencyPct !== undefined &&
+    !isConsistent(
+      rules.consistencyPct,
+      winning.length === 0 ? 0 : Math.max(...winning),
+      days.reduce((sum, pnl) => sum + pnl, 0),
+    )
+  )
+    return 0;
   const amountCents = withdrawableCents(rules, view);
   // min_amount: a smaller payout is not taken; the trader waits (docs/backtesting.md#payout-cadence).
   return rules.minAmountCents !== undefined && amountCents < rules.minAmountCents ? 0 : amountCents;
@@ -38,14 +48,6 @@ export function withdrawableCents(rules: PayoutRules, view: Omit<PayoutView, 'da
   const aboveBufferCents = profitCents - rules.bufferCents;
   const amount = Math.min(rules.capCents ?? Infinity, fractionCents, aboveBufferCents);
   return amount > 0 ? amount : 0;
-}
-
-/** Largest winning day ≤ pct % of the profit since the last payout, exactly: best × 100 ≤ pct × profit. */
-function consistent(pct: string, winning: readonly number[], days: readonly number[]): boolean {
-  const profitCents = days.reduce((sum, pnl) => sum + pnl, 0);
-  if (profitCents <= 0) return false;
-  const bestCents = winning.length === 0 ? 0 : Math.max(...winning);
-  return new Dec(bestCents).times(100).lessThanOrEqualTo(new Dec(pct).times(profitCents));
 }
 
 /**

@@ -1,6 +1,6 @@
 // The passing criteria as numbers (docs/risk-rules.md#passing): what trading earned, and the first criterion an
 // account does not meet yet. The risk desk asks them at each roll; the back-test's causes read the same.
-import { Dec } from '../money.js';
+import { isConsistent } from '../accounts/consistency.js';
 import type { RiskAccount } from './accounts.js';
 
 export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
@@ -17,11 +17,10 @@ export function unmetPassingCriterion(account: RiskAccount): PassingCriterion | 
   if (tradingProfitCents(account) < profitTargetCents) return 'profit_target';
   if (minTradingDays !== undefined && account.dayPnlCents.size < minTradingDays) return 'min_trading_days';
   if (consistencyPct !== undefined) {
-    // Best day's profit ≤ consistency_pct % of the total profit (the sum of the days' net P&L).
-    const totalCents = [...account.dayPnlCents.values()].reduce((a, b) => a + b, 0);
-    const bestCents = Math.max(...account.dayPnlCents.values());
-    if (totalCents <= 0 || new Dec(bestCents).times(100).gt(new Dec(consistencyPct).times(totalCents)))
-      return 'consistency';
+    // The best day is the best day's net P&L; the profit, the sum of the days' net P&L.
+    const days = [...account.dayPnlCents.values()];
+    const totalCents = days.reduce((a, b) => a + b, 0);
+    if (!isConsistent(consistencyPct, Math.max(...days), totalCents)) return 'consistency';
   }
   return undefined;
 }
