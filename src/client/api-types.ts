@@ -938,7 +938,7 @@ export interface components {
             reason_code?: string;
         };
         /** @enum {string} */
-        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced" | "evaluation_failed" | "flat_by";
         Lot: {
             close_execution_id: components["schemas"]["Id"];
             close_price: components["schemas"]["Price"];
@@ -1070,18 +1070,59 @@ export interface components {
                 min_trading_days?: number | null;
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 profit_target?: string;
+                /** @description a value, or null to remove it */
+                time_limit_days?: number | null;
             };
             plan_reference: string;
+            position_limits?: {
+                /** @description an integer ≥ 1, or null to remove it */
+                max_contracts?: number | null;
+                /** @description instrument roots to contract limits, like {"ES": 5, "NQ": 2}, or null to remove it */
+                max_contracts_per_root?: {
+                    [key: string]: number;
+                } | null;
+                /** @description an integer from 1 to 1000, or null to remove it */
+                micro_ratio?: number | null;
+            };
             /** @description a decimal string with at most 2 places, like "49500.00" */
             price_paid?: string;
             risk_profile?: {
+                /** @description a value, or null to remove it */
+                daily_loss_action?: ("lock" | "fail") | null;
                 /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
                 daily_loss_value?: string | null;
+                /** @description an exchange time "HH:MM" from "00:00" to "15:59", or null to remove it */
+                flat_by?: string | null;
+                /** @description a value, or null to remove it */
+                flat_by_action?: ("flatten" | "fail") | null;
+                /** @description a value, or null to remove it */
+                hold_over_weekend?: boolean | null;
                 /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
                 max_drawdown_limit?: string | null;
                 max_drawdown_mode?: components["schemas"]["DrawdownMode"];
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 max_drawdown_value?: string;
+                /** @description a value, or null to remove it */
+                news?: {
+                    /** @enum {string} */
+                    action?: "no_entry" | "flatten" | "fail";
+                    after_minutes?: number;
+                    before_minutes?: number;
+                    /** @description news events like [{"time": "2026-03-11T07:30:00-05:00", "roots": ["ES"], "name": "CPI"}] */
+                    events?: {
+                        name?: string;
+                        /** @description instrument roots like ["ES", "NQ"] */
+                        roots?: string[];
+                        /** @description ISO 8601 with an offset or Z, or Unix ms */
+                        time: string | number;
+                    }[];
+                } | null;
+                /** @description scaling tiers like [{"from_profit": "0", "max_contracts": 3}], or null to remove it */
+                scaling?: {
+                    /** @description a decimal string with at most 2 places, like "49500.00" */
+                    from_profit: string;
+                    max_contracts: number;
+                }[] | null;
             };
             user?: {
                 /** @description an email address like "trader@example.com" */
@@ -1125,9 +1166,12 @@ export interface components {
             balance: components["schemas"]["Money"];
             daily_loss_limit_trigger?: components["schemas"]["Money"];
             equity: components["schemas"]["Money"];
+            /** @enum {string} */
+            failed_rule?: "max_loss_breach" | "daily_loss_failure" | "time_limit" | "flat_by_violation" | "news_violation";
             highest_realized_balance: components["schemas"]["Money"];
             is_locked: boolean;
             lockout_reason?: components["schemas"]["LockReason"];
+            max_contracts_now?: number;
             max_drawdown_limit?: components["schemas"]["Money"];
             max_drawdown_lock_ceiling?: components["schemas"]["Money"];
             max_drawdown_mode: components["schemas"]["DrawdownMode"];
@@ -1135,6 +1179,7 @@ export interface components {
             max_loss_limit_trigger: components["schemas"]["Money"];
             realized_day_pnl: components["schemas"]["Money"];
             realized_week_pnl: components["schemas"]["Money"];
+            scaling_profit?: components["schemas"]["Money"];
             start_of_day_balance: components["schemas"]["Money"];
             starting_balance: components["schemas"]["Money"];
             /** @description ISO 8601 */
