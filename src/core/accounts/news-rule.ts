@@ -197,9 +197,19 @@ export function nextWindowStartMs(rule: NewsRule, afterMs: number): number | und
   return event === undefined ? undefined : event.timeMs - beforeMs;
 }
 
-/** The events whose windows start at `atMs`. */
+/** The events whose windows start at `atMs` (by binary search: a timer asks this of every account it fires for). */
 export function eventsStartingAt(rule: NewsRule, atMs: number): NewsEvent[] {
-  return rule.events.filter((event) => windowStartMs(rule, event) === atMs);
+  const timeMs = atMs + rule.beforeMinutes * MINUTE_MS;
+  let lo = 0;
+  let hi = rule.events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rule.events[mid]!.timeMs < timeMs) lo = mid + 1;
+    else hi = mid;
+  }
+  const starting: NewsEvent[] = [];
+  for (let i = lo; i < rule.events.length && rule.events[i]!.timeMs === timeMs; i++) starting.push(rule.events[i]!);
+  return starting;
 }
 
 /** An event in messages, in exchange time: `CPI at 2026-03-11T07:30:00.000-05:00`. */

@@ -4,7 +4,7 @@
 // early close); with hold_over_weekend false and no flat_by, the session before a weekly roll (a weekend, or a gap
 // that crosses one) has its flat time one minute before its close. A trade date without a session has none.
 import { chicagoTimeToMs, mondayOf } from '../calendar/dates.js';
-import type { GlobexCalendar, Session } from '../calendar/globex-calendar.js';
+import type { GlobexCalendar, Session, SessionFacts } from '../calendar/globex-calendar.js';
 import type { ProductFamily } from '../instruments.js';
 import type { PlanTemplate } from '../accounts/plans.js';
 
@@ -68,6 +68,9 @@ function flatTimeOf(
  */
 export class FlatTimes {
   private readonly next = new Map<string, FlatTime | null>();
+  /** Each session's flat time by spec: a flat time asks it of every account due then. */
+  private readonly ofSession = new Map<string, FlatTime | null>();
+  private lastFacts: { timeMs: number; facts: Readonly<SessionFacts> } | undefined;
 
   constructor(
     private readonly calendar: GlobexCalendar,
@@ -95,16 +98,34 @@ export class FlatTimes {
   lockedAt(plan: PlanTemplate, timeMs: number): FlatTime | undefined {
     const spec = specOf(plan);
     if (spec.flatByMinutes === undefined && !spec.weekend) return undefined;
-    const facts = this.calendar.sessionAtFamily(timeMs, this.family);
+    const facts = this.sessionAt(timeMs);
     if (!facts.isOpen) return undefined;
-    const flat = flatTimeOf(this.calendar, this.family, facts, spec);
+    const flat = this.sessionFlatTime(facts, spec);
     return flat !== undefined && flat.atMs <= timeMs ? flat : undefined;
+  }
+
+  /** The calendar's facts at an instant, the last asked kept: every account due at an instant asks the same. */
+  private sessionAt(timeMs: number): Readonly<SessionFacts> {
+    if (this.lastFacts?.timeMs !== timeMs)
+      this.lastFacts = { timeMs, facts: this.calendar.sessionAtFamily(timeMs, this.family) };
+    return this.lastFacts.facts;
+  }
+
+  private sessionFlatTime(session: Session, spec: FlatSpec): FlatTime | undefined {
+    const key = `${session.tradeDate}|${spec.flatByMinutes}|${spec.weekend}`;
+    let found = this.ofSession.get(key);
+    if (found === undefined) {
+      if (this.ofSession.size > 256) this.ofSession.clear();
+      found = flatTimeOf(this.calendar, this.family, session, spec) ?? null;
+      this.ofSession.set(key, found);
+    }
+    return found ?? undefined;
   }
 
   private compute(spec: FlatSpec, afterMs: number): FlatTime | undefined {
     let session: Session = this.calendar.sessionAtFamily(afterMs, this.family);
     for (let i = 0; i < MAX_SESSIONS; i++) {
-      const flat = flatTimeOf(this.calendar, this.family, session, spec);
+      const flat = this.sessionFlatTime(session, spec);
       if (flat !== undefined && flat.atMs > afterMs) return flat;
       session = this.calendar.sessionAtFamily(session.closeMs, this.family);
     }

@@ -20,6 +20,8 @@ export class TimedRules {
   /** Accounts by the instant they are next due, in filing order; each instant has one clock timer. */
   private readonly due = new Map<number, RiskAccount[]>();
   private readonly flatTimes: FlatTimes;
+  /** A flat time's lock reason, built once for all the accounts locked then (exchange-time words cost microseconds). */
+  private readonly reasons = new WeakMap<FlatTime, string>();
 
   constructor(
     private readonly ctx: KernelContext,
@@ -87,12 +89,12 @@ export class TimedRules {
       const held = open.map((p) => `${p.symbol} ${p.netQuantity > 0 ? 'long' : 'short'} ${Math.abs(p.netQuantity)}`);
       const reason = `held ${held.join(', ')} at ${flatWords(flat)}`;
       const counts = this.countsOf(account, () => this.risk.failByRule(account, 'flat_by_violation', reason));
-      this.published(account, 'flat_by_violation', reason, counts);
+      this.published(account, 'flat_by_violation', () => reason, counts);
       return;
     }
-    const reason = flatReason(flat);
+    const reason = this.reasonOf(flat);
     this.risk.send(account, { type: 'FLAT_BY', reason, occurredAtMs: this.ctx.clock.nowMs });
-    this.published(account, flat.rule, reason, this.risk.cancelAndFlatten(account, flat.rule));
+    this.published(account, flat.rule, () => reason, this.risk.cancelAndFlatten(account, flat.rule));
   }
 
   /**
@@ -102,9 +104,9 @@ export class TimedRules {
   private newsWindowOpens(account: RiskAccount, events: readonly NewsEvent[]): void {
     const news = account.plan.riskProfile.news!;
     const roots = events.some((e) => e.roots.length === 0) ? [] : [...new Set(events.flatMap((e) => e.roots))];
-    const reason = `news blackout ${blackoutWords(news, events[0]!)}`;
     if (news.action === 'flatten') {
-      this.published(account, 'news_blackout', reason, this.risk.flattenRoots(account, roots, 'news_blackout'));
+      const counts = this.risk.flattenRoots(account, roots, 'news_blackout');
+      this.published(account, 'news_blackout', () => `news blackout ${blackoutWords(news, events[0]!)}`, counts);
       return;
     }
     const entries = this.desk.workingOrdersOf(account.id).filter((order) => {
@@ -114,6 +116,15 @@ export class TimedRules {
     });
     for (const order of entries)
       this.desk.finish(order, { type: 'CANCEL', reason: 'news_blackout', occurredAtMs: this.ctx.clock.nowMs });
+  }
+
+  private reasonOf(flat: FlatTime): string {
+    let reason = this.reasons.get(flat);
+    if (reason === undefined) {
+      reason = flatReason(flat);
+      this.reasons.set(flat, reason);
+    }
+    return reason;
   }
 
   /** What a failure cancelled and sent, counted around it. */
@@ -126,13 +137,16 @@ export class TimedRules {
     return { cancelledOrders: clientBefore, closingOrders: sent.length };
   }
 
-  /** `accounts.flattened` when the rule cancelled or sent something: the rule that acted, named. */
-  private published(account: RiskAccount, rule: string, reason: string, counts: FlattenCounts): void {
+  /**
+   * `accounts.flattened` when the rule cancelled or sent something: the rule that acted, named. Its reason is built
+   * only when the event is (a back-test keeps no events, and exchange-time words cost microseconds).
+   */
+  private published(account: RiskAccount, rule: string, reason: () => string, counts: FlattenCounts): void {
     if (counts.cancelledOrders === 0 && counts.closingOrders === 0) return;
     this.ctx.emit('accounts.flattened', () => ({
       account_id: account.id,
       rule,
-      reason,
+      reason: reason(),
       cancelled_orders: counts.cancelledOrders,
       closing_orders: counts.closingOrders,
     }));
@@ -141,7 +155,7 @@ export class TimedRules {
 
 declareSnapshot(TimedRules, {
   kept: ['due', 'positions', 'desk', 'risk'],
-  skipped: ['ctx', 'flatTimes'],
+  skipped: ['ctx', 'flatTimes', 'reasons'],
 });
 
 /**
