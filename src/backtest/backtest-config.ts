@@ -12,6 +12,7 @@ import { decodeScenarioSource } from '../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../scenario/plan-files.js';
 import { parseMarket } from '../scenario/scenario-market.js';
 import { ScenarioError } from '../scenario/scenario-error.js';
+import { inlineNewsFiles } from '../scenario/news-files.js';
 import { expandGrid, isFundedAxis, planForCell, splitCellValues, type GridAxis } from './grid.js';
 import { readFillsFile, type FillsFileSpec } from './trader-fills.js';
 import { isKnownZone } from '../import/export-time.js';
@@ -132,7 +133,10 @@ export function parseBacktestConfig(
   fillsImported: FillsImported = () => undefined,
   flags: WithFlags = (config) => config,
 ): BacktestConfig {
-  const doc = checkFileValue(BacktestConfigFile, raw);
+  const checked = checkFileValue(BacktestConfigFile, raw);
+  // News files are read beside the config, into its plans as written (a cell's plan carries its events).
+  const plans = inlineNewsFiles(checked.plans, dirname(resolve(file)), 'plans');
+  const doc = plans === undefined ? checked : { ...checked, plans };
   const period = checkPeriod(doc.period);
   const { basePlan, basePlanName } = parseBasePlan(doc, file);
   const grid = Object.entries(doc.grid ?? {}).map(([key, values]) => ({ key, values }));

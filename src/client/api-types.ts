@@ -978,7 +978,7 @@ export interface components {
             reason_code?: string;
         };
         /** @enum {string} */
-        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced" | "evaluation_failed";
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced" | "evaluation_failed" | "flat_by";
         Lot: {
             close_execution_id: components["schemas"]["Id"];
             close_price: components["schemas"]["Price"];
@@ -1116,6 +1116,8 @@ export interface components {
                 min_trading_days?: number | null;
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 profit_target?: string;
+                /** @description a value, or null to remove it */
+                time_limit_days?: number | null;
             };
             plan_reference: string;
             position_limits?: {
@@ -1131,13 +1133,36 @@ export interface components {
             /** @description a decimal string with at most 2 places, like "49500.00" */
             price_paid?: string;
             risk_profile?: {
+                /** @description a value, or null to remove it */
+                daily_loss_action?: ("lock" | "fail") | null;
                 /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
                 daily_loss_value?: string | null;
+                /** @description an exchange time "HH:MM" from "00:00" to "15:59", or null to remove it */
+                flat_by?: string | null;
+                /** @description a value, or null to remove it */
+                flat_by_action?: ("flatten" | "fail") | null;
+                /** @description a value, or null to remove it */
+                hold_over_weekend?: boolean | null;
                 /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
                 max_drawdown_limit?: string | null;
                 max_drawdown_mode?: components["schemas"]["DrawdownMode"];
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 max_drawdown_value?: string;
+                /** @description a value, or null to remove it */
+                news?: {
+                    /** @enum {string} */
+                    action?: "no_entry" | "flatten" | "fail";
+                    after_minutes?: number;
+                    before_minutes?: number;
+                    /** @description news events like [{"time": "2026-03-11T07:30:00-05:00", "roots": ["ES"], "name": "CPI"}] */
+                    events?: {
+                        name?: string;
+                        /** @description instrument roots like ["ES", "NQ"] */
+                        roots?: string[];
+                        /** @description ISO 8601 with an offset or Z, or Unix ms */
+                        time: string | number;
+                    }[];
+                } | null;
                 /** @description scaling tiers like [{"from_profit": "0", "max_contracts": 3}], or null to remove it */
                 scaling?: {
                     /** @description a decimal string with at most 2 places, like "49500.00" */
@@ -1168,6 +1193,8 @@ export interface components {
                 min_trading_days?: number | null;
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 profit_target?: string;
+                /** @description a value, or null to remove it */
+                time_limit_days?: number | null;
             };
             plan_reference: string;
             position_limits?: {
@@ -1183,13 +1210,36 @@ export interface components {
             /** @description a decimal string with at most 2 places, like "49500.00" */
             price_paid?: string;
             risk_profile?: {
+                /** @description a value, or null to remove it */
+                daily_loss_action?: ("lock" | "fail") | null;
                 /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
                 daily_loss_value?: string | null;
+                /** @description an exchange time "HH:MM" from "00:00" to "15:59", or null to remove it */
+                flat_by?: string | null;
+                /** @description a value, or null to remove it */
+                flat_by_action?: ("flatten" | "fail") | null;
+                /** @description a value, or null to remove it */
+                hold_over_weekend?: boolean | null;
                 /** @description a decimal string with at most 2 places, like "49500.00", or null to remove it */
                 max_drawdown_limit?: string | null;
                 max_drawdown_mode?: components["schemas"]["DrawdownMode"];
                 /** @description a decimal string with at most 2 places, like "49500.00" */
                 max_drawdown_value?: string;
+                /** @description a value, or null to remove it */
+                news?: {
+                    /** @enum {string} */
+                    action?: "no_entry" | "flatten" | "fail";
+                    after_minutes?: number;
+                    before_minutes?: number;
+                    /** @description news events like [{"time": "2026-03-11T07:30:00-05:00", "roots": ["ES"], "name": "CPI"}] */
+                    events?: {
+                        name?: string;
+                        /** @description instrument roots like ["ES", "NQ"] */
+                        roots?: string[];
+                        /** @description ISO 8601 with an offset or Z, or Unix ms */
+                        time: string | number;
+                    }[];
+                } | null;
                 /** @description scaling tiers like [{"from_profit": "0", "max_contracts": 3}], or null to remove it */
                 scaling?: {
                     /** @description a decimal string with at most 2 places, like "49500.00" */
@@ -1237,7 +1287,7 @@ export interface components {
             daily_loss_limit_trigger?: components["schemas"]["Money"];
             equity: components["schemas"]["Money"];
             /** @enum {string} */
-            failed_rule?: "max_loss_breach" | "daily_loss_failure" | "time_limit";
+            failed_rule?: "max_loss_breach" | "daily_loss_failure" | "time_limit" | "flat_by_violation" | "news_violation";
             highest_realized_balance: components["schemas"]["Money"];
             is_locked: boolean;
             lockout_reason?: components["schemas"]["LockReason"];

@@ -11,6 +11,12 @@ const MODE_WORDS: Record<string, string> = {
   eod_balance: 'EOD trailing',
 };
 
+const NEWS_ACTION_WORDS: Record<string, string> = {
+  no_entry: 'no entries',
+  flatten: 'flatten',
+  fail: 'fails',
+};
+
 const MODE = 'risk_profile.max_drawdown_mode';
 const ALLOWANCE = 'risk_profile.max_drawdown_value';
 
@@ -36,6 +42,13 @@ const PHRASES: Record<string, (value: unknown) => string> = {
   'risk_profile.scaling': (v) => (v === null ? 'no scaling plan' : `scaling ${scalingWords(v)}`),
   'position_limits.max_contracts_per_root': (v) => (v === null ? 'no per-root limits' : `per root ${rootWords(v)}`),
   'position_limits.micro_ratio': (v) => (v === null ? 'micros count whole' : `${String(v)} micros a mini`),
+  'risk_profile.flat_by': (v) => (v === null ? 'no flat-by time' : `flat by ${String(v)} CT`),
+  'risk_profile.flat_by_action': (v) => (v === 'fail' ? 'holding at the flat time fails' : 'flat time flattens'),
+  'risk_profile.hold_over_weekend': (v) => (v === false ? 'flat for weekends' : 'weekends held'),
+  'risk_profile.news': (v) => (v === null ? 'no news rule' : 'news blackouts'),
+  'risk_profile.news.action': (v) => `news ${NEWS_ACTION_WORDS[String(v)] ?? String(v)}`,
+  'risk_profile.news.before_minutes': (v) => `news from ${String(v)} min before`,
+  'risk_profile.news.after_minutes': (v) => `news to ${String(v)} min after`,
   starting_balance: (v) => `${plainDollars(v)} account`,
   commission_per_contract: (v) => `commission ${plainDollars(v)}`,
 };

@@ -33,6 +33,7 @@ export const LOCKOUT_REASONS = [
   'evaluation_passed',
   'account_replaced',
   'evaluation_failed',
+  'flat_by',
 ] as const;
 export const ORDER_STATUSES = ['SUBMITTED', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED'] as const;
 
@@ -71,6 +72,8 @@ export const ORDER_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {
   stop_price: 'decimal',
   /** A REJECTED order's error code (`scaling_limit_exceeded`); null while it has none. */
   error_code: 'string',
+  /** The reason of the order's latest status record: a CANCELLED order's (`flat_by`, `news_blackout`, `cancel_all`). */
+  status_reason: 'string',
 };
 
 export const POSITION_EXPECT_FIELDS: Readonly<Record<string, ValueType>> = {

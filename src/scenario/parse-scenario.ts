@@ -1,14 +1,15 @@
 // Validation of a decoded scenario document (docs/scenarios.md) into a typed Scenario. Everything
 // is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
 // file, the field path and what was expected.
-import { FieldError } from '../core/accounts/input-fields.js';
+import { at, FieldError } from '../core/accounts/input-fields.js';
 import { parsePlanTemplate, type PlanTemplate } from '../core/accounts/plans.js';
 import { checkFileValue } from '../core/file-check.js';
 import { parseSteps } from './parse-steps.js';
 import { parseAccounts } from './scenario-accounts.js';
 import { scenarioErrorFromField } from './scenario-error.js';
 import { readTimeMs } from './scenario-fields.js';
-import { parseMarket } from './scenario-market.js';
+import { parseMarket, scenarioFolder } from './scenario-market.js';
+import { inlineNewsFile, inlineNewsFiles } from './news-files.js';
 import { FillModelSection, ScenarioTopLevel } from './scenario-schema.js';
 import type { FillModelConfig, Scenario } from './scenario-types.js';
 
@@ -31,10 +32,16 @@ export function parseScenario(doc: unknown, file: string): Scenario {
 function parseTopLevel(raw: unknown, file: string): Scenario {
   const doc = checkFileValue(ScenarioTopLevel, raw);
   const startMs = readTimeMs(doc.start, 'start');
+  // News files are read beside the scenario, into the plans and overlays as written (news-files.ts).
+  const folder = scenarioFolder(file);
   const plans = new Map<string, PlanTemplate>(
-    Object.entries(doc.plans ?? {}).map(([name, plan]) => [name, parsePlanTemplate(plan, `plans.${name}`)]),
+    Object.entries(inlineNewsFiles(doc.plans, folder, 'plans') ?? {}).map(([name, plan]) => [
+      name,
+      parsePlanTemplate(plan, `plans.${name}`),
+    ]),
   );
-  const accounts = parseAccounts(doc.accounts ?? [], plans, file);
+  const written = (doc.accounts ?? []).map((account, i) => inlineNewsFile(account, folder, at('accounts', i)));
+  const accounts = parseAccounts(written, plans, file);
   const market = parseMarket(doc.market, file);
   const aliases = new Set(accounts.map((a) => a.alias));
   const steps = parseSteps(doc.steps, file, aliases, startMs);

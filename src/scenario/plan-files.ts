@@ -10,6 +10,7 @@ import { packageRoot } from '../market/holiday-file.js';
 import { ScenarioError } from './scenario-error.js';
 import { listNames } from './scenario-fields.js';
 import { decodeScenarioSource } from './yaml-source.js';
+import { inlineNewsFile } from './news-files.js';
 
 export interface PlanFile {
   path: string;
@@ -51,7 +52,8 @@ function readPlanFile(path: string): PlanFile {
   const source = decodeScenarioSource(readFileSync(path, 'utf8'), path);
   return source.withPositions(() => {
     try {
-      const fields = readFields(source.value, '', 'a plan template');
+      // A news file is read beside the plan file, into the plan as written (news-files.ts).
+      const fields = inlineNewsFile(readFields(source.value, '', 'a plan template'), dirname(path), '');
       return { path, fields, template: parsePlanTemplate(fields, '') };
     } catch (error) {
       if (error instanceof FieldError)

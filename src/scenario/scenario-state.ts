@@ -27,7 +27,12 @@ export const subjectFields = {
   order(kernel: Kernel, orderId: string): Record<string, unknown> {
     const order = kernel.read.order(ALL, orderId);
     if (!order.ok) return {};
-    return order.body.error === undefined ? order.body : { ...order.body, error_code: order.body.error.code };
+    const reason = subjectFields.orderStates(kernel, orderId).at(-1)?.reason;
+    return {
+      ...order.body,
+      ...(order.body.error === undefined ? {} : { error_code: order.body.error.code }),
+      ...(reason === undefined || reason === null ? {} : { status_reason: reason }),
+    };
   },
   /** The order's status records, oldest first. */
   orderStates(kernel: Kernel, orderId: string): StatusRecordJson[] {

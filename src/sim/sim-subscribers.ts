@@ -35,6 +35,7 @@ const FIRM_TYPES: ReadonlySet<string> = new Set([
   'account.created',
   'account.locked',
   'account.unlocked',
+  'account.flattened',
   'fills.created',
   'devices.flagged',
   'fingerprints.flagged',

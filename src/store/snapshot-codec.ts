@@ -37,10 +37,12 @@ const enum Kind {
  * 6: an account's lifecycle is its state value and context, not an actor's persisted snapshot; 7: orders, fills and
  * trades are not kept by id as well, a restore indexes them; 8: an order's status history is a flat status log; 9: an
  * account keeps its first trade date and the trade dates closed, for the time limit, and its trading profit at the
- * last session roll, the scaling plan's): a restart passes over a snapshot of another version and applies the journal
- * instead. The name is 15 characters: the magic is 16 bytes with its NUL.
+ * last session roll, the scaling plan's; 10: the kernel keeps the accounts filed by their next timed rule, a flat time
+ * or a news window, and an account the roots a news flatten is flattening): a restart passes over a snapshot of another
+ * version and applies the journal instead. The name is 15 characters: the magic is 16 bytes with its NUL (from 10 on,
+ * the number follows "parts" without a hyphen).
  */
-const FORMAT = 'propsim-parts-9';
+const FORMAT = 'propsim-parts10';
 const MAGIC = Buffer.from(`${FORMAT}\0`, 'latin1');
 
 /**

@@ -12,6 +12,7 @@ import { packageRoot } from '../../market/holiday-file.js';
 import { DEFAULT_SEED, parseFillModel } from '../../scenario/parse-scenario.js';
 import { bundledPlansFolder, findPlanFile } from '../../scenario/plan-files.js';
 import { ScenarioError } from '../../scenario/scenario-error.js';
+import { inlineNewsFile } from '../../scenario/news-files.js';
 import { listNames, readTimeMs } from '../../scenario/scenario-fields.js';
 import type { FillModelConfig } from '../../scenario/scenario-types.js';
 import { decodeScenarioSource } from '../../scenario/yaml-source.js';
@@ -163,7 +164,8 @@ function readFirm(doc: FirmText, path: string, file: string, keys: Map<string, s
 
 /** A template (its fields checked by the schema, its cross-field rules here), or a plan file by name. */
 function readPlan(value: FirmText['plans'][string], path: string, file: string): PlanTemplate {
-  if (typeof value !== 'string') return parsePlanTemplate(value, path);
+  // A news file is read beside the seed, into the plan as written (src/scenario/news-files.ts).
+  if (typeof value !== 'string') return parsePlanTemplate(inlineNewsFile(value, dirname(resolve(file)), path), path);
   const found = findPlanFile(value, file);
   if (found === undefined) fail(path, planFileChoices(file), value);
   return found.template;

@@ -49,6 +49,7 @@ const ROUTES: Partial<Record<KernelEvent['type'], Route>> = {
   'accounts.created': { type: 'account.created', firm: true },
   'accounts.locked': { type: 'account.locked', firm: true },
   'accounts.unlocked': { type: 'account.unlocked', firm: true },
+  'accounts.flattened': { type: 'account.flattened', firm: true },
 };
 
 /** The stream event of a kernel event, or undefined when no stream carries it. */

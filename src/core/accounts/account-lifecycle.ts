@@ -34,6 +34,8 @@ const EVENT_TYPES = {
   RULE_FAILURE: true,
   DAILY_LOSS_BREACH: true,
   SESSION_ROLL: true,
+  FLAT_BY: true,
+  FLAT_BY_END: true,
   LOCKOUT: true,
   UNLOCK: true,
   PASS: true,

@@ -23,6 +23,11 @@
 //   failed, one lock for every such rule (evaluation_failed), the rule on the status record. One lock rather than one
 //   per rule keeps the lock set, and lockout_reason's values, from growing with every rule a firm sells; the rule is
 //   in failed_rule. A failed record always names its rule, max_loss_breach included.
+// - FLAT_BY locks an active account at a flat time (flat_by, or the weekend flat of hold_over_weekend false:
+//   docs/risk-rules.md#flat-by-a-time) until the next session opens: FLAT_BY_END, sent at the roll right after
+//   SESSION_ROLL, lifts it. A lock of its own, ranked below daily_loss_breach (a breach says more) and above
+//   firm_lockout, so lockout_reason names the rule while it holds; failed, passed and closed accounts keep it, as
+//   they keep daily_loss_breach.
 import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { FailureRule, PlanRule } from './failure-rules.js';
 
@@ -34,6 +39,7 @@ export const LOCK_SEVERITY = [
   'max_loss_breach',
   'evaluation_failed',
   'daily_loss_breach',
+  'flat_by',
   'firm_lockout',
   'account_replaced',
   'evaluation_passed',
@@ -73,6 +79,8 @@ export type AccountLifecycleEvent =
   | { type: 'RULE_FAILURE'; rule: PlanRule; reason: string; occurredAtMs: number }
   | { type: 'DAILY_LOSS_BREACH'; reason: string; occurredAtMs: number }
   | { type: 'SESSION_ROLL'; reason: string; occurredAtMs: number }
+  | { type: 'FLAT_BY'; reason: string; occurredAtMs: number }
+  | { type: 'FLAT_BY_END'; reason: string; occurredAtMs: number }
   | { type: 'LOCKOUT'; reason: string; occurredAtMs: number }
   | { type: 'UNLOCK'; reason: string; occurredAtMs: number }
   | { type: 'PASS'; reason: string; occurredAtMs: number }
@@ -226,6 +234,14 @@ export const accountMachine = setup({
             SESSION_ROLL: {
               guard: { type: 'hasLock', params: { lock: 'daily_loss_breach' } },
               actions: { type: 'removeLock', params: { lock: 'daily_loss_breach' } },
+            },
+            FLAT_BY: {
+              guard: { type: 'lacksLock', params: { lock: 'flat_by' } },
+              actions: { type: 'addLock', params: { lock: 'flat_by' } },
+            },
+            FLAT_BY_END: {
+              guard: { type: 'hasLock', params: { lock: 'flat_by' } },
+              actions: { type: 'removeLock', params: { lock: 'flat_by' } },
             },
             ...NOT_CLOSED_TRANSITIONS,
             PASS: {

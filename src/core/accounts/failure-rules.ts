@@ -6,7 +6,13 @@
 import type { PlanTemplate } from './plans.js';
 
 /** Every rule's name, in the order the back-test's causes list them (max loss first, as it always was). */
-export const FAILURE_RULES = ['max_loss_breach', 'daily_loss_failure', 'time_limit'] as const;
+export const FAILURE_RULES = [
+  'max_loss_breach',
+  'daily_loss_failure',
+  'time_limit',
+  'flat_by_violation',
+  'news_violation',
+] as const;
 export type FailureRule = (typeof FAILURE_RULES)[number];
 
 /** The rules RULE_FAILURE carries: all but max loss, whose breach keeps its own event and lock. */
@@ -28,6 +34,10 @@ export function planFailureRules(plan: PlanTemplate): FailureRule[] {
         return plan.riskProfile.dailyLossAction === 'fail';
       case 'time_limit':
         return plan.passingCriteria.timeLimitDays !== undefined;
+      case 'flat_by_violation':
+        return plan.riskProfile.flatByAction === 'fail';
+      case 'news_violation':
+        return plan.riskProfile.news?.action === 'fail';
     }
   });
 }

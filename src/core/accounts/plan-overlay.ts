@@ -2,8 +2,9 @@
 // passing_criteria, position_limits and price_paid sent with an account create. The risk profile, passing criteria
 // and position limits overlays are partial and merged over the template's; the result is a new template for that
 // account only — the shared template is never touched. In an overlay, `null` removes an optional field
-// (max_drawdown_limit, daily_loss_value, daily_loss_action, scaling, min_trading_days, consistency_pct,
-// time_limit_days, each position limit).
+// (max_drawdown_limit, daily_loss_value, daily_loss_action, scaling, flat_by, flat_by_action, hold_over_weekend, news,
+// min_trading_days, consistency_pct, time_limit_days, each position limit). A news overlay's fields replace the
+// plan's (its events as a whole).
 import { Type, type TSchema } from 'typebox';
 import { checkFileValue } from '../file-check.js';
 import { Mapping } from '../file-fields.js';
@@ -16,6 +17,9 @@ import {
   type PositionLimitsOverlay,
   type ScalingTier,
 } from './position-limits.js';
+import { checkFlatByAction, flatByActionOf, flatByMinutesOf, holdOverWeekendOf } from './flat-rules.js';
+import { mergeNewsRule, readNewsOverlay, type NewsRuleOverlay } from './news-rule.js';
+import type { FlatByAction } from './timed-rules-schema.js';
 import {
   checkDailyLossAction,
   checkPlanConsistency,
@@ -38,6 +42,10 @@ export interface RiskProfileOverlay {
   readonly dailyLossValueCents?: number | null;
   readonly scaling?: readonly ScalingTier[] | null;
   readonly dailyLossAction?: DailyLossAction | null;
+  readonly flatByMinutes?: number | null;
+  readonly flatByAction?: FlatByAction | null;
+  readonly holdOverWeekend?: boolean | null;
+  readonly news?: NewsRuleOverlay | null;
 }
 
 /** Partial passing criteria; `null` removes an optional field. */
@@ -111,6 +119,10 @@ export function overlayOf(doc: OverlayText, path: string): ProvisioningOverlay {
             ...nullable(risk.daily_loss_value, 'dailyLossValueCents', (v) => cents(v, 'risk_profile.daily_loss_value')),
             ...nullable(risk.scaling, 'scaling', (v) => readScaling(v, at(path, 'risk_profile.scaling'))),
             ...nullable(risk.daily_loss_action, 'dailyLossAction', (v) => v),
+            ...nullable(risk.flat_by, 'flatByMinutes', flatByMinutesOf),
+            ...nullable(risk.flat_by_action, 'flatByAction', (v) => v),
+            ...nullable(risk.hold_over_weekend, 'holdOverWeekend', (v) => v),
+            ...nullable(risk.news, 'news', (v) => readNewsOverlay(v, at(path, 'risk_profile.news'))),
           },
         }),
     ...(passing === undefined
@@ -149,7 +161,7 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
     ...template,
     startingBalanceCents: overlay.initialBalanceCents ?? template.startingBalanceCents,
     currency: overlay.currency ?? template.currency,
-    riskProfile: mergeRiskProfile(template.riskProfile, overlay.riskProfile ?? {}),
+    riskProfile: mergeRiskProfile(template.riskProfile, overlay.riskProfile ?? {}, overlay.path),
     passingCriteria: mergePassingCriteria(template.passingCriteria, overlay.passingCriteria ?? {}),
     positionLimits: mergePositionLimits(template.positionLimits, overlay.positionLimits ?? {}),
     enabledFamilies: [...template.enabledFamilies],
@@ -172,13 +184,29 @@ export function applyProvisioningOverlay(template: PlanTemplate, overlay: Provis
         : 'risk_profile.daily_loss_action',
     ),
   );
+  // A fail without a flat time is the overlay's doing too: the flat_by it removed, the weekend it allowed, or the
+  // action it set.
+  const risk = overlay.riskProfile;
+  checkFlatByAction(
+    plan,
+    at(
+      overlay.path,
+      risk?.flatByMinutes === null
+        ? 'risk_profile.flat_by'
+        : risk?.holdOverWeekend === true || risk?.holdOverWeekend === null
+          ? 'risk_profile.hold_over_weekend'
+          : 'risk_profile.flat_by_action',
+    ),
+  );
   return freezePlan(plan);
 }
 
-function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay): RiskProfile {
+function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay, path: string): RiskProfile {
   const limit = pick(overlay.maxDrawdownLimitCents, base.maxDrawdownLimitCents);
   const daily = pick(overlay.dailyLossValueCents, base.dailyLossValueCents);
   const scaling = pick(overlay.scaling, base.scaling);
+  const flatBy = pick(overlay.flatByMinutes, base.flatByMinutes);
+  const news = mergeNewsRule(base.news, overlay.news, at(path, 'risk_profile.news'));
   return {
     maxDrawdownMode: overlay.maxDrawdownMode ?? base.maxDrawdownMode,
     maxDrawdownValueCents: overlay.maxDrawdownValueCents ?? base.maxDrawdownValueCents,
@@ -186,6 +214,10 @@ function mergeRiskProfile(base: RiskProfile, overlay: RiskProfileOverlay): RiskP
     ...(daily === undefined ? {} : { dailyLossValueCents: daily }),
     ...(scaling === undefined ? {} : { scaling }),
     ...dailyLossActionOf(pick(overlay.dailyLossAction, base.dailyLossAction)),
+    ...(flatBy === undefined ? {} : { flatByMinutes: flatBy }),
+    ...flatByActionOf(pick(overlay.flatByAction, base.flatByAction)),
+    ...holdOverWeekendOf(pick(overlay.holdOverWeekend, base.holdOverWeekend)),
+    ...(news === undefined ? {} : { news }),
   };
 }
 

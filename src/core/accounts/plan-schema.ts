@@ -5,6 +5,16 @@ import { Type, type Static } from 'typebox';
 import { PRODUCT_FAMILIES } from '../instruments.js';
 import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
 import { PositionLimitsFile, PositionLimitsOverlay, Scaling, ScalingOverlay } from './limits-schema.js';
+import {
+  FlatBy,
+  FlatByAction,
+  FlatByActionOverlay,
+  FlatByOverlay,
+  HoldOverWeekend,
+  HoldOverWeekendOverlay,
+  NewsFileSchema,
+  NewsOverlay,
+} from './timed-rules-schema.js';
 
 export const MAX_DRAWDOWN_MODES = ['static', 'realtime_balance', 'realtime_equity', 'eod_balance'] as const;
 export const DAILY_LOSS_ACTIONS = ['lock', 'fail'] as const;
@@ -68,10 +78,14 @@ export const RiskProfileFile = Mapping(
     ),
     scaling: Type.Optional(Scaling),
     daily_loss_action: Type.Optional(DailyLossAction),
+    flat_by: Type.Optional(FlatBy),
+    flat_by_action: Type.Optional(FlatByAction),
+    hold_over_weekend: Type.Optional(HoldOverWeekend),
+    news: Type.Optional(NewsFileSchema),
   },
   {
     expected: 'a mapping with max_drawdown_mode and max_drawdown_value',
-    description: 'The max-loss and daily-loss rules.',
+    description: 'The max-loss and daily-loss rules, the contract scaling plan and the rules of the clock.',
   },
 );
 
@@ -138,11 +152,15 @@ export const OverlayProperties = {
         daily_loss_value: Type.Optional(Removable(Money('positive'))),
         daily_loss_action: Type.Optional(Removable(DailyLossAction)),
         scaling: Type.Optional(ScalingOverlay),
+        flat_by: Type.Optional(FlatByOverlay),
+        flat_by_action: Type.Optional(FlatByActionOverlay),
+        hold_over_weekend: Type.Optional(HoldOverWeekendOverlay),
+        news: Type.Optional(NewsOverlay),
       },
       {
         expected:
           'a mapping with some of max_drawdown_mode, max_drawdown_value, max_drawdown_limit, daily_loss_value, ' +
-          'daily_loss_action, scaling',
+          'daily_loss_action, scaling, flat_by, flat_by_action, hold_over_weekend, news',
       },
     ),
   ),

@@ -7,6 +7,8 @@ import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../i
 import { checkFileValue } from '../file-check.js';
 import { at, FieldError, readFields, toCents } from './input-fields.js';
 import { readPositionLimits, readScaling, type PositionLimits, type ScalingTier } from './position-limits.js';
+import { checkFlatByAction, readFlatRules } from './flat-rules.js';
+import { readNewsRule, type NewsRule } from './news-rule.js';
 
 export type { PositionLimits };
 import { PlanTemplateFile, TRADING_SESSION_NAMES, type DailyLossAction, type MaxDrawdownMode } from './plan-schema.js';
@@ -28,6 +30,15 @@ export interface RiskProfile {
   /** `fail` when a daily-loss breach fails the evaluation; absent for `lock`, the default (kept absent, so a plan
    * that says `lock` journals as one that says nothing: docs/risk-rules.md#daily-loss-that-fails). */
   readonly dailyLossAction?: 'fail';
+  /** The flat-by time in minutes after midnight, exchange time (docs/risk-rules.md#flat-by-a-time); absent: none. */
+  readonly flatByMinutes?: number;
+  /** `fail` when holding a position at a flat time fails the evaluation; absent for `flatten`, the default. */
+  readonly flatByAction?: 'fail';
+  /** `false` when no position may be held over a weekend (docs/risk-rules.md#no-holding-over-the-weekend); absent
+   * for true, the default. */
+  readonly holdOverWeekend?: false;
+  /** News blackouts (docs/risk-rules.md#news-blackouts); absent: none. */
+  readonly news?: NewsRule;
 }
 
 export interface PassingCriteria {
@@ -70,6 +81,8 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
       ...optionalText(risk.daily_loss_value, field('risk_profile.daily_loss_value'), 'dailyLossValueCents'),
       ...(risk.scaling === undefined ? {} : { scaling: readScaling(risk.scaling, field('risk_profile.scaling')) }),
       ...dailyLossActionOf(risk.daily_loss_action),
+      ...readFlatRules(risk),
+      ...(risk.news === undefined ? {} : { news: readNewsRule(risk.news, field('risk_profile.news')) }),
     },
     passingCriteria: {
       profitTargetCents: toCents(passing.profit_target, field('passing_criteria.profit_target')),
@@ -87,6 +100,7 @@ export function parsePlanTemplate(raw: unknown, path: string): PlanTemplate {
   };
   checkPlanConsistency(plan, field('risk_profile.max_drawdown_value'));
   checkDailyLossAction(plan, field('risk_profile.daily_loss_action'));
+  checkFlatByAction(plan, field('risk_profile.flat_by_action'));
   return freezePlan(plan);
 }
 

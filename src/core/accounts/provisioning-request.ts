@@ -13,6 +13,7 @@
 // `count`
 //     "initial_balance": "50000.00", "currency": "USD",  optional overlays (plan-overlay.ts)
 //     "risk_profile": { "max_drawdown_value": "2500" },  optional partial overlay; null removes an optional field
+//                                                        (news takes its events inline: the API reads no file)
 //     "passing_criteria": { "profit_target": "3000" },   optional partial overlay; null removes an optional field
 //     "position_limits": { "max_contracts": 3 }          optional partial overlay; null removes a field
 //   }
@@ -69,6 +70,31 @@ const PositionLimitsInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** risk_profile.news (docs/risk-rules.md#news-blackouts): the events inline; the API reads no file. */
+const NewsInput = Type.Object(
+  {
+    events: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            time: Type.Union([Type.String(), Type.Integer()], {
+              description: 'ISO 8601 with an offset or Z, or Unix ms',
+            }),
+            roots: Type.Optional(Type.Array(Type.String(), { description: 'instrument roots like ["ES", "NQ"]' })),
+            name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'news events like [{"time": "2026-03-11T07:30:00-05:00", "roots": ["ES"], "name": "CPI"}]' },
+      ),
+    ),
+    before_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440 })),
+    after_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1440 })),
+    action: Type.Optional(Type.Union([Type.Literal('no_entry'), Type.Literal('flatten'), Type.Literal('fail')])),
+  },
+  { additionalProperties: false },
+);
+
 /** POST /v1/firm-control/accounts (docs/api.md#shapes): the trader, the plan and the optional overlays. */
 export const ProvisionAccountsBody = Type.Object(
   {
@@ -102,7 +128,19 @@ export const ProvisionAccountsBody = Type.Object(
           max_drawdown_value: Type.Optional(MoneyInput),
           max_drawdown_limit: Type.Optional(Nullable(MoneyInput)),
           daily_loss_value: Type.Optional(Nullable(MoneyInput)),
+          daily_loss_action: Type.Optional(Nullable(Type.Union([Type.Literal('lock'), Type.Literal('fail')]))),
           scaling: Type.Optional(Nullable(ScalingInput)),
+          flat_by: Type.Optional(
+            Nullable(
+              Type.String({
+                pattern: '^(0[0-9]|1[0-5]):[0-5][0-9]$',
+                description: 'an exchange time "HH:MM" from "00:00" to "15:59"',
+              }),
+            ),
+          ),
+          flat_by_action: Type.Optional(Nullable(Type.Union([Type.Literal('flatten'), Type.Literal('fail')]))),
+          hold_over_weekend: Type.Optional(Nullable(Type.Boolean())),
+          news: Type.Optional(Nullable(NewsInput)),
         },
         { additionalProperties: false },
       ),
@@ -117,6 +155,7 @@ export const ProvisionAccountsBody = Type.Object(
               Type.String({ pattern: '^\\d+(\\.\\d+)?$', description: 'a percentage as a decimal string like "40"' }),
             ),
           ),
+          time_limit_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000 }))),
         },
         { additionalProperties: false },
       ),

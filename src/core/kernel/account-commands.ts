@@ -14,6 +14,7 @@ import type { KernelContext } from './context.js';
 import type { FirmControl } from './firm-control.js';
 import type { RiskDesk } from './risk-desk.js';
 import { riskStateJson } from './risk-json.js';
+import type { TimedRules } from './timed-rules.js';
 import { declareSnapshot } from './snapshot-fields.js';
 
 type Command<T extends KernelCommand['type']> = Extract<KernelCommand, { type: T }>;
@@ -28,6 +29,7 @@ export class AccountCommands {
     private readonly ctx: KernelContext,
     private readonly accounts: AccountBook,
     private readonly risk: RiskDesk,
+    private readonly timedRules: TimedRules,
     private readonly firm: FirmControl,
     private readonly provisioning: Provisioning,
   ) {}
@@ -173,11 +175,13 @@ export class AccountCommands {
     this.firm.scheduleRiskLoad(account);
     const body = riskStateJson(account, this.risk.equityCents(account));
     this.ctx.emit('accounts.created', () => ({ ...body }));
-    return body;
+    // After accounts.created: an account opened after its session's flat time is locked at once, and answers so.
+    this.timedRules.opened(account);
+    return account.locks.length === 0 ? body : riskStateJson(account, this.risk.equityCents(account));
   }
 }
 
 declareSnapshot(AccountCommands, {
-  kept: ['accounts', 'risk', 'firm', 'provisioning', 'provisionAnswers', 'plans'],
+  kept: ['accounts', 'risk', 'timedRules', 'firm', 'provisioning', 'provisionAnswers', 'plans'],
   skipped: ['ctx'],
 });

@@ -60,6 +60,9 @@ export interface RiskAccount {
   /** Breached or flattened by the firm: keep sending offsetting orders until flat
    * (docs/risk-rules.md#what-a-breach-does). */
   flattening: boolean;
+  /** While flattening for a news blackout: the roots it flattens (docs/risk-rules.md#news-blackouts); undefined:
+   * every position. */
+  flattenRoots: readonly string[] | undefined;
   updatedAtMs: number;
   /** The last print-crossing that marked the account (the risk desk's de-duplication). */
   markedAtCrossing: number;
@@ -119,6 +122,7 @@ export class AccountBook {
       userRiskHalt: false,
       droppedFills: 0,
       flattening: false,
+      flattenRoots: undefined,
       updatedAtMs: nowMs,
       markedAtCrossing: 0,
       lifecycle: initialAccountState({ occurredAtMs: nowMs }),

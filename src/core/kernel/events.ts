@@ -7,6 +7,7 @@ export type KernelEventType =
   | 'accounts.unlocked'
   | 'accounts.adjusted'
   | 'accounts.replaced'
+  | 'accounts.flattened'
   | 'session.rolled'
   | 'orders.state'
   | 'orders.modify_dropped'
@@ -34,4 +35,6 @@ export type KernelTimer =
   | { kind: 'modify_arrives'; orderId: string; change: { quantity?: number; limitPrice?: string; stopPrice?: string } }
   | { kind: 'order_expires'; orderId: string }
   | { kind: 'session_roll' }
+  /** Accounts filed at this instant by a rule of the clock (timed-rules.ts: flat times, news windows). */
+  | { kind: 'timed_rules' }
   | { kind: 'risk_loaded'; accountId: string; loadStartedAtMs: number };

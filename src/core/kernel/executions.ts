@@ -1,11 +1,12 @@
 // Executions booked on accounts (docs/risk-rules.md#order-of-work-at-one-print): a venue fill or a historical fill
 // becomes a position change, lots, cash and commissions, with the events that go with them; the account is then
 // marked and, if it must be, flattened.
-import type { ProductFamily } from '../instruments.js';
+import { parseSymbol, type ProductFamily } from '../instruments.js';
 import { CommandRefusal, success, type Outcome } from '../outcome.js';
 import type { Side } from '../orders/order-types.js';
 import { fillToJson, positionToJson, tradeToJson, type FillResult, type PositionBook } from '../positions/index.js';
-import type { AccountBook } from './accounts.js';
+import type { AccountBook, RiskAccount } from './accounts.js';
+import { newsRefusal } from './news-blackout.js';
 import type { KernelCommand } from './commands.js';
 import type { KernelContext } from './context.js';
 import { eventData } from './events.js';
@@ -31,15 +32,15 @@ export class Executions {
     }
     const account = this.accounts.get(fill.account_id);
     const print = parsePrint(fill.instrument_id, fill.price, fill.quantity);
-    if (account.status !== 'active' || account.locks.length > 0) {
+    const refused =
+      account.status !== 'active'
+        ? `account is ${account.status}`
+        : account.locks.length > 0
+          ? `account is locked (${account.locks[0]})`
+          : this.newsRefusal(account, print.symbol, fill.side, fill.quantity, fill.occurred_at ?? nowMs);
+    if (refused !== undefined) {
       account.droppedFills++;
-      const dropped = {
-        account_id: account.id,
-        instrument_id: print.symbol,
-        dropped: true as const,
-        reason:
-          account.status !== 'active' ? `account is ${account.status}` : `account is locked (${account.locks[0]})`,
-      };
+      const dropped = { account_id: account.id, instrument_id: print.symbol, dropped: true as const, reason: refused };
       this.ctx.emit('fills.dropped', () => dropped);
       return success(200, dropped);
     }
@@ -56,6 +57,23 @@ export class Executions {
     return success(201, fillToJson(result.fill));
   }
 
+  /**
+   * A historical entry in a news blackout of its root is dropped, as the gate would have refused its order (no_entry,
+   * flatten; docs/risk-rules.md#news-blackouts): the refusal's words, or undefined.
+   */
+  private newsRefusal(
+    account: RiskAccount,
+    symbol: string,
+    side: Side,
+    quantity: number,
+    atMs: number,
+  ): string | undefined {
+    const news = account.plan.riskProfile.news;
+    if (news === undefined || news.action === 'fail') return undefined;
+    const net = this.positions.livePositionQuantity(account.id, symbol);
+    return newsRefusal(news, parseSymbol(symbol).spec, side, quantity, net, atMs)?.message;
+  }
+
   /** Books one execution: position, lots, cash, and the events that go with them. */
   execute(
     accountId: string,
@@ -68,6 +86,9 @@ export class Executions {
   ): FillResult {
     const account = this.accounts.get(accountId);
     const commissionCents = account.plan.commissionPerContractCents * quantity;
+    // A news rule that fails compares the position before and after (docs/risk-rules.md#news-blackouts).
+    const newsFails = account.plan.riskProfile.news?.action === 'fail';
+    const netBefore = newsFails ? this.positions.livePositionQuantity(accountId, symbol) : 0;
     const result = this.positions.applyFill({
       executionId: this.ctx.ids.nextUuid(),
       orderId,
@@ -85,6 +106,15 @@ export class Executions {
     for (const tradeId of result.tradesClosed)
       this.ctx.emit('trades.closed', () => eventData(tradeToJson(this.positions.trade(tradeId)!)));
     this.risk.bookFill(account, result.realizedCents, commissionCents, result.fill.tradeDate);
+    if (newsFails)
+      this.risk.noteFill(
+        account,
+        symbol,
+        parseSymbol(symbol).spec,
+        netBefore,
+        result.position.netQuantity,
+        occurredAtMs,
+      );
     return result;
   }
 
@@ -92,6 +122,7 @@ export class Executions {
   afterFills(accountId: string): void {
     const account = this.accounts.get(accountId);
     this.risk.mark(account);
+    this.risk.judgeFills(account);
     this.risk.ensureFlattening(account);
   }
 }

@@ -31,6 +31,7 @@ import { parsePrint } from './print-input.js';
 import { PrintPath } from './print-path.js';
 import { RiskDesk } from './risk-desk.js';
 import { declareSnapshot } from './snapshot-fields.js';
+import { TimedRules } from './timed-rules.js';
 
 /** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */
 const SANDBOX_LINES: ReadonlySet<string> = new Set([...POSITION_HISTORY_TYPES, 'input.*']);
@@ -75,6 +76,8 @@ export class Kernel {
   private readonly positions: PositionBook;
   private readonly desk: OrderDesk;
   private readonly risk: RiskDesk;
+  /** Rules that act at an instant: flat times, news windows (docs/risk-rules.md#flat-by-a-time). */
+  private readonly timedRules: TimedRules;
   private readonly firm: FirmControl;
   private readonly provisioning = new Provisioning();
   private readonly staffRoles = new StaffRoles(this.provisioning);
@@ -122,8 +125,16 @@ export class Kernel {
     this.risk = new RiskDesk(ctx, this.accounts, this.positions, this.desk, familyOf);
     this.#executions = new Executions(ctx, this.accounts, this.positions, this.risk, familyOf);
     this.#printPath = new PrintPath(ctx, this.desk, this.positions, this.risk, this.#executions);
+    this.timedRules = new TimedRules(ctx, this.positions, this.desk, this.risk);
     this.firm = new FirmControl(ctx, this.accounts, this.risk, riskLoadDelayMs);
-    this.accountCommands = new AccountCommands(ctx, this.accounts, this.risk, this.firm, this.provisioning);
+    this.accountCommands = new AccountCommands(
+      ctx,
+      this.accounts,
+      this.risk,
+      this.timedRules,
+      this.firm,
+      this.provisioning,
+    );
     this.read = new KernelReads({
       clock: this.clock,
       calendar: this.calendar,
@@ -290,6 +301,7 @@ export class Kernel {
 
   private onTimer(timer: KernelTimer): void {
     if (timer.kind === 'session_roll') return this.rollSessions();
+    if (timer.kind === 'timed_rules') return this.timedRules.fire();
     if (timer.kind === 'risk_loaded') {
       const account = this.accounts.get(timer.accountId);
       this.risk.send(account, {
@@ -398,6 +410,7 @@ declareSnapshot(Kernel, {
     'positions',
     'desk',
     'risk',
+    'timedRules',
     'firm',
     'provisioning',
     'staffRoles',

@@ -10,7 +10,8 @@ import {
   type LockChange,
 } from '../accounts/account.machine.js';
 import type { PlanRule } from '../accounts/failure-rules.js';
-import type { ProductFamily } from '../instruments.js';
+import { parseSymbol, type InstrumentSpec, type ProductFamily } from '../instruments.js';
+import { rootsCover } from '../accounts/news-rule.js';
 import { formatCents } from '../money.js';
 import type { OrderError, Order } from '../orders/order-types.js';
 import type { PositionBook } from '../positions/index.js';
@@ -22,6 +23,7 @@ import { FloorIndex } from './floor-index.js';
 import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from './risk-json.js';
 import { contractLimitRefusal } from './contract-limits.js';
+import { newsRefusal, newsViolation } from './news-blackout.js';
 import { declareSnapshot } from './snapshot-fields.js';
 import { countClosedTradeDate, timeLimitReason } from './time-limit.js';
 
@@ -38,6 +40,8 @@ export class RiskDesk {
   private crossingSeq = 0;
   /** Product families a firm has switched off (PUT /v1/firm-control/offerings). */
   readonly disabledFamilies = new Map<string, Set<ProductFamily>>();
+  /** News violations found at fills, by account id, judged once the account is marked (always empty between inputs). */
+  private readonly newsViolations = new Map<string, string>();
 
   constructor(
     private readonly ctx: KernelContext,
@@ -114,6 +118,32 @@ export class RiskDesk {
     return true;
   }
 
+  /**
+   * A fill of the account took a position from `netBefore` to `netAfter` at `atMs`: under news action fail, an entry in
+   * a blackout of its root is noted, and judged when the account has been marked (judgeFills).
+   */
+  noteFill(
+    account: RiskAccount,
+    symbol: string,
+    spec: InstrumentSpec,
+    netBefore: number,
+    netAfter: number,
+    atMs: number,
+  ): void {
+    const news = account.plan.riskProfile.news;
+    if (news === undefined || news.action !== 'fail' || this.newsViolations.has(account.id)) return;
+    const violation = newsViolation(news, spec, symbol, netBefore, netAfter, atMs);
+    if (violation !== undefined) this.newsViolations.set(account.id, violation);
+  }
+
+  /** After an account's fills and its mark: a news violation noted at one of them fails it, unless the mark did. */
+  judgeFills(account: RiskAccount): void {
+    const violation = this.newsViolations.get(account.id);
+    if (violation === undefined) return;
+    this.newsViolations.delete(account.id);
+    if (account.status === 'active') this.failByRule(account, 'news_violation', violation);
+  }
+
   /** Books a fill's cash: balance, day and week P&L net of commissions, the balance-following peak. */
   bookFill(account: RiskAccount, realizedCents: number, commissionCents: number, tradeDate: string): void {
     const net = realizedCents - commissionCents;
@@ -148,7 +178,9 @@ export class RiskDesk {
         this.desk.finish(order, { type: 'CANCEL', reason: 'flatten_resized', occurredAtMs: this.ctx.clock.nowMs });
     }
     const working = this.desk.workingOrdersOf(account.id).filter((o) => o.origin === 'risk');
+    const roots = account.flattenRoots;
     for (const position of this.positions.openPositions(account.id)) {
+      if (roots !== undefined && !coversSymbol(roots, position.symbol)) continue;
       open = true;
       if (working.some((o) => o.symbol === position.symbol)) continue;
       this.desk.placeRiskOrder(
@@ -159,7 +191,10 @@ export class RiskDesk {
       );
       sent++;
     }
-    if (!open) account.flattening = false;
+    if (!open) {
+      account.flattening = false;
+      account.flattenRoots = undefined;
+    }
     return sent;
   }
 
@@ -167,7 +202,27 @@ export class RiskDesk {
   cancelAndFlatten(account: RiskAccount, reason: string): FlattenCounts {
     const cancelledOrders = this.cancelAll(account, reason);
     account.flattening = true;
+    account.flattenRoots = undefined;
     return { cancelledOrders, closingOrders: this.ensureFlattening(account) };
+  }
+
+  /**
+   * A news flatten (docs/risk-rules.md#news-blackouts): the working client orders and the positions of the roots
+   * given (empty: every root) only, cancelled and flattened as a breach does; other roots are left alone. An account
+   * already flattening everything goes on doing so.
+   */
+  flattenRoots(account: RiskAccount, roots: readonly string[], reason: string): FlattenCounts {
+    if (roots.length === 0) return this.cancelAndFlatten(account, reason);
+    const working = this.desk
+      .workingOrdersOf(account.id)
+      .filter((o) => o.origin === 'client' && coversSymbol(roots, o.symbol));
+    for (const order of working)
+      this.desk.finish(order, { type: 'CANCEL', reason, occurredAtMs: this.ctx.clock.nowMs });
+    if (!account.flattening) account.flattenRoots = [...roots];
+    else if (account.flattenRoots !== undefined)
+      account.flattenRoots = [...new Set([...account.flattenRoots, ...roots])];
+    account.flattening = true;
+    return { cancelledOrders: working.length, closingOrders: this.ensureFlattening(account) };
   }
 
   cancelAll(account: RiskAccount, reason: string): number {
@@ -193,6 +248,8 @@ export class RiskDesk {
     if (weekly) account.realizedWeekCents = 0;
     account.updatedAtMs = nowMs;
     this.send(account, { type: 'SESSION_ROLL', reason: 'session roll', occurredAtMs: nowMs });
+    // The next session opens: a flat-by lock ends (docs/risk-rules.md#flat-by-a-time).
+    this.send(account, { type: 'FLAT_BY_END', reason: 'session roll', occurredAtMs: nowMs });
     this.ctx.emit('balance.updated', () => balanceObjectJson(account));
     const passed = this.passingReason(account);
     if (passed && this.send(account, { type: 'PASS', reason: passed, occurredAtMs: nowMs }).length > 0) {
@@ -228,6 +285,19 @@ export class RiskDesk {
     const family = this.familyOf(order.symbol);
     if (!account.plan.enabledFamilies.includes(family) || this.disabledFamilies.get(account.firmId)?.has(family)) {
       return { code: 'product_disabled', message: `product family ${family} is not enabled for account ${account.id}` };
+    }
+    const news = account.plan.riskProfile.news;
+    if (news !== undefined && order.spec !== undefined) {
+      const net = this.positions.livePositionQuantity(account.id, order.symbol);
+      const refused = newsRefusal(
+        news,
+        order.spec,
+        order.side,
+        quantity - order.filledQuantity,
+        net,
+        this.ctx.clock.nowMs,
+      );
+      if (refused) return refused;
     }
     return this.positionLimitRefusal(account, order, quantity);
   }
@@ -279,7 +349,13 @@ export class RiskDesk {
   }
 }
 
+/** Whether a list of roots covers an instrument (rootsCover of its root and mini). */
+export function coversSymbol(roots: readonly string[], symbol: string): boolean {
+  const spec = parseSymbol(symbol).spec;
+  return rootsCover(roots, spec.root, spec.miniRoot);
+}
+
 declareSnapshot(RiskDesk, {
-  kept: ['accounts', 'positions', 'desk', 'index', 'crossed', 'crossingSeq', 'disabledFamilies'],
+  kept: ['accounts', 'positions', 'desk', 'index', 'crossed', 'crossingSeq', 'disabledFamilies', 'newsViolations'],
   skipped: ['ctx', 'familyOf'],
 });

@@ -1,6 +1,8 @@
 // Public JSON of an account's risk: the balance object and the live risk state item
 // (docs/risk-rules.md#the-risk-state-item), money as decimal strings; a field that does not apply (a cap on a static
 // plan, a daily trigger without a daily limit) is left out, never null.
+import { flatRulesJson } from '../accounts/flat-rules.js';
+import { newsJson } from '../accounts/news-rule.js';
 import { failedRuleOf, lockoutReasonOf } from '../accounts/account.machine.js';
 import { ceilingCents } from '../accounts/floors.js';
 import { formatCents } from '../money.js';
@@ -97,6 +99,8 @@ export function planJson(plan: PlanTemplate): Record<string, unknown> {
       ...(r.dailyLossValueCents === undefined ? {} : { daily_loss_value: formatCents(r.dailyLossValueCents) }),
       ...(r.scaling === undefined ? {} : { scaling: scalingJson(r.scaling) }),
       ...(r.dailyLossAction === undefined ? {} : { daily_loss_action: r.dailyLossAction }),
+      ...flatRulesJson(r),
+      ...(r.news === undefined ? {} : { news: newsJson(r.news) }),
     },
     passing_criteria: {
       profit_target: formatCents(p.profitTargetCents),

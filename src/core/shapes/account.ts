@@ -21,6 +21,7 @@ export const LockReasonShape = Type.Union([
   Type.Literal('evaluation_passed'),
   Type.Literal('account_replaced'),
   Type.Literal('evaluation_failed'),
+  Type.Literal('flat_by'),
 ]);
 /** The rule that failed an account (docs/risk-rules.md#statuses-and-locks): the names of failure-rules.ts, which
  * test/core/accounts/failure-rules.test.ts holds them to. */
@@ -28,6 +29,8 @@ export const FailedRuleShape = Type.Union([
   Type.Literal('max_loss_breach'),
   Type.Literal('daily_loss_failure'),
   Type.Literal('time_limit'),
+  Type.Literal('flat_by_violation'),
+  Type.Literal('news_violation'),
 ]);
 
 /** The live risk state item: the interface's fields, plus the day and week figures and account_status. */

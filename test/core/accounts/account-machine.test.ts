@@ -34,6 +34,7 @@ type Fixture =
   | 'active+daily'
   | 'active+firm'
   | 'active+daily+firm'
+  | 'active+flat'
   | 'failed'
   | 'failed+firm'
   | 'failed-by-rule'
@@ -48,6 +49,7 @@ const SETUP: Record<Fixture, AccountLifecycleEvent[]> = {
   'active+daily': [ev('DAILY_LOSS_BREACH', 1)],
   'active+firm': [ev('LOCKOUT', 1)],
   'active+daily+firm': [ev('DAILY_LOSS_BREACH', 1), ev('LOCKOUT', 2)],
+  'active+flat': [ev('FLAT_BY', 1)],
   failed: [ev('MAX_LOSS_BREACH', 1)],
   'failed+firm': [ev('MAX_LOSS_BREACH', 1), ev('LOCKOUT', 2)],
   'failed-by-rule': [ev('RULE_FAILURE', 1)],
@@ -72,6 +74,8 @@ const EVENTS: Record<AccountLifecycleEvent['type'], AccountLifecycleEvent> = {
   RULE_FAILURE: ev('RULE_FAILURE', 9),
   DAILY_LOSS_BREACH: ev('DAILY_LOSS_BREACH', 9),
   SESSION_ROLL: ev('SESSION_ROLL', 9),
+  FLAT_BY: ev('FLAT_BY', 9),
+  FLAT_BY_END: ev('FLAT_BY_END', 9),
   LOCKOUT: ev('LOCKOUT', 9),
   UNLOCK: ev('UNLOCK', 9),
   PASS: ev('PASS', 9),
@@ -85,6 +89,7 @@ type Row = [Fixture, AccountLifecycleEvent['type'], AccountStatus, LockReason[],
 const ML = 'max_loss_breach';
 const EF = 'evaluation_failed';
 const DL = 'daily_loss_breach';
+const FB = 'flat_by';
 const FL = 'firm_lockout';
 const EP = 'evaluation_passed';
 const AR = 'account_replaced';
@@ -96,6 +101,8 @@ const TABLE: Row[] = [
   ['active', 'RULE_FAILURE', 'failed', [EF], [EF, 'added']],
   ['active', 'DAILY_LOSS_BREACH', 'active', [DL], [DL, 'added']],
   ['active', 'SESSION_ROLL', 'active', [], null],
+  ['active', 'FLAT_BY', 'active', [FB], [FB, 'added']],
+  ['active', 'FLAT_BY_END', 'active', [], null],
   ['active', 'LOCKOUT', 'active', [FL], [FL, 'added']],
   ['active', 'UNLOCK', 'active', [], null],
   ['active', 'PASS', 'passed', [EP], [EP, 'added']],
@@ -106,6 +113,8 @@ const TABLE: Row[] = [
   ['active+daily', 'RULE_FAILURE', 'failed', [EF, DL], [EF, 'added']],
   ['active+daily', 'DAILY_LOSS_BREACH', 'active', [DL], null],
   ['active+daily', 'SESSION_ROLL', 'active', [], [DL, 'removed']],
+  ['active+daily', 'FLAT_BY', 'active', [DL, FB], [FB, 'added']],
+  ['active+daily', 'FLAT_BY_END', 'active', [DL], null],
   ['active+daily', 'LOCKOUT', 'active', [DL, FL], [FL, 'added']],
   ['active+daily', 'UNLOCK', 'active', [DL], null],
   ['active+daily', 'PASS', 'passed', [DL, EP], [EP, 'added']],
@@ -116,6 +125,8 @@ const TABLE: Row[] = [
   ['active+firm', 'RULE_FAILURE', 'failed', [EF, FL], [EF, 'added']],
   ['active+firm', 'DAILY_LOSS_BREACH', 'active', [DL, FL], [DL, 'added']],
   ['active+firm', 'SESSION_ROLL', 'active', [FL], null],
+  ['active+firm', 'FLAT_BY', 'active', [FB, FL], [FB, 'added']],
+  ['active+firm', 'FLAT_BY_END', 'active', [FL], null],
   ['active+firm', 'LOCKOUT', 'active', [FL], null],
   ['active+firm', 'UNLOCK', 'active', [], [FL, 'removed']],
   ['active+firm', 'PASS', 'passed', [FL, EP], [EP, 'added']],
@@ -126,16 +137,32 @@ const TABLE: Row[] = [
   ['active+daily+firm', 'RULE_FAILURE', 'failed', [EF, DL, FL], [EF, 'added']],
   ['active+daily+firm', 'DAILY_LOSS_BREACH', 'active', [DL, FL], null],
   ['active+daily+firm', 'SESSION_ROLL', 'active', [FL], [DL, 'removed']],
+  ['active+daily+firm', 'FLAT_BY', 'active', [DL, FB, FL], [FB, 'added']],
+  ['active+daily+firm', 'FLAT_BY_END', 'active', [DL, FL], null],
   ['active+daily+firm', 'LOCKOUT', 'active', [DL, FL], null],
   ['active+daily+firm', 'UNLOCK', 'active', [DL], [FL, 'removed']],
   ['active+daily+firm', 'PASS', 'passed', [DL, FL, EP], [EP, 'added']],
   ['active+daily+firm', 'REPLACE', 'closed', [DL, FL, AR], [AR, 'added']],
   ['active+daily+firm', 'RISK_LOADED', 'active', [DL, FL], null],
 
+  ['active+flat', 'MAX_LOSS_BREACH', 'failed', [ML, FB], [ML, 'added']],
+  ['active+flat', 'RULE_FAILURE', 'failed', [EF, FB], [EF, 'added']],
+  ['active+flat', 'DAILY_LOSS_BREACH', 'active', [DL, FB], [DL, 'added']],
+  ['active+flat', 'SESSION_ROLL', 'active', [FB], null],
+  ['active+flat', 'FLAT_BY', 'active', [FB], null],
+  ['active+flat', 'FLAT_BY_END', 'active', [], [FB, 'removed']],
+  ['active+flat', 'LOCKOUT', 'active', [FB, FL], [FL, 'added']],
+  ['active+flat', 'UNLOCK', 'active', [FB], null],
+  ['active+flat', 'PASS', 'passed', [FB, EP], [EP, 'added']],
+  ['active+flat', 'REPLACE', 'closed', [FB, AR], [AR, 'added']],
+  ['active+flat', 'RISK_LOADED', 'active', [FB], null],
+
   ['failed', 'MAX_LOSS_BREACH', 'failed', [ML], null],
   ['failed', 'RULE_FAILURE', 'failed', [ML], null],
   ['failed', 'DAILY_LOSS_BREACH', 'failed', [ML], null],
   ['failed', 'SESSION_ROLL', 'failed', [ML], null],
+  ['failed', 'FLAT_BY', 'failed', [ML], null],
+  ['failed', 'FLAT_BY_END', 'failed', [ML], null],
   ['failed', 'LOCKOUT', 'failed', [ML, FL], [FL, 'added']],
   ['failed', 'UNLOCK', 'failed', [ML], null],
   ['failed', 'PASS', 'failed', [ML], null],
@@ -146,6 +173,8 @@ const TABLE: Row[] = [
   ['failed+firm', 'RULE_FAILURE', 'failed', [ML, FL], null],
   ['failed+firm', 'DAILY_LOSS_BREACH', 'failed', [ML, FL], null],
   ['failed+firm', 'SESSION_ROLL', 'failed', [ML, FL], null],
+  ['failed+firm', 'FLAT_BY', 'failed', [ML, FL], null],
+  ['failed+firm', 'FLAT_BY_END', 'failed', [ML, FL], null],
   ['failed+firm', 'LOCKOUT', 'failed', [ML, FL], null],
   ['failed+firm', 'UNLOCK', 'failed', [ML], [FL, 'removed']],
   ['failed+firm', 'PASS', 'failed', [ML, FL], null],
@@ -156,6 +185,8 @@ const TABLE: Row[] = [
   ['failed-by-rule', 'RULE_FAILURE', 'failed', [EF], null],
   ['failed-by-rule', 'DAILY_LOSS_BREACH', 'failed', [EF], null],
   ['failed-by-rule', 'SESSION_ROLL', 'failed', [EF], null],
+  ['failed-by-rule', 'FLAT_BY', 'failed', [EF], null],
+  ['failed-by-rule', 'FLAT_BY_END', 'failed', [EF], null],
   ['failed-by-rule', 'LOCKOUT', 'failed', [EF, FL], [FL, 'added']],
   ['failed-by-rule', 'UNLOCK', 'failed', [EF], null],
   ['failed-by-rule', 'PASS', 'failed', [EF], null],
@@ -166,6 +197,8 @@ const TABLE: Row[] = [
   ['failed-by-rule+firm', 'RULE_FAILURE', 'failed', [EF, FL], null],
   ['failed-by-rule+firm', 'DAILY_LOSS_BREACH', 'failed', [EF, FL], null],
   ['failed-by-rule+firm', 'SESSION_ROLL', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'FLAT_BY', 'failed', [EF, FL], null],
+  ['failed-by-rule+firm', 'FLAT_BY_END', 'failed', [EF, FL], null],
   ['failed-by-rule+firm', 'LOCKOUT', 'failed', [EF, FL], null],
   ['failed-by-rule+firm', 'UNLOCK', 'failed', [EF], [FL, 'removed']],
   ['failed-by-rule+firm', 'PASS', 'failed', [EF, FL], null],
@@ -176,6 +209,8 @@ const TABLE: Row[] = [
   ['passed', 'RULE_FAILURE', 'passed', [EP], null],
   ['passed', 'DAILY_LOSS_BREACH', 'passed', [EP], null],
   ['passed', 'SESSION_ROLL', 'passed', [EP], null],
+  ['passed', 'FLAT_BY', 'passed', [EP], null],
+  ['passed', 'FLAT_BY_END', 'passed', [EP], null],
   ['passed', 'LOCKOUT', 'passed', [FL, EP], [FL, 'added']],
   ['passed', 'UNLOCK', 'passed', [EP], null],
   ['passed', 'PASS', 'passed', [EP], null],
@@ -186,6 +221,8 @@ const TABLE: Row[] = [
   ['passed+firm', 'RULE_FAILURE', 'passed', [FL, EP], null],
   ['passed+firm', 'DAILY_LOSS_BREACH', 'passed', [FL, EP], null],
   ['passed+firm', 'SESSION_ROLL', 'passed', [FL, EP], null],
+  ['passed+firm', 'FLAT_BY', 'passed', [FL, EP], null],
+  ['passed+firm', 'FLAT_BY_END', 'passed', [FL, EP], null],
   ['passed+firm', 'LOCKOUT', 'passed', [FL, EP], null],
   ['passed+firm', 'UNLOCK', 'passed', [EP], [FL, 'removed']],
   ['passed+firm', 'PASS', 'passed', [FL, EP], null],
@@ -198,6 +235,8 @@ const TABLE: Row[] = [
       'RULE_FAILURE',
       'DAILY_LOSS_BREACH',
       'SESSION_ROLL',
+      'FLAT_BY',
+      'FLAT_BY_END',
       'LOCKOUT',
       'UNLOCK',
       'PASS',
@@ -211,7 +250,7 @@ const TABLE: Row[] = [
 ];
 
 describe('account lifecycle: every (status with its locks, event) pair', () => {
-  it('covers all 12 fixtures x 9 events', () => {
+  it('covers all 13 fixtures x 11 events', () => {
     expect(TABLE).toHaveLength(Object.keys(SETUP).length * Object.keys(EVENTS).length);
     expect(new Set(TABLE.map(([from, event]) => `${from} ${event}`)).size, 'each pair exactly once').toBe(TABLE.length);
   });
@@ -276,7 +315,7 @@ describe('docs/risk-rules.md#statuses-and-locks: status and locks', () => {
   });
 
   it('lockout_reason names the most severe lock', () => {
-    expect(LOCK_SEVERITY).toEqual([ML, EF, DL, FL, AR, EP]);
+    expect(LOCK_SEVERITY).toEqual([ML, EF, DL, FB, FL, AR, EP]);
     for (let i = 0; i < LOCK_SEVERITY.length; i += 1) {
       for (let j = i + 1; j < LOCK_SEVERITY.length; j += 1) {
         const severe = LOCK_SEVERITY[i]!;

@@ -27,5 +27,18 @@ describe('docs/risk-rules.md#statuses-and-locks: the rules that fail an account'
       'max_loss_breach',
       'time_limit',
     ]);
+    expect(
+      planFailureRules(
+        plan({
+          flat_by: '15:59',
+          flat_by_action: 'fail',
+          news: { events: [{ time: '2026-03-11T12:30:00Z' }], action: 'fail' },
+        }),
+      ),
+      'flat_by_violation with flat_by_action fail; news_violation with news action fail',
+    ).toEqual(['max_loss_breach', 'flat_by_violation', 'news_violation']);
+    expect(planFailureRules(plan({ flat_by: '15:59', news: { events: [{ time: 0 }], action: 'flatten' } }))).toEqual([
+      'max_loss_breach',
+    ]);
   });
 });

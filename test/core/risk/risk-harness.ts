@@ -46,6 +46,9 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
     return { ...state };
   };
 
+  /** Moves the clock to an ISO time (what falls due on the way happens). */
+  const at = (iso: string) => kernel.dispatch({ type: 'advance', to_ms: ms(iso) });
+
   /** A print of `symbol` at `price` (decimal string), `afterMs` after the current time. */
   const tick = (price: string, options: { symbol?: string; size?: number; afterMs?: number } = {}) => {
     kernel.dispatch({ type: 'advance', to_ms: kernel.nowMs + (options.afterMs ?? 0) });
@@ -129,6 +132,7 @@ export function riskHarness(options: RiskHarnessOptions = {}) {
 
   return {
     kernel,
+    at,
     open,
     item,
     tick,
