@@ -6,7 +6,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import secureJson from 'secure-json-parse';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -14,12 +13,12 @@ import Fastify, {
   type FastifyServerOptions,
   type HookHandlerDoneFunction,
 } from 'fastify';
-import { ApiError } from './gateway/api-error.js';
 import { authenticate, triesToAuthenticate } from './gateway/authenticate.js';
 import { installDurableAnswers } from './gateway/durable-answers.js';
 import { installErrorEnvelope } from './gateway/error-envelope.js';
 import { FailedAuthLimit } from './gateway/failed-auth-limit.js';
 import { downstreamFault, gatewayFault } from './gateway/fault-hooks.js';
+import { installJsonParser } from './gateway/json-body.js';
 import { installRateLimit } from './gateway/rate-limit.js';
 import { requestIdOf } from './gateway/request-id.js';
 import { requireRoutePolicies } from './gateway/route-policies.js';
@@ -121,21 +120,4 @@ export async function buildApp({
     ...(streamBufferLimitBytes === undefined ? {} : { bufferLimitBytes: streamBufferLimitBytes }),
   });
   return app;
-}
-
-/**
- * JSON bodies, strictly: an empty body is no body (routes whose body is optional), anything unparsable is 400, and so is
- * a `__proto__` or `constructor.prototype` key (prototype poisoning, refused as Fastify's own parser refuses it).
- */
-function installJsonParser(app: FastifyInstance): void {
-  app.removeAllContentTypeParsers(); // text/plain too: a body that is not JSON is 415 (docs/api.md#errors)
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    const body = String(text);
-    if (body.trim() === '') return done(null, undefined);
-    try {
-      done(null, secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' }));
-    } catch (error) {
-      done(new ApiError(400, 'invalid_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
-    }
-  });
 }

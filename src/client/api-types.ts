@@ -938,7 +938,7 @@ export interface components {
             reason_code?: string;
         };
         /** @enum {string} */
-        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced";
+        LockReason: "max_loss_breach" | "daily_loss_breach" | "firm_lockout" | "evaluation_passed" | "account_replaced" | "evaluation_failed";
         Lot: {
             close_execution_id: components["schemas"]["Id"];
             close_price: components["schemas"]["Price"];
@@ -1125,6 +1125,8 @@ export interface components {
             balance: components["schemas"]["Money"];
             daily_loss_limit_trigger?: components["schemas"]["Money"];
             equity: components["schemas"]["Money"];
+            /** @enum {string} */
+            failed_rule?: "max_loss_breach" | "daily_loss_failure" | "time_limit";
             highest_realized_balance: components["schemas"]["Money"];
             is_locked: boolean;
             lockout_reason?: components["schemas"]["LockReason"];
@@ -1400,7 +1402,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description unsupported_media_type: send the body as application/json */
+        /** @description unsupported_media_type: send the body as application/json, uncompressed */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

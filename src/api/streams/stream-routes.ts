@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Type } from 'typebox';
+import { echoed } from '../../core/echo.js';
 import { ApiError } from '../gateway/api-error.js';
 import { readScopeOf, type Caller, type RoutePolicy } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
@@ -105,7 +106,7 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
   if (typeof accountId !== 'string' || accountId === '')
     return stream.error('invalid_message', 'account_id: expected the id of one of your accounts');
   if (!sandbox.kernel.read.visibleAccount(readScopeOf(caller), accountId))
-    return stream.error('account_not_found', `no account ${accountId} of yours`);
+    return stream.error('account_not_found', `no account ${echoed(accountId)} of yours`);
   const since = sinceOf(message, stream);
   if (since === null) return;
   const wanted = new Set(channels as Channel[]);
