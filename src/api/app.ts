@@ -22,6 +22,7 @@ import { installJsonParser } from './gateway/json-body.js';
 import { installRateLimit } from './gateway/rate-limit.js';
 import { requestIdOf } from './gateway/request-id.js';
 import { requireRoutePolicies } from './gateway/route-policies.js';
+import { requireOpenSession } from './gateway/session-open.js';
 import { validatorCompiler } from './gateway/validation.js';
 import { openApiOptions } from './openapi.js';
 import { accountOperationRoutes } from './routes/account-operations.js';
@@ -94,6 +95,8 @@ export async function buildApp({
     else gateway(request, reply, done);
   });
   app.addHook('preHandler', (request, _reply, done) => {
+    // The body has come: a session admitted before it may have ended meanwhile (a reset, a logout, the clock).
+    requireOpenSession(request.caller, sandbox);
     downstreamFault(request, sandbox);
     done();
   });

@@ -21,19 +21,28 @@ export interface ListeningSandbox {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field
 type Answer = { status: number; body: any };
 
-export async function startListeningSandbox(options: Omit<AppDeps, 'sandbox'> = {}): Promise<ListeningSandbox> {
+export async function startListeningSandbox(
+  options: Omit<AppDeps, 'sandbox'> & {
+    /** Called with the app before it listens: a test's own hooks, which run after the gateway's. */
+    beforeListen?: (app: FastifyInstance, sandbox: Sandbox) => void;
+    /** Overrides of the failed-authentication limit (lifted by default). */
+    failedAuthLimit?: { perSecond: number; burst: number };
+  } = {},
+): Promise<ListeningSandbox> {
+  const { beforeListen, failedAuthLimit, ...deps } = options;
   const sandbox = await Sandbox.start({
     seed: {
       ...loadSeedFile(DEFAULT_SEED_FILE),
       rateLimit: { perSecond: 1e6, burst: 1e6 },
-      failedAuthLimit: { perSecond: 1e6, burst: 1e6 },
+      failedAuthLimit: failedAuthLimit ?? { perSecond: 1e6, burst: 1e6 },
     },
     startMs: DEFAULT_START_MS,
     calendar: new GlobexCalendar(loadHolidayFile()),
     market: [],
     clockMode: 'manual',
   });
-  const app = await buildApp({ sandbox, ...options });
+  const app = await buildApp({ sandbox, ...deps });
+  beforeListen?.(app, sandbox);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {

@@ -112,16 +112,11 @@ function keyCaller(presented: Exclude<Presented, { kind: 'jwt' }>, sandbox: Sand
 }
 
 async function sessionCaller(token: string, sandbox: Sandbox): Promise<Caller> {
+  // Taken before the check: a reset while it runs ends the session it admits (session-open.ts).
+  const generation = sandbox.generation;
   const check = await sandbox.tokens.verify(token, sandbox.kernel.nowMs, sandbox.revokedTokens);
-  if (!check.ok)
-    throw check.code === 'token_expired'
-      ? new ApiError(401, 'token_expired', 'the session token has expired; log in again')
-      : new ApiError(
-          401,
-          'invalid_credentials',
-          'the session token is not valid: revoked (logout, refresh), ended by a sandbox reset, or not one of ours; log in again',
-        );
-  return { kind: 'user', ...check.claims };
+  if (!check.ok) throw check.code === 'token_expired' ? expiredSession() : invalidSession();
+  return { kind: 'user', ...check.claims, generation };
 }
 
 function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, sandbox: Sandbox): void {
@@ -168,6 +163,20 @@ function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, san
     case 'anonymous':
       return;
   }
+}
+
+/** A session token that is revoked, ended by a reset, or not one of ours (docs/api.md#what-a-reset-ends). */
+export function invalidSession(): ApiError {
+  return new ApiError(
+    401,
+    'invalid_credentials',
+    'the session token is not valid: revoked (logout, refresh), ended by a sandbox reset, or not one of ours; log in again',
+  );
+}
+
+/** A session token whose `exp` has passed on the simulated clock. */
+export function expiredSession(): ApiError {
+  return new ApiError(401, 'token_expired', 'the session token has expired; log in again');
 }
 
 function invalidCredentials(): ApiError {

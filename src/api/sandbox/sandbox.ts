@@ -18,7 +18,7 @@ import { encodeSnapshot } from '../../store/snapshot-codec.js';
 import { SessionTokens } from '../auth/session-tokens.js';
 import { SecretTable } from '../gateway/secrets.js';
 import { StreamLog } from '../streams/stream-log.js';
-import { SessionSockets } from '../streams/session-sockets.js';
+import { SESSION_ENDED_BY, SessionSockets } from '../streams/session-sockets.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
 import { DeviceLogins, type Login } from './device-logins.js';
 import { FaultWindows, type FaultWindow } from './fault-windows.js';
@@ -75,6 +75,11 @@ export class Sandbox {
   readonly streamTickets = new StreamTickets();
   /** The trader streams open, by session token: they close when their session ends. */
   readonly sessionSockets = new SessionSockets();
+  /**
+   * How many resets this process has made: a session admitted in an earlier generation has ended, even while its
+   * request is still on its way (gateway/session-open.ts).
+   */
+  generation = 0;
   private feed!: MarketFeed;
   /** Advances and resets run one at a time: a market file is read between prints. */
   private readonly turns = new OneAtATime();
@@ -147,12 +152,13 @@ export class Sandbox {
     this.kernel?.journal.tapLines(undefined);
     const { seed, startMs, calendar } = this.config;
     this.kernel = seedKernel(seed, startMs, calendar);
+    this.generation++;
     this.faults.clear();
     this.idempotency.clear();
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
-    this.sessionSockets.endAll('session ended: the sandbox was reset; log in again');
+    this.sessionSockets.endAll(SESSION_ENDED_BY.reset);
     const secret = newTokenSecret();
     this.tokens = new SessionTokens(secret);
     this.store?.startOver({
@@ -255,7 +261,7 @@ export class Sandbox {
   /** A logout: the token is revoked and its streams close. */
   endSession(tokenId: string): void {
     this.keep({ type: 'sandbox.token_revoked', data: { token_id: tokenId } });
-    this.sessionSockets.end(tokenId, 'session ended: logged out');
+    this.sessionSockets.end(tokenId, SESSION_ENDED_BY.logout);
   }
 
   /** A refresh: the old token is revoked, and its streams go on under the new one. */

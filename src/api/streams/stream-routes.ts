@@ -9,6 +9,8 @@ import { ApiError } from '../gateway/api-error.js';
 import { readScopeOf, type Caller, type RoutePolicy } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
+import { SESSION_END_REASONS, sessionEnd } from '../gateway/session-open.js';
+import { SESSION_ENDED_CLOSE } from './session-sockets.js';
 import { CHANNELS, type Channel } from './stream-events.js';
 import { StreamFanout } from './stream-fanout.js';
 import { StreamSocket } from './stream-socket.js';
@@ -45,6 +47,10 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
       handler: upgradeRequired,
       wsHandler: (socket, request) => {
         const { caller } = request;
+        // The upgrade was answered after the gateway's checks: a session that ended meanwhile closes the socket now,
+        // since the reset, logout or expiry that ended it no longer sees it (gateway/session-open.ts).
+        const ended = sessionEnd(caller, sandbox);
+        if (ended) return socket.close(SESSION_ENDED_CLOSE, SESSION_END_REASONS[ended]);
         if (caller.kind === 'user') sandbox.sessionSockets.add(caller.tokenId, caller.expiresAtMs, socket);
         const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, fanout, limit);
         onMessages(socket, stream, (message) => subscribe(message, request.caller, sandbox, stream));
