@@ -8,6 +8,7 @@ import { DEFAULT_START_MS, Sandbox } from '../../src/api/sandbox/sandbox.js';
 import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
+import { KEYS, PASSWORD } from './api-harness.js';
 import { checkedFetch } from './openapi-responses.js';
 
 export interface ListeningSandbox {
@@ -58,4 +59,16 @@ export async function startListeningSandbox(
       return { status: response.status, body: await response.json() };
     },
   };
+}
+
+/**
+ * The seed's acme trader logged in: a session token and the id of the account the seed gave them, with the clock
+ * moved past the risk engine's loading window so that the account takes orders.
+ */
+export async function loggedInTrader(server: ListeningSandbox): Promise<{ token: string; accountId: string }> {
+  const login = await server.http('POST', '/v1/auth/login', {}, { email: 'trader@acme.example', password: PASSWORD });
+  const token = login.body.access_token as string;
+  const balances = await server.http('GET', '/v1/balances', { authorization: `Bearer ${token}` });
+  await server.http('POST', '/v1/sandbox/clock/advance', { 'X-Service-Api-Key': KEYS.admin }, { by: '1s' });
+  return { token, accountId: balances.body.items[0].account_id };
 }

@@ -7,8 +7,8 @@ import { request as httpRequest } from 'node:http';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_ENDED_CLOSE } from '../../src/api/streams/session-sockets.js';
-import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
-import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
+import { KEYS, marketOrderBody } from './api-harness.js';
+import { loggedInTrader, startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
 
 const admin = { 'X-Service-Api-Key': KEYS.admin };
 /** A test's header: its request signals once the gateway has admitted it (its onRequest hooks have run). */
@@ -39,13 +39,7 @@ beforeAll(async () => {
 afterAll(() => server.app.close());
 beforeEach(() => server.http('POST', '/v1/sandbox/reset', admin));
 
-async function trader(): Promise<{ token: string; accountId: string }> {
-  const login = await server.http('POST', '/v1/auth/login', {}, { email: 'trader@acme.example', password: PASSWORD });
-  const token = login.body.access_token as string;
-  const balances = await server.http('GET', '/v1/balances', { authorization: `Bearer ${token}` });
-  await server.http('POST', '/v1/sandbox/clock/advance', admin, { by: '1s' }); // past the risk engine's loading
-  return { token, accountId: balances.body.items[0].account_id };
-}
+const trader = () => loggedInTrader(server);
 
 /**
  * POST /v1/orders with its body in two chunks: the first with the headers, the second once `meanwhile` has run

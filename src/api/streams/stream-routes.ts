@@ -13,7 +13,7 @@ import { SESSION_END_REASONS, sessionEnd } from '../gateway/session-open.js';
 import { SESSION_ENDED_CLOSE } from './session-sockets.js';
 import { CHANNELS, type Channel } from './stream-events.js';
 import { StreamFanout } from './stream-fanout.js';
-import { StreamSocket } from './stream-socket.js';
+import { MAX_ACCOUNTS_PER_SOCKET, StreamSocket } from './stream-socket.js';
 
 /** Unsent bytes a socket may hold before it is closed as a slow consumer. */
 export const DEFAULT_BUFFER_LIMIT_BYTES = 1024 * 1024;
@@ -115,15 +115,21 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
     return stream.error('account_not_found', `no account ${echoed(accountId)} of yours`);
   const since = sinceOf(message, stream);
   if (since === null) return;
-  const wanted = new Set(channels as Channel[]);
+  const ack = { channels, account_id: accountId };
+  // Only the channels the socket does not follow yet: one it follows already has had its backlog and goes on.
+  const added = stream.unfollowed({ accountId, channels: channels as Channel[] });
+  if (added === 'limit') return limitReached(stream);
+  if (added === undefined) return stream.acknowledge(ack);
+  const wanted = new Set(added);
   const subscribed = stream.subscribe(
-    { channels, account_id: accountId },
+    ack,
     {
       key: `ws ${accountId} ${[...wanted].sort().join(',')}`,
       accountId,
       wanted: (event) => event.account_id === accountId && event.channel !== undefined && wanted.has(event.channel),
     },
     since,
+    { accountId, channels: added },
   );
   if (!subscribed) expired(stream, since);
 }
@@ -131,6 +137,7 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
 function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, stream: StreamSocket): void {
   const since = sinceOf(message, stream);
   if (since === null) return;
+  if (stream.unfollowed(FIRM_TOPIC) === undefined) return stream.acknowledge({});
   const scope = readScopeOf(caller);
   const subscribed = stream.subscribe(
     {},
@@ -143,8 +150,19 @@ function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, strea
           : sandbox.kernel.read.visibleAccount(scope, event.account_id)),
     },
     since,
+    FIRM_TOPIC,
   );
   if (!subscribed) expired(stream, since);
+}
+
+/** The firm stream as a topic: every event of the firm, no channels. */
+const FIRM_TOPIC = { channels: ['firm'] };
+
+function limitReached(stream: StreamSocket): void {
+  stream.error(
+    'subscription_limit',
+    `a socket follows at most ${MAX_ACCOUNTS_PER_SOCKET} accounts; open another socket for more`,
+  );
 }
 
 /** since_sequence when given, undefined when not, null (after answering the error) when invalid. */
