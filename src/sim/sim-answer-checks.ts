@@ -289,6 +289,15 @@ function checkIdempotency(
   }
   if (code !== undefined && REFUSALS_BEFORE_ACTING.has(code)) return;
   if (answer.status >= 500) return;
+  if (isUnseenAccount(answer, code)) {
+    // Visibility comes before the key: neither a replay nor a reuse is told to a caller who may not see the account.
+    expectThat(
+      !replayed,
+      'idempotent-replay',
+      () => `${where}: a 404 for an account the caller cannot see was replayed: ${answer.text.slice(0, 200)}`,
+    );
+    return;
+  }
   const kept = keptAnswer(answer);
   if (replayed) {
     // A retry racing its original may be answered first, with the original's answer: it is the first one seen.
@@ -318,6 +327,14 @@ function checkIdempotency(
         `${record!.answer ? `${record!.answer.status} ${record!.answer.body.slice(0, 160)}` : 'the answer of the request that took effect'}`
       : `${where}: Idempotency-Key ${key}, used before with another body, was not refused: ${answer.status} ${answer.text.slice(0, 200)}`,
   );
+}
+
+/**
+ * A placement refused because the caller may not see the account: answered before the Idempotency-Key is looked at,
+ * and not kept for a retry (docs/api.md#idempotency).
+ */
+export function isUnseenAccount(answer: SimAnswer, code: string | undefined): boolean {
+  return answer.status === 404 && code === 'account_not_found';
 }
 
 /** What a replay must repeat: the status and body, an error's without its request_id (a new request's). */

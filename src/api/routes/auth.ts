@@ -7,7 +7,7 @@ import { Id } from '../../core/shapes/common.js';
 import { ApiError } from '../gateway/api-error.js';
 import { sameSecret } from '../gateway/secrets.js';
 import { SESSION_SECONDS } from '../auth/session-tokens.js';
-import type { Sandbox } from '../sandbox/sandbox.js';
+import type { Sandbox, Session } from '../sandbox/sandbox.js';
 import { SESSION_COOKIE, sentWith } from '../schemas/answer-headers.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
 
@@ -45,9 +45,9 @@ const SessionShape = Type.Object(
 type SessionUser = { userId: string; firmId: string; email: string; firmSlug: string };
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
-  async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: string) {
+  async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: Session) {
     const { token, tokenId, expiresAtMs } = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
-    if (refreshing) sandbox.refreshSession(refreshing, tokenId, expiresAtMs);
+    if (refreshing) sandbox.refreshSession(refreshing, { tokenId, expiresAtMs });
     reply.header('set-cookie', app.serializeCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' }));
     return {
       access_token: token,
@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         email: identity.email,
         firmSlug: identity.firm_slug,
       };
-      return startSession(reply, user, caller.tokenId);
+      return startSession(reply, user, caller);
     },
   );
 
@@ -143,7 +143,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       },
     },
     async (request, reply) => {
-      sandbox.endSession(sessionOf(request).tokenId);
+      sandbox.endSession(sessionOf(request));
       reply.header('set-cookie', app.serializeCookie('session', '', { path: '/', expires: new Date(0), maxAge: 0 }));
       return { status: 'ok' as const };
     },

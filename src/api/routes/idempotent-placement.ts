@@ -63,12 +63,10 @@ export function idempotentPlacement(sandbox: Sandbox) {
           expires_at_ms: nowMs + IDEMPOTENCY_TTL_MS,
         });
       try {
+        // What the kernel answered is kept, its refusals too: the request reached it (docs/api.md#idempotency).
         const outcome = place();
-        store(outcome.status, outcome.body);
+        store(outcome.status, outcome.ok ? outcome.body : storedErrorOf(outcome.body));
         return answer(reply, outcome);
-      } catch (error) {
-        if (error instanceof ApiError) store(error.statusCode, storedErrorOf(error));
-        throw error;
       } finally {
         release(request); // stored (or failed): a duplicate from now on is answered from the record
       }
@@ -85,9 +83,9 @@ function firmScope(caller: Caller): string {
   return caller.kind === 'anonymous' ? '-' : (caller.firmId ?? 'platform');
 }
 
-/** An error answer as the store keeps it: the envelope's fields. */
-function storedErrorOf(error: ApiError): StoredError {
-  return { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+/** A kernel's refusal as the store keeps it: the envelope's fields. */
+function storedErrorOf(refusal: StoredError): StoredError {
+  return { error: refusal.error, code: refusal.code, ...(refusal.details ? { details: refusal.details } : {}) };
 }
 
 function storedError(status: number, body: unknown): ApiError {
