@@ -82,10 +82,23 @@ export async function buildApp({
   const gateway = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);
-    failedAuth.check(request, triesToAuthenticate(request));
+    const authenticates = triesToAuthenticate(request);
+    failedAuth.check(request, authenticates);
     const verifying = authenticate(request, sandbox);
-    if (verifying) verifying.then(() => done(), done);
-    else done();
+    if (!verifying) return done();
+    // A session token is judged once verified: the limit is asked again then (failures answered meanwhile count),
+    // and a bad token is charged at once (failed-auth-limit.ts).
+    verifying.then(
+      () => {
+        try {
+          failedAuth.check(request, authenticates);
+        } catch (limited) {
+          return done(limited as Error);
+        }
+        done();
+      },
+      (error: unknown) => done(failedAuth.judged(request, error) as Error),
+    );
   };
   // A realtime clock first moves the kernel to the time the request came at (tokens expire, windows close by it).
   app.addHook('onRequest', (request, reply, done) => {
@@ -108,7 +121,7 @@ export async function buildApp({
 
   const routes = { sandbox };
   await app.register(healthRoutes, routes);
-  await app.register(authRoutes, routes);
+  await app.register(authRoutes, { sandbox, failedAuth });
   await app.register(orderRoutes, routes);
   await app.register(tradingReadRoutes, routes);
   await app.register(balanceRoutes, routes);

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Id } from '../../core/shapes/common.js';
 import { ApiError } from '../gateway/api-error.js';
+import type { FailedAuthLimit } from '../gateway/failed-auth-limit.js';
 import { sameSecret } from '../gateway/secrets.js';
 import { SESSION_SECONDS } from '../auth/session-tokens.js';
 import type { Sandbox, Session } from '../sandbox/sandbox.js';
@@ -44,7 +45,10 @@ const SessionShape = Type.Object(
 
 type SessionUser = { userId: string; firmId: string; email: string; firmSlug: string };
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox; failedAuth: FailedAuthLimit }> = async (
+  app,
+  { sandbox, failedAuth },
+) => {
   async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: Session) {
     const { token, tokenId, expiresAtMs } = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
     if (refreshing) sandbox.refreshSession(refreshing, { tokenId, expiresAtMs });
@@ -72,6 +76,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       },
     },
     async (request, reply) => {
+      // The password is judged here, with the failed-authentication limit asked again and charged in the same step:
+      // logins sent at once all passed the gateway's check before any failure was counted (failed-auth-limit.ts).
+      failedAuth.check(request, true);
       const { email, password, firm_slug: firmSlug } = request.body;
       const users = sandbox.kernel.read
         .usersByEmail(email)
@@ -79,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       // The password is checked whether or not the email is known: the time taken says nothing of either.
       const passwordMatches = sameSecret(password, sandbox.seed.userPassword);
       if (users.length === 0 || !passwordMatches)
-        throw new ApiError(401, 'invalid_login', 'no user has this email and password');
+        throw failedAuth.judged(request, new ApiError(401, 'invalid_login', 'no user has this email and password'));
       if (users.length > 1)
         throw new ApiError(400, 'invalid_request', 'firm_slug: expected one of the firms of this email', [
           {
