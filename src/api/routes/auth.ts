@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { Id } from '../../core/shapes/common.js';
 import { ApiError } from '../gateway/api-error.js';
 import type { FailedAuthLimit } from '../gateway/failed-auth-limit.js';
+import { requireOpenSession } from '../gateway/session-open.js';
 import { sameSecret } from '../gateway/secrets.js';
 import { SESSION_SECONDS } from '../auth/session-tokens.js';
 import type { Sandbox, Session } from '../sandbox/sandbox.js';
@@ -51,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox; failedAut
 ) => {
   async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: Session) {
     const { token, tokenId, expiresAtMs } = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
-    if (refreshing) sandbox.refreshSession(refreshing, { tokenId, expiresAtMs });
+    if (refreshing) sandbox.endRefresh(refreshing, { tokenId, expiresAtMs });
     reply.header('set-cookie', app.serializeCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' }));
     return {
       access_token: token,
@@ -125,6 +126,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox; failedAut
     },
     async (request, reply) => {
       const caller = sessionOf(request);
+      // A token is refreshed once: it is checked and revoked in one step, before the new token is signed (which
+      // waits), so a second refresh or a logout of it sent at once finds it revoked (401) and cannot leave a second
+      // session standing.
+      requireOpenSession(caller, sandbox);
+      sandbox.beginRefresh(caller);
       // The gateway checked the token, so its user exists; if not (a bug), the caller gets a 401, never a 500.
       const identity = sandbox.kernel.read.user(caller.userId);
       if (!identity) throw new ApiError(401, 'invalid_credentials', 'the session token is not valid; log in again');
@@ -150,7 +156,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox; failedAut
       },
     },
     async (request, reply) => {
-      sandbox.endSession(sessionOf(request));
+      const caller = sessionOf(request);
+      requireOpenSession(caller, sandbox); // a refresh of it at once may have revoked it since the gateway's check
+      sandbox.endSession(caller);
       reply.header('set-cookie', app.serializeCookie('session', '', { path: '/', expires: new Date(0), maxAge: 0 }));
       return { status: 'ok' as const };
     },

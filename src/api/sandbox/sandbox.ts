@@ -276,9 +276,16 @@ export class Sandbox {
     this.sessionSockets.end(session.tokenId, SESSION_ENDED_BY.logout);
   }
 
-  /** A refresh: the old token is revoked, and its streams go on under the new one. */
-  refreshSession(old: Session, next: Session): void {
+  /**
+   * A refresh, first step: the old token is revoked at once, before the new one is signed (which waits), so that a
+   * second refresh or a logout of the same token meanwhile is refused (routes/auth.ts).
+   */
+  beginRefresh(old: Session): void {
     this.revoke(old);
+  }
+
+  /** A refresh, last step: the old token's streams go on under the new one. */
+  endRefresh(old: Session, next: Session): void {
     this.sessionSockets.renew(old.tokenId, next.tokenId, next.expiresAtMs);
   }
 
