@@ -50,6 +50,8 @@ export interface AppDeps {
   streamBufferLimitBytes?: number;
   /** `serve --clock realtime`: moves the kernel to the wall clock's time before each request. */
   realtime?: { catchUp(): Promise<void> | undefined };
+  /** The failed-authentication limit, when not the seed's (the simulation's own app for storms of wrong logins). */
+  failedAuthLimit?: { perSecond: number; burst: number };
 }
 
 export async function buildApp({
@@ -57,6 +59,7 @@ export async function buildApp({
   logger = false,
   streamBufferLimitBytes,
   realtime,
+  failedAuthLimit = sandbox.seed.failedAuthLimit,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -67,7 +70,7 @@ export async function buildApp({
   requireRoutePolicies(app, DOCS_PREFIX);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  const failedAuth = new FailedAuthLimit(sandbox.seed.failedAuthLimit);
+  const failedAuth = new FailedAuthLimit(failedAuthLimit);
   installErrorEnvelope(app, failedAuth);
   installJsonParser(app);
 
