@@ -6,7 +6,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import secureJson from 'secure-json-parse';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -14,15 +13,16 @@ import Fastify, {
   type FastifyServerOptions,
   type HookHandlerDoneFunction,
 } from 'fastify';
-import { ApiError } from './gateway/api-error.js';
 import { authenticate, triesToAuthenticate } from './gateway/authenticate.js';
 import { installDurableAnswers } from './gateway/durable-answers.js';
 import { installErrorEnvelope } from './gateway/error-envelope.js';
 import { FailedAuthLimit } from './gateway/failed-auth-limit.js';
 import { downstreamFault, gatewayFault } from './gateway/fault-hooks.js';
+import { installJsonParser } from './gateway/json-body.js';
 import { installRateLimit } from './gateway/rate-limit.js';
 import { requestIdOf } from './gateway/request-id.js';
 import { requireRoutePolicies } from './gateway/route-policies.js';
+import { requireOpenSession } from './gateway/session-open.js';
 import { validatorCompiler } from './gateway/validation.js';
 import { openApiOptions } from './openapi.js';
 import { accountOperationRoutes } from './routes/account-operations.js';
@@ -50,6 +50,8 @@ export interface AppDeps {
   streamBufferLimitBytes?: number;
   /** `serve --clock realtime`: moves the kernel to the wall clock's time before each request. */
   realtime?: { catchUp(): Promise<void> | undefined };
+  /** The failed-authentication limit, when not the seed's (the simulation's own app for storms of wrong logins). */
+  failedAuthLimit?: { perSecond: number; burst: number };
 }
 
 export async function buildApp({
@@ -57,6 +59,7 @@ export async function buildApp({
   logger = false,
   streamBufferLimitBytes,
   realtime,
+  failedAuthLimit = sandbox.seed.failedAuthLimit,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -67,7 +70,7 @@ export async function buildApp({
   requireRoutePolicies(app, DOCS_PREFIX);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  const failedAuth = new FailedAuthLimit(sandbox.seed.failedAuthLimit);
+  const failedAuth = new FailedAuthLimit(failedAuthLimit);
   installErrorEnvelope(app, failedAuth);
   installJsonParser(app);
 
@@ -82,10 +85,23 @@ export async function buildApp({
   const gateway = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     reply.header('x-request-id', request.id);
     gatewayFault(request, sandbox);
-    failedAuth.check(request, triesToAuthenticate(request));
+    const authenticates = triesToAuthenticate(request);
+    failedAuth.check(request, authenticates);
     const verifying = authenticate(request, sandbox);
-    if (verifying) verifying.then(() => done(), done);
-    else done();
+    if (!verifying) return done();
+    // A session token is judged once verified: the limit is asked again then (failures answered meanwhile count),
+    // and a bad token is charged at once (failed-auth-limit.ts).
+    verifying.then(
+      () => {
+        try {
+          failedAuth.check(request, authenticates);
+        } catch (limited) {
+          return done(limited as Error);
+        }
+        done();
+      },
+      (error: unknown) => done(failedAuth.judged(request, error) as Error),
+    );
   };
   // A realtime clock first moves the kernel to the time the request came at (tokens expire, windows close by it).
   app.addHook('onRequest', (request, reply, done) => {
@@ -95,6 +111,8 @@ export async function buildApp({
     else gateway(request, reply, done);
   });
   app.addHook('preHandler', (request, _reply, done) => {
+    // The body has come: a session admitted before it may have ended meanwhile (a reset, a logout, the clock).
+    requireOpenSession(request.caller, sandbox);
     downstreamFault(request, sandbox);
     done();
   });
@@ -106,7 +124,7 @@ export async function buildApp({
 
   const routes = { sandbox };
   await app.register(healthRoutes, routes);
-  await app.register(authRoutes, routes);
+  await app.register(authRoutes, { sandbox, failedAuth });
   await app.register(orderRoutes, routes);
   await app.register(tradingReadRoutes, routes);
   await app.register(balanceRoutes, routes);
@@ -121,21 +139,4 @@ export async function buildApp({
     ...(streamBufferLimitBytes === undefined ? {} : { bufferLimitBytes: streamBufferLimitBytes }),
   });
   return app;
-}
-
-/**
- * JSON bodies, strictly: an empty body is no body (routes whose body is optional), anything unparsable is 400, and so is
- * a `__proto__` or `constructor.prototype` key (prototype poisoning, refused as Fastify's own parser refuses it).
- */
-function installJsonParser(app: FastifyInstance): void {
-  app.removeAllContentTypeParsers(); // text/plain too: a body that is not JSON is 415 (docs/api.md#errors)
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
-    const body = String(text);
-    if (body.trim() === '') return done(null, undefined);
-    try {
-      done(null, secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' }));
-    } catch (error) {
-      done(new ApiError(400, 'invalid_json', `the body is not valid JSON: ${(error as Error).message}`), undefined);
-    }
-  });
 }

@@ -1603,7 +1603,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description unsupported_media_type: send the body as application/json */
+        /** @description unsupported_media_type: send the body as application/json, uncompressed */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -63,7 +63,8 @@ export const REFUSALS_BEFORE_ACTING: ReadonlySet<string> = new Set([
   'entity_mismatch',
 ]);
 
-const FAULT_CODES: ReadonlySet<string> = new Set(['wrong_shard', 'bad_gateway', 'service_unavailable']);
+/** What a fault window answers (docs/api.md#fault-windows). */
+export const FAULT_CODES: ReadonlySet<string> = new Set(['wrong_shard', 'bad_gateway', 'service_unavailable']);
 /** A session that is over answers one of these (docs/api.md#keys-and-login). */
 const ENDED_SESSION_CODES: ReadonlySet<string> = new Set(['invalid_credentials', 'session_ended', 'token_expired']);
 /** Ids in a body that are not the sandbox's records: request ids, fault ids, staff role ids. */
@@ -88,6 +89,7 @@ export function checkAnswer(sent: Sent, answer: SimAnswer, ctx: CheckContext): v
   if (sent.storeFailed) return; // every answer is the same 503 then, whatever else holds
   if (code === 'rate_limited') checkRetryAfter(answer, where);
   if (answer.status >= 400) checkEnvelope(body, where, answer);
+  if (answer.status >= 400) checkEcho(body, where, answer);
   if (code !== undefined && REFUSALS_BEFORE_ACTING.has(code))
     expectThat(
       ctx.linesOf(sent.no) === 0,
@@ -153,6 +155,29 @@ function checkEnvelope(body: unknown, where: string, answer: SimAnswer): void {
       typeof envelope.request_id === 'string',
     'error-envelope',
     () => `${where} answered ${answer.status} outside the error envelope: ${answer.text.slice(0, 200)}`,
+  );
+}
+
+/** The longest error answer (docs/api.md#what-an-error-echoes: 20 details of bounded echoes, with the message). */
+const MAX_ERROR_ANSWER_CHARS = 16 * 1024;
+/** What an error message never carries: control characters and U+FFFD, the mark of bytes that were not UTF-8. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\ufffd]/;
+
+/** An error answer is small, whatever the body was, and its messages carry nothing a reader cannot see. */
+function checkEcho(body: unknown, where: string, answer: SimAnswer): void {
+  expectThat(
+    answer.text.length <= MAX_ERROR_ANSWER_CHARS,
+    'error-echo',
+    () => `${where} answered ${answer.status} with ${answer.text.length} characters: ${answer.text.slice(0, 200)}…`,
+  );
+  const envelope = body as { error?: unknown; details?: Array<{ field?: unknown; message?: unknown }> };
+  const texts = [envelope.error, ...(envelope.details ?? []).flatMap((d) => [d.field, d.message])];
+  const unseen = texts.find((text) => typeof text === 'string' && UNSEEN.test(text));
+  expectThat(
+    unseen === undefined,
+    'error-echo',
+    () => `${where} answered ${answer.status} with a control character or U+FFFD: ${JSON.stringify(unseen)}`,
   );
 }
 
@@ -289,6 +314,15 @@ function checkIdempotency(
   }
   if (code !== undefined && REFUSALS_BEFORE_ACTING.has(code)) return;
   if (answer.status >= 500) return;
+  if (isUnseenAccount(answer, code)) {
+    // Visibility comes before the key: neither a replay nor a reuse is told to a caller who may not see the account.
+    expectThat(
+      !replayed,
+      'idempotent-replay',
+      () => `${where}: a 404 for an account the caller cannot see was replayed: ${answer.text.slice(0, 200)}`,
+    );
+    return;
+  }
   const kept = keptAnswer(answer);
   if (replayed) {
     // A retry racing its original may be answered first, with the original's answer: it is the first one seen.
@@ -318,6 +352,14 @@ function checkIdempotency(
         `${record!.answer ? `${record!.answer.status} ${record!.answer.body.slice(0, 160)}` : 'the answer of the request that took effect'}`
       : `${where}: Idempotency-Key ${key}, used before with another body, was not refused: ${answer.status} ${answer.text.slice(0, 200)}`,
   );
+}
+
+/**
+ * A placement refused because the caller may not see the account: answered before the Idempotency-Key is looked at,
+ * and not kept for a retry (docs/api.md#idempotency).
+ */
+export function isUnseenAccount(answer: SimAnswer, code: string | undefined): boolean {
+  return answer.status === 404 && code === 'account_not_found';
 }
 
 /** What a replay must repeat: the status and body, an error's without its request_id (a new request's). */

@@ -9,10 +9,13 @@ export type InvariantName =
   | 'unanswered'
   | 'unhandled-error'
   | 'error-envelope'
+  | 'error-echo'
   | 'foreign-id'
   | 'idempotent-replay'
   | 'idempotency-in-progress'
   | 'session'
+  | 'ended-session-acted'
+  | 'failed-auth-limit'
   | 'fault-window'
   | 'refusal-changed-state'
   | 'store-unavailable'
@@ -40,10 +43,13 @@ export const INVARIANTS: readonly InvariantName[] = [
   'unanswered',
   'unhandled-error',
   'error-envelope',
+  'error-echo',
   'foreign-id',
   'idempotent-replay',
   'idempotency-in-progress',
   'session',
+  'ended-session-acted',
+  'failed-auth-limit',
   'fault-window',
   'refusal-changed-state',
   'store-unavailable',

@@ -36,6 +36,8 @@ class StepGenerator {
    * reusing it places anew), or reuses its key with another body.
    */
   private readonly keyed: Array<Extract<Call, { op: 'place' }>> = [];
+  /** The client each key was first drawn for: a retry by another client may send that client's body. */
+  private readonly keyClients = new Map<string, number>();
   private keys = 0;
   private readonly admin: number;
 
@@ -52,7 +54,7 @@ class StepGenerator {
 
   step(): Step {
     const r = this.random;
-    const kind = r.weighted<Step['do'] | 'prints' | 'advance' | 'reset' | 'fault' | 'clear_faults'>([
+    const kind = r.weighted<Step['do'] | 'prints' | 'advance' | 'reset' | 'fault' | 'clear_faults' | 'borrow'>([
       [700, 'call'],
       [110, 'prints'],
       [50, 'advance'],
@@ -61,6 +63,9 @@ class StepGenerator {
       [4, 'clear_faults'],
       [40, 'together'],
       [22, 'abort'],
+      [12, 'slow'],
+      [8, 'borrow'],
+      [5, 'storm'],
       [8, 'burst'],
       [20, 'subscribe'],
       [12, 'crash'],
@@ -83,15 +88,23 @@ class StepGenerator {
         const via = r.pick(['inject', 'http'] as const);
         return { do: 'abort', ...this.writeCall(client), via, afterTurns, retry: r.chance(0.6) };
       }
+      case 'slow':
+        return this.slow();
+      case 'borrow':
+        return this.borrow();
+      case 'storm':
+        return { do: 'storm', count: r.int(8, 40) };
       case 'burst':
         return { do: 'burst', client: r.int(0, this.clients.length - 1), count: r.int(20, 80) };
       case 'subscribe': {
         const channels = CHANNELS.filter(() => r.chance(0.6));
+        const again = CHANNELS.filter(() => r.chance(0.6));
         return {
           do: 'subscribe',
           client: r.int(0, this.clients.length - 1),
           account: r.int(0, 9),
           channels: channels.length > 0 ? channels : [r.pick<Channel>(CHANNELS)],
+          ...(r.chance(0.4) ? { again: again.length > 0 ? again : channels } : {}),
         };
       }
       case 'crash':
@@ -150,6 +163,8 @@ class StepGenerator {
   private clientCall(client: number): ClientCall {
     const spec = this.clients[client]!;
     const call = this.callOf(spec);
+    if (call.op === 'place' && call.key !== undefined && !this.keyClients.has(call.key))
+      this.keyClients.set(call.key, client);
     return this.addressed(client, call);
   }
 
@@ -273,6 +288,52 @@ class StepGenerator {
     return this.addressed(client, call);
   }
 
+  /**
+   * A trader's placement whose body comes after a reset, a logout of its token, a clock move past its session's
+   * hour, or (to compare) a read of the clock: docs/api.md#what-a-reset-ends.
+   */
+  private slow(): Step {
+    const r = this.random;
+    const traders = this.clients.flatMap((c, i) => (c.kind === 'trader' ? [i] : []));
+    if (traders.length === 0) return { do: 'call', ...this.clientCall(r.int(0, this.clients.length - 1)) };
+    const client = r.pick(traders);
+    const first: ClientCall = { client, call: { op: 'login', email: r.int(0, 2) } };
+    const placing: ClientCall = { client, call: this.place(), token: 0 };
+    const meanwhile = r.weighted<() => ClientCall>([
+      [4, () => ({ client: this.admin, call: { op: 'reset' } })],
+      [3, () => ({ client, call: { op: 'logout' }, token: 0 })],
+      [2, () => ({ client: this.admin, call: { op: 'advance', by: '2h' } })],
+      [1, () => ({ client: this.admin, call: { op: 'clock' } })],
+    ])();
+    return { do: 'slow', first, ...placing, meanwhile };
+  }
+
+  /**
+   * A trader logs in and sends the Idempotency-Key and body of another client of its firm (an operator's, another
+   * trader's): unless the account is its own, it must get a 404, never the other's order (docs/api.md#idempotency).
+   */
+  private borrow(): Step {
+    const r = this.random;
+    const traders = this.clients.flatMap((c, i) => (c.kind === 'trader' ? [i] : []));
+    const client = traders.length > 0 ? r.pick(traders) : undefined;
+    const firm = client === undefined ? undefined : this.clients[client]!.firm;
+    const lent = this.keyed.filter((call) => {
+      const lender = this.keyClients.get(call.key!);
+      const spec = lender === undefined ? undefined : this.clients[lender];
+      return lender !== client && spec !== undefined && spec.kind !== 'rogue' && spec.firm === firm;
+    });
+    if (client === undefined || lent.length === 0)
+      return { do: 'call', ...this.clientCall(r.int(0, this.clients.length - 1)) };
+    const call = r.pick(lent.slice(-8));
+    return {
+      do: 'call',
+      first: { client, call: { op: 'login', email: r.int(0, 2) } },
+      client,
+      call: { ...call, borrow: this.keyClients.get(call.key!)! },
+      token: 0,
+    };
+  }
+
   /** Requests sent at once: a retry racing its original, a reset racing a clock move, or any mix. */
   private together(): ClientCall[] {
     const r = this.random;
@@ -294,13 +355,28 @@ class StepGenerator {
         ],
       ],
       [6, () => Array.from({ length: r.int(2, 5) }, () => this.clientCall(r.int(0, clients - 1)))],
+      [1, () => this.sessionTwice()],
     ])();
+  }
+
+  /** A trader's newest token refreshed twice at once, or refreshed and logged out at once. */
+  private sessionTwice(): ClientCall[] {
+    const r = this.random;
+    const traders = this.clients.flatMap((c, i) => (c.kind === 'trader' ? [i] : []));
+    if (traders.length === 0) return [this.clientCall(0)];
+    const client = r.pick(traders);
+    const refresh: ClientCall = { client, call: { op: 'refresh' }, token: 0 };
+    return [refresh, r.chance(0.5) ? refresh : { ...refresh, call: { op: 'logout' } }];
   }
 
   private place(keyChance = 0.5): Extract<Call, { op: 'place' }> {
     const r = this.random;
     if (this.keyed.length > 0 && r.chance(0.12)) {
       const again = r.pick(this.keyed.slice(-8));
+      // Now and then with the body of the client that first used the key: another trader of the firm sending it
+      // must get the 404 a fresh request of theirs would, not the first trader's order (docs/api.md#idempotency).
+      const lender = r.chance(0.5) ? this.keyClients.get(again.key!) : undefined;
+      if (lender !== undefined) return { ...again, borrow: lender };
       return r.chance(0.7) ? again : { ...again, quantity: again.quantity + 1 };
     }
     const instrument = this.instrument();

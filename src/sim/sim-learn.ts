@@ -2,7 +2,14 @@
 // idempotency answers a retry must get again, the fault windows they opened, a reset. And what a request whose
 // answer was lost (an abort, a crash) leaves when it took effect anyway: the journal says whether it did.
 import { IDEMPOTENCY_TTL_MS } from '../api/sandbox/idempotency.js';
-import { errorCode, keptAnswer, parsed, REFUSALS_BEFORE_ACTING, type Sent } from './sim-answer-checks.js';
+import {
+  errorCode,
+  isUnseenAccount,
+  keptAnswer,
+  parsed,
+  REFUSALS_BEFORE_ACTING,
+  type Sent,
+} from './sim-answer-checks.js';
 import type { SimCast } from './sim-clients.js';
 import type { SimModel, TokenState } from './sim-model.js';
 import type { SimAnswer } from './sim-system.js';
@@ -24,7 +31,8 @@ export function learnAnswer(sent: Sent, answer: SimAnswer, ctx: LearnContext): v
     const first = !replayed(answer) || !model.idempotency.has(idempotency.id); // a replay answered before its original
     // Beside a reset, the answer may have been kept and then forgotten: a later first answer is right too.
     const surely = !sent.racing && !(answer.status === 400 && !replayed(answer));
-    if (answer.status < 500 && !(code && REFUSALS_BEFORE_ACTING.has(code)) && first)
+    const notKept = (code && REFUSALS_BEFORE_ACTING.has(code)) || isUnseenAccount(answer, code);
+    if (answer.status < 500 && !notKept && first)
       model.idempotency.set(idempotency.id, {
         fingerprint: idempotency.fingerprint,
         answer: keptAnswer(answer),

@@ -4,7 +4,7 @@
 import { fingerprintOf } from '../api/sandbox/idempotency.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { ClientSpec, SimCast } from './sim-clients.js';
-import { GARBAGE_ROUTES, GUARDED_ROUTES, type RouteTemplate } from './sim-garbage.js';
+import { GARBAGE_ROUTES, garbagePayload, GUARDED_ROUTES, type RouteTemplate } from './sim-garbage.js';
 import type { SimModel, TokenRecord } from './sim-model.js';
 import { moneyOf, priceOf, symbolOf, type Call, type ClientCall } from './sim-steps.js';
 
@@ -19,8 +19,8 @@ export interface Prepared {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
-  /** A body: JSON text, or any text (garbage). */
-  payload?: string;
+  /** A body: JSON text, or any text or bytes (garbage). */
+  payload?: string | Buffer;
   caller: CallerView;
   /** The firm whose ids the request names. */
   targetFirm: number;
@@ -41,9 +41,9 @@ export function prepare(cc: ClientCall, ctx: ResolveContext): Prepared {
   const { headers, caller } = credentials(cc, spec, ctx);
   const targetFirm = spec.kind === 'rogue' ? (spec.firm + 1) % ctx.cast.firms.length : firmOfCall(cc, spec);
   const ids = new IdResolver(ctx, caller, targetFirm);
-  const request = requestOf(cc.call, ids, ctx);
+  const request = requestOf(cc.call, ids, ctx, borrowedIds(cc, ctx) ?? ids);
   const prepared: Prepared = { ...request, headers: { ...headers, ...request.headers }, caller, targetFirm };
-  if (cc.call.op === 'place' && cc.call.key !== undefined && request.payload !== undefined) {
+  if (cc.call.op === 'place' && cc.call.key !== undefined && typeof request.payload === 'string') {
     const scope =
       caller.kind === 'admin' && caller.firm === undefined
         ? 'platform'
@@ -55,6 +55,16 @@ export function prepare(cc: ClientCall, ctx: ResolveContext): Prepared {
     };
   }
   return prepared;
+}
+
+/** For a placement that borrows another client's body: the ids as that client resolves them. */
+function borrowedIds(cc: ClientCall, ctx: ResolveContext): IdResolver | undefined {
+  if (cc.call.op !== 'place' || cc.call.borrow === undefined) return undefined;
+  const lender: ClientCall = { ...cc, client: cc.call.borrow % ctx.clients.length };
+  const spec = ctx.clients[lender.client]!;
+  const { caller } = credentials(lender, spec, ctx);
+  const firm = spec.kind === 'rogue' ? (spec.firm + 1) % ctx.cast.firms.length : firmOfCall(lender, spec);
+  return new IdResolver(ctx, caller, firm);
 }
 
 /** The firm a caller's idempotency keys belong to (docs/api.md#idempotency): its own, or the one an admin names. */
@@ -152,11 +162,11 @@ const json = (method: Request['method'], url: string, body?: unknown): Request =
   ...(body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
 });
 
-function requestOf(call: Call, ids: IdResolver, ctx: ResolveContext): Request {
+function requestOf(call: Call, ids: IdResolver, ctx: ResolveContext, bodyIds: IdResolver): Request {
   switch (call.op) {
     case 'place': {
       const body = {
-        account_id: ids.account(call.account),
+        account_id: bodyIds.account(call.account),
         instrument_id: symbolOf(call.instrument),
         side: call.side,
         type: call.type,
@@ -260,11 +270,12 @@ function requestOf(call: Call, ids: IdResolver, ctx: ResolveContext): Request {
       return json('GET', '/v1/sandbox/session.yaml');
     case 'garbage': {
       const route = GARBAGE_ROUTES[call.route % GARBAGE_ROUTES.length]!;
+      const { payload, headers } = garbagePayload(call.body);
       return {
         method: route.method,
         url: ids.path(route, call.route),
-        payload: call.body,
-        headers: { 'content-type': call.contentType },
+        payload,
+        headers: { 'content-type': call.contentType, ...headers },
       };
     }
     case 'bad_auth': {

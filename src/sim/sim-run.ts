@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sandbox } from '../api/sandbox/sandbox.js';
-import { checkAnswer, errorCode, parsed, type Sent } from './sim-answer-checks.js';
+import { checkAnswer, errorCode, FAULT_CODES, parsed, type Sent } from './sim-answer-checks.js';
 import { castOf, type SimCast } from './sim-clients.js';
 import { digestDifference, kernelDigest } from './sim-digest.js';
 import { expectThat, InvariantFailure, type InvariantName } from './sim-failure.js';
@@ -69,6 +69,9 @@ export async function runPlan(plan: SimPlan, options: RunOptions): Promise<RunRe
   };
 }
 
+/** The failed-authentication limit of the app that storms of wrong passwords go to. */
+const STORM_LIMIT = { perSecond: 1, burst: 5 };
+
 /** How many turns a crash timed by the stream log waits for an event before it comes anyway. */
 const EVENT_WAIT_TURNS = 20;
 
@@ -99,6 +102,8 @@ class SimRun {
   private step = 0;
   stepsRun = 0;
   requests = 0;
+  /** Storms so far: each comes from an address of its own. */
+  private storms = 0;
   crashes = 0;
   readonly answers: Record<string, number> = {};
 
@@ -178,6 +183,7 @@ class SimRun {
   private async runStep(step: Step): Promise<void> {
     switch (step.do) {
       case 'call': {
+        if (step.first) await this.runStep({ do: 'call', ...step.first });
         const sent = this.begin(step, false);
         this.judge(sent, await this.answered(sent));
         return;
@@ -186,6 +192,10 @@ class SimRun {
         return this.together(step.calls);
       case 'abort':
         return this.abort(step);
+      case 'slow':
+        return this.slow(step);
+      case 'storm':
+        return this.storm(step.count);
       case 'burst':
         return this.together(
           Array.from({ length: step.count }, () => ({
@@ -220,7 +230,7 @@ class SimRun {
     racing: boolean,
     signal?: AbortSignal,
     prepared?: Prepared,
-    via: 'inject' | 'http' = 'inject',
+    via: 'inject' | 'http' | Transport = 'inject',
   ): Sent & { reply: Promise<SimAnswer> } {
     const request = prepared ?? prepare(cc, this.resolveContext());
     const sent: Sent = {
@@ -242,17 +252,21 @@ class SimRun {
       ...(request.payload === undefined ? {} : { payload: request.payload }),
       ...(signal ? { signal } : {}),
     };
-    const reply = (via === 'http' ? this.system.http(sent.no, options) : this.system.inject(sent.no, options)).then(
-      (answer) => {
-        if (sent.epoch === this.system.epoch && !sent.abandoned) {
-          sent.answer = answer;
-          sent.storeFailed ||= this.model.storeFailed && isStoreUnavailable(answer);
-          if (!sent.storeFailed) this.acknowledged.add(sent.no);
-        }
-        this.release(sent);
-        return answer;
-      },
-    );
+    const send: Transport =
+      via === 'http'
+        ? (no, sending) => this.system.http(no, sending)
+        : via === 'inject'
+          ? (no, sending) => this.system.inject(no, sending)
+          : via;
+    const reply = send(sent.no, options).then((answer) => {
+      if (sent.epoch === this.system.epoch && !sent.abandoned) {
+        sent.answer = answer;
+        sent.storeFailed ||= this.model.storeFailed && isStoreUnavailable(answer);
+        if (!sent.storeFailed) this.acknowledged.add(sent.no);
+      }
+      this.release(sent);
+      return answer;
+    });
     reply.catch(() => undefined); // an abandoned request's rejection is looked at by whoever waits, if anyone
     return Object.assign(sent, { reply });
   }
@@ -303,6 +317,7 @@ class SimRun {
     const prepared = calls.map((cc) => prepare(cc, this.resolveContext()));
     const sent = calls.map((cc, i) => this.begin(cc, racing, undefined, prepared[i]));
     const answers = await Promise.all(sent.map((s) => this.answered(s)));
+    checkSingleUse(sent, answers);
     const order = sent.map((s, i) => i).sort((a, b) => Number(isReplay(answers[a]!)) - Number(isReplay(answers[b]!)));
     for (const i of order) this.judge(sent[i]!, answers[i]!);
   }
@@ -336,6 +351,98 @@ class SimRun {
       const retry = this.begin(step, false, undefined, prepared);
       this.judge(retry, await this.answered(retry));
     }
+  }
+
+  /**
+   * `count` wrong passwords at once, from an address of their own, to an app with a small failed-authentication
+   * limit (docs/api.md#rate-limits): at most its burst (and what refills meanwhile) are judged 401, the rest 429,
+   * and none of them writes anything.
+   */
+  private async storm(count: number): Promise<void> {
+    const address = `10.77.${(++this.storms >> 8) & 255}.${this.storms & 255}`;
+    const firm = this.cast.firms[0]!;
+    const login = {
+      method: 'POST' as const,
+      url: '/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: firm.emails[0], password: `not ${this.cast.password}` }),
+    };
+    const lines = this.system.shadow.current.length;
+    const startedMs = performance.now();
+    const answers = await this.system.storm(
+      Array.from({ length: count }, () => login),
+      STORM_LIMIT,
+      address,
+    );
+    const refilled = Math.floor(((performance.now() - startedMs) / 1000) * STORM_LIMIT.perSecond);
+    this.requests += count;
+    const kinds = answers.map((a) => `${a.status} ${errorCode(parsed(a)) ?? ''}`.trim());
+    const judged = kinds.filter((k) => k === '401 invalid_login').length;
+    const allowed = (k: string) =>
+      k === '401 invalid_login' || k.startsWith('429 ') || FAULT_CODES.has(k.split(' ')[1] ?? '');
+    expectThat(
+      kinds.every(allowed),
+      'failed-auth-limit',
+      () => `a storm of ${count} wrong passwords answered ${[...new Set(kinds)].join(', ')}`,
+    );
+    expectThat(
+      judged <= STORM_LIMIT.burst + refilled,
+      'failed-auth-limit',
+      () =>
+        `${count} wrong passwords sent at once from ${address} were judged ${judged} times (401); ` +
+        `the failed-authentication limit allows ${STORM_LIMIT.burst}${refilled > 0 ? ` and ${refilled} refilled` : ''}`,
+    );
+    expectThat(
+      this.system.shadow.current.length === lines,
+      'refusal-changed-state',
+      () => `a storm of wrong passwords wrote ${this.system.shadow.current.length - lines} journal lines`,
+    );
+  }
+
+  /**
+   * A request whose body comes after `meanwhile` was answered (docs/api.md#what-a-reset-ends): when that ended the
+   * request's session (a reset, a logout of its token, a clock move past its expiry), the request must answer 401
+   * and write nothing, for it was admitted under a session that no longer stands when it acts.
+   */
+  private async slow(step: Extract<Step, { do: 'slow' }>): Promise<void> {
+    if (step.first) {
+      const first = this.begin(step.first, false);
+      this.judge(first, await this.answered(first));
+    }
+    let admitted: Promise<boolean> | undefined;
+    let ended = false;
+    const meanwhile = async () => {
+      const other = this.begin(step.meanwhile, false);
+      const answer = await this.answered(other);
+      ended = endsSession(other, answer, caller);
+      this.judge(other, answer);
+    };
+    const transport: Transport = (no, options) => {
+      const slow = this.system.slowHttp(no, options, meanwhile);
+      admitted = slow.admitted;
+      return slow.answer;
+    };
+    const prepared = prepare(step, this.resolveContext());
+    const caller = prepared.caller;
+    // Racing: whatever `meanwhile` did, the request's own answer is judged against the state after it.
+    const sent = this.begin(step, true, undefined, prepared, transport);
+    const answer = await this.answered(sent);
+    if ((await admitted) && ended) {
+      const code = errorCode(parsed(answer));
+      expectThat(
+        answer.status === 401 && (code === 'invalid_credentials' || code === 'token_expired'),
+        'ended-session-acted',
+        () =>
+          `${sent.prepared.method} ${sent.prepared.url} (request #${sent.no}) was admitted before its session ended ` +
+          `(${step.meanwhile.call.op} between its head and its body), then answered ${answer.status} ${answer.text.slice(0, 200)}`,
+      );
+      expectThat(
+        this.system.shadow.linesOf(sent.no) === 0,
+        'ended-session-acted',
+        () => `request #${sent.no} acted after its session ended: ${this.system.shadow.linesOf(sent.no)} journal lines`,
+      );
+    }
+    this.judge(sent, answer);
   }
 
   /**
@@ -490,11 +597,56 @@ class SimRun {
   }
 }
 
+/**
+ * Of the refreshes and logouts of one session token sent at once, at most one succeeds (docs/api.md#keys-and-login):
+ * a token is refreshed once, and not after its logout.
+ */
+function checkSingleUse(sent: readonly Sent[], answers: readonly SimAnswer[]): void {
+  const successes = new Map<object, Sent[]>();
+  sent.forEach((s, i) => {
+    const caller = s.prepared.caller;
+    const op = s.cc.call.op;
+    if (caller.kind !== 'user' || (op !== 'refresh' && op !== 'logout') || answers[i]!.status !== 200) return;
+    successes.set(caller.token, [...(successes.get(caller.token) ?? []), s]);
+  });
+  for (const [, used] of successes)
+    expectThat(
+      used.length <= 1,
+      'session',
+      () =>
+        `one session token was used by ${used.length} requests at once that all succeeded: ` +
+        used.map((s) => `${s.cc.call.op} (request #${s.no})`).join(', '),
+    );
+}
+
+/** How a request goes out: its number and options, its answer. */
+type Transport = (no: number, options: Parameters<SimSystem['http']>[1]) => Promise<SimAnswer>;
+
+/** Whether `other`'s answer ended the session `caller` holds: a reset, its logout, a clock move past its expiry. */
+function endsSession(other: Sent, answer: SimAnswer, caller: Prepared['caller']): boolean {
+  if (caller.kind !== 'user' || answer.status !== 200) return false;
+  switch (other.cc.call.op) {
+    case 'reset':
+      return true;
+    case 'logout': {
+      const by = other.prepared.caller;
+      return by.kind === 'user' && by.token === caller.token;
+    }
+    case 'advance':
+      return ((parsed(answer) as { now_ms?: number } | undefined)?.now_ms ?? 0) >= caller.token.expiresAtMs;
+    default:
+      return false;
+  }
+}
+
 function callsOf(step: Step): ClientCall[] {
   switch (step.do) {
     case 'call':
+      return [...(step.first ? [step.first] : []), step];
     case 'abort':
       return [step];
+    case 'slow':
+      return [...(step.first ? [step.first] : []), step, step.meanwhile];
     case 'together':
       return step.calls;
     case 'crash':

@@ -46,6 +46,8 @@ export type Call =
       stopTicks?: number;
       tif: TimeInForce;
       key?: string;
+      /** The body as client `borrow` would send it (its account): a retry of another client's key and body. */
+      borrow?: number;
     }
   | { op: 'modify'; order: number; quantity?: number; ticks?: number }
   | { op: 'cancel'; order: number }
@@ -83,8 +85,8 @@ export interface ClientCall {
 }
 
 export type Step =
-  /** One request, answered before the next step. */
-  | ({ do: 'call' } & ClientCall)
+  /** One request, answered before the next step (after `first`, a login that gives it a live session, if any). */
+  | ({ do: 'call'; first?: ClientCall } & ClientCall)
   /** Requests sent at once: their answers may come in any order (a retry racing its original, say). */
   | { do: 'together'; calls: ClientCall[] }
   /**
@@ -93,10 +95,25 @@ export type Step =
    * loopback connection that the client cuts. Then, maybe, its retry.
    */
   | ({ do: 'abort'; via: 'inject' | 'http'; afterTurns: number | 'acted'; retry: boolean } & ClientCall)
+  /**
+   * A request over a real connection whose body comes in two halves, with `meanwhile` (a reset, a logout, a clock
+   * move) answered between them: after the gateway admitted the request, before its handler ran. `first` (a login,
+   * so that the request has a live session) is answered before it all.
+   */
+  | ({ do: 'slow'; first?: ClientCall; meanwhile: ClientCall } & ClientCall)
+  /**
+   * `count` wrong passwords at once from one address of their own, to an app of the sandbox whose failed-
+   * authentication limit is small: no more than its burst may be judged (docs/api.md#rate-limits).
+   */
+  | { do: 'storm'; count: number }
   /** `count` reads of one client at once: past a small rate limit, some are 429. */
   | { do: 'burst'; client: number; count: number }
-  /** A WebSocket subscriber: a trader's account channels, or another client's firm stream. */
-  | { do: 'subscribe'; client: number; account: number; channels: Channel[] }
+  /**
+   * A WebSocket subscriber: a trader's account channels, or another client's firm stream. With `again`, the socket
+   * then subscribes a second time (those channels, from the first acknowledgement's sequence): each event must still
+   * come once (docs/api.md#subscribing).
+   */
+  | { do: 'subscribe'; client: number; account: number; channels: Channel[]; again?: Channel[] }
   /**
    * The process dies `afterTurns` turns after `inFlight` were sent, or (`afterTurns: "event"`) the moment its
    * stream log next sends an event out: its writer thread is terminated without a close, its sockets cut, and a

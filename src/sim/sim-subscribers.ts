@@ -3,7 +3,9 @@
 // received after the sequence its subscription was acknowledged at; the check compares them with the events the
 // sandbox's log kept after that number, picked as the docs say each stream carries them: in order, no gap, no
 // duplicate, nothing of another account or firm. After a crash, what a subscriber saw must still be there, at the
-// same numbers (the restart numbers the journal's events again), and it resumes with since_sequence.
+// same numbers (the restart numbers the journal's events again), and it resumes with since_sequence. A socket that
+// subscribes a second time (docs/api.md#subscribing) must still get each event once: a sequence received twice on
+// one socket is a failure of its own.
 import WebSocket from 'ws';
 import type { StreamEvent } from '../api/streams/stream-events.js';
 import type { Channel } from '../api/streams/stream-events.js';
@@ -54,12 +56,16 @@ interface Subscription {
   /** Events after this sequence are the ones compared. */
   from: number;
   received: Frame[];
+  /** The sequences received: one that comes twice is a duplicate. */
+  seen: Set<number>;
   lastSequence: number;
   ws: WebSocket | undefined;
   /** What went wrong on the socket after the acknowledgement (an error message where an event belongs). */
   problem: string | undefined;
   /** The reason the sandbox gave when it closed the socket because its session ended (code 4001). */
   sessionEnded: string | undefined;
+  /** How many `subscribed` acknowledgements the socket got. */
+  acks: number;
 }
 
 /** How near its expiry a session is taken as possibly expired (the clock of a realtime sandbox keeps moving). */
@@ -97,6 +103,33 @@ export class Subscribers {
     const opened = await this.connect(subscription, ctx.system, undefined);
     if (opened === 'refused' || opened === 'error') return;
     this.list.push(subscription);
+    if (step.again) await this.subscribeAgain(subscription, step.again, ctx.system);
+  }
+
+  /**
+   * The same socket subscribes again, from its first acknowledgement's sequence: to more channels of the account,
+   * the same ones, or the firm stream again. It then follows the union, each event once.
+   */
+  private async subscribeAgain(s: Subscription, again: readonly Channel[], system: SimSystem): Promise<void> {
+    const acks = s.acks;
+    if (s.account) {
+      const channels = [...new Set([...s.account.channels, ...again])];
+      s.ws?.send(
+        JSON.stringify({ op: 'subscribe', channels: again, account_id: s.account.id, since_sequence: s.from }),
+      );
+      s.account = { ...s.account, channels };
+      s.message = { ...s.message, channels };
+    } else s.ws?.send(JSON.stringify({ op: 'subscribe', since_sequence: s.from }));
+    await waitFor(() => s.acks > acks || s.problem !== undefined, DELIVERY_WAIT_MS);
+    expectThat(
+      s.acks > acks || s.problem !== undefined,
+      'stream',
+      () => `subscriber #${s.no}: no second acknowledgement`,
+    );
+    // The backlog of the channels it added comes after the acknowledgement; from then on, events come in order.
+    const expected = this.expected(s, system).length;
+    await waitFor(() => s.received.length >= expected || s.problem !== undefined, DELIVERY_WAIT_MS);
+    s.received.sort((a, b) => sequenceOf(a) - sequenceOf(b));
   }
 
   /**
@@ -124,6 +157,7 @@ export class Subscribers {
     for (const s of this.list) {
       s.from = s.lastSequence = system.sandbox.streams.sequence;
       s.received = [];
+      s.seen.clear();
     }
   }
 
@@ -205,6 +239,8 @@ export class Subscribers {
       no: ++this.count,
       from: 0,
       received: [],
+      seen: new Set<number>(),
+      acks: 0,
       lastSequence: 0,
       ws: undefined,
       problem: undefined,
@@ -269,6 +305,7 @@ export class Subscribers {
       );
       ws.on('message', (data) => {
         const message = JSON.parse(String(data)) as { type: string; sequence?: number; code?: string };
+        if (message.type === 'subscribed') s.acks++;
         if (!acknowledged) {
           clearTimeout(timer);
           acknowledged = true;
@@ -281,16 +318,22 @@ export class Subscribers {
           return settle('subscribed');
         }
         if (message.type === 'error') s.problem ??= `an error where events belong: ${String(data)}`;
-        else this.receive(s, message.sequence!, String(data));
+        else if (message.type !== 'subscribed') this.receive(s, message.sequence!, String(data));
       });
     });
   }
 
   private receive(s: Subscription, sequence: number, frame: Frame): void {
     if (sequence <= s.from) return;
+    if (s.seen.has(sequence)) s.problem ??= `received event ${sequence} twice on one socket: ${frame.slice(0, 200)}`;
+    s.seen.add(sequence);
     s.lastSequence = Math.max(s.lastSequence, sequence);
     s.received.push(frame);
   }
+}
+
+function sequenceOf(frame: Frame): number {
+  return (JSON.parse(frame) as { sequence: number }).sequence;
 }
 
 function frameOf(event: StreamEvent): Frame {

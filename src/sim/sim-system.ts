@@ -3,7 +3,7 @@
 // crash is what a kill does: the store's writer thread is terminated without a close (a commit under way is rolled
 // back), the sockets are cut, the app and sandbox are abandoned, and a new sandbox opens the file.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -50,6 +50,10 @@ export class SimSystem {
   private retired = false;
   /** Called once when a request writes its first journal line (an abort timed to land while it waits to commit). */
   private readonly onFirstLine = new Map<number, () => void>();
+  /** The app that storms go to, built for the sandbox it serves (a restart makes a new one). */
+  private stormApp: { sandbox: Sandbox; app: FastifyInstance } | undefined;
+  /** Called once when a request over the listener has passed the gateway's onRequest hooks (a slow body's cue). */
+  private readonly onAdmitted = new Map<number, () => void>();
 
   private constructor(
     readonly file: string,
@@ -85,10 +89,55 @@ export class SimSystem {
    * gives up does); its handling is tagged with `no` by the header the system's own hook reads.
    */
   http(no: number, options: InjectOptions & { signal?: AbortSignal }): Promise<SimAnswer> {
+    const payload =
+      typeof options.payload === 'string' || Buffer.isBuffer(options.payload) ? options.payload : undefined;
+    const { request, answer } = this.loopback(no, options, payload, options.signal);
+    request.end(payload);
+    return answer;
+  }
+
+  /**
+   * Sends request `no` over a real loopback connection with half its body, waits until the gateway has admitted it
+   * (or answered it), runs `meanwhile`, then sends the rest of the body: a reset, a logout or a clock move lands
+   * between a request's credentials check and its handler (docs/api.md#what-a-reset-ends). `admitted` says whether
+   * the request was still waiting for its body when `meanwhile` ran.
+   */
+  slowHttp(
+    no: number,
+    options: InjectOptions,
+    meanwhile: () => Promise<void>,
+  ): { answer: Promise<SimAnswer>; admitted: Promise<boolean> } {
+    const payload = typeof options.payload === 'string' ? options.payload : '';
+    const half = Math.floor(payload.length / 2);
+    let cue!: (admitted: boolean) => void;
+    const admitted = new Promise<boolean>((settle) => (cue = settle));
+    this.onAdmitted.set(no, () => cue(true));
+    const { request, answer } = this.loopback(no, options, payload);
+    void answer.then(
+      () => cue(false), // answered before its body came: refused by the gateway
+      () => cue(false),
+    );
+    request.write(payload.slice(0, half));
+    const ended = admitted.then(async (inTime) => {
+      this.onAdmitted.delete(no);
+      await meanwhile();
+      if (inTime) request.end(payload.slice(half));
+      else request.destroy(); // answered already: the rest of its body would go nowhere
+    });
+    return { answer: ended.then(() => answer), admitted };
+  }
+
+  /** Request `no` over a loopback connection, its head sent; its answer once all of it has come. */
+  private loopback(
+    no: number,
+    options: InjectOptions,
+    payload: string | Buffer | undefined,
+    signal?: AbortSignal,
+  ): { request: ClientRequest; answer: Promise<SimAnswer> } {
     const [host, port] = this.address.split(':');
-    const payload = typeof options.payload === 'string' ? options.payload : undefined;
-    return new Promise((answered, failed) => {
-      const request = httpRequest(
+    let request!: ClientRequest;
+    const answer = new Promise<SimAnswer>((answered, failed) => {
+      request = httpRequest(
         {
           host,
           port: Number(port),
@@ -99,7 +148,7 @@ export class SimSystem {
             [REQUEST_HEADER]: String(no),
             ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
           },
-          ...(options.signal ? { signal: options.signal } : {}),
+          ...(signal ? { signal } : {}),
         },
         (response) => {
           let text = '';
@@ -110,8 +159,24 @@ export class SimSystem {
         },
       );
       request.on('error', failed);
-      request.end(payload);
     });
+    return { request, answer };
+  }
+
+  /**
+   * Sends `requests` at once through an app of this sandbox whose failed-authentication limit is `limit` (the
+   * system's own app has it lifted: the rogue fails on purpose), each from `remoteAddress`.
+   */
+  async storm(
+    requests: readonly InjectOptions[],
+    limit: { perSecond: number; burst: number },
+    remoteAddress: string,
+  ): Promise<SimAnswer[]> {
+    if (this.stormApp?.sandbox !== this.sandbox)
+      this.stormApp = { sandbox: this.sandbox, app: await buildApp({ sandbox: this.sandbox, failedAuthLimit: limit }) };
+    const app = this.stormApp.app;
+    const answers = await Promise.all(requests.map((request) => app.inject({ ...request, remoteAddress })));
+    return answers.map((a) => ({ status: a.statusCode, headers: a.headers, text: a.body }));
   }
 
   /** Settles once nothing waits for the store (or the store has failed). */
@@ -193,6 +258,8 @@ export class SimSystem {
 
   /** A clean stop: the last commit, a snapshot, the file closed. */
   async close(): Promise<void> {
+    await this.stormApp?.app.close();
+    this.stormApp = undefined;
     await this.app.close();
     await this.sandbox.close();
   }
@@ -225,6 +292,12 @@ export class SimSystem {
 
   /** A request that came over the listener names its number in a header: its handler runs tagged with it. */
   private tagHttpRequests(app: FastifyInstance): void {
+    // Added after the gateway's own: a request that reaches it has been admitted.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const admitted = this.onAdmitted.get(Number(request.headers[REQUEST_HEADER]));
+      admitted?.();
+      done();
+    });
     app.addHook('preHandler', (request, _reply, done) => {
       const no = Number(request.headers[REQUEST_HEADER]);
       if (Number.isInteger(no) && no > 0) this.requestContext.run(no, done);

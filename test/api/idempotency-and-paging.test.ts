@@ -57,13 +57,18 @@ describe('docs/api.md#idempotency', () => {
     expect(await orderCount()).toBe(1);
   });
 
-  it('a refusal is replayed too: the same key and body answer the same 404 again', async () => {
-    const body = { ...limitOrder('4900.00'), account_id: '00000000-0000-4000-8000-000000000000' };
-    const first = await place(body, { ...acme, 'idempotency-key': 'k-404' });
-    const again = await place(body, { ...acme, 'idempotency-key': 'k-404' });
-    expect([first.statusCode, again.statusCode]).toEqual([404, 404]);
-    expect(api.json(again).code).toBe('account_not_found');
+  it("the kernel's refusal is replayed too; a 404 for an account the caller cannot see is answered afresh", async () => {
+    const refused = { ...limitOrder('4900.00'), type: 'market' }; // a limit price on a market order
+    const first = await place(refused, { ...acme, 'idempotency-key': 'k-400' });
+    const again = await place(refused, { ...acme, 'idempotency-key': 'k-400' });
+    expect([first.statusCode, again.statusCode]).toEqual([400, 400]);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    const unseen = { ...limitOrder('4900.00'), account_id: '00000000-0000-4000-8000-000000000000' };
+    const notFound = await place(unseen, { ...acme, 'idempotency-key': 'k-404' });
+    const notFoundAgain = await place(unseen, { ...acme, 'idempotency-key': 'k-404' });
+    expect([notFound.statusCode, notFoundAgain.statusCode]).toEqual([404, 404]);
+    expect(api.json(notFoundAgain).code).toBe('account_not_found');
+    expect(notFoundAgain.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('keys are per firm: the same key from another firm is a new request', async () => {

@@ -2,6 +2,7 @@
 // its own: events numbered once in publishing order, `after(n)` exclusive, and a reset (a new kernel) empties the
 // log while the numbers keep growing, so an old since_sequence is expired rather than silently gapped.
 import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../../src/api/streams/stream-events.js';
 import { StreamLog } from '../../src/api/streams/stream-log.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
@@ -127,4 +128,37 @@ describe('StreamLog', () => {
     expect(log.after(25_000)).toHaveLength(100_000);
     expect(log.after(1_000)).toBeUndefined();
   });
+
+  it("reads one account's backlog from its own index, across trims, and as after() would (docs/api.md#subscribing)", () => {
+    const log = new StreamLog();
+    const publish = (log as unknown as { publish(event: StreamEvent): void }).publish.bind(log);
+    const accounts = ['busy', 'busy', 'busy', 'quiet', 'other'];
+    for (let sequence = 1; sequence <= 125_000; sequence++)
+      publish(accountEvent(sequence, accounts[sequence % accounts.length]!));
+    for (const since of [24_999, 50_000, 124_990])
+      for (const account of ['busy', 'quiet', 'nobody'])
+        expect(log.accountAfter(account, since)!.map((e) => e.sequence)).toEqual(
+          log
+            .after(since)!
+            .filter((e) => e.account_id === account)
+            .map((e) => e.sequence),
+        );
+    expect(log.accountAfter('quiet', 1_000)).toBeUndefined();
+    // An old since_sequence of a quiet account costs a search of its own events, not a walk of the whole log.
+    const startedMs = performance.now();
+    for (let i = 0; i < 20_000; i++) log.accountAfter('nobody', 25_000);
+    expect(performance.now() - startedMs).toBeLessThan(500);
+  });
 });
+
+function accountEvent(sequence: number, accountId: string): StreamEvent {
+  return {
+    sequence,
+    type: 'balance.updated',
+    occurred_at: START_MS,
+    account_id: accountId,
+    channel: 'balances',
+    firm: true,
+    data: {},
+  };
+}

@@ -9,6 +9,7 @@ import type { Sandbox } from '../../src/api/sandbox/sandbox.js';
 import { SLOW_CONSUMER_CLOSE } from '../../src/api/streams/stream-socket.js';
 import { KEYS, marketOrderBody, PASSWORD } from './api-harness.js';
 import { startListeningSandbox, type ListeningSandbox } from './listening-sandbox.js';
+import { connectStream, subscribeTo } from './stream-client.js';
 
 const BUFFER_LIMIT = 64 * 1024;
 let server: ListeningSandbox;
@@ -39,45 +40,8 @@ async function trader(): Promise<{ token: string; accountId: string }> {
   return { token, accountId: accounts.body.items[0].account_id };
 }
 
-interface Socket {
-  ws: WebSocket;
-  messages: Array<Record<string, unknown>>;
-  /** Resolves once `count` messages have arrived in all. */
-  received(count: number): Promise<Array<Record<string, unknown>>>;
-  closed: Promise<{ code: number; reason: string }>;
-}
-
-async function connect(path: string, headers: Record<string, string>): Promise<Socket> {
-  const ws = new WebSocket(`ws://${base}${path}`, { headers });
-  const messages: Array<Record<string, unknown>> = [];
-  const waiters: Array<{ count: number; done: () => void }> = [];
-  ws.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as Record<string, unknown>);
-    for (const waiter of waiters.filter((w) => messages.length >= w.count)) waiter.done();
-  });
-  const closed = new Promise<{ code: number; reason: string }>((done) =>
-    ws.on('close', (code, reason) => done({ code, reason: String(reason) })),
-  );
-  await new Promise<void>((open, fail) => {
-    ws.on('open', () => open());
-    ws.on('error', fail);
-  });
-  return {
-    ws,
-    messages,
-    closed,
-    received: (count) =>
-      new Promise((done) => {
-        if (messages.length >= count) return done(messages.slice(0, count));
-        waiters.push({ count, done: () => done(messages.slice(0, count)) });
-      }),
-  };
-}
-
-/** Sends `{op: "subscribe", …fields}`. */
-function subscribe(socket: Socket, fields: Record<string, unknown>): void {
-  socket.ws.send(JSON.stringify({ op: 'subscribe', ...fields }));
-}
+const connect = (path: string, headers: Record<string, string>) => connectStream(base, path, headers);
+const subscribe = subscribeTo;
 
 /** The status of an upgrade the server refuses before it happens, with the envelope's code. */
 function refusedUpgrade(path: string, headers: Record<string, string>): Promise<{ status: number; code: string }> {

@@ -37,7 +37,7 @@ export class SessionTokens {
     return { token, tokenId, expiresAtMs: (nowSeconds + SESSION_SECONDS) * 1000 };
   }
 
-  async verify(token: string, nowMs: number, revoked: ReadonlySet<string>): Promise<TokenCheck> {
+  async verify(token: string, nowMs: number, revoked: { has(tokenId: string): boolean }): Promise<TokenCheck> {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], currentDate: new Date(nowMs) });
       const claims: SessionClaims = {

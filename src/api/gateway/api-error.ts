@@ -1,5 +1,6 @@
 // Every 4xx and 5xx of the sandbox, from any layer, is this error turned into the envelope `{error, code, details?,
 // request_id}` (docs/api.md#errors). Kernel refusals become one through `fromRefusal`.
+import { echoed } from '../../core/echo.js';
 import type { FieldDetail } from '../../core/outcome.js';
 
 export class ApiError extends Error {
@@ -21,5 +22,5 @@ export function invalidRequest(details: readonly FieldDetail[]): ApiError {
 }
 
 export function notFound(code: string, what: string, id: string): ApiError {
-  return new ApiError(404, code, `${what} ${id} not found`);
+  return new ApiError(404, code, `${what} ${echoed(id)} not found`);
 }

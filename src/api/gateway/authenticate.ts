@@ -3,6 +3,7 @@
 // one on firm routes; a user session reaches only the routes open to users. Runs as an onRequest hook, before the
 // body is read, so a refused request costs nothing more.
 import type { FastifyRequest } from 'fastify';
+import { echoed } from '../../core/echo.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { ApiError } from './api-error.js';
 import type { Caller, RoutePolicy } from './caller.js';
@@ -85,7 +86,7 @@ function checkOrigin(request: FastifyRequest): void {
     throw new ApiError(
       403,
       'origin_forbidden',
-      `a stream opened with the session cookie must come from a page of this server; Origin ${origin} is not ${request.headers.host ?? 'this host'}`,
+      `a stream opened with the session cookie must come from a page of this server; Origin ${echoed(origin)} is not ${echoed(request.headers.host ?? 'this host')}`,
     );
 }
 
@@ -111,16 +112,11 @@ function keyCaller(presented: Exclude<Presented, { kind: 'jwt' }>, sandbox: Sand
 }
 
 async function sessionCaller(token: string, sandbox: Sandbox): Promise<Caller> {
+  // Taken before the check: a reset while it runs ends the session it admits (session-open.ts).
+  const generation = sandbox.generation;
   const check = await sandbox.tokens.verify(token, sandbox.kernel.nowMs, sandbox.revokedTokens);
-  if (!check.ok)
-    throw check.code === 'token_expired'
-      ? new ApiError(401, 'token_expired', 'the session token has expired; log in again')
-      : new ApiError(
-          401,
-          'invalid_credentials',
-          'the session token is not valid: revoked (logout, refresh), ended by a sandbox reset, or not one of ours; log in again',
-        );
-  return { kind: 'user', ...check.claims };
+  if (!check.ok) throw check.code === 'token_expired' ? expiredSession() : invalidSession();
+  return { kind: 'user', ...check.claims, generation };
 }
 
 function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, sandbox: Sandbox): void {
@@ -147,7 +143,7 @@ function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, san
       if (policy.adminOnly) return; // sandbox control acts on the whole sandbox: X-Firm-ID means nothing there
       if (typeof firmHeader === 'string' && firmHeader !== '') {
         const firm = sandbox.kernel.read.firm(firmHeader);
-        if (!firm) throw new ApiError(404, 'firm_not_found', `no firm has the slug or id ${firmHeader}`);
+        if (!firm) throw new ApiError(404, 'firm_not_found', `no firm has the slug or id ${echoed(firmHeader)}`);
         caller.firmId = firm.firm_id;
       } else if (policy.needsFirm) {
         throw new ApiError(
@@ -169,6 +165,20 @@ function admit(request: FastifyRequest, policy: RoutePolicy, caller: Caller, san
   }
 }
 
+/** A session token that is revoked, ended by a reset, or not one of ours (docs/api.md#what-a-reset-ends). */
+export function invalidSession(): ApiError {
+  return new ApiError(
+    401,
+    'invalid_credentials',
+    'the session token is not valid: revoked (logout, refresh), ended by a sandbox reset, or not one of ours; log in again',
+  );
+}
+
+/** A session token whose `exp` has passed on the simulated clock. */
+export function expiredSession(): ApiError {
+  return new ApiError(401, 'token_expired', 'the session token has expired; log in again');
+}
+
 function invalidCredentials(): ApiError {
   return new ApiError(401, 'invalid_credentials', 'the key or token is not valid');
 }
@@ -182,7 +192,11 @@ function firmKeyForbidden(): ApiError {
 }
 
 export function routeNotFound(request: FastifyRequest): ApiError {
-  return new ApiError(404, 'route_not_found', `no route ${request.method} ${request.url.split('?')[0]}`);
+  return new ApiError(
+    404,
+    'route_not_found',
+    `no route ${echoed(request.method)} ${echoed(request.url.split('?')[0]!)}`,
+  );
 }
 
 /** The `session` cookie, parsed on demand (docs/api.md#keys-and-login). */

@@ -37,7 +37,16 @@ export interface RoutePolicy {
 export type Caller =
   | { kind: 'firm_key'; key: string; firmId: string; role: KeyRole; scopes: readonly Scope[] }
   | { kind: 'admin'; key: string; firmId?: string }
-  | { kind: 'user'; userId: string; firmId: string; email: string; tokenId: string; expiresAtMs: number }
+  | {
+      kind: 'user';
+      userId: string;
+      firmId: string;
+      email: string;
+      tokenId: string;
+      expiresAtMs: number;
+      /** The sandbox's reset generation its token was checked in: a reset since ends the session (session-open.ts). */
+      generation: number;
+    }
   | { kind: 'anonymous' };
 
 /** What the caller may see: its firm, its own accounts, or (an admin without X-Firm-ID) everything. */

@@ -79,7 +79,10 @@ const ERROR_ANSWERS: Record<string, { name: string; description: string }> = {
     description: "the request conflicts with the resource's state, e.g. order_final or idempotency_key_reused",
   },
   '413': { name: 'PayloadTooLarge', description: 'body_too_large: the body is larger than 1 MiB' },
-  '415': { name: 'UnsupportedMediaType', description: 'unsupported_media_type: send the body as application/json' },
+  '415': {
+    name: 'UnsupportedMediaType',
+    description: 'unsupported_media_type: send the body as application/json, uncompressed',
+  },
   '421': { name: 'MisdirectedRequest', description: 'wrong_shard: a sandbox fault window' },
   '429': {
     name: 'TooManyRequests',

@@ -5,9 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { Id } from '../../core/shapes/common.js';
 import { ApiError } from '../gateway/api-error.js';
+import type { FailedAuthLimit } from '../gateway/failed-auth-limit.js';
+import { requireOpenSession } from '../gateway/session-open.js';
 import { sameSecret } from '../gateway/secrets.js';
 import { SESSION_SECONDS } from '../auth/session-tokens.js';
-import type { Sandbox } from '../sandbox/sandbox.js';
+import type { Sandbox, Session } from '../sandbox/sandbox.js';
 import { SESSION_COOKIE, sentWith } from '../schemas/answer-headers.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
 
@@ -44,10 +46,13 @@ const SessionShape = Type.Object(
 
 type SessionUser = { userId: string; firmId: string; email: string; firmSlug: string };
 
-export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async (app, { sandbox }) => {
-  async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: string) {
+export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox; failedAuth: FailedAuthLimit }> = async (
+  app,
+  { sandbox, failedAuth },
+) => {
+  async function startSession(reply: FastifyReply, user: SessionUser, refreshing?: Session) {
     const { token, tokenId, expiresAtMs } = await sandbox.tokens.issue(user, sandbox.kernel.nowMs);
-    if (refreshing) sandbox.refreshSession(refreshing, tokenId, expiresAtMs);
+    if (refreshing) sandbox.endRefresh(refreshing, { tokenId, expiresAtMs });
     reply.header('set-cookie', app.serializeCookie('session', token, { httpOnly: true, sameSite: 'lax', path: '/' }));
     return {
       access_token: token,
@@ -72,6 +77,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       },
     },
     async (request, reply) => {
+      // The password is judged here, with the failed-authentication limit asked again and charged in the same step:
+      // logins sent at once all passed the gateway's check before any failure was counted (failed-auth-limit.ts).
+      failedAuth.check(request, true);
       const { email, password, firm_slug: firmSlug } = request.body;
       const users = sandbox.kernel.read
         .usersByEmail(email)
@@ -79,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       // The password is checked whether or not the email is known: the time taken says nothing of either.
       const passwordMatches = sameSecret(password, sandbox.seed.userPassword);
       if (users.length === 0 || !passwordMatches)
-        throw new ApiError(401, 'invalid_login', 'no user has this email and password');
+        throw failedAuth.judged(request, new ApiError(401, 'invalid_login', 'no user has this email and password'));
       if (users.length > 1)
         throw new ApiError(400, 'invalid_request', 'firm_slug: expected one of the firms of this email', [
           {
@@ -118,6 +126,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
     },
     async (request, reply) => {
       const caller = sessionOf(request);
+      // A token is refreshed once: it is checked and revoked in one step, before the new token is signed (which
+      // waits), so a second refresh or a logout of it sent at once finds it revoked (401) and cannot leave a second
+      // session standing.
+      requireOpenSession(caller, sandbox);
+      sandbox.beginRefresh(caller);
       // The gateway checked the token, so its user exists; if not (a bug), the caller gets a 401, never a 500.
       const identity = sandbox.kernel.read.user(caller.userId);
       if (!identity) throw new ApiError(401, 'invalid_credentials', 'the session token is not valid; log in again');
@@ -127,7 +140,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
         email: identity.email,
         firmSlug: identity.firm_slug,
       };
-      return startSession(reply, user, caller.tokenId);
+      return startSession(reply, user, caller);
     },
   );
 
@@ -143,7 +156,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = async
       },
     },
     async (request, reply) => {
-      sandbox.endSession(sessionOf(request).tokenId);
+      const caller = sessionOf(request);
+      requireOpenSession(caller, sandbox); // a refresh of it at once may have revoked it since the gateway's check
+      sandbox.endSession(caller);
       reply.header('set-cookie', app.serializeCookie('session', '', { path: '/', expires: new Date(0), maxAge: 0 }));
       return { status: 'ok' as const };
     },

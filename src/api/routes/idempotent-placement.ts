@@ -5,6 +5,7 @@
 // while its order waits for the commit, or while its body arrives, must not leave the key claimed for good. Keys
 // are per firm: a user's firm, an admin's X-Firm-ID.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { echoed } from '../../core/echo.js';
 import type { Outcome } from '../../core/outcome.js';
 import { ApiError } from '../gateway/api-error.js';
 import type { Caller } from '../gateway/caller.js';
@@ -25,7 +26,7 @@ export function idempotentPlacement(sandbox: Sandbox) {
         throw new ApiError(
           409,
           'idempotency_request_in_progress',
-          `a request with Idempotency-Key ${key} is still being handled`,
+          `a request with Idempotency-Key ${echoed(key)} is still being handled`,
         );
       claims.set(request, { firm, key });
       // 'close' comes once the answer is sent or the connection is gone, whichever is first.
@@ -40,7 +41,11 @@ export function idempotentPlacement(sandbox: Sandbox) {
       const fingerprint = fingerprintOf(request.body);
       const found = sandbox.idempotency.lookup(claim.firm, claim.key, fingerprint, nowMs);
       if (found.kind === 'reused')
-        throw new ApiError(409, 'idempotency_key_reused', `Idempotency-Key ${claim.key} was used with another body`);
+        throw new ApiError(
+          409,
+          'idempotency_key_reused',
+          `Idempotency-Key ${echoed(claim.key)} was used with another body`,
+        );
       if (found.kind === 'replay') {
         reply.header('idempotent-replayed', 'true');
         if (found.answer.status >= 400) throw storedError(found.answer.status, found.answer.body);
@@ -58,12 +63,10 @@ export function idempotentPlacement(sandbox: Sandbox) {
           expires_at_ms: nowMs + IDEMPOTENCY_TTL_MS,
         });
       try {
+        // What the kernel answered is kept, its refusals too: the request reached it (docs/api.md#idempotency).
         const outcome = place();
-        store(outcome.status, outcome.body);
+        store(outcome.status, outcome.ok ? outcome.body : storedErrorOf(outcome.body));
         return answer(reply, outcome);
-      } catch (error) {
-        if (error instanceof ApiError) store(error.statusCode, storedErrorOf(error));
-        throw error;
       } finally {
         release(request); // stored (or failed): a duplicate from now on is answered from the record
       }
@@ -80,9 +83,9 @@ function firmScope(caller: Caller): string {
   return caller.kind === 'anonymous' ? '-' : (caller.firmId ?? 'platform');
 }
 
-/** An error answer as the store keeps it: the envelope's fields. */
-function storedErrorOf(error: ApiError): StoredError {
-  return { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) };
+/** A kernel's refusal as the store keeps it: the envelope's fields. */
+function storedErrorOf(refusal: StoredError): StoredError {
+  return { error: refusal.error, code: refusal.code, ...(refusal.details ? { details: refusal.details } : {}) };
 }
 
 function storedError(status: number, body: unknown): ApiError {

@@ -46,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
         summary: 'Place an order (202 SUBMITTED; it may end REJECTED). Send Idempotency-Key to retry safely.',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
         body: PlaceOrderBody,
-        // A replayed answer (docs/api.md#idempotency) is one the handler gave: an order, or its 400, 404 or 409.
+        // A replayed answer (docs/api.md#idempotency) is one the kernel gave: an order, or its 400, 404 or 409.
         response: {
           ...GATEWAY_ERRORS,
           ...allSentWith(IDEMPOTENT_REPLAYED, { 202: OrderShape, ...errors(400, 404, 409) }),
@@ -54,12 +54,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ sandbox: Sandbox }> = asyn
       },
     },
     async (request, reply) => {
-      const scope = readScopeOf(request.caller);
-      return placement.run(request, reply, () => {
-        if (!sandbox.kernel.read.visibleAccount(scope, request.body.account_id))
-          throw notFound('account_not_found', 'account', request.body.account_id);
-        return sandbox.kernel.dispatch({ type: 'place_order', body: request.body });
-      });
+      // Before the key is looked at: a caller who may not see the account gets the 404 a fresh request would, never
+      // another caller's stored answer, and the 404 is not kept (docs/api.md#idempotency).
+      if (!sandbox.kernel.read.visibleAccount(readScopeOf(request.caller), request.body.account_id))
+        throw notFound('account_not_found', 'account', request.body.account_id);
+      return placement.run(request, reply, () => sandbox.kernel.dispatch({ type: 'place_order', body: request.body }));
     },
   );
 

@@ -1,9 +1,15 @@
 // Shared devices (docs/api.md#shared-devices): each login's X-Device-Fingerprint and client IP, kept for 24 hours of
 // simulated time; when two users of one firm log in from the same fingerprint or the same IP within that window,
 // the firm stream is told (devices.flagged, and fingerprints.flagged or ip_logs.flagged for what they shared).
+// A login costs what the users of its fingerprint and IP cost, and the memory holds one entry per firm, user and
+// fingerprint or IP (docs/api.md#memory-stays-bounded): every login used to be kept and scanned three times at each
+// login, quadratic in the logins of the last day, which a clock standing still never let go.
 import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
 
 export const SHARED_DEVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** At most this many (firm, user, fingerprint or IP) entries are held; the oldest go first. */
+export const MAX_DEVICE_ENTRIES = 100_000;
 
 export interface Login {
   readonly userId: string;
@@ -19,21 +25,41 @@ export interface DeviceFlag {
   readonly data: Record<string, unknown>;
 }
 
+/** One user's latest login on one fingerprint or IP of a firm. */
+interface Entry {
+  /** The firm, what is shared (`fingerprint` or `ip`) and its value: the key of `byDevice`. */
+  readonly device: string;
+  readonly userId: string;
+  atMs: number;
+}
+
 export class DeviceLogins {
-  private logins: Login[] = [];
+  /**
+   * The users of each firm's fingerprint or IP, by user, in the order they came since they were last away for a
+   * day: what a login is compared with.
+   */
+  private byDevice = new Map<string, Map<string, Entry>>();
+  /** Every entry by device and user, oldest login first (a login moves its entry to the end): what expires first. */
+  private entries = new Map<string, Entry>();
 
   clear(): void {
-    this.logins = [];
+    this.byDevice = new Map();
+    this.entries = new Map();
+  }
+
+  /** How many (firm, user, fingerprint or IP) entries are held. */
+  get size(): number {
+    return this.entries.size;
   }
 
   /** Records a login; the flags it raises against the firm's other users' logins of the last 24 hours. */
   record(login: Login): DeviceFlag[] {
-    this.logins = this.logins.filter((l) => login.atMs - l.atMs < SHARED_DEVICE_WINDOW_MS);
-    const others = this.logins.filter((l) => l.firmId === login.firmId && l.userId !== login.userId);
-    this.logins.push(login);
+    this.expire(login.atMs);
     const byFingerprint =
-      login.fingerprint === undefined ? [] : usersOf(others.filter((l) => l.fingerprint === login.fingerprint));
-    const byIp = usersOf(others.filter((l) => l.ip === login.ip));
+      login.fingerprint === undefined ? [] : this.others(deviceKey(login, 'fingerprint', login.fingerprint), login);
+    const byIp = this.others(deviceKey(login, 'ip', login.ip), login);
+    if (login.fingerprint !== undefined) this.remember(deviceKey(login, 'fingerprint', login.fingerprint), login);
+    this.remember(deviceKey(login, 'ip', login.ip), login);
     const flags: DeviceFlag[] = [];
     if (byFingerprint.length > 0)
       flags.push({
@@ -51,21 +77,60 @@ export class DeviceLogins {
         data: {
           firm_id: login.firmId,
           user_id: login.userId,
-          shared_with: usersOf(others.filter((l) => byFingerprint.includes(l.userId) || byIp.includes(l.userId))),
+          shared_with: [...new Set([...byFingerprint, ...byIp])],
           ...(byFingerprint.length > 0 ? { fingerprint: login.fingerprint } : {}),
           ...(byIp.length > 0 ? { ip: login.ip } : {}),
         },
       });
     return flags;
   }
+
+  /** The other users of a device, in the order they came. */
+  private others(device: string, login: Login): string[] {
+    const users = this.byDevice.get(device);
+    return users ? [...users.keys()].filter((userId) => userId !== login.userId) : [];
+  }
+
+  private remember(device: string, login: Login): void {
+    const id = `${device}\u0000${login.userId}`;
+    const held = this.entries.get(id);
+    if (held) {
+      held.atMs = login.atMs;
+      this.entries.delete(id); // to the end: the latest login
+      this.entries.set(id, held);
+      return;
+    }
+    const entry: Entry = { device, userId: login.userId, atMs: login.atMs };
+    this.entries.set(id, entry);
+    let users = this.byDevice.get(device);
+    if (!users) this.byDevice.set(device, (users = new Map()));
+    users.set(login.userId, entry);
+    if (this.entries.size > MAX_DEVICE_ENTRIES) this.drop(this.entries.keys().next().value!);
+  }
+
+  /** Drops the entries whose latest login is a day old by `nowMs`: they are the first ones. */
+  private expire(nowMs: number): void {
+    for (const [id, entry] of this.entries) {
+      if (nowMs - entry.atMs < SHARED_DEVICE_WINDOW_MS) return;
+      this.drop(id);
+    }
+  }
+
+  private drop(id: string): void {
+    const entry = this.entries.get(id)!;
+    this.entries.delete(id);
+    const users = this.byDevice.get(entry.device)!;
+    users.delete(entry.userId);
+    if (users.size === 0) this.byDevice.delete(entry.device);
+  }
 }
 
 declareSnapshot(DeviceLogins, {
-  kept: ['logins'],
+  kept: ['byDevice', 'entries'],
   skipped: [],
 });
 
-/** The distinct users of some logins, in the order they first logged in. */
-function usersOf(logins: readonly Login[]): string[] {
-  return [...new Set(logins.map((l) => l.userId))];
+/** A firm's fingerprint or IP as a key. */
+function deviceKey(login: Login, kind: 'fingerprint' | 'ip', value: string): string {
+  return `${login.firmId}\u0000${kind}\u0000${value}`;
 }

@@ -26,7 +26,8 @@ export type SandboxRecord =
   | { type: 'sandbox.seeded' }
   | { type: 'sandbox.streams_activated' }
   | { type: 'sandbox.login'; data: Login }
-  | { type: 'sandbox.token_revoked'; data: { token_id: string } }
+  /** `expires_at_ms`: when the token expires, and its id can go (absent in records of earlier versions). */
+  | { type: 'sandbox.token_revoked'; data: { token_id: string; expires_at_ms?: number } }
   | { type: 'sandbox.idempotency_stored'; data: StoredIdempotencyAnswer }
   | { type: 'sandbox.fault_opened'; data: FaultWindow }
   | { type: 'sandbox.faults_cleared' };

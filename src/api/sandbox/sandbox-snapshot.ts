@@ -1,6 +1,7 @@
 // What a durable sandbox's snapshot keeps (docs/api.md#persistence): the kernel and what the gateway keeps, but not
 // the journal's lines (the store has them), and how often one is taken.
 import type { Kernel } from '../../core/kernel/kernel.js';
+import type { RevokedTokens } from '../auth/revoked-tokens.js';
 import type { StreamLog } from '../streams/stream-log.js';
 import type { DeviceLogins } from './device-logins.js';
 import type { FaultWindows } from './fault-windows.js';
@@ -21,7 +22,7 @@ export type SandboxSnapshotParts = {
   deviceLogins: DeviceLogins;
   faults: FaultWindows;
   streams: StreamLog;
-  revokedTokens: Set<string>;
+  revokedTokens: RevokedTokens;
 };
 
 /** The parts, with the journal's lines left out: the store has them. */

@@ -15,10 +15,11 @@ import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
 import { encodeSnapshot } from '../../store/snapshot-codec.js';
-import { SessionTokens } from '../auth/session-tokens.js';
+import { RevokedTokens } from '../auth/revoked-tokens.js';
+import { SESSION_SECONDS, SessionTokens } from '../auth/session-tokens.js';
 import { SecretTable } from '../gateway/secrets.js';
 import { StreamLog } from '../streams/stream-log.js';
-import { SessionSockets } from '../streams/session-sockets.js';
+import { SESSION_ENDED_BY, SessionSockets } from '../streams/session-sockets.js';
 import { StreamTickets } from '../streams/stream-tickets.js';
 import { DeviceLogins, type Login } from './device-logins.js';
 import { FaultWindows, type FaultWindow } from './fault-windows.js';
@@ -35,6 +36,12 @@ export type { KeyGrant } from './sandbox-keys.js';
 export { SNAPSHOT_EVERY_LINES } from './sandbox-snapshot.js';
 
 export type ClockMode = 'manual' | 'realtime';
+
+/** A session token as a logout or refresh names it: its id and expiry. */
+export interface Session {
+  tokenId: string;
+  expiresAtMs: number;
+}
 
 export interface SandboxConfig {
   seed: SandboxSeed;
@@ -65,8 +72,8 @@ export class Sandbox {
   readonly idempotency = new IdempotencyRecords();
   /** Signs and checks session tokens; a reset gives it a new secret, which ends every earlier session. */
   tokens: SessionTokens;
-  /** Session token ids revoked by logout or refresh. */
-  readonly revokedTokens = new Set<string>();
+  /** Session token ids revoked by logout or refresh, until the tokens would have expired. */
+  readonly revokedTokens = new RevokedTokens();
   /** The events the streams carry, numbered (docs/api.md#streams). */
   readonly streams: StreamLog;
   /** Logins by device and IP, for the shared-device events (docs/api.md#shared-devices). */
@@ -75,6 +82,11 @@ export class Sandbox {
   readonly streamTickets = new StreamTickets();
   /** The trader streams open, by session token: they close when their session ends. */
   readonly sessionSockets = new SessionSockets();
+  /**
+   * How many resets this process has made: a session admitted in an earlier generation has ended, even while its
+   * request is still on its way (gateway/session-open.ts).
+   */
+  generation = 0;
   private feed!: MarketFeed;
   /** Advances and resets run one at a time: a market file is read between prints. */
   private readonly turns = new OneAtATime();
@@ -147,12 +159,13 @@ export class Sandbox {
     this.kernel?.journal.tapLines(undefined);
     const { seed, startMs, calendar } = this.config;
     this.kernel = seedKernel(seed, startMs, calendar);
+    this.generation++;
     this.faults.clear();
     this.idempotency.clear();
     this.revokedTokens.clear();
     this.deviceLogins.clear();
     this.streamTickets.clear();
-    this.sessionSockets.endAll('session ended: the sandbox was reset; log in again');
+    this.sessionSockets.endAll(SESSION_ENDED_BY.reset);
     const secret = newTokenSecret();
     this.tokens = new SessionTokens(secret);
     this.store?.startOver({
@@ -213,8 +226,12 @@ export class Sandbox {
    */
   private restoreSnapshot(state: unknown): void {
     const { parts } = this.snapshotParts();
-    const { revokedTokens } = restoreSnapshot(state, parts) as { revokedTokens: Set<string> };
-    for (const tokenId of revokedTokens) this.revokedTokens.add(tokenId);
+    const { revokedTokens } = restoreSnapshot(state, parts) as { revokedTokens?: Set<string> };
+    // A snapshot of an earlier version kept the ids as a set, without expiries: each expires within a session's
+    // length of the snapshot's time, at the latest.
+    const nowMs = this.kernel.nowMs;
+    for (const tokenId of revokedTokens ?? [])
+      this.revokedTokens.revoke(tokenId, nowMs + SESSION_SECONDS * 1000, nowMs);
     this.kernel.catchUpIndexes();
     this.streams.restored(this.kernel);
   }
@@ -228,6 +245,7 @@ export class Sandbox {
     const startedMs = performance.now();
     // The store has every line so far (with this snapshot, in one commit): the journal need not hold them too.
     this.kernel.letGoOfJournalLines();
+    this.revokedTokens.prune(this.kernel.nowMs); // an expired token is refused as such: its id need not be kept
     const { parts, omit } = this.snapshotParts();
     this.store.saveSnapshot(takeSnapshot(parts, encodeSnapshot, { omit }));
     this.config.note?.(
@@ -253,15 +271,26 @@ export class Sandbox {
   }
 
   /** A logout: the token is revoked and its streams close. */
-  endSession(tokenId: string): void {
-    this.keep({ type: 'sandbox.token_revoked', data: { token_id: tokenId } });
-    this.sessionSockets.end(tokenId, 'session ended: logged out');
+  endSession(session: Session): void {
+    this.revoke(session);
+    this.sessionSockets.end(session.tokenId, SESSION_ENDED_BY.logout);
   }
 
-  /** A refresh: the old token is revoked, and its streams go on under the new one. */
-  refreshSession(oldTokenId: string, newTokenId: string, expiresAtMs: number): void {
-    this.keep({ type: 'sandbox.token_revoked', data: { token_id: oldTokenId } });
-    this.sessionSockets.renew(oldTokenId, newTokenId, expiresAtMs);
+  /**
+   * A refresh, first step: the old token is revoked at once, before the new one is signed (which waits), so that a
+   * second refresh or a logout of the same token meanwhile is refused (routes/auth.ts).
+   */
+  beginRefresh(old: Session): void {
+    this.revoke(old);
+  }
+
+  /** A refresh, last step: the old token's streams go on under the new one. */
+  endRefresh(old: Session, next: Session): void {
+    this.sessionSockets.renew(old.tokenId, next.tokenId, next.expiresAtMs);
+  }
+
+  private revoke({ tokenId, expiresAtMs }: Session): void {
+    this.keep({ type: 'sandbox.token_revoked', data: { token_id: tokenId, expires_at_ms: expiresAtMs } });
   }
 
   storeIdempotentAnswer(answer: StoredIdempotencyAnswer): void {
@@ -296,9 +325,12 @@ export class Sandbox {
           this.streams.publishFirmEvent(flag.type, login.firmId, login.atMs, flag.data);
         return;
       }
-      case 'sandbox.token_revoked':
-        this.revokedTokens.add(record.data.token_id);
-        return;
+      case 'sandbox.token_revoked': {
+        // A record of an earlier version has no expiry: the token expired within a session's length of its revoking.
+        const nowMs = this.kernel.nowMs;
+        const expiresAtMs = record.data.expires_at_ms ?? nowMs + SESSION_SECONDS * 1000;
+        return this.revokedTokens.revoke(record.data.token_id, expiresAtMs, nowMs);
+      }
       case 'sandbox.idempotency_stored': {
         const { firm, key, fingerprint, status, body, expires_at_ms: expiresAtMs } = record.data;
         return this.idempotency.store(firm, key, { fingerprint, status, body, expiresAtMs }, this.kernel.nowMs);

@@ -7,6 +7,15 @@ import type { WebSocket } from 'ws';
 /** The close code of a stream whose session ended: log in again, then reconnect. */
 export const SESSION_ENDED_CLOSE = 4001;
 
+/** The close reasons, by what ended the session (docs/api.md#streams). */
+export const SESSION_ENDED_BY = {
+  logout: 'session ended: logged out',
+  expiry: 'session expired; log in again',
+  reset: 'session ended: the sandbox was reset; log in again',
+  /** A logout or a refresh of its token between the upgrade's check and the socket's registration. */
+  revocation: 'session ended: its token was revoked (logout or refresh); log in again',
+} as const;
+
 interface Session {
   expiresAtMs: number;
   sockets: Set<WebSocket>;
@@ -46,7 +55,7 @@ export class SessionSockets {
   /** Closes the sockets of every token expired by `nowMs` (the clock moved). */
   endExpired(nowMs: number): void {
     for (const [tokenId, session] of this.byToken)
-      if (session.expiresAtMs <= nowMs) this.end(tokenId, 'session expired; log in again');
+      if (session.expiresAtMs <= nowMs) this.end(tokenId, SESSION_ENDED_BY.expiry);
   }
 
   /** A reset ends every session. */

@@ -2,7 +2,9 @@
 // resuming (`since_sequence`), and published as an RxJS Subject that the socket hubs subscribe to. Numbers keep
 // growing across a sandbox reset, which empties the log, so a number is never reused. With a durable store, an event
 // goes out only once the input that made it is on disk (`durable`), so no client sees what a kill could take back;
-// a restart numbers the journal's events again, to the same numbers (docs/api.md#persistence).
+// a restart numbers the journal's events again, to the same numbers (docs/api.md#persistence). Resuming reads the
+// kept events by binary search, and a trader's backlog only its own account's events (an index of the log): a
+// subscription with an old since_sequence had walked every kept event, ~110,000, each time (docs/api.md#subscribing).
 import { Subject, type Subscription } from 'rxjs';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { streamEventOf, type StreamEvent } from './stream-events.js';
@@ -21,6 +23,8 @@ export interface StreamLogOptions {
 export class StreamLog {
   readonly events$ = new Subject<StreamEvent>();
   private kept: StreamEvent[] = [];
+  /** The kept events of each account, in order: an index of `kept`, rebuilt on restore. */
+  private byAccount = new Map<string, StreamEvent[]>();
   private lastSequence = 0;
   /** The last event sent to subscribers: the kept events after it wait for the store. */
   private lastSent = 0;
@@ -64,6 +68,7 @@ export class StreamLog {
    */
   follow(kernel: Kernel): void {
     this.kept = [];
+    this.byAccount = new Map();
     this.attach(kernel); // what waited for the store is undone by the reset that brought the kernel
   }
 
@@ -72,6 +77,8 @@ export class StreamLog {
    * could have been), since the snapshot was committed after them.
    */
   restored(kernel: Kernel): void {
+    this.byAccount = new Map();
+    for (const event of this.kept) this.index(event);
     this.attach(kernel);
   }
 
@@ -119,8 +126,9 @@ export class StreamLog {
   private publish(event: StreamEvent): void {
     this.lastSequence = event.sequence;
     this.kept.push(event);
+    this.index(event);
     // Trimmed a tenth at a time, not one event per event: a full log would otherwise shift 100,000 entries each time.
-    if (this.kept.length > RETAINED_EVENTS * 1.1) this.kept.splice(0, this.kept.length - RETAINED_EVENTS);
+    if (this.kept.length > RETAINED_EVENTS * 1.1) this.unindex(this.kept.splice(0, this.kept.length - RETAINED_EVENTS));
     const durable = this.options.durable?.();
     const last = this.waiting.at(-1);
     if (!last && !durable) return this.sendUpTo(event.sequence);
@@ -145,29 +153,67 @@ export class StreamLog {
   private sendUpTo(sequence: number): void {
     const from = this.lastSent;
     this.lastSent = sequence;
-    for (const event of this.keptBetween(from, sequence)) this.events$.next(event);
+    for (const event of slice(this.kept, from, sequence)) this.events$.next(event);
   }
 
   /** The kept events after `sequence` (exclusive) that have been sent, or undefined when some are no longer kept. */
   after(sequence: number): StreamEvent[] | undefined {
-    const firstKept = this.kept[0]?.sequence ?? this.lastSequence + 1;
-    if (sequence < firstKept - 1) return undefined;
-    return this.keptBetween(sequence, this.lastSent);
+    if (this.expired(sequence)) return undefined;
+    return slice(this.kept, sequence, this.lastSent);
   }
 
-  /** The kept events numbered after `from` up to `to`. */
-  private keptBetween(from: number, to: number): StreamEvent[] {
-    let end = this.kept.length;
-    while (end > 0 && this.kept[end - 1]!.sequence > to) end--;
-    let start = end;
-    while (start > 0 && this.kept[start - 1]!.sequence > from) start--;
-    return this.kept.slice(start, end);
+  /** As `after`, of one account's events only: what a trader's subscription resumes, read from the account's index. */
+  accountAfter(accountId: string, sequence: number): StreamEvent[] | undefined {
+    if (this.expired(sequence)) return undefined;
+    return slice(this.byAccount.get(accountId) ?? [], sequence, this.lastSent);
   }
+
+  /** Whether some events after `sequence` are no longer kept. */
+  private expired(sequence: number): boolean {
+    const firstKept = this.kept[0]?.sequence ?? this.lastSequence + 1;
+    return sequence < firstKept - 1;
+  }
+
+  private index(event: StreamEvent): void {
+    if (event.account_id === undefined) return;
+    const events = this.byAccount.get(event.account_id);
+    if (events) events.push(event);
+    else this.byAccount.set(event.account_id, [event]);
+  }
+
+  /** Drops trimmed events from the index: they are the oldest of their accounts', so each account loses a head. */
+  private unindex(dropped: readonly StreamEvent[]): void {
+    const counts = new Map<string, number>();
+    for (const event of dropped)
+      if (event.account_id !== undefined) counts.set(event.account_id, (counts.get(event.account_id) ?? 0) + 1);
+    for (const [accountId, count] of counts) {
+      const events = this.byAccount.get(accountId)!;
+      if (count >= events.length) this.byAccount.delete(accountId);
+      else events.splice(0, count);
+    }
+  }
+}
+
+/** The events of a list in sequence order numbered after `from` up to `to`, found by binary search. */
+function slice(events: readonly StreamEvent[], from: number, to: number): StreamEvent[] {
+  return events.slice(firstAfter(events, from), firstAfter(events, to));
+}
+
+/** The index of the first event numbered after `sequence` (the list's length when there is none). */
+function firstAfter(events: readonly StreamEvent[], sequence: number): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (events[middle]!.sequence <= sequence) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 // Snapshots keep the numbered events. Those waiting for a commit are counted as sent by a restore (the snapshot is
 // committed after their lines), and `restored` subscribes to the restored kernel again.
 declareSnapshot(StreamLog, {
   kept: ['kept', 'lastSequence', 'lastSent', 'kernel', 'active'],
-  skipped: ['options', 'events$', 'waiting', 'generation', 'following'],
+  skipped: ['options', 'events$', 'waiting', 'generation', 'following', 'byAccount'],
 });

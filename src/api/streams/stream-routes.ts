@@ -4,13 +4,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Type } from 'typebox';
+import { echoed } from '../../core/echo.js';
 import { ApiError } from '../gateway/api-error.js';
 import { readScopeOf, type Caller, type RoutePolicy } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { GATEWAY_ERRORS } from '../schemas/common.js';
+import { SESSION_END_REASONS, sessionEnd } from '../gateway/session-open.js';
+import { SESSION_ENDED_CLOSE } from './session-sockets.js';
 import { CHANNELS, type Channel } from './stream-events.js';
 import { StreamFanout } from './stream-fanout.js';
-import { StreamSocket } from './stream-socket.js';
+import { MAX_ACCOUNTS_PER_SOCKET, StreamSocket } from './stream-socket.js';
 
 /** Unsent bytes a socket may hold before it is closed as a slow consumer. */
 export const DEFAULT_BUFFER_LIMIT_BYTES = 1024 * 1024;
@@ -44,6 +47,10 @@ export async function streamRoutes(app: FastifyInstance, deps: StreamRouteDeps):
       handler: upgradeRequired,
       wsHandler: (socket, request) => {
         const { caller } = request;
+        // The upgrade was answered after the gateway's checks: a session that ended meanwhile closes the socket now,
+        // since the reset, logout or expiry that ended it no longer sees it (gateway/session-open.ts).
+        const ended = sessionEnd(caller, sandbox);
+        if (ended) return socket.close(SESSION_ENDED_CLOSE, SESSION_END_REASONS[ended]);
         if (caller.kind === 'user') sandbox.sessionSockets.add(caller.tokenId, caller.expiresAtMs, socket);
         const stream = new StreamSocket(socket, request.raw.socket, sandbox.streams, fanout, limit);
         onMessages(socket, stream, (message) => subscribe(message, request.caller, sandbox, stream));
@@ -105,18 +112,24 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
   if (typeof accountId !== 'string' || accountId === '')
     return stream.error('invalid_message', 'account_id: expected the id of one of your accounts');
   if (!sandbox.kernel.read.visibleAccount(readScopeOf(caller), accountId))
-    return stream.error('account_not_found', `no account ${accountId} of yours`);
+    return stream.error('account_not_found', `no account ${echoed(accountId)} of yours`);
   const since = sinceOf(message, stream);
   if (since === null) return;
-  const wanted = new Set(channels as Channel[]);
+  const ack = { channels, account_id: accountId };
+  // Only the channels the socket does not follow yet: one it follows already has had its backlog and goes on.
+  const added = stream.unfollowed({ accountId, channels: channels as Channel[] });
+  if (added === 'limit') return limitReached(stream);
+  if (added === undefined) return stream.acknowledge(ack);
+  const wanted = new Set(added);
   const subscribed = stream.subscribe(
-    { channels, account_id: accountId },
+    ack,
     {
       key: `ws ${accountId} ${[...wanted].sort().join(',')}`,
       accountId,
       wanted: (event) => event.account_id === accountId && event.channel !== undefined && wanted.has(event.channel),
     },
     since,
+    { accountId, channels: added },
   );
   if (!subscribed) expired(stream, since);
 }
@@ -124,6 +137,7 @@ function traderSubscribe(message: Message, caller: Caller, sandbox: Sandbox, str
 function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, stream: StreamSocket): void {
   const since = sinceOf(message, stream);
   if (since === null) return;
+  if (stream.unfollowed(FIRM_TOPIC) === undefined) return stream.acknowledge({});
   const scope = readScopeOf(caller);
   const subscribed = stream.subscribe(
     {},
@@ -136,8 +150,19 @@ function firmSubscribe(message: Message, caller: Caller, sandbox: Sandbox, strea
           : sandbox.kernel.read.visibleAccount(scope, event.account_id)),
     },
     since,
+    FIRM_TOPIC,
   );
   if (!subscribed) expired(stream, since);
+}
+
+/** The firm stream as a topic: every event of the firm, no channels. */
+const FIRM_TOPIC = { channels: ['firm'] };
+
+function limitReached(stream: StreamSocket): void {
+  stream.error(
+    'subscription_limit',
+    `a socket follows at most ${MAX_ACCOUNTS_PER_SOCKET} accounts; open another socket for more`,
+  );
 }
 
 /** since_sequence when given, undefined when not, null (after answering the error) when invalid. */
