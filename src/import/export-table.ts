@@ -2,6 +2,7 @@
 // BOM, CRLF line ends, quoted fields with commas, blank trailing lines). docs/backtesting.md#importing-broker-exports
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
+import { LineTooLongError, lineTooLongInFile, MAX_LINE_BYTES } from '../market/line-blocks.js';
 import { MarketDataError, quoteText } from '../market/market-data-error.js';
 
 export interface ExportRow {
@@ -31,9 +32,12 @@ export function readExportTable(file: string): ExportTable {
       skip_records_with_empty_values: true,
       relax_column_count: true,
       info: true,
+      max_record_size: MAX_LINE_BYTES, // docs/market-data.md#line-length, as the market readers
     }) as unknown as ParsedRecord[];
   } catch (error) {
     const where = (error as { lines?: number }).lines ?? 0;
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw lineTooLongInFile(file, where, new LineTooLongError(MAX_LINE_BYTES));
     throw new MarketDataError(file, where, undefined, 'a CSV file', quoteText((error as Error).message));
   }
   const [first, ...rest] = records;

@@ -2,7 +2,7 @@
 // handed to the format's row parser, which appends its prints to the batch being filled.
 import { CARRIAGE_RETURN, NEWLINE } from './byte-codes.js';
 import { CsvHeader, type HeaderLayout } from './csv-header.js';
-import { openByteStream, readLineBlocks } from './line-blocks.js';
+import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
 import type { MarketFileSpec } from './market-file-spec.js';
 import { sortPrints } from './sort-prints.js';
@@ -81,6 +81,7 @@ async function nextBlock(blocks: AsyncGenerator<Buffer>, file: string, line: num
   try {
     return await blocks.next();
   } catch (error) {
+    if (error instanceof LineTooLongError) throw lineTooLongInFile(file, line + 1, error);
     const reason = error instanceof Error ? error.message : String(error);
     throw new MarketDataError(
       file,

@@ -8,7 +8,7 @@ import { CsvHeader, type HeaderLayout } from './csv-header.js';
 import { CsvRow } from './csv-row.js';
 import { parseDigits, parseScaledDecimal } from './byte-numbers.js';
 import { parseIsoNanosMs } from './byte-times.js';
-import { openByteStream, readLineBlocks } from './line-blocks.js';
+import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
 import type { SymbolEntry, SymbolTable } from './symbol-table.js';
 import { UnknownInstrumentError } from '../core/instruments.js';
@@ -72,16 +72,21 @@ export async function decodeDatabentoFile(
 ): Promise<DatabentoCounts> {
   const decoder = new DatabentoDecoder(file, symbols, sink, options);
   let line = 0;
-  for await (const block of readLineBlocks(openByteStream(file))) {
-    let pos = 0;
-    while (pos < block.length) {
-      const newline = block.indexOf(NEWLINE, pos);
-      const lineEnd = newline < 0 ? block.length : newline;
-      const end = lineEnd > pos && block[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
-      line++;
-      if (end > pos) decoder.line(block, pos, end, line);
-      pos = lineEnd + 1;
+  try {
+    for await (const block of readLineBlocks(openByteStream(file))) {
+      let pos = 0;
+      while (pos < block.length) {
+        const newline = block.indexOf(NEWLINE, pos);
+        const lineEnd = newline < 0 ? block.length : newline;
+        const end = lineEnd > pos && block[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
+        line++;
+        if (end > pos) decoder.line(block, pos, end, line);
+        pos = lineEnd + 1;
+      }
     }
+  } catch (error) {
+    if (error instanceof LineTooLongError) throw lineTooLongInFile(file, line + 1, error);
+    throw error;
   }
   return decoder.finish();
 }
