@@ -8,6 +8,7 @@ import { CsvHeader, type HeaderLayout } from './csv-header.js';
 import { CsvRow } from './csv-row.js';
 import { parseDigits, parseScaledDecimal } from './byte-numbers.js';
 import { parseIsoNanosMs } from './byte-times.js';
+import { ContentCheck } from './content-check.js';
 import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
 import type { SymbolEntry, SymbolTable } from './symbol-table.js';
@@ -41,6 +42,8 @@ export interface DatabentoCounts {
 export interface DatabentoOptions {
   /** Which contracts to read (as Databento spells them: ESH4); the others are counted as left out. */
   keep?: (symbol: string) => boolean;
+  /** The sha256 the file's bytes must have (MarketFileSpec.sha256). */
+  sha256?: string;
 }
 
 const LAYOUT: HeaderLayout = {
@@ -72,8 +75,9 @@ export async function decodeDatabentoFile(
 ): Promise<DatabentoCounts> {
   const decoder = new DatabentoDecoder(file, symbols, sink, options);
   let line = 0;
+  const check = options.sha256 === undefined ? undefined : new ContentCheck(file, options.sha256);
   try {
-    for await (const block of readLineBlocks(openByteStream(file))) {
+    for await (const block of readLineBlocks(openByteStream(file, undefined, check))) {
       let pos = 0;
       while (pos < block.length) {
         const newline = block.indexOf(NEWLINE, pos);
@@ -87,6 +91,8 @@ export async function decodeDatabentoFile(
   } catch (error) {
     if (error instanceof LineTooLongError) throw lineTooLongInFile(file, line + 1, error);
     throw error;
+  } finally {
+    check?.finish(); // the bytes read were the coordinator's, or the read fails
   }
   return decoder.finish();
 }

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { NEWLINE } from './byte-codes.js';
+import type { ContentCheck } from './content-check.js';
 import { MarketDataError } from './market-data-error.js';
 
 /** 1 MiB reads: per-chunk costs (a read, joining the line cut at its end) vanish beside the parsing. */
@@ -37,12 +38,17 @@ export function lineTooLongInFile(file: string, line: number, error: LineTooLong
   );
 }
 
-/** The file's bytes, gunzipped when the name ends in .gz; a read or gzip error rejects the iteration. */
-export function openByteStream(path: string, highWaterMarkBytes = DEFAULT_READ_BYTES): Readable {
+/**
+ * The file's bytes, gunzipped when the name ends in .gz; a read or gzip error rejects the iteration. With `check`,
+ * the file's bytes (before gunzip) pass through its hash; the caller calls `check.finish()` once it stops reading.
+ */
+export function openByteStream(path: string, highWaterMarkBytes = DEFAULT_READ_BYTES, check?: ContentCheck): Readable {
   const file = createReadStream(path, { highWaterMark: highWaterMarkBytes });
-  if (!path.endsWith('.gz')) return file;
-  // pipeline destroys both streams on an error or an early stop, so the iterator sees the error.
-  return pipeline(file, createGunzip({ chunkSize: Math.max(highWaterMarkBytes, 64) }), () => {});
+  const gunzip = () => createGunzip({ chunkSize: Math.max(highWaterMarkBytes, 64) });
+  // pipeline destroys every stream on an error or an early stop, so the iterator sees the error.
+  if (!check) return path.endsWith('.gz') ? pipeline(file, gunzip(), () => {}) : file;
+  file.once('error', (error) => check.abandon(error));
+  return path.endsWith('.gz') ? pipeline(file, check.tap(), gunzip(), () => {}) : pipeline(file, check.tap(), () => {});
 }
 
 /**

@@ -3,7 +3,7 @@
 // file whose content differs, a shard or a worker of another propsim version, before the run or mid-run).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,26 @@ describe('backtest --queue', () => {
     expect(existsSync(out)).toBe(false);
     await mismatched.stop();
   }, 120_000);
+
+  it('a --data file rewritten in place between two runs, its size and modification time kept: the second run is refused', async () => {
+    // docs/scaling.md#data-files: the worker's hashes were cached by path, size and modification time.
+    const data = mkdtempSync(join(tmpdir(), 'propsim-queue-data-'));
+    const copy = join(data, '6EH4-2024-01.csv.gz');
+    writeFileSync(copy, readFileSync(MARKET));
+    utimesSync(copy, 1_700_000_000, 1_700_000_000);
+    const one = await worker('--data', data);
+    expectSucceeded(await backtest(outFolder(), '--queue', redis.url));
+    const changed = readFileSync(MARKET);
+    changed[changed.length - 100]! ^= 0xff;
+    writeFileSync(copy, changed);
+    utimesSync(copy, 1_700_000_000, 1_700_000_000);
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`sha256 ${sha256(changed)} here, ${sha256(readFileSync(MARKET))} there`);
+    expect(existsSync(out)).toBe(false);
+    await one.stop();
+  }, 180_000);
 
   it('a shard that fails three times fails the run: exit 1 with its error, nothing written', async () => {
     // A folder where the worker's --data should hold the market file: reading it fails (EISDIR) on every attempt.
