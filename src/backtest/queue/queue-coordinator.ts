@@ -8,7 +8,8 @@ import type { BacktestConfig } from '../backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
 import type { CellResult } from '../cell-runner.js';
 import type { GridCell } from '../grid.js';
-import { propsimVersion } from './propsim-version.js';
+import { loadHolidayDocument } from '../../market/holiday-file.js';
+import { buildIdentity } from './build-identity.js';
 import { QueueInputError, ShardFailedError } from './queue-errors.js';
 import { parseQueueUrl, type QueueTarget } from './queue-url.js';
 import { checkRedisReachable } from './redis-reachable.js';
@@ -17,7 +18,7 @@ import { shardFiles } from './shard-files.js';
 import { REFUSED } from './shard-refusal.js';
 import { otherVersionWorker } from './worker-versions.js';
 
-/** How often the coordinator looks for workers of another propsim version while its shards run. */
+/** How often the coordinator looks for workers of another propsim build while its shards run. */
 const VERSION_CHECK_MS = 2000;
 
 export async function runCellsOnQueue(
@@ -30,7 +31,8 @@ export async function runCellsOnQueue(
   await checkRedisReachable(target); // exit 2 naming the URL, before any work
   const files = await shardFiles(config);
   const runId = randomUUID();
-  const version = propsimVersion();
+  const version = buildIdentity();
+  const holidays = loadHolidayDocument(); // the calendar this run's own checks used (docs/scaling.md#data-files)
   const queue = new Queue<Shard, ShardResult>(QUEUE_NAME, { connection: target.connection });
   // Events read from the stream's present end, fixed before the first shard is added: QueueEvents' default ('$'
   // at its first read, which may come later) could miss a shard refused within milliseconds and wait forever.
@@ -58,7 +60,7 @@ export async function runCellsOnQueue(
         options.onResult(answer.result, worker);
         if (pending.size === 0) resolve();
       });
-      // A worker of another version may join while the run lasts: it is refused as soon as it is seen.
+      // A worker of another build may join while the run lasts: it is refused as soon as it is seen.
       versionWatch = setInterval(() => {
         otherVersionWorker(queue, version).then((found) => found && stop(new QueueInputError(found)), stop);
       }, VERSION_CHECK_MS);
@@ -73,7 +75,7 @@ export async function runCellsOnQueue(
         .addBulk(
           cells.map((cell) => ({
             name: `cell ${cell.index}`,
-            data: { version, runId, config, cell, files },
+            data: { version, runId, config, cell, files, holidays },
             opts: {
               jobId: shardJobId(runId, cell.index),
               attempts: SHARD_ATTEMPTS,

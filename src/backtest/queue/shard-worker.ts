@@ -1,17 +1,17 @@
 // `propsim worker`: takes shards off the queue and runs each on a pool of worker threads, so this thread stays
 // free to renew the shards' locks (a blocked thread would look like a dead worker). Refuses shards of another
-// propsim version and data files whose content differs (docs/scaling.md).
+// propsim build and data files whose content differs (docs/scaling.md).
 import { hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import type { WorkerAnswer } from '../cell-worker.js';
 import { cellPool } from '../cell-pool.js';
-import { propsimVersion } from './propsim-version.js';
+import { buildIdentity } from './build-identity.js';
 import type { QueueTarget } from './queue-url.js';
 import { checkRedisReachable } from './redis-reachable.js';
 import { LOCK_MS, MAX_STALLS, QUEUE_NAME, STALLED_CHECK_MS, type Shard, type ShardResult } from './shard.js';
 import { configOnThisMachine, FileHashes } from './shard-files.js';
 import { ShardRefusal } from './shard-refusal.js';
-import { workerName } from './worker-versions.js';
+import { SAME_BUILD, workerName } from './worker-versions.js';
 
 export interface ShardWorkerOptions {
   concurrency: number;
@@ -26,7 +26,7 @@ export interface RunningShardWorker {
 
 export async function startShardWorker(target: QueueTarget, options: ShardWorkerOptions): Promise<RunningShardWorker> {
   await checkRedisReachable(target);
-  const version = propsimVersion();
+  const version = buildIdentity();
   const me = `${hostname()}:${process.pid}`;
   const pool = cellPool(options.concurrency);
   const hashes = new FileHashes();
@@ -34,11 +34,13 @@ export async function startShardWorker(target: QueueTarget, options: ShardWorker
     const shard = job.data;
     const what = `shard ${job.id} (cell ${shard.cell.label})`;
     if (shard.version !== version)
-      throw new ShardRefusal(`it is from propsim ${shard.version}, this worker (${me}) is propsim ${version}`);
+      throw new ShardRefusal(
+        `it is from propsim build ${shard.version}, this worker (${me}) is propsim build ${version}; ${SAME_BUILD}`,
+      );
     const config = await configOnThisMachine(shard.config, shard.files, options.dataDir, hashes);
     options.log(`${what}: started (attempt ${job.attemptsMade + 1})`);
     const started = performance.now();
-    const answer = (await pool.run({ config, cell: shard.cell })) as WorkerAnswer;
+    const answer = (await pool.run({ config, cell: shard.cell, holidays: shard.holidays })) as WorkerAnswer;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     options.log(
       'inputError' in answer
