@@ -20,9 +20,17 @@ export interface ShardWorkerOptions {
 }
 
 export interface RunningShardWorker {
-  /** Finishes the running shards and takes no more; with `now`, leaves them to another worker's stall check. */
-  close(now?: boolean): Promise<void>;
+  /**
+   * Finishes the running shards and takes no more; with `now`, leaves them to another worker's stall check. Resolves
+   * `redis-gone` instead, without waiting for BullMQ's close, as soon as Redis does not answer (its close waits for a
+   * connection to record the running shards, forever when Redis is gone): the caller exits, and the shards go to
+   * another worker once Redis is back (docs/scaling.md#failures).
+   */
+  close(now?: boolean): Promise<'closed' | 'redis-gone'>;
 }
+
+/** While closing, how often the worker checks that Redis still answers (each check gives up after ~3.5 s). */
+const CLOSING_PING_MS = 2000;
 
 export async function startShardWorker(target: QueueTarget, options: ShardWorkerOptions): Promise<RunningShardWorker> {
   await checkRedisReachable(target);
@@ -67,8 +75,28 @@ export async function startShardWorker(target: QueueTarget, options: ShardWorker
   );
   return {
     close: async (now = false) => {
-      await worker.close(now);
+      const closed = worker.close(now).then(() => 'closed' as const);
+      const gone = redisGone(target, closed);
+      const outcome = await Promise.race([closed, gone]);
+      if (outcome === 'redis-gone')
+        options.log(`Redis at ${target.shown} does not answer: stopping without it (the running shards are dropped)`);
       await pool.destroy();
+      return outcome;
     },
   };
+}
+
+/** Resolves `redis-gone` at the first check Redis does not answer, or never once `until` settles. */
+async function redisGone(target: QueueTarget, until: Promise<unknown>): Promise<'redis-gone'> {
+  let settled = false;
+  void until.finally(() => (settled = true));
+  for (;;) {
+    const answers = await checkRedisReachable(target).then(
+      () => true,
+      () => false,
+    );
+    if (settled) return new Promise<never>(() => {});
+    if (!answers) return 'redis-gone';
+    await new Promise((resolve) => setTimeout(resolve, CLOSING_PING_MS).unref());
+  }
 }
