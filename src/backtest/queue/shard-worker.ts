@@ -68,7 +68,7 @@ export async function startShardWorker(target: QueueTarget, options: ShardWorker
   worker.on('failed', (job, error) =>
     options.log(`shard ${job?.id ?? '?'} (cell ${job?.data.cell?.label ?? '?'}): failed: ${error.message}`),
   );
-  worker.on('error', (error) => options.log(`queue error: ${error.message}`));
+  worker.on('error', (error) => options.log(`queue error: ${error.message}${lostShardNote(error)}`));
   await worker.waitUntilReady();
   options.log(
     `propsim ${version} worker ${me}: waiting for shards on ${target.shown} (${options.concurrency} at a time)`,
@@ -99,4 +99,11 @@ async function redisGone(target: QueueTarget, until: Promise<unknown>): Promise<
     if (!answers) return 'redis-gone';
     await new Promise((resolve) => setTimeout(resolve, CLOSING_PING_MS).unref());
   }
+}
+
+/** A shard Redis no longer holds (a FLUSHDB, a restart without persistence): what becomes of it, for the log. */
+function lostShardNote(error: Error): string {
+  return /^Missing (key|lock) for job/.test(error.message)
+    ? ' (Redis lost the shard, restarted or flushed: its result is dropped and its coordinator queues it again)'
+    : '';
 }

@@ -22,19 +22,31 @@ export function parseWorkerName(name: string): { worker: string; version: string
   return { worker: name.slice(0, at), version: name.slice(at + MARK.length) };
 }
 
-/** "worker host:pid runs propsim build 0.1.0+…, this coordinator build 0.1.0+…; …" for the first other build. */
-export async function otherVersionWorker(queue: Queue, version: string): Promise<string | undefined> {
+/** A propsim worker connected to the queue, as its Redis client name announces it. */
+export interface AnnouncedWorker {
+  worker: string;
+  version: string;
+}
+
+/** The propsim workers connected to the queue; undefined when Redis hides its client list. */
+export async function queueWorkers(queue: Queue): Promise<AnnouncedWorker[] | undefined> {
   let clients: Record<string, string>[];
   try {
     clients = await queue.getWorkers();
   } catch {
     return undefined; // no client list: the workers' own refusal still names both builds
   }
-  for (const client of clients) {
+  return clients.flatMap((client) => {
     const raw = client['rawname'] ?? '';
-    const announced = parseWorkerName(raw.slice(raw.indexOf(':w:') + 3));
-    if (announced && announced.version !== version)
-      return `worker ${announced.worker} runs propsim build ${announced.version}, this coordinator build ${version}; ${SAME_BUILD}`;
-  }
-  return undefined;
+    return parseWorkerName(raw.slice(raw.indexOf(':w:') + 3)) ?? [];
+  });
+}
+
+/** "worker host:pid runs propsim build 0.1.0+…, this coordinator build 0.1.0+…; …" for the first other build. */
+export function otherBuildWorker(workers: readonly AnnouncedWorker[], version: string): string | undefined {
+  const other = workers.find((announced) => announced.version !== version);
+  return (
+    other &&
+    `worker ${other.worker} runs propsim build ${other.version}, this coordinator build ${version}; ${SAME_BUILD}`
+  );
 }

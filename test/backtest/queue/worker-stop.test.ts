@@ -47,7 +47,17 @@ describe('propsim worker: SIGTERM', () => {
   it('while a shard runs, then Redis dies: exits within 10 s of the signal, the shard left to the stall check', async () => {
     const redis = await startRedis();
     const worker = tracked(await startWorker(redis.url));
-    const run = runCliAsync(['backtest', '--config', CONFIG, '--out', outFolder(), '--queue', redis.url]);
+    const run = runCliAsync([
+      'backtest',
+      '--config',
+      CONFIG,
+      '--out',
+      outFolder(),
+      '--queue',
+      redis.url,
+      '--worker-wait',
+      '2',
+    ]);
     await worker.waitFor(/: started/);
     const at = performance.now();
     worker.child.kill('SIGTERM');
@@ -56,7 +66,7 @@ describe('propsim worker: SIGTERM', () => {
     const ms = performance.now() - at;
     expect(ms, `stopped in ${ms} ms:\n${worker.log()}`).toBeLessThan(STOP_WITHIN_MS);
     expect(code).toBe(0);
-    await run; // the coordinator, its Redis gone, ends one way or another
+    expect((await run).status, 'the coordinator, its Redis gone for --worker-wait (docs/scaling.md#failures)').toBe(1);
   }, 90_000);
 
   it('while a shard runs and Redis stays: the shard finishes, its result reaches the coordinator, then exit 0', async () => {
