@@ -74,6 +74,7 @@ export async function runCellsOnQueue(
       removeOnFail: { age: 24 * 3600 }, // kept a day, to look at
     },
   });
+  let watching = true;
   const watch = new RunWatch({
     target,
     queue,
@@ -84,7 +85,6 @@ export async function runCellsOnQueue(
     requeue: async (jobIds) => void (await queue.addBulk(jobIds.map((id) => shard(pending.get(id)!)))),
     warn: (message) => watching && options.warn?.(message), // nothing once the run is over
   });
-  let watching = true;
   let nextLook: NodeJS.Timeout | undefined;
   try {
     await events.waitUntilReady();
