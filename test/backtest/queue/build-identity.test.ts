@@ -1,7 +1,7 @@
 // A worker and its coordinator compare a build identity, not package.json's version (0.1.0 since the first commit):
 // the version and a hash of what runs, the CLI's bundle, the cell worker's modules and the locked dependencies
 // (docs/scaling.md#workers-on-n-machines). Any change to them is another build; a stale file nothing loads is not.
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +57,26 @@ describe('build identity', () => {
   ])('changes with %s, even by a comment', (_what, path) => {
     const { before, after } = changed((root) => appendFileSync(join(root, path), '// another build\n'));
     expect(after).not.toBe(before);
+  });
+
+  it('does not change where node_modules sits: the paths esbuild writes into the bundle, and its chunk names', () => {
+    // A clone whose node_modules is a link to another checkout's: `../main/node_modules/…` in the bundle, and chunks
+    // named by a hash of that text.
+    const bundle = (up: string, chunk: string) => ({
+      'dist/bundle/main.js': `import './chunk-${chunk}.js';\n// ${up}node_modules/yargs/index.js\n`,
+      [`dist/bundle/chunk-${chunk}.js`]: `var x = { "${up}node_modules/emoji-regex/index.js"(exports) {} };\n`,
+    });
+    const place = (files: Record<string, string>) => (root: string) => {
+      rmSync(join(root, 'dist', 'bundle'), { recursive: true });
+      mkdirSync(join(root, 'dist', 'bundle'));
+      for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
+    };
+    const here = changed(place(bundle('', 'AAAAAAAA'))).after;
+    expect(changed(place(bundle('../main/', 'BBBBBBBB'))).after).toBe(here);
+    expect(changed(place(bundle('../../work/main/', 'CCCCCCCC'))).after).toBe(here);
+    const edited = bundle('', 'AAAAAAAA');
+    edited['dist/bundle/chunk-AAAAAAAA.js'] += 'x.y = 2;\n';
+    expect(changed(place(edited)).after, 'the code itself still counts').not.toBe(here);
   });
 
   it('does not change with a stale compiled file that nothing loads (a source removed since)', () => {
