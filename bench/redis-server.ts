@@ -36,6 +36,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningRedis {
   url: string;
+  /** The loopback port it listens on: a test that stops it can start another on the same port (a restart). */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -46,10 +48,13 @@ export interface RedisTls {
   ca: string;
 }
 
-/** A redis-server on loopback; with `tls`, TLS only (no plain port), clients not asked for certificates. */
-export async function startRedis(tls?: RedisTls): Promise<RunningRedis> {
+/**
+ * A redis-server on loopback, with no persistence as docs/scaling.md#starting-redis runs it (a restart loses every
+ * key); with `tls`, TLS only (no plain port), clients not asked for certificates; on `port` when given.
+ */
+export async function startRedis(tls?: RedisTls, port?: number): Promise<RunningRedis> {
   const path = redisServerPath();
-  const port = await freePort();
+  port ??= await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'propsim-redis-'));
   const listen = tls
     ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', tls.cert, '--tls-key-file', tls.key]
@@ -75,6 +80,7 @@ export async function startRedis(tls?: RedisTls): Promise<RunningRedis> {
   return {
     // The TLS URL names the host the certificate is for.
     url: tls ? `rediss://localhost:${port}` : `redis://127.0.0.1:${port}`,
+    port,
     stop: () =>
       new Promise<void>((resolve) => {
         if (server.exitCode !== null) return resolve();

@@ -122,7 +122,8 @@ export async function runCell(
     rollFamily: family,
   });
   const fills = config.fills ? readFillsFile(config.fills) : [];
-  const records = config.fills?.records === undefined ? [] : readRecordsFile(config.fills.records);
+  const records =
+    config.fills?.records === undefined ? [] : readRecordsFile(config.fills.records, config.fills.recordsSha256);
   // With records, a recorded trader resets as often as it really did, not by a draw at the configured rate.
   const recordedResets = new Map(records.flatMap((r) => (r.resets === undefined ? [] : [[r.trader, r.resets]])));
   const planDoc = planJson(plan);

@@ -44,6 +44,10 @@ export async function runBacktest(
     workers: number;
     /** redis://… or rediss://…: the cells run as shards on this queue's workers, not on local threads. */
     queue?: string;
+    /** On a queue: how long the run may go with no worker, or no Redis, before it stops (docs/scaling.md#failures). */
+    workerWaitMs?: number;
+    /** On a queue: what its watch sees (no worker yet, shards queued again), a line for stderr. */
+    warn?: (message: string) => void;
     signal?: AbortSignal;
     onProgress?: (progress: BacktestProgress) => void;
     /** Found already (the CLI checks them before any cell runs, for --strict); else found here. */
@@ -80,7 +84,12 @@ export async function runBacktest(
   if (options.queue !== undefined) {
     // Loaded only for a queue run: a local run never loads BullMQ.
     const { runCellsOnQueue } = await import('./queue/queue-coordinator.js');
-    await runCellsOnQueue(config, cells, options.queue, { signal: options.signal, onResult: done });
+    await runCellsOnQueue(config, cells, options.queue, {
+      signal: options.signal,
+      onResult: done,
+      workerWaitMs: options.workerWaitMs,
+      warn: options.warn,
+    });
     return withStatistics(results);
   }
   if (options.workers <= 1 || cells.length === 1) {

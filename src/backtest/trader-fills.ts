@@ -2,11 +2,11 @@
 // `ts,trader,instrument,side,quantity,price`, replayed into each trader's account like venue fills
 // (docs/risk-rules.md#historical-fills). Small files: read whole with csv-parse; every bad row is named by line and
 // column.
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
 import { Dec } from '../core/money.js';
 import { parseTimeMs, TimeInputError } from '../core/time.js';
+import { readCheckedFile } from '../market/content-check.js';
 import { MarketDataError } from '../market/market-data-error.js';
 import type { DateOrder } from '../import/export-time.js';
 import { importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
@@ -27,6 +27,9 @@ export interface FillsFileSpec {
   records?: string;
   /** Only these traders' fills (optimize's search and held-out parts, docs/optimizing.md); absent: every trader's. */
   traders?: readonly string[];
+  /** The sha256 the file's bytes must have, and the records file's: set by a queue worker (docs/scaling.md#data-files). */
+  sha256?: string;
+  recordsSha256?: string;
 }
 
 /**
@@ -44,9 +47,10 @@ export function readFillsFile(
 }
 
 function readAllFills(spec: FillsFileSpec, imported: (result: ImportedFills) => void): TraderFill[] {
-  if (spec.format === undefined) return readTraderFills(spec.path);
+  if (spec.format === undefined) return readTraderFills(spec.path, spec.sha256);
   const result = importFills([spec.path], {
     format: spec.format,
+    ...(spec.sha256 === undefined ? {} : { sha256: new Map([[spec.path, spec.sha256]]) }),
     ...(spec.tz === undefined ? {} : { tz: spec.tz }),
     ...(spec.dateOrder === undefined ? {} : { dateOrder: spec.dateOrder }),
   });
@@ -57,8 +61,8 @@ function readAllFills(spec: FillsFileSpec, imported: (result: ImportedFills) => 
   }));
 }
 
-export function readTraderFills(path: string): TraderFill[] {
-  const rows = parse(readFileSync(path, 'utf8'), {
+export function readTraderFills(path: string, sha256?: string): TraderFill[] {
+  const rows = parse(readCheckedFile(path, sha256).toString('utf8'), {
     skip_empty_lines: true,
     relax_column_count: true,
     trim: true,

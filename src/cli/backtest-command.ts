@@ -1,7 +1,7 @@
 // `propsim backtest --config FILE [--out DIR] [--workers N | --queue URL] [--traders N] [--seed N] [--cells 0,5]
 // [--json] [--strict]` (docs/backtesting.md, docs/scaling.md): a plan-parameter grid over market data and trader activity. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops
 // cleanly (130) and writes nothing.
-import { queueOption } from './queue-option.js';
+import { queueOption, workerWaitOption } from './queue-option.js';
 import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
@@ -31,6 +31,7 @@ interface BacktestArgs {
   out: string | undefined;
   workers: number | undefined;
   queue: string | undefined;
+  workerWait: number | undefined;
   traders: number | undefined;
   seed: number | undefined;
   cells: string | undefined;
@@ -62,6 +63,7 @@ export const backtestCommand = {
         coerce: wholeNumberFlag('workers', 1),
       })
       .option('queue', queueOption('the cells'))
+      .option('worker-wait', workerWaitOption())
       .option('traders', {
         describe:
           "synthetic traders in each cell, a whole number (default: the config's counts); the config's traders.synthetic blocks keep their shares. The report says how many a question needs",
@@ -114,7 +116,7 @@ export const backtestCommand = {
         ]),
       )
       .epilog(
-        'Progress goes to stderr. Exit codes: 0 done, 1 a shard failed on every attempt (--queue), 2 invalid input or an unreachable Redis (nothing is run or written), 130 interrupted (nothing is written).',
+        'Progress goes to stderr. Exit codes: 0 done, 1 a shard failed on every attempt, or no worker or no Redis for --worker-wait (--queue), 2 invalid input or an unreachable Redis (nothing is run or written), 130 interrupted (nothing is written).',
       ),
   handler: async (args: BacktestArgs) => {
     try {
@@ -166,6 +168,8 @@ async function backtest(args: BacktestArgs): Promise<number> {
       workers,
       fillsAgainstMarket: againstMarket,
       ...(args.queue === undefined ? {} : { queue: args.queue }),
+      ...(args.workerWait === undefined ? {} : { workerWaitMs: args.workerWait * 1000 }),
+      warn: (message) => process.stderr.write(`${bar ? '\n' : ''}propsim backtest: ${message}\n`),
       signal: abort.signal,
       onProgress: (p) => {
         const seconds = (performance.now() - startMs) / 1000;

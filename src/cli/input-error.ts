@@ -8,14 +8,17 @@ import { ScenarioError } from '../scenario/scenario-error.js';
 import { BacktestInputError } from '../backtest/backtest-input-error.js';
 import { StoreFileError } from '../store/store-file-error.js';
 import { ImportInputError } from '../import/import-input-error.js';
-import { QueueInputError, ShardFailedError } from '../backtest/queue/queue-errors.js';
+import { QueueInputError, QueueLostError, ShardFailedError } from '../backtest/queue/queue-errors.js';
 
 /** Invalid input found by a command itself (a bad argument, an unreadable file). */
 export class CliInputError extends Error {
   override name = 'CliInputError';
 }
 
-/** A run that failed for a reason outside propsim: a shard failed on every attempt (docs/scaling.md#failures). */
+/**
+ * A run that failed for a reason outside propsim: a shard failed on every attempt, no worker or no Redis for the
+ * whole --worker-wait (docs/scaling.md#failures).
+ */
 export const EXIT_RUN_FAILED = 1;
 export const EXIT_INVALID_INPUT = 2;
 export const EXIT_INTERNAL_ERROR = 3;
@@ -46,7 +49,7 @@ export function reportFailure(command: string, error: unknown): void {
     process.exitCode = EXIT_INVALID_INPUT;
     return;
   }
-  if (error instanceof ShardFailedError) {
+  if (error instanceof ShardFailedError || error instanceof QueueLostError) {
     process.stderr.write(`propsim ${command}: ${error.message}\n`);
     process.exitCode = EXIT_RUN_FAILED;
     return;

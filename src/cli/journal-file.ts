@@ -6,7 +6,7 @@
 // applied.
 import { lineHead, type JournalEntry } from '../core/kernel/journal.js';
 import { POSITION_HISTORY_TYPES } from '../core/positions/daily.js';
-import { openByteStream, readLineBlocks } from '../market/line-blocks.js';
+import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from '../market/line-blocks.js';
 import { CliInputError } from './input-error.js';
 
 export interface RunJournal {
@@ -16,27 +16,38 @@ export interface RunJournal {
   lastTimeMs: number;
 }
 
+/**
+ * A journal line is propsim's own JSON (an input can list every market file of a run), so its limit is far above the
+ * market files' 1 MiB; it still stops a file that is no journal (no newlines) from filling memory.
+ */
+const MAX_JOURNAL_LINE_BYTES = 64 << 20;
+
 export async function readRunJournal(file: string): Promise<RunJournal> {
   const entries: JournalEntry[] = [];
   let lastTimeMs = Number.NEGATIVE_INFINITY;
   let lineNumber = 0;
   let journalLines = 0;
-  for await (const block of readLineBlocks(openByteStream(file))) {
-    const lines = block.toString('utf8').split('\n');
-    if (lines.at(-1) === '') lines.pop(); // the block's last newline
-    for (const line of lines) {
-      lineNumber++;
-      if (line.trim() === '') continue;
-      journalLines++;
-      const head = lineHead(line);
-      if (head && !kept(head.type)) {
-        lastTimeMs = Math.max(lastTimeMs, head.timeMs);
-        continue;
+  try {
+    for await (const block of readLineBlocks(openByteStream(file), MAX_JOURNAL_LINE_BYTES)) {
+      const lines = block.toString('utf8').split('\n');
+      if (lines.at(-1) === '') lines.pop(); // the block's last newline
+      for (const line of lines) {
+        lineNumber++;
+        if (line.trim() === '') continue;
+        journalLines++;
+        const head = lineHead(line);
+        if (head && !kept(head.type)) {
+          lastTimeMs = Math.max(lastTimeMs, head.timeMs);
+          continue;
+        }
+        const entry = journalEntry(line, file, lineNumber);
+        lastTimeMs = Math.max(lastTimeMs, entry.time_ms);
+        if (kept(entry.type)) entries.push(entry);
       }
-      const entry = journalEntry(line, file, lineNumber);
-      lastTimeMs = Math.max(lastTimeMs, entry.time_ms);
-      if (kept(entry.type)) entries.push(entry);
     }
+  } catch (error) {
+    if (error instanceof LineTooLongError) throw lineTooLongInFile(file, lineNumber + 1, error);
+    throw error;
   }
   if (journalLines === 0) throw new CliInputError(`${file}: the journal is empty`);
   return { entries, lastTimeMs };

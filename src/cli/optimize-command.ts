@@ -2,7 +2,7 @@
 // (docs/optimizing.md): search plan fields for the firm's goal by successive halving, choose on the search's traders,
 // then confirm the chosen plan, against the base plan, on traders the search never saw. Exit 0, or 2 for invalid input; Ctrl-C or SIGTERM stops cleanly (130) and writes
 // nothing.
-import { queueOption } from './queue-option.js';
+import { queueOption, workerWaitOption } from './queue-option.js';
 import { setMaxListeners } from 'node:events';
 import { basename, extname, join } from 'node:path';
 import type { Argv } from 'yargs';
@@ -35,6 +35,7 @@ interface OptimizeArgs {
   out: string | undefined;
   workers: number | undefined;
   queue: string | undefined;
+  workerWait: number | undefined;
   seed: number | undefined;
   budget: number | undefined;
   allowFeesOnly: boolean;
@@ -78,6 +79,7 @@ export const optimizeCommand = {
         coerce: wholeNumberFlag('workers', 1),
       })
       .option('queue', queueOption("each stage's candidates"))
+      .option('worker-wait', workerWaitOption())
       .option('allow-fees-only', {
         describe:
           'maximize net_per_trader even when no candidate paid a payout: without payouts the net is fee income only and rises as more traders fail, so the search is refused (exit 2) unless this is given',
@@ -106,7 +108,7 @@ export const optimizeCommand = {
         ]),
       )
       .epilog(
-        'Progress goes to stderr. Exit codes: 0 done, 1 a shard failed on every attempt (--queue), 2 invalid input or an unreachable Redis (nothing is run or written), 130 interrupted (nothing is written).',
+        'Progress goes to stderr. Exit codes: 0 done, 1 a shard failed on every attempt, or no worker or no Redis for --worker-wait (--queue), 2 invalid input or an unreachable Redis (nothing is run or written), 130 interrupted (nothing is written).',
       ),
   handler: async (args: OptimizeArgs) => {
     try {
@@ -146,6 +148,8 @@ async function optimize(args: OptimizeArgs): Promise<number> {
     run = await runOptimize(config, {
       workers,
       ...(args.queue === undefined ? {} : { queue: args.queue }),
+      ...(args.workerWait === undefined ? {} : { workerWaitMs: args.workerWait * 1000 }),
+      warn: (message) => process.stderr.write(`${line ? '\n' : ''}propsim optimize: ${message}\n`),
       signal: abort.signal,
       ...(args.budget === undefined ? {} : { budget: args.budget }),
       allowFeesOnly: args.allowFeesOnly,

@@ -77,10 +77,12 @@ async function work(args: WorkerArgs): Promise<void> {
       log('stopping: the running shards finish first (Ctrl-C again to stop at once)');
       process.once('SIGINT', () => process.exit(130));
       process.once('SIGTERM', () => process.exit(130));
-      void worker.close().then(resolve);
+      void worker.close().then(() => resolve());
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   log('stopped');
+  // Stopped as asked: a connection still retrying a Redis that is gone must not keep the process alive.
+  process.exit(0);
 }

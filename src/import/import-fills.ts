@@ -63,6 +63,8 @@ export interface FillImportOptions {
   map?: readonly string[];
   /** The order of day and month in slash dates; absent: each file must show it (date-order.ts). */
   dateOrder?: DateOrder;
+  /** The sha256 a file's bytes must have, by path (a queue worker's, docs/scaling.md#data-files). */
+  sha256?: ReadonlyMap<string, string>;
 }
 
 export function importFills(files: readonly string[], options: FillImportOptions): ImportedFills {
@@ -75,7 +77,7 @@ export function importFills(files: readonly string[], options: FillImportOptions
   const result: ImportedFills = { fills: [], hasCommission: false, counts: new Map(), warnings: [], withoutIds: [] };
   const seenIds = new Map<string, string>();
   for (const file of files) {
-    const table = readExportTable(file);
+    const table = readExportTable(file, options.sha256?.get(file));
     const columns = resolveColumns(table, format, map);
     const zone = zoneFor(table, format, columns, options.tz);
     const order = options.dateOrder ?? fileDateOrder(table, columns.ts);

@@ -1,8 +1,9 @@
 // The reading loop shared by the ticks and bars formats: lines from the file, the header once, then each row
 // handed to the format's row parser, which appends its prints to the batch being filled.
 import { CARRIAGE_RETURN, NEWLINE } from './byte-codes.js';
+import { ContentCheck } from './content-check.js';
 import { CsvHeader, type HeaderLayout } from './csv-header.js';
-import { openByteStream, readLineBlocks } from './line-blocks.js';
+import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
 import type { MarketFileSpec } from './market-file-spec.js';
 import { sortPrints } from './sort-prints.js';
@@ -51,7 +52,8 @@ export async function* readCsvPrints(
   const lines = new LineParser(spec, fileIndex, symbols, format, builder);
   const sorting = spec.sort === true;
   const unsorted: TickBatch[] = [];
-  const blocks = readLineBlocks(openByteStream(spec.path, options.highWaterMarkBytes));
+  const check = spec.sha256 === undefined ? undefined : new ContentCheck(spec.path, spec.sha256);
+  const blocks = readLineBlocks(openByteStream(spec.path, options.highWaterMarkBytes, check));
   try {
     for (;;) {
       const next = await nextBlock(blocks, spec.path, lines.line);
@@ -69,6 +71,7 @@ export async function* readCsvPrints(
   } finally {
     // Closes the file when the consumer stops early or a row fails.
     await blocks.return(undefined);
+    check?.finish(); // the bytes read were the coordinator's, or the cell fails
   }
   lines.finish();
   const rest = builder.take();
@@ -81,6 +84,7 @@ async function nextBlock(blocks: AsyncGenerator<Buffer>, file: string, line: num
   try {
     return await blocks.next();
   } catch (error) {
+    if (error instanceof LineTooLongError) throw lineTooLongInFile(file, line + 1, error);
     const reason = error instanceof Error ? error.message : String(error);
     throw new MarketDataError(
       file,

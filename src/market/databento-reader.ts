@@ -28,6 +28,7 @@ export async function* readDatabentoFile(
   const only = spec.instrument;
   // The spec's instrument picks the contract (ESH4) or the root (ES) read from a file of several.
   const keep = only === undefined ? {} : { keep: (symbol: string) => symbol === only || rootOf(symbol) === only };
+  const checked = spec.sha256 === undefined ? {} : { sha256: spec.sha256 };
   await decodeDatabentoFile(
     spec.path,
     symbols,
@@ -41,7 +42,7 @@ export async function* readDatabentoFile(
         makeRoom();
       },
     },
-    keep,
+    { ...keep, ...checked },
   );
   batches.push(builder.take());
   yield* sortPrints(batches, symbols, batchRows);

@@ -8,7 +8,8 @@ import { CsvHeader, type HeaderLayout } from './csv-header.js';
 import { CsvRow } from './csv-row.js';
 import { parseDigits, parseScaledDecimal } from './byte-numbers.js';
 import { parseIsoNanosMs } from './byte-times.js';
-import { openByteStream, readLineBlocks } from './line-blocks.js';
+import { ContentCheck } from './content-check.js';
+import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from './line-blocks.js';
 import { MarketDataError, quoteText } from './market-data-error.js';
 import type { SymbolEntry, SymbolTable } from './symbol-table.js';
 import { UnknownInstrumentError } from '../core/instruments.js';
@@ -41,6 +42,8 @@ export interface DatabentoCounts {
 export interface DatabentoOptions {
   /** Which contracts to read (as Databento spells them: ESH4); the others are counted as left out. */
   keep?: (symbol: string) => boolean;
+  /** The sha256 the file's bytes must have (MarketFileSpec.sha256). */
+  sha256?: string;
 }
 
 const LAYOUT: HeaderLayout = {
@@ -72,16 +75,24 @@ export async function decodeDatabentoFile(
 ): Promise<DatabentoCounts> {
   const decoder = new DatabentoDecoder(file, symbols, sink, options);
   let line = 0;
-  for await (const block of readLineBlocks(openByteStream(file))) {
-    let pos = 0;
-    while (pos < block.length) {
-      const newline = block.indexOf(NEWLINE, pos);
-      const lineEnd = newline < 0 ? block.length : newline;
-      const end = lineEnd > pos && block[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
-      line++;
-      if (end > pos) decoder.line(block, pos, end, line);
-      pos = lineEnd + 1;
+  const check = options.sha256 === undefined ? undefined : new ContentCheck(file, options.sha256);
+  try {
+    for await (const block of readLineBlocks(openByteStream(file, undefined, check))) {
+      let pos = 0;
+      while (pos < block.length) {
+        const newline = block.indexOf(NEWLINE, pos);
+        const lineEnd = newline < 0 ? block.length : newline;
+        const end = lineEnd > pos && block[lineEnd - 1] === CARRIAGE_RETURN ? lineEnd - 1 : lineEnd;
+        line++;
+        if (end > pos) decoder.line(block, pos, end, line);
+        pos = lineEnd + 1;
+      }
     }
+  } catch (error) {
+    if (error instanceof LineTooLongError) throw lineTooLongInFile(file, line + 1, error);
+    throw error;
+  } finally {
+    check?.finish(); // the bytes read were the coordinator's, or the read fails
   }
   return decoder.finish();
 }

@@ -44,6 +44,17 @@ export function loadHolidayFile(
   path: string = defaultHolidayFilePath(),
   twinPath: string | undefined = path === defaultHolidayFilePath() ? defaultHolidayTwinPath() : undefined,
 ): HolidayTable {
+  return parseHolidayDocument(loadHolidayDocument(path, twinPath), path);
+}
+
+/**
+ * The holiday file's document as read, before it is checked: what a queue shard carries so that the worker runs on
+ * the coordinator's calendar (docs/scaling.md#data-files). Arguments as loadHolidayFile's.
+ */
+export function loadHolidayDocument(
+  path: string = defaultHolidayFilePath(),
+  twinPath: string | undefined = path === defaultHolidayFilePath() ? defaultHolidayTwinPath() : undefined,
+): unknown {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -54,7 +65,7 @@ export function loadHolidayFile(
       `a readable file (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
     );
   }
-  return parseHolidayDocument(twinDocument(twinPath, text) ?? yamlDocument(path, text), path);
+  return twinDocument(twinPath, text) ?? yamlDocument(path, text);
 }
 
 /** Writes the JSON twin of a holiday file (`npm run build`, for the default file). */

@@ -11,6 +11,11 @@ export interface MarketFileSpec {
   bar_ms?: number;
   /** Read the whole file into memory and stably sort it by time, instead of failing on a time going back. */
   sort?: boolean;
+  /**
+   * The sha256 the file's bytes must have: a queue worker's reader checks the bytes it reads against it and fails
+   * naming both hashes (docs/scaling.md#data-files). Never written in a file; absent, nothing is checked.
+   */
+  sha256?: string;
 }
 
 export const DEFAULT_BAR_MS = 60_000;

@@ -52,6 +52,18 @@ describe('propsim import fills', () => {
     );
   });
 
+  it('exits 2 naming file:line on a row longer than 1 MiB, as the market readers do', async () => {
+    // docs/market-data.md#line-length
+    const long = join(dir, 'long-fills.csv');
+    const [header, row] = readFileSync(fixture('tradovate-fills.csv'), 'utf8').split('\n');
+    writeFileSync(long, `${header}\n${row}\n${'9'.repeat(2 << 20)}\n`);
+    const out = join(dir, 'long-out.csv');
+    const { status, stderr } = await importTradovate(long, out);
+    expect(status, stderr).toBe(2);
+    expect(stderr).toContain(`${long}:3: expected a line of at most 1,048,576 bytes (docs/market-data.md#line-length)`);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('exits 2 naming --tz when a NinjaTrader export is read without it, and writes nothing', async () => {
     const out = join(dir, 'nt.csv');
     const { status, stderr } = await runCliAsync([
@@ -188,6 +200,18 @@ describe('propsim import market', () => {
     expect(stderr).toContain(`${bad}:6: column price: expected a decimal on the 0.25 tick grid`);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('exits 2 naming file:line on a line longer than 1 MiB (a file without newlines), nothing written', async () => {
+    // docs/market-data.md#line-length: such a file was appended read by read until memory ran out.
+    const long = join(dir, 'no-newlines.csv');
+    const [header] = readFileSync(fixture('databento-trades.csv'), 'utf8').split('\n');
+    writeFileSync(long, `${header}\n${'7'.repeat(3 << 20)}`);
+    const out = join(dir, 'long.csv');
+    const { status, stderr } = await runCliAsync(['import', 'market', '--format', 'databento', long, '--out', out]);
+    expect(status, stderr).toBe(2);
+    expect(stderr).toContain(`${long}:2: expected a line of at most 1,048,576 bytes (docs/market-data.md#line-length)`);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('exits 2 on an unknown --symbols contract', async () => {

@@ -26,7 +26,7 @@ export function runCliAsync(
   args: readonly string[],
   stdin?: string,
   env: Record<string, string> = {},
-  options: { cwd?: string } = {},
+  options: { cwd?: string; /** ms before the run is killed, 60,000 unless given */ timeout?: number } = {},
 ): Promise<CliResult> {
   return new Promise((done) => {
     const child = execFile(

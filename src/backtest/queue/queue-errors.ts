@@ -12,3 +12,11 @@ export class QueueInputError extends Error {
 export class ShardFailedError extends Error {
   override name = 'ShardFailedError';
 }
+
+/**
+ * The run cannot go on: no propsim worker connected, or Redis not answering, for the whole --worker-wait; or a shard
+ * Redis lost too often (docs/scaling.md#failures). Exit 1, as a run that failed for a reason outside propsim.
+ */
+export class QueueLostError extends Error {
+  override name = 'QueueLostError';
+}

@@ -1,6 +1,8 @@
 // Market, fills and records files go to workers by content (docs/scaling.md#data-files): a shard names each file by its
 // sha256 and its path on the coordinator; a worker takes the file of that name under its --data folder, else the
-// same path, and refuses one whose content differs.
+// same path, and refuses one whose content differs. The check before the cell gives a clear refusal at once; the
+// cell's readers then hash the bytes they read against the same sha256 (market/content-check.ts), so a file
+// rewritten after the check, or while the cell reads it, fails the cell instead of running on unchecked bytes.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -40,13 +42,19 @@ export async function configOnThisMachine(
   hashes: FileHashes,
 ): Promise<BacktestConfig> {
   const market = await Promise.all(
-    config.market.map(async (spec, i) => ({ ...spec, path: await localFile(files.market[i]!, dataDir, hashes) })),
+    config.market.map(async (spec, i) => {
+      const file = files.market[i]!;
+      return { ...spec, path: await localFile(file, dataDir, hashes), sha256: file.sha256 };
+    }),
   );
   const fills = config.fills &&
     files.fills && {
       ...config.fills,
       path: await localFile(files.fills, dataDir, hashes),
-      ...(files.records ? { records: await localFile(files.records, dataDir, hashes) } : {}),
+      sha256: files.fills.sha256,
+      ...(files.records
+        ? { records: await localFile(files.records, dataDir, hashes), recordsSha256: files.records.sha256 }
+        : {}),
     };
   return fills ? { ...config, market, fills } : { ...config, market };
 }
@@ -66,13 +74,18 @@ async function localFile(file: ShardFile, dataDir: string | undefined, hashes: F
   return found;
 }
 
-/** A worker hashes each file once while its size and modification time stay the same. */
+/**
+ * A worker hashes a file again whenever it may have been written since: the key holds the file's identity (device,
+ * inode), size, modification time and change time to the nanosecond. The change time moves at every write and
+ * cannot be set back (utimes sets the modification time only), so a file rewritten in place with its size and
+ * modification time kept is hashed again. What the cell reads is checked by its readers in any case.
+ */
 export class FileHashes {
   private readonly known = new Map<string, string>();
 
   async of(path: string): Promise<string> {
-    const stat = statSync(path);
-    const key = `${resolve(path)}\n${stat.size}\n${stat.mtimeMs}`;
+    const stat = statSync(path, { bigint: true });
+    const key = [resolve(path), stat.dev, stat.ino, stat.size, stat.mtimeNs, stat.ctimeNs].join('\n');
     let sha256 = this.known.get(key);
     if (sha256 === undefined) this.known.set(key, (sha256 = await sha256Of(path)));
     return sha256;

@@ -1,5 +1,6 @@
-// One job on the queue: a whole grid cell (its traders share the cell's prints), with what the worker needs to
-// run it exactly as the coordinator would. Plain JSON.
+// One job on the queue: a whole grid cell (its traders share the cell's prints), with everything the cell reads that
+// is not code: the config (plans and kinds already read into it), the holiday calendar, and the data files by sha256;
+// the code is named by the build identity (docs/scaling.md#workers-on-n-machines). Plain JSON.
 import type { BacktestConfig } from '../backtest-config.js';
 import type { GridCell } from '../grid.js';
 import type { WorkerAnswer } from '../cell-worker.js';
@@ -21,12 +22,17 @@ export const STALLED_CHECK_MS = 5_000;
 export const MAX_STALLS = 2;
 
 export interface Shard {
-  /** The coordinator's propsim version: a worker of another version refuses the shard. */
+  /**
+   * The coordinator's build identity (build-identity.ts; package.json's version before it): a worker of another
+   * build refuses the shard. Named `version` still, so that an older worker refuses a newer coordinator's shard.
+   */
   version: string;
   runId: string;
   config: BacktestConfig;
   cell: GridCell;
   files: ShardFiles;
+  /** The coordinator's holiday calendar as its document (loadHolidayDocument): the worker's own file is not read. */
+  holidays: unknown;
 }
 
 /** What a worker returns: the cell's answer and who ran it (for the coordinator's count of workers seen). */

@@ -25,8 +25,9 @@ const REQUIRED = ['trader', 'outcome', 'date'] as const;
 const OPTIONAL = ['resets', 'payouts_amount'] as const;
 const TRADE_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function readRecordsFile(path: string): TraderRecord[] {
-  const table = readExportTable(path);
+/** @param sha256 what the file's bytes must hash to (a queue worker's check, docs/scaling.md#data-files) */
+export function readRecordsFile(path: string, sha256?: string): TraderRecord[] {
+  const table = readExportTable(path, sha256);
   const column = (name: string) => table.header.indexOf(name);
   for (const name of REQUIRED)
     if (column(name) < 0)

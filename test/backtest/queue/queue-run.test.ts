@@ -1,26 +1,42 @@
 // `backtest --queue` with `propsim worker` processes on a real redis-server (docs/scaling.md): outputs byte-identical
 // to the local run, a worker killed mid-shard loses nothing, and the clear refusals (an unreachable Redis, a data
-// file whose content differs, a shard or a worker of another propsim version, before the run or mid-run).
-import { spawn } from 'node:child_process';
+// file whose content differs, a shard or a worker of another propsim build, before the run or mid-run).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue, Worker } from 'bullmq';
+import { Queue, QueueEvents, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCliAsync, type CliResult } from '../../cli/run-cli.js';
 import { freePort, startRedis, type RunningRedis } from '../../../bench/redis-server.js';
+import { loadBacktestConfig } from '../../../src/backtest/backtest-config.js';
+import type { CellResult } from '../../../src/backtest/cell-runner.js';
+import { cellsToRun } from '../../../src/backtest/cell-subset.js';
+import { buildIdentity, computeBuildIdentity } from '../../../src/backtest/queue/build-identity.js';
+import { shardFiles } from '../../../src/backtest/queue/shard-files.js';
+import type { Shard, ShardResult } from '../../../src/backtest/queue/shard.js';
 import { workerName } from '../../../src/backtest/queue/worker-versions.js';
+import { loadHolidayDocument } from '../../../src/market/holiday-file.js';
 import { startWorker, type WorkerProcess } from './worker-process.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/queue-6e.yaml', import.meta.url));
 const MARKET = fileURLToPath(new URL('../../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));
-const VERSION = (
-  JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as {
-    version: string;
-  }
-).version;
+/** This checkout's build identity (docs/scaling.md#workers-on-n-machines): what the CLI the tests run announces. */
+const BUILD = buildIdentity();
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const outFolder = () => join(mkdtempSync(join(tmpdir(), 'propsim-queue-')), 'out');
 const backtest = (out: string, ...flags: string[]) =>
@@ -92,8 +108,7 @@ describe('backtest --queue', () => {
     const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
     try {
       const out = outFolder();
-      const child = spawn(process.execPath, [CLI, 'backtest', '--config', CONFIG, '--out', out, '--queue', redis.url]);
-      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      const { child, exited } = coordinator(out);
       while ((await queue.getWaitingCount()) < 6) await new Promise((resolve) => setTimeout(resolve, 100));
       child.kill('SIGINT');
       expect(await exited).toBe(130);
@@ -128,6 +143,26 @@ describe('backtest --queue', () => {
     await mismatched.stop();
   }, 120_000);
 
+  it('a --data file rewritten in place between two runs, its size and modification time kept: the second run is refused', async () => {
+    // docs/scaling.md#data-files: the worker's hashes were cached by path, size and modification time.
+    const data = mkdtempSync(join(tmpdir(), 'propsim-queue-data-'));
+    const copy = join(data, '6EH4-2024-01.csv.gz');
+    writeFileSync(copy, readFileSync(MARKET));
+    utimesSync(copy, 1_700_000_000, 1_700_000_000);
+    const one = await worker('--data', data);
+    expectSucceeded(await backtest(outFolder(), '--queue', redis.url));
+    const changed = readFileSync(MARKET);
+    changed[changed.length - 100]! ^= 0xff;
+    writeFileSync(copy, changed);
+    utimesSync(copy, 1_700_000_000, 1_700_000_000);
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr).toContain(`sha256 ${sha256(changed)} here, ${sha256(readFileSync(MARKET))} there`);
+    expect(existsSync(out)).toBe(false);
+    await one.stop();
+  }, 180_000);
+
   it('a shard that fails three times fails the run: exit 1 with its error, nothing written', async () => {
     // A folder where the worker's --data should hold the market file: reading it fails (EISDIR) on every attempt.
     const data = mkdtempSync(join(tmpdir(), 'propsim-queue-data-'));
@@ -143,17 +178,18 @@ describe('backtest --queue', () => {
     await failing.stop();
   }, 120_000);
 
-  it('a shard of another propsim version is refused once, not retried, naming both versions', async () => {
+  it('a shard of another propsim build is refused once, not retried, naming both builds', async () => {
     const current = await worker();
     const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
     try {
-      const shard = { version: '0.0.0-other', runId: 'other-version', config: {}, cell: { index: 0, label: '#0' } };
+      // An old coordinator's shard names package.json's version only (0.1.0): another build all the same.
+      const shard = { version: '0.1.0', runId: 'other-version', config: {}, cell: { index: 0, label: '#0' } };
       const job = await queue.add('cell 0', shard, { jobId: 'other-version-cell-0', attempts: 3 });
       while (!(await job.isFailed())) await new Promise((resolve) => setTimeout(resolve, 100));
       const failed = (await queue.getJob('other-version-cell-0'))!;
       expect(failed.failedReason).toMatch(
         new RegExp(
-          `^a worker refused the shard: it is from propsim 0\\.0\\.0-other, this worker \\(\\S+\\) is propsim ${VERSION.replaceAll('.', '\\.')}$`,
+          `^a worker refused the shard: it is from propsim build 0\\.1\\.0, this worker \\(\\S+\\) is propsim build ${BUILD.replaceAll('.', '\\.').replace('+', '\\+')}; run the same commit, built by npm ci, everywhere$`,
         ),
       );
       expect(failed.attemptsMade).toBe(1);
@@ -163,21 +199,86 @@ describe('backtest --queue', () => {
     }
   }, 60_000);
 
-  it('a worker of another propsim version: the coordinator refuses the run before any shard, naming both versions', async () => {
-    // PROPSIM_VERSION_OVERRIDE (test-only) makes this build announce another version in its Redis client name.
+  it('a worker of another propsim build: the coordinator refuses the run before any shard, naming both builds', async () => {
+    // PROPSIM_VERSION_OVERRIDE (test-only) makes this build announce another build identity in its Redis client name.
     const other = tracked(await startWorker(redis.url, [], { PROPSIM_VERSION_OVERRIDE: '9.9.9-other' }));
     const out = outFolder();
     const result = await backtest(out, '--queue', redis.url);
     expect(result.status, result.stderr).toBe(2);
     expect(result.stderr).toContain(
-      `propsim backtest: worker ${hostname()}:${other.child.pid} runs propsim 9.9.9-other, this coordinator ${VERSION}`,
+      `propsim backtest: worker ${hostname()}:${other.child.pid} runs propsim build 9.9.9-other, this coordinator build ${BUILD}; run the same commit, built by npm ci, everywhere`,
     );
     expect(other.log()).not.toMatch(/: started/); // refused by the coordinator, not by the worker
     expect(existsSync(out)).toBe(false);
     await other.stop();
   }, 60_000);
 
-  it('a worker of another propsim version joining mid-run: the coordinator stops within its check, naming both versions, and removes its waiting shards', async () => {
+  it('a worker built from other code (one comment added to a module a cell runs): refused before any shard, naming both builds', async () => {
+    // package.json's version is the same: only the build identity tells them apart (a worker 50 commits back).
+    const other = otherBuild();
+    const stale = tracked(await startWorker(redis.url, [], {}, join(other, 'bin', 'propsim.js')));
+    const out = outFolder();
+    const result = await backtest(out, '--queue', redis.url);
+    expect(result.status, result.stderr).toBe(2);
+    const theirs = computeBuildIdentity(other);
+    expect(theirs).not.toBe(BUILD);
+    expect(result.stderr).toContain(
+      `propsim backtest: worker ${hostname()}:${stale.child.pid} runs propsim build ${theirs}, this coordinator build ${BUILD}`,
+    );
+    expect(stale.log()).not.toMatch(/: started/);
+    expect(existsSync(out)).toBe(false);
+    await stale.stop();
+  }, 60_000);
+
+  it("a shard carries the coordinator's build and holiday calendar: the worker runs the cell on that calendar, not its own", async () => {
+    const one = await worker();
+    const queue = new Queue<Shard, ShardResult>('propsim-shards', { connection: connectionOf(redis.url) });
+    const events = new QueueEvents('propsim-shards', { connection: connectionOf(redis.url) });
+    try {
+      await events.waitUntilReady();
+      const config = loadBacktestConfig(CONFIG);
+      const [cell] = cellsToRun(config);
+      const files = await shardFiles(config);
+      const calendar = loadHolidayDocument() as { holidays: Array<{ date: string }> };
+      // 2024-01-03, a Wednesday of the period, closed for every market in this calendar only.
+      const closure = { date: '2024-01-03', name: 'closed for the test', groups: { all: 'closed' } };
+      const closed = {
+        ...calendar,
+        holidays: [...calendar.holidays, closure].sort((a, b) => a.date.localeCompare(b.date)),
+      };
+      const run = async (id: string, holidays: unknown): Promise<CellResult> => {
+        const shard = { version: BUILD, runId: id, config, cell: cell!, files, holidays };
+        const job = await queue.add('cell 0', shard, { jobId: `${id}-cell-0` });
+        const { answer } = (await job.waitUntilFinished(events, 60_000)) as ShardResult;
+        if (!('result' in answer)) throw new Error(answer.inputError);
+        return answer.result;
+      };
+      const usual = await run('usual-calendar', calendar);
+      const withClosure = await run('closed-calendar', closed);
+      expect(withClosure.periodDays, 'one trade date fewer: the closure came in the shard').toBe(usual.periodDays - 1);
+    } finally {
+      await events.close();
+      await queue.close();
+      await one.stop();
+    }
+  }, 120_000);
+
+  it("a queued shard holds the coordinator's build identity and its holiday calendar", async () => {
+    const queue = new Queue<Shard>('propsim-shards', { connection: connectionOf(redis.url) });
+    const { child, exited } = coordinator(outFolder());
+    try {
+      while ((await queue.getWaitingCount()) < 6) await new Promise((resolve) => setTimeout(resolve, 100));
+      const [job] = await queue.getWaiting(0, 0);
+      expect(job!.data.version).toBe(BUILD);
+      expect(job!.data.holidays).toEqual(loadHolidayDocument());
+    } finally {
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      await queue.close();
+    }
+  }, 60_000);
+
+  it('a worker of another propsim build joining mid-run: the coordinator stops within its check, naming both builds, and removes its waiting shards', async () => {
     const queue = new Queue('propsim-shards', { connection: connectionOf(redis.url) });
     let impostor: Worker | undefined;
     try {
@@ -197,7 +298,7 @@ describe('backtest --queue', () => {
       const result = await run;
       expect(result.status, result.stderr).toBe(2);
       expect(result.stderr).toContain(
-        `propsim backtest: worker impostor:1 runs propsim 9.9.9-other, this coordinator ${VERSION}`,
+        `propsim backtest: worker impostor:1 runs propsim build 9.9.9-other, this coordinator build ${BUILD}; run the same commit, built by npm ci, everywhere`,
       );
       expect(await queue.getWaitingCount()).toBe(0);
       expect(existsSync(out)).toBe(false);
@@ -219,6 +320,30 @@ describe('propsim worker', () => {
     expect(stderr).toContain(`propsim worker: cannot reach Redis at redis://127.0.0.1:${port}`);
   }, 30_000);
 });
+
+/** `backtest --queue` as a child process, to signal while it runs. */
+function coordinator(out: string): { child: ChildProcess; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, [CLI, 'backtest', '--config', CONFIG, '--out', out, '--queue', redis.url]);
+  return { child, exited: new Promise((done) => child.on('exit', (code) => done(code))) };
+}
+
+/** This checkout's built CLI copied elsewhere with one comment added to a module the cell worker loads. */
+function otherBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'propsim-other-build-'));
+  for (const path of [
+    'bin',
+    'dist/bundle',
+    'dist/src',
+    'dist/calendar',
+    'fixtures/calendar',
+    'package.json',
+    'package-lock.json',
+  ])
+    cpSync(join(ROOT, path), join(root, path), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+  appendFileSync(join(root, 'dist', 'src', 'core', 'kernel', 'kernel.js'), '\n// built from another commit\n');
+  return root;
+}
 
 function connectionOf(url: string): { host: string; port: number } {
   return { host: '127.0.0.1', port: Number(new URL(url).port) };

@@ -12,12 +12,14 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
+/** @param cli the launcher to run: this checkout's unless given (another build of propsim) */
 export async function startWorker(
   queueUrl: string,
   extra: readonly string[] = [],
   env: Record<string, string> = {},
+  cli = CLI,
 ): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [CLI, 'worker', '--queue', queueUrl, ...extra], {
+  const child = spawn(process.execPath, [cli, 'worker', '--queue', queueUrl, ...extra], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, ...env },
   });
