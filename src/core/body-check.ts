@@ -6,6 +6,7 @@ import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { echoed, echoedValue } from './echo.js';
 import { pointerFieldName, schemaAt, valueAt } from './json-pointer.js';
+import { schemaWords } from './schema-words.js';
 
 export interface FieldProblem {
   field: string;
@@ -119,69 +120,7 @@ function fieldName(instancePath: string): string {
   return echoed(pointerFieldName(instancePath)) || 'body';
 }
 
-/** What a schema accepts, in words: its description, or a phrase from its keywords. */
+/** What a schema accepts, in a body's words: its `description`, or a phrase from its keywords (schema-words.ts). */
 export function expectation(schema: Json): string {
-  if (typeof schema.description === 'string') return schema.description;
-  if (Array.isArray(schema.anyOf)) return unionExpectation(schema.anyOf as Json[]);
-  if ('const' in schema) return JSON.stringify(schema.const);
-  switch (schema.type) {
-    case 'string':
-      return stringExpectation(schema);
-    case 'integer':
-      return `an integer${rangeWords(schema)}`;
-    case 'number':
-      return `a number${rangeWords(schema)}`;
-    case 'boolean':
-      return 'true or false';
-    case 'null':
-      return 'null';
-    case 'array':
-      return listExpectation(schema);
-    case 'object':
-      return 'a JSON object';
-    default:
-      return 'a value';
-  }
-}
-
-function unionExpectation(members: Json[]): string {
-  const nullable = members.some((m) => m.type === 'null');
-  const rest = members.filter((m) => m.type !== 'null');
-  const words = rest.every((m) => 'const' in m)
-    ? `one of ${rest.map((m) => String(m.const)).join(', ')}`
-    : rest.map(expectation).join(' or ');
-  return nullable ? `${words}, or null` : words;
-}
-
-function stringExpectation(schema: Json): string {
-  if (schema.format === 'email') return 'an email address';
-  const min = schema.minLength as number | undefined;
-  const max = schema.maxLength as number | undefined;
-  if (typeof schema.pattern === 'string') return `a string matching /${schema.pattern}/`;
-  if (min !== undefined && max !== undefined) return `a string of ${min} to ${max} characters`;
-  if (min === 1) return 'a non-empty string';
-  if (min !== undefined) return `a string of at least ${min} characters`;
-  if (max !== undefined) return `a string of at most ${max} characters`;
-  return 'a string';
-}
-
-function rangeWords(schema: Json): string {
-  const min = schema.minimum as number | undefined;
-  const max = schema.maximum as number | undefined;
-  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
-  if (min !== undefined) return ` of at least ${min}`;
-  if (max !== undefined) return ` of at most ${max}`;
-  return '';
-}
-
-function listExpectation(schema: Json): string {
-  const min = schema.minItems as number | undefined;
-  const max = schema.maxItems as number | undefined;
-  const count =
-    min !== undefined && max !== undefined
-      ? ` of ${min} to ${max} items`
-      : min !== undefined
-        ? ` of at least ${min} items`
-        : '';
-  return schema.items ? `a list${count}, each ${expectation(schema.items as Json)}` : `a list${count}`;
+  return schemaWords(schema, { annotation: 'description', object: 'a JSON object' });
 }

@@ -9,6 +9,7 @@ import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { FieldError, describeValue, isFields } from './accounts/input-fields.js';
 import { lastPointerPart, pointerFieldName, schemaAt, valueAt } from './json-pointer.js';
+import { schemaWords } from './schema-words.js';
 
 interface SchemaError {
   keyword: string;
@@ -172,61 +173,7 @@ function isWithin(path: string, parent: string): boolean {
   return path === parent || path.startsWith(`${parent}/`);
 }
 
-/** What a schema accepts, in a file reader's words: its `expected`, or a phrase from its keywords. */
+/** What a schema accepts, in a file reader's words: its `expected`, or a phrase from its keywords (schema-words.ts). */
 export function expectation(schema: Json): string {
-  if (typeof schema.expected === 'string') return schema.expected;
-  if (Array.isArray(schema.enum)) return `one of ${schema.enum.map(String).join(', ')}`;
-  if (Array.isArray(schema.allOf)) return expectation(schema.allOf[0] as Json);
-  if (Array.isArray(schema.anyOf)) return unionExpectation(schema.anyOf as Json[]);
-  if ('const' in schema) return JSON.stringify(schema.const);
-  switch (schema.type) {
-    case 'string':
-      return stringExpectation(schema);
-    case 'integer':
-      return `an integer${rangeWords(schema)}`;
-    case 'number':
-      return `a number${rangeWords(schema)}`;
-    case 'boolean':
-      return 'true or false';
-    case 'null':
-      return 'null';
-    case 'array':
-      if (schema.minItems === 1) return 'a non-empty list';
-      return typeof schema.minItems === 'number' && schema.minItems > 1
-        ? `a list of at least ${schema.minItems}`
-        : 'a list';
-    case 'object':
-      return 'a mapping';
-    default:
-      return 'a value';
-  }
-}
-
-function unionExpectation(members: Json[]): string {
-  const nullable = members.some((m) => m.type === 'null');
-  const rest = members.filter((m) => m.type !== 'null');
-  const words = rest.every((m) => 'const' in m)
-    ? `one of ${rest.map((m) => String(m.const)).join(', ')}`
-    : rest.map(expectation).join(' or ');
-  return nullable ? `${words}, or null` : words;
-}
-
-function stringExpectation(schema: Json): string {
-  const min = schema.minLength as number | undefined;
-  const max = schema.maxLength as number | undefined;
-  if (typeof schema.pattern === 'string') return `a string matching /${schema.pattern}/`;
-  if (min !== undefined && max !== undefined) return `a string of ${min} to ${max} characters`;
-  if (min === 1) return 'a non-empty string';
-  if (min !== undefined) return `a string of at least ${min} characters`;
-  return 'a string';
-}
-
-function rangeWords(schema: Json): string {
-  const min = schema.minimum as number | undefined;
-  const max = schema.maximum as number | undefined;
-  if (typeof schema.exclusiveMinimum === 'number') return ` greater than ${schema.exclusiveMinimum}`;
-  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
-  if (min !== undefined) return ` ≥ ${min}`;
-  if (max !== undefined) return ` ≤ ${max}`;
-  return '';
+  return schemaWords(schema, { annotation: 'expected', object: 'a mapping' });
 }

@@ -47,5 +47,5 @@ function checkPrintData(data: Fields, path: string): void {
     fail(at(path, 'price_ticks'), 'an integer number of ticks', ticks);
   const size = data.size;
   if (size !== undefined && size !== null && !isPrintSize(size))
-    fail(at(path, 'size'), 'an integer ≥ 1, or null for a print without a size limit', size);
+    fail(at(path, 'size'), 'an integer of at least 1, or null for a print without a size limit', size);
 }

@@ -140,7 +140,7 @@ describe('a valid seed', () => {
   it('parses an already-decoded document without positions', () => {
     const doc = { platform_admin_keys: [], firms: [{ slug: 'x', name: 'X', api_keys: [], plans: {} }] };
     expect(() => parseSeed(doc, 'doc.json')).toThrow(
-      'doc.json: firms[0].api_keys: expected a non-empty list, got an empty list',
+      'doc.json: firms[0].api_keys: expected a non-empty list, each a mapping with key, scopes and role, got an empty list',
     );
   });
 });
@@ -198,7 +198,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
       'a key has at least one scope',
       'scopes: [accounts:read, trading:read]',
       'scopes: []',
-      '7:47: firms[0].api_keys[1].scopes: expected a non-empty list, got an empty list',
+      '7:47: firms[0].api_keys[1].scopes: expected a non-empty list, each one of trading:read, trading:write, accounts:read, accounts:write, got an empty list',
     ],
     [
       'a key appears once across firms',
@@ -306,7 +306,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
       'rate_limit.burst is an integer of at least 1',
       'burst: 10',
       'burst: 0',
-      '21:39: rate_limit.burst: expected an integer ≥ 1, got the number 0',
+      '21:39: rate_limit.burst: expected an integer of at least 1, got the number 0',
     ],
     [
       'rate_limit.per_second is greater than 0',
@@ -330,7 +330,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
       'seed is an integer of at least 0',
       'rate_limit:',
       'seed: -1\nrate_limit:',
-      '21:7: seed: expected an integer ≥ 0, got the number -1',
+      '21:7: seed: expected an integer of at least 0, got the number -1',
     ],
     [
       'user_password has 8 to 128 characters',
@@ -342,7 +342,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
       'risk_load_delay_ms is an integer of at least 0',
       'rate_limit:',
       'risk_load_delay_ms: 1.5\nrate_limit:',
-      '21:21: risk_load_delay_ms: expected an integer ≥ 0, got the number 1.5',
+      '21:21: risk_load_delay_ms: expected an integer of at least 0, got the number 1.5',
     ],
     [
       'fill_model is read as in scenario files',
@@ -372,7 +372,7 @@ describe('an invalid seed: one message naming the file, line, column and field',
   it('firms lists at least one firm', () => {
     const file = folder.write('no-firms.yaml', 'platform_admin_keys: []\nfirms: []\n');
     expect(scenarioErrorOf(() => loadSeedFile(file)).message).toBe(
-      `${file}:2:8: firms: expected a non-empty list, got an empty list`,
+      `${file}:2:8: firms: expected a non-empty list, each a firm mapping with slug, name, api_keys and plans, got an empty list`,
     );
   });
 

@@ -234,7 +234,7 @@ const CASES: Case[] = [
   {
     name: 'a negative compare_to',
     config: { ...base(), compare_to: -1 },
-    says: ['compare_to: expected an integer ≥ 0, got the number -1'],
+    says: ['compare_to: expected an integer of at least 0, got the number -1'],
   },
   {
     name: 'an evaluation billed otherwise than one_time or monthly',

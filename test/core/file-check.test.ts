@@ -58,7 +58,9 @@ describe('file-check: a schema failure in the readers words', () => {
   it('a value of the wrong kind is told by the schema words; out of range by its range', () => {
     expect(messageOf(Plan, { ...valid, days: 'five' })).toBe('days: expected an integer from 0 to 30, got "five"');
     expect(messageOf(Plan, { ...valid, days: 31 })).toBe('days: expected an integer from 0 to 30, got the number 31');
-    expect(messageOf(Plan, { ...valid, tags: [] })).toBe('tags: expected a non-empty list, got an empty list');
+    expect(messageOf(Plan, { ...valid, tags: [] })).toBe(
+      'tags: expected a non-empty list, each one of a, b, got an empty list',
+    );
     expect(messageOf(Plan, 'plan')).toBe('expected a plan mapping, got "plan"');
   });
 

@@ -124,19 +124,19 @@ describe('scenario validation: every error names the step, its type and the fiel
       'quantity 0',
       (d) => (orderBody(d).quantity = 0),
       'steps[2].order.quantity',
-      'steps[2] (order): quantity: expected an integer ≥ 1, got the number 0',
+      'steps[2] (order): quantity: expected an integer of at least 1, got the number 0',
     ],
     [
       'quantity 1.5',
       (d) => (orderBody(d).quantity = 1.5),
       'steps[2].order.quantity',
-      'steps[2] (order): quantity: expected an integer ≥ 1, got the number 1.5',
+      'steps[2] (order): quantity: expected an integer of at least 1, got the number 1.5',
     ],
     [
       'quantity as a string',
       (d) => (orderBody(d).quantity = '1'),
       'steps[2].order.quantity',
-      'steps[2] (order): quantity: expected an integer ≥ 1, got "1"',
+      'steps[2] (order): quantity: expected an integer of at least 1, got "1"',
     ],
     [
       'a limit price that is not a decimal',
@@ -348,7 +348,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'a negative latency',
       (d) => (d.fill_model = { latency_ms: -1 }),
       'fill_model.latency_ms',
-      'fill_model.latency_ms: expected an integer ≥ 0, got the number -1',
+      'fill_model.latency_ms: expected an integer of at least 0, got the number -1',
     ],
     [
       'an unknown limit_fill',
@@ -396,7 +396,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'a print input of size 0',
       (d) => steps(d).splice(1, 0, printInput({ instrument: 'ESM6', price_ticks: 20000, size: 0 })),
       'steps[1].input.data.size',
-      'steps[1] (input): data.size: expected an integer ≥ 1, or null for a print without a size limit, got the number 0',
+      'steps[1] (input): data.size: expected an integer of at least 1, or null for a print without a size limit, got the number 0',
     ],
     [
       'a print input on a symbol spelled otherwise than a journal does (a book of its own)',
@@ -408,7 +408,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'a negative risk_load_delay_ms',
       (d) => (d.risk_load_delay_ms = -1),
       'risk_load_delay_ms',
-      'risk_load_delay_ms: expected an integer ≥ 0, got the number -1',
+      'risk_load_delay_ms: expected an integer of at least 0, got the number -1',
     ],
     [
       'an expect_events_sha256 that is not a sha256 as replay prints it',

@@ -161,13 +161,13 @@ describe('plan templates (docs/risk-rules.md#plan-templates)', () => {
       'fractional trading days',
       'passing_criteria.min_trading_days',
       2.5,
-      'plans.eval-50k.passing_criteria.min_trading_days: expected an integer ≥ 0, got the number 2.5',
+      'plans.eval-50k.passing_criteria.min_trading_days: expected an integer of at least 0, got the number 2.5',
     ],
     [
       'zero max contracts',
       'position_limits.max_contracts',
       0,
-      'plans.eval-50k.position_limits.max_contracts: expected an integer ≥ 1, got the number 0',
+      'plans.eval-50k.position_limits.max_contracts: expected an integer of at least 1, got the number 0',
     ],
     [
       'a lower-case currency',

@@ -56,7 +56,11 @@ describe('risk_profile.scaling: tiers in ascending from_profit, the first at or 
       [...TIERS, { from_profit: '1500.00', max_contracts: 6 }],
       'plans.x.risk_profile.scaling[2].from_profit: expected a from_profit above the tier before\'s "1500.00" (tiers in ascending order), got "1500.00"',
     ],
-    ['no tier', [], 'plans.x.risk_profile.scaling: expected a non-empty list, got an empty list'],
+    [
+      'no tier',
+      [],
+      'plans.x.risk_profile.scaling: expected a non-empty list, each a tier: a mapping with from_profit and max_contracts, got an empty list',
+    ],
     [
       'a number for money',
       [{ from_profit: 0, max_contracts: 3 }],
@@ -65,12 +69,12 @@ describe('risk_profile.scaling: tiers in ascending from_profit, the first at or 
     [
       'max_contracts 0',
       [{ from_profit: '0', max_contracts: 0 }],
-      'plans.x.risk_profile.scaling[0].max_contracts: expected an integer ≥ 1, got the number 0',
+      'plans.x.risk_profile.scaling[0].max_contracts: expected an integer of at least 1, got the number 0',
     ],
     [
       'a tier without max_contracts',
       [{ from_profit: '0' }],
-      'plans.x.risk_profile.scaling[0].max_contracts: expected an integer ≥ 1 (required), got nothing',
+      'plans.x.risk_profile.scaling[0].max_contracts: expected an integer of at least 1 (required), got nothing',
     ],
   ])('%s is refused naming the field', (_what, scaling, message) => {
     expect(errorOf(() => parse(written({ scaling })))).toBe(message);
@@ -106,7 +110,7 @@ describe('position_limits.max_contracts_per_root: roots from the catalog; micro_
   it.each([
     [
       { max_contracts_per_root: { ES: 0 } },
-      'position_limits.max_contracts_per_root.ES: expected an integer ≥ 1, got the number 0',
+      'position_limits.max_contracts_per_root.ES: expected an integer of at least 1, got the number 0',
     ],
     [{ micro_ratio: 0 }, 'position_limits.micro_ratio: expected an integer from 1 to 1000, got the number 0'],
     [{ micro_ratio: 2.5 }, 'position_limits.micro_ratio: expected an integer from 1 to 1000, got the number 2.5'],
