@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { runBacktest } from '../../src/backtest/run-backtest.js';
 import { runCli } from '../cli/run-cli.js';
 
-const FUNNEL = fileURLToPath(new URL('./fixtures/funnel/', import.meta.url));
+const FUNNEL = fileURLToPath(new URL('./fixtures/funnel', import.meta.url));
 const HAND_CHECKED = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'propsim-funnel-config-'));
 let files = 0;

@@ -1,10 +1,10 @@
 // A cell's result built by hand from its traders' outcomes, for tests of what is computed over cells, and a run of
 // such cells for tests of what is printed about them.
-import type { CellResult } from '../../src/backtest/cell-runner.js';
-import { runStatistics } from '../../src/backtest/decisions.js';
-import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
-import { noFillsAgainstMarket } from '../../src/backtest/off-market-fills.js';
-import { summarizeCell, type TraderOutcome } from '../../src/backtest/outcomes.js';
+import type { CellResult } from '../../src/backtest/cells/cell-runner.js';
+import { runStatistics } from '../../src/backtest/stats/decisions.js';
+import { noDroppedFills } from '../../src/backtest/fills/dropped-fills.js';
+import { noFillsAgainstMarket } from '../../src/backtest/fills/off-market-fills.js';
+import { summarizeCell, type TraderOutcome } from '../../src/backtest/cells/outcomes.js';
 import type { BacktestRun } from '../../src/backtest/run-backtest.js';
 
 export function handMadeCell(

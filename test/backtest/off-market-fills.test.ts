@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { fillsAgainstMarket } from '../../src/backtest/off-market-fills.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { fillsAgainstMarket } from '../../src/backtest/fills/off-market-fills.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 
 /** The hand-checked config (ESM6 ticks, 2026-04-07 to 04-09) with fixtures/off-market-fills.csv as its fills. */
 function offMarketConfig(): { dir: string; config: string; fills: string } {

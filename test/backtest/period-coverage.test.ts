@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { checkPeriodCoverage } from '../../src/backtest/period-coverage.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { checkPeriodCoverage } from '../../src/backtest/config/period-coverage.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
 
 /**
  * The hand-checked config with another period, in a fresh folder beside a copy of its market file. Its traders are

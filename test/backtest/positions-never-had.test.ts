@@ -3,8 +3,8 @@
 // (fixtures/positions-never-had.yaml on fixtures/esm6-ticks.csv).
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { PositionsNeverHad } from '../../src/backtest/positions-never-had.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { PositionsNeverHad } from '../../src/backtest/fills/positions-never-had.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 

@@ -12,7 +12,7 @@ import { syntheticFills } from '../../src/calibrate/synthetic-fills.js';
 import { splitTraders } from '../../src/calibrate/calibrate.js';
 import { freemanHaltonP } from '../../src/calibrate/freeman-halton.js';
 import { traitsOf } from '../../src/calibrate/trader-traits.js';
-import { readTraderFills } from '../../src/backtest/trader-fills.js';
+import { readTraderFills } from '../../src/backtest/fills/trader-fills.js';
 import { plainFillsCsv } from '../../src/import/fills-csv.js';
 import { FIRM_STYLES } from '../../scripts/calibration-styles.js';
 import { pText } from '../../src/reports/signal-or-noise.js';
@@ -174,7 +174,7 @@ describe('propsim calibrate --plan', () => {
     mkdirSync(join(cwd, 'plans'), { recursive: true });
     writeFileSync(
       join(cwd, 'plans', 'house-50k.yaml'),
-      readFileSync(join(fileURLToPath(new URL('../../fixtures/plans/', import.meta.url)), 'eval-50k-eod.yaml')),
+      readFileSync(join(fileURLToPath(new URL('../../fixtures/plans', import.meta.url)), 'eval-50k-eod.yaml')),
     );
     const unknown = await runCliAsync(
       ['calibrate', file, '--out', out, ...market, '--plan', 'eval-5k'],

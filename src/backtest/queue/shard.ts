@@ -1,8 +1,8 @@
 // One job on the queue: a whole grid cell (its traders share the cell's prints), with what the worker needs to
 // run it exactly as the coordinator would. Plain JSON.
-import type { BacktestConfig } from '../backtest-config.js';
-import type { GridCell } from '../grid.js';
-import type { WorkerAnswer } from '../cell-worker.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import type { GridCell } from '../config/grid.js';
+import type { WorkerAnswer } from '../cells/cell-worker.js';
 import type { ShardFiles } from './shard-files.js';
 
 /** One queue serves every run; job ids carry the run id, so runs never mix. */

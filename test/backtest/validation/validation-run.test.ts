@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../../src/backtest/config/backtest-config.js';
 import { runBacktest } from '../../../src/backtest/run-backtest.js';
 import { backtestOutputFiles } from '../../../src/reports/backtest-outputs.js';
 import { runCliAsync } from '../../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 
 /** A copy of a fixture config and its data in a fresh folder, with `records` beside its fills. */
 function withRecords(fixture: string, files: string[], records: string): string {

@@ -2,8 +2,8 @@
 // passers (every cell has the same traders, so that is also the highest pass rate); the lower index on a tie. While
 // a funded stage paid nothing anywhere, the net is fee income only and names no cell best
 // (docs/backtesting.md#what-the-firm-still-owes).
-import type { BacktestConfig } from './backtest-config.js';
-import type { CellResult } from './cell-runner.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import type { CellResult } from '../cells/cell-runner.js';
 import type { CellMetrics, RunStatistics } from './decisions.js';
 
 export function highestNetCell(cells: readonly CellResult[]): CellResult | undefined {

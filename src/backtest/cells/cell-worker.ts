@@ -1,8 +1,8 @@
 // The piscina worker entry: runs one grid cell (plain data in, plain data out). One calendar per worker.
-import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
-import { MarketDataError } from '../market/market-data-error.js';
-import { ScenarioError } from '../scenario/scenario-error.js';
+import { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
+import { loadHolidayFile } from '../../market/holiday-file.js';
+import { MarketDataError } from '../../market/market-data-error.js';
+import { ScenarioError } from '../../scenario/scenario-error.js';
 import { runCell, type CellInput, type CellResult } from './cell-runner.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());

@@ -4,14 +4,14 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Type } from 'typebox';
-import { fail, FieldError } from '../core/accounts/input-fields.js';
-import { checkFileValue } from '../core/file-check.js';
-import { decodeScenarioSource } from '../scenario/yaml-source.js';
-import { ScenarioError } from '../scenario/scenario-error.js';
+import { fail, FieldError } from '../../core/accounts/input-fields.js';
+import { checkFileValue } from '../../core/file-check.js';
+import { decodeScenarioSource } from '../../scenario/yaml-source.js';
+import { ScenarioError } from '../../scenario/scenario-error.js';
 import { MAX_BLOCK_TRADERS, SyntheticBlock } from './backtest-config-schema.js';
 import { shares } from './trader-count.js';
-import { readStrategyParams } from './traders/strategy-params.js';
-import type { SyntheticTraders } from './traders/strategy.js';
+import { readStrategyParams } from '../traders/strategy-params.js';
+import type { SyntheticTraders } from '../traders/strategy.js';
 import { parseInstruments } from './block-instruments.js';
 
 const KindsFile = Type.Array(SyntheticBlock, {

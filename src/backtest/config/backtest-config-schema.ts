@@ -3,15 +3,15 @@
 // backtest-config.ts checks a config against it first, then what a schema cannot say: files that exist, a base
 // plan that is found, a period with trade dates, every grid cell's plan, strategy parameters.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Percentage, PlanTemplateFile } from '../core/accounts/plan-schema.js';
-import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../core/file-fields.js';
-import { MarketFile } from '../scenario/scenario-schema.js';
-import { SYNTHETIC_STRATEGIES } from './traders/strategy.js';
-import { paramsByStrategy } from './traders/strategy-params-schema.js';
-import { PAYOUT_REQUESTS } from './payout-cadence.js';
-import { DATE_ORDERS } from '../import/export-time.js';
-import { FILL_FORMAT_NAMES } from '../import/import-fills.js';
-import { allInstruments } from '../core/instruments.js';
+import { Percentage, PlanTemplateFile } from '../../core/accounts/plan-schema.js';
+import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../../core/file-fields.js';
+import { MarketFile } from '../../scenario/scenario-schema.js';
+import { SYNTHETIC_STRATEGIES } from '../traders/strategy.js';
+import { paramsByStrategy } from '../traders/strategy-params-schema.js';
+import { PAYOUT_REQUESTS } from '../funnel/payout-cadence.js';
+import { DATE_ORDERS } from '../../import/export-time.js';
+import { FILL_FORMAT_NAMES } from '../../import/import-fills.js';
+import { allInstruments } from '../../core/instruments.js';
 
 /** The most traders one traders.synthetic block may hold (the config's count, or its share of --traders). */
 export const MAX_BLOCK_TRADERS = 100_000;

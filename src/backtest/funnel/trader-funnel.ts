@@ -5,11 +5,11 @@
 // trades into `accountId`, whichever account is current, while `trading` holds.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { addDays } from '../core/calendar/dates.js';
-import type { Session } from '../core/calendar/index.js';
-import type { Kernel } from '../core/kernel/kernel.js';
-import { Dec, formatCents } from '../core/money.js';
-import type { Funnel } from './funnel-config.js';
+import { addDays } from '../../core/calendar/dates.js';
+import type { Session } from '../../core/calendar/index.js';
+import type { Kernel } from '../../core/kernel/kernel.js';
+import { Dec, formatCents } from '../../core/money.js';
+import type { Funnel } from '../config/funnel-config.js';
 import { payoutDue, traderShareCents, withdrawableCents } from './funnel-payout.js';
 import { asksAt, spacedEnough, type PayoutMoment } from './payout-cadence.js';
 

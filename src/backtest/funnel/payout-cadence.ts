@@ -2,7 +2,7 @@
 // (`payout.every_days`, trade dates) and the day the trader asks (`payout.request`: at every session open, or the
 // first trade date of each week or month). Pure functions of trade dates and the period's session indices; the
 // amount rules are funnel-payout.ts's, the funnel's moves trader-funnel.ts's.
-import { mondayOf } from '../core/calendar/dates.js';
+import { mondayOf } from '../../core/calendar/dates.js';
 
 export const PAYOUT_REQUESTS = ['auto', 'weekly', 'monthly'] as const;
 export type PayoutRequest = (typeof PAYOUT_REQUESTS)[number];

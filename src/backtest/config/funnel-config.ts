@@ -2,11 +2,11 @@
 // its billing, resets) and `economics.funded` (the funded plan, its activation fee, the payout rules). Read here,
 // beside backtest-config.ts, which calls `parseFunnel` from its economics reader.
 import type { Static } from 'typebox';
-import { at, fail, toCents, type Fields } from '../core/accounts/input-fields.js';
-import { parsePlanTemplate } from '../core/accounts/plans.js';
-import { Dec } from '../core/money.js';
+import { at, fail, toCents, type Fields } from '../../core/accounts/input-fields.js';
+import { parsePlanTemplate } from '../../core/accounts/plans.js';
+import { Dec } from '../../core/money.js';
 import type { BacktestConfigFile } from './backtest-config-schema.js';
-import type { PayoutRequest } from './payout-cadence.js';
+import type { PayoutRequest } from '../funnel/payout-cadence.js';
 
 /** `economics` as the config's schema checked it (backtest-config-schema.ts): keys, types and ranges. */
 type EconomicsText = NonNullable<Static<typeof BacktestConfigFile>['economics']>;

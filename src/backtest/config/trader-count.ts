@@ -5,7 +5,7 @@
 // another count draws other traders, not a superset of the first run's.
 import { MAX_BLOCK_TRADERS } from './backtest-config-schema.js';
 import type { BacktestConfig } from './backtest-config-types.js';
-import { BacktestInputError } from './backtest-input-error.js';
+import { BacktestInputError } from '../backtest-input-error.js';
 
 export function withSyntheticTraders(config: BacktestConfig, total: number): BacktestConfig {
   const blocks = config.synthetic;

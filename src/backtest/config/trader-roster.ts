@@ -1,12 +1,12 @@
 // Who trades in a back-test, in a fixed order (synthetic traders by block, then the fills file's traders by
 // first appearance), and the period's sessions. Each trader's seed comes from the config seed and its place,
 // so it draws the same numbers in every cell.
-import type { GlobexCalendar, Session } from '../core/calendar/globex-calendar.js';
-import { addDays } from '../core/calendar/dates.js';
-import type { ProductFamily } from '../core/instruments.js';
+import type { GlobexCalendar, Session } from '../../core/calendar/globex-calendar.js';
+import { addDays } from '../../core/calendar/dates.js';
+import type { ProductFamily } from '../../core/instruments.js';
 import type { BacktestConfig } from './backtest-config-types.js';
-import type { TraderFill } from '../import/trader-fill.js';
-import type { InstrumentWeight, SyntheticStrategy } from './traders/strategy.js';
+import type { TraderFill } from '../../import/trader-fill.js';
+import type { InstrumentWeight, SyntheticStrategy } from '../traders/strategy.js';
 
 export interface TraderSpec {
   id: string;

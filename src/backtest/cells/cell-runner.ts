@@ -1,16 +1,16 @@
 // One grid cell of a back-test: a fresh kernel, one account per trader on the cell's plan, the market replayed
 // over the period with the traders waking in between, then the outcomes. Input and output are plain data, so
 // a cell runs the same in this thread, a worker thread, or another machine.
-import { parsePlanTemplate } from '../core/accounts/plans.js';
-import { GlobexCalendar, type Session } from '../core/calendar/index.js';
-import { SimClock } from '../core/clock.js';
-import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
-import { Kernel } from '../core/kernel/kernel.js';
-import { planJson } from '../core/kernel/risk-json.js';
-import { formatCents } from '../core/money.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
-import type { BacktestConfig } from './backtest-config.js';
-import { planForCell, splitCellValues, type GridCell } from './grid.js';
+import { parsePlanTemplate } from '../../core/accounts/plans.js';
+import { GlobexCalendar, type Session } from '../../core/calendar/index.js';
+import { SimClock } from '../../core/clock.js';
+import { canonicalSymbol, parseSymbol } from '../../core/instruments.js';
+import { Kernel } from '../../core/kernel/kernel.js';
+import { planJson } from '../../core/kernel/risk-json.js';
+import { formatCents } from '../../core/money.js';
+import { loadHolidayFile } from '../../market/holiday-file.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import { planForCell, splitCellValues, type GridCell } from '../config/grid.js';
 import {
   evaluationOnlyEconomics,
   failureDayCount,
@@ -21,21 +21,21 @@ import {
   type CellSummary,
   type TraderOutcome,
 } from './outcomes.js';
-import { droppedBecause, noDroppedFills, type DroppedFills } from './dropped-fills.js';
-import { PositionsNeverHad } from './positions-never-had.js';
-import { RecordedResets, ResetDraws, TraderFunnel } from './trader-funnel.js';
-import { readRecordsFile } from './validation/records-file.js';
-import type { TraderValidation } from './validation/compare-records.js';
-import { validateCell } from './validation/validate-cell.js';
-import { readFillsFile, type TraderFill } from './trader-fills.js';
-import { createTrader, type SyntheticTrader } from './traders/strategies.js';
-import { AFTER_NEXT_PRINT, TraderRandom, type TraderView } from './traders/strategy.js';
-import { periodSessions, tradersOf, type TraderSpec } from './trader-roster.js';
-import { sessionFamily } from './block-instruments.js';
+import { droppedBecause, noDroppedFills, type DroppedFills } from '../fills/dropped-fills.js';
+import { PositionsNeverHad } from '../fills/positions-never-had.js';
+import { RecordedResets, ResetDraws, TraderFunnel } from '../funnel/trader-funnel.js';
+import { readRecordsFile } from '../validation/records-file.js';
+import type { TraderValidation } from '../validation/compare-records.js';
+import { validateCell } from '../validation/validate-cell.js';
+import { readFillsFile, type TraderFill } from '../fills/trader-fills.js';
+import { createTrader, type SyntheticTrader } from '../traders/strategies.js';
+import { AFTER_NEXT_PRINT, TraderRandom, type TraderView } from '../traders/strategy.js';
+import { periodSessions, tradersOf, type TraderSpec } from '../config/trader-roster.js';
+import { sessionFamily } from '../config/block-instruments.js';
 import { TradedMarkets, type MissingPrints, type TradedMarket } from './traded-markets.js';
 import { RootChoice } from './root-choice.js';
-import { cellTape, type TapeDescription } from './tape/cell-tape.js';
-import type { InstrumentWeight } from './traders/strategy.js';
+import { cellTape, type TapeDescription } from '../tape/cell-tape.js';
+import type { InstrumentWeight } from '../traders/strategy.js';
 
 export interface CellInput {
   config: BacktestConfig;

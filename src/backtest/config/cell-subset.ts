@@ -1,7 +1,7 @@
 // `propsim backtest --cells 0,5` and `--seed N` (docs/backtesting.md#running): a subset of the grid's cells, which keep
 // their grid indices, and another seed, set on the config without editing it.
 import type { BacktestConfig } from './backtest-config.js';
-import { BacktestInputError } from './backtest-input-error.js';
+import { BacktestInputError } from '../backtest-input-error.js';
 import { expandGrid, type GridCell } from './grid.js';
 
 /** The config with only the cells listed (e.g. "0,5"), checked against the grid and the reference cell. */

@@ -2,12 +2,12 @@
 // its next print, found from a print's instrument index in O(1) so a print costs the same however many contracts
 // are traded. For blocks that name `instruments`, which contract each root trades in each session (the roll,
 // docs/market-data.md#contract-rolls), and the sessions in which that contract printed nothing.
-import type { Session } from '../core/calendar/index.js';
-import { contractOn } from '../core/contract-rolls.js';
-import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
-import type { TickBatch } from '../market/tick-batch.js';
-import { MinuteBars } from './traders/minute-bars.js';
-import type { InstrumentWeight } from './traders/strategy.js';
+import type { Session } from '../../core/calendar/index.js';
+import { contractOn } from '../../core/contract-rolls.js';
+import { canonicalSymbol, parseSymbol } from '../../core/instruments.js';
+import type { TickBatch } from '../../market/tick-batch.js';
+import { MinuteBars } from '../traders/minute-bars.js';
+import type { InstrumentWeight } from '../traders/strategy.js';
 
 export interface TradedMarket {
   symbol: string;

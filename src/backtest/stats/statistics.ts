@@ -2,7 +2,7 @@
 // cell, an exact McNemar test and a paired interval between two cells (the same traders trade in every cell, so a
 // comparison is paired), and Holm's adjustment over every comparison a run reports. Probabilities, not money:
 // plain floats, printed with four places so the outputs stay byte-identical.
-import { Dec } from '../core/money.js';
+import { Dec } from '../../core/money.js';
 
 /** z for a two-sided 95 % interval. */
 export const Z_95 = 1.959963984540054;

@@ -4,7 +4,7 @@
 // the weights are shares of entries, as calibrate writes them (round trips per root), and the draw costs once per
 // entry, not at each of a million checks a cell. One object per trader, indexing arrays resolved once per cell.
 import type { TradedMarket, TradedMarkets, ResolvedRoot } from './traded-markets.js';
-import type { MarketChoice, TraderRandom } from './traders/strategy.js';
+import type { MarketChoice, TraderRandom } from '../traders/strategy.js';
 
 export class RootChoice implements MarketChoice {
   /** The market of its last choice, which it trades until it is flat and chooses again. */

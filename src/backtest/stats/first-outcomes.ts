@@ -1,7 +1,7 @@
 // Each cell's first evaluations in time (docs/backtesting.md#outcomes-in-time): the cumulative incidence of pass and
 // of fail by trade date, the accounts still open at the period's end counted as followed to it (censored), not
 // dropped; and how many were still open.
-import type { CellResult } from './cell-runner.js';
+import type { CellResult } from '../cells/cell-runner.js';
 import { cumulativeIncidence, type Followed, type IncidencePoint } from './incidence.js';
 
 export function cellIncidence(cell: CellResult): IncidencePoint[] {

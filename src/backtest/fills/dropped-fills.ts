@@ -1,6 +1,6 @@
 // Historical fills the engine dropped because the account could not take them (docs/risk-rules.md#historical-fills),
 // counted per trader and per cell by why (docs/backtesting.md#fills-the-engine-dropped).
-import type { RiskStateJson } from '../core/shapes/account.js';
+import type { RiskStateJson } from '../../core/shapes/account.js';
 
 export interface DroppedFills {
   /** A daily-loss or firm lock, or a closed or replaced account. */

@@ -1,12 +1,12 @@
 // What a back-test reports per trader × cell and per cell (docs/backtesting.md defines each metric). A failure's cause
 // is the rule that failed the account (docs/backtesting.md#what-is-measured): the causes list every rule of
 // FAILURE_RULES, so a rule added there is a cause here, in traders.csv, summary.json and the report's chart.
-import { FAILURE_RULES, JUDGED_AT_ROLL, type FailureRule } from '../core/accounts/failure-rules.js';
-import { divideHalfEven } from '../core/money.js';
-import { Dec } from '../core/money.js';
-import type { AccountHistory } from '../core/kernel/reads.js';
-import { addDroppedFills, noDroppedFills, type DroppedFills } from './dropped-fills.js';
-import type { FunnelPath } from './trader-funnel.js';
+import { FAILURE_RULES, JUDGED_AT_ROLL, type FailureRule } from '../../core/accounts/failure-rules.js';
+import { divideHalfEven } from '../../core/money.js';
+import { Dec } from '../../core/money.js';
+import type { AccountHistory } from '../../core/kernel/reads.js';
+import { addDroppedFills, noDroppedFills, type DroppedFills } from '../fills/dropped-fills.js';
+import type { FunnelPath } from '../funnel/trader-funnel.js';
 
 export type Outcome = 'passed' | 'failed' | 'active';
 /** How a trader's first evaluation ended; `open` when it was still trading at the period's end (censored). */

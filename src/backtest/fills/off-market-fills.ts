@@ -5,15 +5,15 @@
 // range. With none there, or an instrument no market file prints, there is no market to compare. Checked once,
 // before any cell runs, by one read of the market files up to the last fill: the fills and prints are the same in
 // every cell.
-import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
-import { Dec, priceToTicks, ticksToPrice } from '../core/money.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
-import { marketPrintBatches } from '../market/sources.js';
-import type { BacktestConfig } from './backtest-config.js';
-import { sessionFamily } from './block-instruments.js';
+import { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
+import { canonicalSymbol, parseSymbol } from '../../core/instruments.js';
+import { Dec, priceToTicks, ticksToPrice } from '../../core/money.js';
+import { loadHolidayFile } from '../../market/holiday-file.js';
+import { marketPrintBatches } from '../../market/sources.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import { sessionFamily } from '../config/block-instruments.js';
 import { readFillsFile, type TraderFill } from './trader-fills.js';
-import { periodSessions } from './trader-roster.js';
+import { periodSessions } from '../config/trader-roster.js';
 
 /** How far outside the minute's low–high a fill may lie: a broker's clock a second off at a minute's edge. */
 export const OFF_MARKET_TICKS = 2;

@@ -1,12 +1,12 @@
 // A config's period must hold trade dates of the market it trades (weekends and exchange holidays have none): a
 // back-test's `period`, an optimize config's `confirmation.period`. Checked when the config is read.
-import { fail } from '../core/accounts/input-fields.js';
-import { GlobexCalendar, type Session } from '../core/calendar/globex-calendar.js';
-import type { ProductFamily } from '../core/instruments.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
-import type { MarketFileSpec } from '../market/market-file-spec.js';
+import { fail } from '../../core/accounts/input-fields.js';
+import { GlobexCalendar, type Session } from '../../core/calendar/globex-calendar.js';
+import type { ProductFamily } from '../../core/instruments.js';
+import { loadHolidayFile } from '../../market/holiday-file.js';
+import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { sessionFamily } from './block-instruments.js';
-import type { SyntheticTraders } from './traders/strategy.js';
+import type { SyntheticTraders } from '../traders/strategy.js';
 import { periodSessions } from './trader-roster.js';
 
 /** The period's sessions, with the calendar and family they were read with; a FieldError on `path` when none. */

@@ -5,8 +5,8 @@
 // comparison's interval is its own test inverted at the level Holm gives that comparison, so it excludes 0 exactly
 // when the verdict is `differs`. Nothing is resampled: the same cells give the same decisions, with no Monte Carlo error.
 import betaQuantile from '@stdlib/stats-base-dists-beta-quantile';
-import { divideHalfEven } from '../core/money.js';
-import type { CellResult } from './cell-runner.js';
+import { divideHalfEven } from '../../core/money.js';
+import type { CellResult } from '../cells/cell-runner.js';
 import {
   detectableDifference,
   detectableRateDifference,

@@ -1,8 +1,8 @@
 // The payout rules of a funded account (docs/backtesting.md#the-funnel), as pure arithmetic on cents: whether a
 // payout is due at a session roll and for how much, and the trader's share of a withdrawal by the split tiers.
-import { Dec } from '../core/money.js';
-import { isConsistent } from '../core/accounts/consistency.js';
-import type { PayoutRules, SplitTier } from './funnel-config.js';
+import { Dec } from '../../core/money.js';
+import { isConsistent } from '../../core/accounts/consistency.js';
+import type { PayoutRules, SplitTier } from '../config/funnel-config.js';
 
 /** What the payout rules look at: the funded account now, and its trade dates since the funded start or last payout. */
 export interface PayoutView {

@@ -2,12 +2,12 @@
 // whose main thread must stay free to keep its queue locks alive while cells run.
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
-import { packageRoot } from '../market/holiday-file.js';
+import { packageRoot } from '../../market/holiday-file.js';
 
 export function cellPool(threads: number): Piscina {
   // The compiled worker: tests and the CLI both run after `npm run build`.
   return new Piscina({
-    filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cell-worker.js'),
+    filename: join(packageRoot(), 'dist', 'src', 'backtest', 'cells', 'cell-worker.js'),
     maxThreads: threads,
     minThreads: 1,
     // Node 20's require() of an ES module, which piscina tries first, now and then aborts the process in a worker

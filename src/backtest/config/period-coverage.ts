@@ -5,15 +5,15 @@
 // check is that they hold enough of them (tape/cell-tape.ts). The files are read with the cells' own reader, and only
 // up to the end of the period (what every cell reads anyway), except when nothing fell in the period: then to the
 // end, to say what the files do cover.
-import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import type { ProductFamily } from '../core/instruments.js';
-import { loadHolidayFile } from '../market/holiday-file.js';
-import { marketPrintBatches } from '../market/sources.js';
+import { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
+import type { ProductFamily } from '../../core/instruments.js';
+import { loadHolidayFile } from '../../market/holiday-file.js';
+import { marketPrintBatches } from '../../market/sources.js';
 import type { BacktestConfig } from './backtest-config.js';
-import { BacktestInputError } from './backtest-input-error.js';
+import { BacktestInputError } from '../backtest-input-error.js';
 import { periodSessions } from './trader-roster.js';
 import { sessionFamily } from './block-instruments.js';
-import { checkTape, type TapeDescription } from './tape/cell-tape.js';
+import { checkTape, type TapeDescription } from '../tape/cell-tape.js';
 
 /** First and last print times, or undefined when there were none. */
 type Span = { firstMs: number; lastMs: number } | undefined;

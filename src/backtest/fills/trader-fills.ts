@@ -4,13 +4,13 @@
 // column.
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
-import { Dec } from '../core/money.js';
-import { parseTimeMs, TimeInputError } from '../core/time.js';
-import { MarketDataError } from '../market/market-data-error.js';
-import type { DateOrder } from '../import/export-time.js';
-import { importFills, type FillFormatName, type ImportedFills } from '../import/import-fills.js';
-import type { TraderFill } from '../import/trader-fill.js';
+import { parseSymbol, UnknownInstrumentError } from '../../core/instruments.js';
+import { Dec } from '../../core/money.js';
+import { parseTimeMs, TimeInputError } from '../../core/time.js';
+import { MarketDataError } from '../../market/market-data-error.js';
+import type { DateOrder } from '../../import/export-time.js';
+import { importFills, type FillFormatName, type ImportedFills } from '../../import/import-fills.js';
+import type { TraderFill } from '../../import/trader-fill.js';
 
 export type { TraderFill };
 
