@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { isInputError } from '../../src/cli/input-error.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'propsim-block-instruments-'));
 
 type Block = Record<string, unknown>;

@@ -11,7 +11,7 @@ import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js
 import { expandGrid } from '../../src/backtest/config/grid.js';
 import { isInputError } from '../../src/cli/input-error.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const BIN = fileURLToPath(new URL('../../bin/propsim.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'propsim-backtest-config-'));
 

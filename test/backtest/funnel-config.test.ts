@@ -9,7 +9,7 @@ import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js
 import { runBacktest } from '../../src/backtest/run-backtest.js';
 import { runCli } from '../cli/run-cli.js';
 
-const FUNNEL = fileURLToPath(new URL('./fixtures/funnel', import.meta.url));
+const FUNNEL = fileURLToPath(new URL('./fixtures/funnel/', import.meta.url));
 const HAND_CHECKED = fileURLToPath(new URL('./fixtures/hand-checked.yaml', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'propsim-funnel-config-'));
 let files = 0;

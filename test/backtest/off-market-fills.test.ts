@@ -10,7 +10,7 @@ import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js
 import { fillsAgainstMarket } from '../../src/backtest/fills/off-market-fills.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /** The hand-checked config (ESM6 ticks, 2026-04-07 to 04-09) with fixtures/off-market-fills.csv as its fills. */
 function offMarketConfig(): { dir: string; config: string; fills: string } {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 describe('backtest outputs', () => {
   it('replaces only its four files in --out; other files stay', () => {

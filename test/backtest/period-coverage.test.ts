@@ -11,7 +11,7 @@ import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js
 import { checkPeriodCoverage } from '../../src/backtest/config/period-coverage.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
 /**
  * The hand-checked config with another period, in a fresh folder beside a copy of its market file. Its traders are

@@ -174,7 +174,7 @@ describe('propsim calibrate --plan', () => {
     mkdirSync(join(cwd, 'plans'), { recursive: true });
     writeFileSync(
       join(cwd, 'plans', 'house-50k.yaml'),
-      readFileSync(join(fileURLToPath(new URL('../../fixtures/plans', import.meta.url)), 'eval-50k-eod.yaml')),
+      readFileSync(join(fileURLToPath(new URL('../../fixtures/plans/', import.meta.url)), 'eval-50k-eod.yaml')),
     );
     const unknown = await runCliAsync(
       ['calibrate', file, '--out', out, ...market, '--plan', 'eval-5k'],

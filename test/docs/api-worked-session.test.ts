@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const page = readFileSync(`${root}docs/api.md`, 'utf8');
 const section = page.slice(page.indexOf('## A worked session'));
 const script = /```sh\n([\s\S]*?)```/.exec(section)![1]!;

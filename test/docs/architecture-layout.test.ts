@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fillLayoutRegion } from '../../scripts/docs/layout-region.js';
 import { folderLinesOutOfStep, headerSentence, sourceLayout } from '../../scripts/docs/source-layout.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('the Layout of docs/architecture.md', () => {
   it('is what npm run docs:layout writes from the tree now', () => {

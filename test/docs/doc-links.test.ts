@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { githubAnchor, headingAnchors, readText, textFilesUnder } from './markdown-anchors.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const files = (...paths: string[]): string[] =>
   paths.flatMap((path) =>
     path.endsWith('.md') ? [join(ROOT, path)].filter((p) => existsSync(p)) : textFilesUnder(join(ROOT, path)),

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readText, textFilesUnder } from './markdown-anchors.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const UNIT = String.raw`(?:ns|µs|us|ms|s|KB|MB|GB|MiB|GiB|%)`;
 const FIGURE = [
   new RegExp(String.raw`~ ?\d[\d.,]* ?${UNIT}(?![\w])`),

@@ -16,7 +16,7 @@ import { runScenario, type ScenarioRun } from '../../src/scenario/runner.js';
 import { commandArb, newSim, resolve, run, setupArb, type Command, type RunSetup } from '../model/kernel-commands.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
-const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios', import.meta.url));
+const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));
 const SCENARIO_FILES = readdirSync(SCENARIO_DIR)
   .filter((name) => name.endsWith('.yaml'))
   .sort();

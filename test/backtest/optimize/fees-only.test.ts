@@ -14,7 +14,7 @@ const config = join(dir, 'fees-only.yaml');
 writeFileSync(
   config,
   readFileSync(SEARCH, 'utf8')
-    .replace('../../../../fixtures/market/', fileURLToPath(new URL('../../../fixtures/market', import.meta.url)))
+    .replace('../../../../fixtures/market/', fileURLToPath(new URL('../../../fixtures/market/', import.meta.url)))
     .replace(
       'economics: { price_paid: "150.00", payout_share: "0.90" }',
       [

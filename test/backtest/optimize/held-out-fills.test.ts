@@ -13,7 +13,7 @@ import { runBacktest } from '../../../src/backtest/run-backtest.js';
 import { summaryDocument } from '../../../src/reports/optimize-outputs.js';
 
 const HAND_CHECKED = fileURLToPath(new URL('../fixtures/hand-checked.yaml', import.meta.url));
-const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 function fillsConfig(): string {
   const { grid: _grid, ...config } = parse(readFileSync(HAND_CHECKED, 'utf8'));

@@ -16,7 +16,7 @@ const config = join(folder, 'resampled.yaml');
 writeFileSync(
   config,
   readFileSync(QUEUE_GRID, 'utf8')
-    .replace('../../../../fixtures/market/', fileURLToPath(new URL('../../../fixtures/market', import.meta.url)))
+    .replace('../../../../fixtures/market/', fileURLToPath(new URL('../../../fixtures/market/', import.meta.url)))
     .replace('instrument: 6EH4 } ]', 'instrument: 6EH4 } ]\n  resample: { block_sessions: 3 }')
     .replace('period: { from: 2024-01-02, to: 2024-01-09 }', 'period: { from: 2024-02-01, to: 2024-03-29 }')
     .replace('risk_profile.max_drawdown_value: ["1000", "1500", "2500"]', 'risk_profile.max_drawdown_value: ["1500"]'),

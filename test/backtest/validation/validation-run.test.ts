@@ -11,7 +11,7 @@ import { runBacktest } from '../../../src/backtest/run-backtest.js';
 import { backtestOutputFiles } from '../../../src/reports/backtest-outputs.js';
 import { runCliAsync } from '../../cli/run-cli.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
 /** A copy of a fixture config and its data in a fresh folder, with `records` beside its fills. */
 function withRecords(fixture: string, files: string[], records: string): string {
