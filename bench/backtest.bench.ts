@@ -2,7 +2,7 @@
 // data, its funnel on) on every core in <= 60 s; reported as wall time and account-session-days per second. One run: it is
 // itself a minute of work, and cells already average many accounts.
 import { join } from 'node:path';
-import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/config/backtest-config.js';
 import { defaultWorkers, runBacktest } from '../src/backtest/run-backtest.js';
 import { packageRoot } from '../src/market/holiday-file.js';
 import type { Bench } from './bench.js';

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBacktestConfig, type BacktestConfig } from '../src/backtest/backtest-config.js';
+import { parseBacktestConfig, type BacktestConfig } from '../src/backtest/config/backtest-config.js';
 import { runBacktest } from '../src/backtest/run-backtest.js';
 import { ES_NQ_ROLL, writeTickData } from '../scripts/multi-instrument-ticks.js';
 import { median, timeMs, type Bench } from './bench.js';

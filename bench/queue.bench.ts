@@ -4,9 +4,9 @@
 // (test/backtest/queue/queue-run.test.ts), so only time is compared.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/config/backtest-config.js';
 import { runBacktest } from '../src/backtest/run-backtest.js';
-import { withSyntheticTraders } from '../src/backtest/trader-count.js';
+import { withSyntheticTraders } from '../src/backtest/config/trader-count.js';
 import { packageRoot } from '../src/market/holiday-file.js';
 import type { Bench } from './bench.js';
 import { startRedis } from './redis-server.js';

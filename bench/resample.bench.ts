@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../src/backtest/config/backtest-config.js';
 import { defaultWorkers, runBacktest } from '../src/backtest/run-backtest.js';
 import { packageRoot } from '../src/market/holiday-file.js';
 import { median, type Bench } from './bench.js';

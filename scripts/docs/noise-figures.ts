@@ -3,7 +3,7 @@
 // the tool prints (npm test checks them, as every generated example).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { detectableDifference, fewestDiscordant, Z_POWER_80 } from '../../src/backtest/detectable-difference.js';
+import { detectableDifference, fewestDiscordant, Z_POWER_80 } from '../../src/backtest/stats/detectable-difference.js';
 import type { PropsimRun, Scratch } from './run-propsim.js';
 
 const SWEEP = 'fixtures/backtest/6e-january-2024.yaml';

@@ -3,7 +3,7 @@
 // them; test/schemas/file-schemas.test.ts checks that the committed files are these.
 import type { TSchema } from 'typebox';
 import { SandboxSeedFile } from '../../src/api/sandbox/seed-schema.js';
-import { BacktestConfigFileForEditors } from '../../src/backtest/backtest-config-schema.js';
+import { BacktestConfigFileForEditors } from '../../src/backtest/config/backtest-config-schema.js';
 import { ScenarioFile } from '../../src/scenario/scenario-schema.js';
 import { OptimizeConfigFile } from '../../src/backtest/optimize/optimize-config-schema.js';
 

@@ -4,14 +4,14 @@
 import { availableParallelism } from 'node:os';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
-import type { BacktestConfig } from './backtest-config.js';
-import { runCell, type CellResult } from './cell-runner.js';
-import type { WorkerAnswer } from './cell-worker.js';
+import type { BacktestConfig } from './config/backtest-config.js';
+import { runCell, type CellResult } from './cells/cell-runner.js';
+import type { WorkerAnswer } from './cells/cell-worker.js';
 import { BacktestInputError } from './backtest-input-error.js';
-import { cellPool } from './cell-pool.js';
-import { cellsToRun } from './cell-subset.js';
-import { runStatistics, type RunStatistics } from './decisions.js';
-import { fillsAgainstMarket, type FillsAgainstMarket } from './off-market-fills.js';
+import { cellPool } from './cells/cell-pool.js';
+import { cellsToRun } from './config/cell-subset.js';
+import { runStatistics, type RunStatistics } from './stats/decisions.js';
+import { fillsAgainstMarket, type FillsAgainstMarket } from './fills/off-market-fills.js';
 
 export interface BacktestProgress {
   cellsDone: number;

@@ -105,7 +105,7 @@ export async function calibrate(fills: readonly TraderFill[], options: Calibrate
 }
 
 /**
- * A back-test runs one product group's sessions (src/backtest/block-instruments.ts), so the file keeps to the group of
+ * A back-test runs one product group's sessions (src/backtest/config/block-instruments.ts), so the file keeps to the group of
  * the firm's most round trips: what each kind traded outside it, and kinds with nothing in it, are said here.
  */
 function leftOutNotes(clustered: readonly TraderKind[]): string[] {

@@ -5,10 +5,10 @@ import type { Fields } from '../core/accounts/input-fields.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
-import type { BacktestConfig } from '../backtest/backtest-config.js';
-import { runCell, type CellObserver, type CellResult } from '../backtest/cell-runner.js';
-import { expandGrid } from '../backtest/grid.js';
-import type { FillsFileSpec } from '../backtest/trader-fills.js';
+import type { BacktestConfig } from '../backtest/config/backtest-config.js';
+import { runCell, type CellObserver, type CellResult } from '../backtest/cells/cell-runner.js';
+import { expandGrid } from '../backtest/config/grid.js';
+import type { FillsFileSpec } from '../backtest/fills/trader-fills.js';
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
 
 export interface MarketRun {

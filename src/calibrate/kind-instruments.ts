@@ -1,6 +1,6 @@
 // The roots a kind trades (docs/backtesting.md#calibrating-synthetic-traders): its traders' round trips per root,
 // pooled, as the small whole weights of `instruments:`. A back-test runs one product group's sessions
-// (src/backtest/block-instruments.ts), so the whole file keeps to the group the firm made most round trips in.
+// (src/backtest/config/block-instruments.ts), so the whole file keeps to the group the firm made most round trips in.
 import { instrumentByRoot, type ProductFamily } from '../core/instruments.js';
 import type { InstrumentWeight } from '../backtest/traders/strategy.js';
 import type { TraderTraits } from './trader-traits.js';

@@ -1,6 +1,6 @@
 // The outcome comparison in words (docs/backtesting.md#outcomes-under-a-plan): the two groups' first outcomes
 // and fail incidence by day as a table, the verdict of the exact test, and what the run could have seen.
-import { SIGNIFICANCE } from '../backtest/statistics.js';
+import { SIGNIFICANCE } from '../backtest/stats/statistics.js';
 import { pText } from '../reports/signal-or-noise.js';
 import { formatTable } from '../reports/text-table.js';
 import type { GroupOutcomes, PlanOutcomes } from './plan-outcomes.js';

@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { plainFillsCsv } from '../import/fills-csv.js';
-import { sessionFamily } from '../backtest/block-instruments.js';
-import type { CellResult } from '../backtest/cell-runner.js';
-import { cellIncidence } from '../backtest/first-outcomes.js';
-import { shares } from '../backtest/trader-count.js';
+import { sessionFamily } from '../backtest/config/block-instruments.js';
+import type { CellResult } from '../backtest/cells/cell-runner.js';
+import { cellIncidence } from '../backtest/stats/first-outcomes.js';
+import { shares } from '../backtest/config/trader-count.js';
 import type { TraderFill } from '../import/trader-fill.js';
-import { periodSessions } from '../backtest/trader-roster.js';
+import { periodSessions } from '../backtest/config/trader-roster.js';
 import type { SyntheticTraders } from '../backtest/traders/strategy.js';
 import {
   calibrationConfig,

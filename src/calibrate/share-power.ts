@@ -2,8 +2,8 @@
 // (docs/backtesting.md#outcomes-under-a-plan): the normal approximation for two independent proportions, 80 %
 // power at 0.05 two-sided. p(1 − p) is taken at m, the share halfway between the two told apart (toward one half):
 // at the pooled share itself a firm where nobody failed would be told that any difference shows.
-import { Z_95 } from '../backtest/statistics.js';
-import { Z_POWER_80 } from '../backtest/detectable-difference.js';
+import { Z_95 } from '../backtest/stats/statistics.js';
+import { Z_POWER_80 } from '../backtest/stats/detectable-difference.js';
 
 /** z₀.₉₇₅ + z₀.₈₀: a two-sided test at 0.05 with 80 % power. */
 const Z = Z_95 + Z_POWER_80;

@@ -2,7 +2,7 @@
 // (propsim's CSV or any broker export `propsim import fills` reads) → kinds of synthetic traders a back-test config
 // can use, and, with --market, how close those kinds come to traders held out of the calibration, on stderr.
 import type { Argv } from 'yargs';
-import { readTraderFills, type TraderFill } from '../backtest/trader-fills.js';
+import { readTraderFills, type TraderFill } from '../backtest/fills/trader-fills.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { marketSpecsOf } from '../api/sandbox/market-files.js';
 import { calibrate, CalibrationInputError } from '../calibrate/calibrate.js';

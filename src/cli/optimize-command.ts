@@ -10,7 +10,7 @@ import { loadOptimizeConfig } from '../backtest/optimize/optimize-config.js';
 import { runOptimize, type OptimizeProgress, type OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import { confirmationSeed } from '../backtest/optimize/search-population.js';
-import { checkPeriodCoverage } from '../backtest/period-coverage.js';
+import { checkPeriodCoverage } from '../backtest/config/period-coverage.js';
 import { defaultWorkers } from '../backtest/run-backtest.js';
 import { writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { optimizeOutputFiles, summaryDocument } from '../reports/optimize-outputs.js';

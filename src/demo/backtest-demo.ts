@@ -2,7 +2,7 @@
 // the real 6E January (12 cells × 180 traders), on every core, written to reports/demo/backtest; prints the summary
 // the CLI prints. The one-month sweep beside it (6e-january-2024.yaml) shows what a month leaves out.
 import { join } from 'node:path';
-import { loadBacktestConfig } from '../backtest/backtest-config.js';
+import { loadBacktestConfig } from '../backtest/config/backtest-config.js';
 import { backtestOutputFiles, writeBacktestOutputs } from '../reports/backtest-outputs.js';
 import { defaultWorkers, runBacktest } from '../backtest/run-backtest.js';
 import { backtestSummaryLines } from '../reports/backtest-summary.js';

@@ -1,7 +1,7 @@
 // The funnel's part of the back-test outputs (docs/backtesting.md#the-funnel): each trader's path in traders.csv and
 // each cell's fees and payouts in summary.json (the path only when the config has a funnel).
 import { formatCents } from '../core/money.js';
-import type { CellSummary, TraderOutcome } from '../backtest/outcomes.js';
+import type { CellSummary, TraderOutcome } from '../backtest/cells/outcomes.js';
 
 export const FUNNEL_TRADER_COLUMNS = [
   'evaluations_bought',

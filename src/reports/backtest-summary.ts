@@ -1,12 +1,12 @@
 // What `propsim backtest` and the demo print when a back-test is done: the grid, the pass rates, the best net,
 // which differences are beyond noise, the speed and where the report is.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
+import { feesOnly, highestNetCell } from '../backtest/stats/cell-ranking.js';
 import { runWarnings } from './run-warnings.js';
 import { summarizeValidation } from '../backtest/validation/compare-records.js';
 import { cellLabelIn } from './decision-table.js';
-import { gridSize } from '../backtest/cell-subset.js';
-import { METRICS, noiseGuidance, type Decision, type Metric } from '../backtest/decisions.js';
+import { gridSize } from '../backtest/config/cell-subset.js';
+import { METRICS, noiseGuidance, type Decision, type Metric } from '../backtest/stats/decisions.js';
 import {
   directionWords,
   fewTradersWords,

@@ -4,8 +4,8 @@
 // series, and a rule added to FAILURE_RULES later shows up by itself, in a colour of its own.
 import { FAILURE_RULES, planFailureRules, type FailureRule } from '../core/accounts/failure-rules.js';
 import { parsePlanTemplate } from '../core/accounts/plans.js';
-import { CAUSES, type Cause } from '../backtest/outcomes.js';
-import { planForCell, splitCellValues } from '../backtest/grid.js';
+import { CAUSES, type Cause } from '../backtest/cells/outcomes.js';
+import { planForCell, splitCellValues } from '../backtest/config/grid.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import type { SvgCharts } from './svg-chart.js';
 

@@ -2,7 +2,7 @@
 // from the cell's grid values, so a reader need not decode `risk_profile.max_drawdown_value=2000`. Fields without a
 // phrase here fall back to `field=value`.
 import { Dec } from '../core/money.js';
-import { splitCellValues } from '../backtest/grid.js';
+import { splitCellValues } from '../backtest/config/grid.js';
 
 const MODE_WORDS: Record<string, string> = {
   static: 'static',

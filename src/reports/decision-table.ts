@@ -2,9 +2,9 @@
 // three metrics, their 95 % intervals and each one's difference from the reference with its interval and verdict,
 // and the headline, which says from the paired comparisons which cells net the firm more or less than the reference.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import type { CellResult } from '../backtest/cell-runner.js';
-import { METRICS, noiseGuidance, type Decision, type Estimate, type Metric } from '../backtest/decisions.js';
-import { feesOnly, highestNetCell } from '../backtest/cell-ranking.js';
+import type { CellResult } from '../backtest/cells/cell-runner.js';
+import { METRICS, noiseGuidance, type Decision, type Estimate, type Metric } from '../backtest/stats/decisions.js';
+import { feesOnly, highestNetCell } from '../backtest/stats/cell-ranking.js';
 import { escapeHtml } from './html.js';
 import {
   directionWords,

@@ -2,7 +2,7 @@
 // account's headroom (equity − max-loss trigger) over the period, with the floor at 0. Percentiles instead of one
 // line per trader keep a chart readable at any number of traders. Hover values come from an overlay of
 // transparent columns with SVG <title>s, one per time bucket, so the page stays static.
-import type { FanPoint } from '../backtest/cell-runner.js';
+import type { FanPoint } from '../backtest/cells/cell-samples.js';
 import { escapeHtml } from './html.js';
 import type { SvgCharts } from './svg-chart.js';
 import { chicagoChartTime } from './time-axis.js';

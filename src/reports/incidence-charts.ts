@@ -2,9 +2,9 @@
 // still open at the end; then, per cell against the reference, the cumulative incidence of pass and of fail by trade
 // date with the cell's 95 % intervals shaded. One y-scale for every chart, so that their heights compare.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import type { CellResult } from '../backtest/cell-runner.js';
-import { cellIncidence, openAtEnd } from '../backtest/first-outcomes.js';
-import type { IncidencePoint } from '../backtest/incidence.js';
+import type { CellResult } from '../backtest/cells/cell-runner.js';
+import { cellIncidence, openAtEnd } from '../backtest/stats/first-outcomes.js';
+import type { IncidencePoint } from '../backtest/stats/incidence.js';
 import { escapeHtml } from './html.js';
 import type { SvgCharts } from './svg-chart.js';
 import { cellLabelIn } from './decision-table.js';

@@ -1,7 +1,7 @@
 // Sessions in which the contract a block's traders should trade printed nothing
 // (docs/backtesting.md#several-instruments-and-contract-rolls): in summary.json, on stderr and in report.html.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import type { MissingPrints } from '../backtest/traded-markets.js';
+import type { MissingPrints } from '../backtest/cells/traded-markets.js';
 
 /** The sessions listed in a sentence before "and N more". */
 const LISTED = 12;

@@ -1,14 +1,14 @@
 // Historical fills off the market (docs/backtesting.md#fills-off-the-market) as the outputs tell them: counts per
 // trader and cell in traders.csv, cells.csv and summary.json, a warning on stderr naming the first, the refusal under
 // --strict, and a list in report.html.
-import type { CellResult } from '../backtest/cell-runner.js';
+import type { CellResult } from '../backtest/cells/cell-runner.js';
 import {
   NEAREST_MINUTES,
   OFF_MARKET_TICKS,
   type FillsAgainstMarket,
   type OffMarketFill,
   type TraderFillsAgainstMarket,
-} from '../backtest/off-market-fills.js';
+} from '../backtest/fills/off-market-fills.js';
 import type { BacktestRun } from '../backtest/run-backtest.js';
 import { escapeHtml, htmlTable } from './html.js';
 

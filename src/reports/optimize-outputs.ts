@@ -3,9 +3,9 @@
 // an interrupted run leaves nothing half-written. Rates with four places, money as decimal strings: byte-identical
 // for a seed.
 import { stringify } from 'yaml';
-import { METRICS, type Estimate, type Metric } from '../backtest/decisions.js';
-import { gridValueText, planForCell } from '../backtest/grid.js';
-import { fourPlaces } from '../backtest/statistics.js';
+import { METRICS, type Estimate, type Metric } from '../backtest/stats/decisions.js';
+import { gridValueText, planForCell } from '../backtest/config/grid.js';
+import { fourPlaces } from '../backtest/stats/statistics.js';
 import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { csv } from './backtest-outputs.js';

@@ -2,7 +2,7 @@
 // what its confirmation says of the constraints and against the base plan, the front of pass rate against net per
 // trader (SVG, echarts SSR as every report) with the chosen and the base plan marked, and a table of how the search
 // narrowed stage by stage.
-import type { Estimate, Metric } from '../backtest/decisions.js';
+import type { Estimate, Metric } from '../backtest/stats/decisions.js';
 import { STABILITY_RESAMPLES } from '../backtest/optimize/choice-stability.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';

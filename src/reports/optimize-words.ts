@@ -1,13 +1,13 @@
 // The sentences of `propsim optimize` that stdout, summary.json and report.html share (docs/optimizing.md#outputs):
 // the chosen plan against the current (base) plan, how stable the search's choice is, and what the confirmation says
 // of the constraints.
-import type { Decision } from '../backtest/decisions.js';
-import { METRICS } from '../backtest/decisions.js';
+import type { Decision } from '../backtest/stats/decisions.js';
+import { METRICS } from '../backtest/stats/decisions.js';
 import type { OptimizeRun } from '../backtest/optimize/run-optimize.js';
 import { confidenceText, METRIC_NAMES, pText, signedDifference } from './signal-or-noise.js';
 import { formatCents } from '../core/money.js';
-import { fourPlaces } from '../backtest/statistics.js';
-import type { Metric } from '../backtest/decisions.js';
+import { fourPlaces } from '../backtest/stats/statistics.js';
+import type { Metric } from '../backtest/stats/decisions.js';
 
 /**
  * "better than the current plan" when the paired test finds a difference in the objective's favour (a larger value

@@ -3,8 +3,8 @@
 // `short_horizon` when a cell ended with over a quarter of its first evaluations still open. In summary.json
 // (`warnings`), on the CLI and at the top of report.html.
 import type { BacktestRun } from '../backtest/run-backtest.js';
-import { feesOnly } from '../backtest/cell-ranking.js';
-import { openAtEnd } from '../backtest/first-outcomes.js';
+import { feesOnly } from '../backtest/stats/cell-ranking.js';
+import { openAtEnd } from '../backtest/stats/first-outcomes.js';
 import { formatUsd } from './usd.js';
 
 export type WarningCode = 'no_payouts' | 'short_horizon';

@@ -1,8 +1,8 @@
 // The plain sentences of signal or noise (docs/backtesting.md#signal-or-noise) that the report and the CLI print:
 // a decision of one cell against the reference on one metric, and how many traders a question needs.
 import { formatUsd } from './usd.js';
-import type { BacktestConfig } from '../backtest/backtest-config.js';
-import type { Decision, Metric, NoiseGuidance } from '../backtest/decisions.js';
+import type { BacktestConfig } from '../backtest/config/backtest-config.js';
+import type { Decision, Metric, NoiseGuidance } from '../backtest/stats/decisions.js';
 
 export const METRIC_NAMES: Record<Metric, string> = {
   pass_rate: 'pass rate',

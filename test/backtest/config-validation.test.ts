@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { expandGrid } from '../../src/backtest/grid.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { expandGrid } from '../../src/backtest/config/grid.js';
 import { isInputError } from '../../src/cli/input-error.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -9,7 +9,7 @@
 // trading day. Cells 0 and 2 refuse nothing, so their traders trade exactly alike: NQ's limit bounds no ES order.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { cellsCsv } from '../../src/reports/backtest-outputs.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';

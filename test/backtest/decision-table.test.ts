@@ -2,7 +2,7 @@
 // paired comparisons with the reference say which cells net the firm more or less, not overlapping per-cell
 // intervals. The runs below are built by hand: 40 traders a cell, each trader's net for the firm given directly.
 import { describe, expect, it } from 'vitest';
-import type { CellResult } from '../../src/backtest/cell-runner.js';
+import type { CellResult } from '../../src/backtest/cells/cell-runner.js';
 import { activeTrader, handMadeCell, handMadeRun } from './hand-made-cell.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';
 import { netHeadline } from '../../src/reports/decision-table.js';

@@ -3,12 +3,12 @@
 // interval at the level Holm holds it to. The cells below are built by hand: 40 traders paying $165.00, a passer's
 // payout half its profit of $1,000.00.
 import { describe, expect, it } from 'vitest';
-import type { CellResult } from '../../src/backtest/cell-runner.js';
-import { detectableNetDifference, noiseGuidance, runStatistics } from '../../src/backtest/decisions.js';
-import { zForComparisons } from '../../src/backtest/detectable-difference.js';
-import type { Outcome, TraderOutcome } from '../../src/backtest/outcomes.js';
+import type { CellResult } from '../../src/backtest/cells/cell-runner.js';
+import { detectableNetDifference, noiseGuidance, runStatistics } from '../../src/backtest/stats/decisions.js';
+import { zForComparisons } from '../../src/backtest/stats/detectable-difference.js';
+import type { Outcome, TraderOutcome } from '../../src/backtest/cells/outcomes.js';
 import { handMadeCell } from './hand-made-cell.js';
-import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
+import { noDroppedFills } from '../../src/backtest/fills/dropped-fills.js';
 
 const PRICE = 16_500;
 const PROFIT = 100_000;

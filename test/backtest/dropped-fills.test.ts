@@ -1,7 +1,7 @@
 // Why a historical fill was dropped (docs/backtesting.md#fills-the-engine-dropped): the account's status first,
 // then its most severe lock (docs/risk-rules.md#statuses-and-locks).
 import { describe, expect, it } from 'vitest';
-import { addDroppedFills, droppedBecause } from '../../src/backtest/dropped-fills.js';
+import { addDroppedFills, droppedBecause } from '../../src/backtest/fills/dropped-fills.js';
 
 describe('fills the engine dropped', () => {
   it('counts a failed account as failed, a passed one as passed, any other lock as locked', () => {

@@ -3,10 +3,10 @@
 // every changed number worked out here. Without them, every output is the worked funnel's.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import type { PayoutRules } from '../../src/backtest/funnel-config.js';
-import { payoutDue } from '../../src/backtest/funnel-payout.js';
-import { asksAt, spacedEnough } from '../../src/backtest/payout-cadence.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import type { PayoutRules } from '../../src/backtest/config/funnel-config.js';
+import { payoutDue } from '../../src/backtest/funnel/funnel-payout.js';
+import { asksAt, spacedEnough } from '../../src/backtest/funnel/payout-cadence.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 

@@ -1,9 +1,9 @@
 // The payout rules of a funded account (docs/backtesting.md#the-funnel): each condition, the largest amount, the
 // split tiers, and the reset draws. Money in cents; every expected number is worked out in a comment.
 import { describe, expect, it } from 'vitest';
-import type { PayoutRules } from '../../src/backtest/funnel-config.js';
-import { payoutDue, traderShareCents } from '../../src/backtest/funnel-payout.js';
-import { ResetDraws } from '../../src/backtest/trader-funnel.js';
+import type { PayoutRules } from '../../src/backtest/config/funnel-config.js';
+import { payoutDue, traderShareCents } from '../../src/backtest/funnel/funnel-payout.js';
+import { ResetDraws } from '../../src/backtest/funnel/trader-funnel.js';
 
 /** The rules: 5 days, 5 winning days of $200+, buffer $2,000, half, cap $5,000, 30 %, 1.0 to $10,000 then 0.9. */
 const EXAMPLE_PAYOUT: PayoutRules = {

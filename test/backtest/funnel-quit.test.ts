@@ -3,8 +3,8 @@
 // $49,500), reset $50 at rate 1, max 1.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { ResetDraws, TraderFunnel } from '../../src/backtest/trader-funnel.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { ResetDraws, TraderFunnel } from '../../src/backtest/funnel/trader-funnel.js';
 import { parsePlanTemplate } from '../../src/core/accounts/plans.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';

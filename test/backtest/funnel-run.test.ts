@@ -2,9 +2,9 @@
 // (fixtures/funnel/fills.csv) over seven ES trade dates of fixtures/funnel/ticks.csv, no commission.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
-import { ResetDraws } from '../../src/backtest/trader-funnel.js';
+import { ResetDraws } from '../../src/backtest/funnel/trader-funnel.js';
 import { summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 
 const CONFIG = fileURLToPath(new URL('./fixtures/funnel/funnel.yaml', import.meta.url));

@@ -1,7 +1,7 @@
 // A payout's withdrawal (docs/backtesting.md#the-funnel): the balance falls, the max-loss floor and its trailing peak
 // stay where they were, and the day keeps its whole daily-loss allowance. Worked by hand on a kernel account.
 import { describe, expect, it } from 'vitest';
-import { withdraw } from '../../src/backtest/trader-funnel.js';
+import { withdraw } from '../../src/backtest/funnel/trader-funnel.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';

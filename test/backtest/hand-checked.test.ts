@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backtestSummaryLines } from '../../src/reports/backtest-summary.js';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
-import { runStatistics } from '../../src/backtest/decisions.js';
-import { CAUSES } from '../../src/backtest/outcomes.js';
+import { runStatistics } from '../../src/backtest/stats/decisions.js';
+import { CAUSES } from '../../src/backtest/cells/outcomes.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { runCli } from '../cli/run-cli.js';
 

@@ -1,10 +1,10 @@
 // A cell's result built by hand from its traders' outcomes, for tests of what is computed over cells, and a run of
 // such cells for tests of what is printed about them.
-import type { CellResult } from '../../src/backtest/cell-runner.js';
-import { runStatistics } from '../../src/backtest/decisions.js';
-import { noDroppedFills } from '../../src/backtest/dropped-fills.js';
-import { noFillsAgainstMarket } from '../../src/backtest/off-market-fills.js';
-import { summarizeCell, type TraderOutcome } from '../../src/backtest/outcomes.js';
+import type { CellResult } from '../../src/backtest/cells/cell-runner.js';
+import { runStatistics } from '../../src/backtest/stats/decisions.js';
+import { noDroppedFills } from '../../src/backtest/fills/dropped-fills.js';
+import { noFillsAgainstMarket } from '../../src/backtest/fills/off-market-fills.js';
+import { summarizeCell, type TraderOutcome } from '../../src/backtest/cells/outcomes.js';
 import type { BacktestRun } from '../../src/backtest/run-backtest.js';
 
 export function handMadeCell(
@@ -60,7 +60,12 @@ export function handMadeRun(cells: CellResult[], config: Record<string, unknown>
     seed: 7,
     period: { from: '2026-04-07', to: '2026-04-09' },
     synthetic: [],
-    basePlan: { risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' } },
+    // A whole plan, as a config's reader leaves it: the report reads each cell's plan for the rules it turns on.
+    basePlan: {
+      starting_balance: '50000',
+      risk_profile: { max_drawdown_mode: 'eod_balance', max_drawdown_value: '2000' },
+      passing_criteria: { profit_target: '3000' },
+    },
     basePlanName: 'hand-made-50k',
     economics: { pricePaidCents: 0, payoutShare: '0' },
     grid: keys.map((key) => ({ key, values: [...new Set(cells.map((c) => c.cell.values[key]))] })),

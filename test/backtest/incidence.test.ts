@@ -2,8 +2,8 @@
 // worked by hand with censoring in the middle, then the rules that must hold for any population.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cumulativeIncidence, type FirstEvent, type Followed } from '../../src/backtest/incidence.js';
-import { wilsonInterval } from '../../src/backtest/statistics.js';
+import { cumulativeIncidence, type FirstEvent, type Followed } from '../../src/backtest/stats/incidence.js';
+import { wilsonInterval } from '../../src/backtest/stats/statistics.js';
 
 function population(...groups: [event: FirstEvent, day: number, count: number][]): Followed[] {
   return groups.flatMap(([event, day, count]) => Array.from({ length: count }, () => ({ event, day })));

@@ -1,11 +1,11 @@
-// traders.kinds of a back-test config (src/backtest/kinds-config.ts): a kinds file grown to a count in proportion,
+// traders.kinds of a back-test config (src/backtest/config/kinds-config.ts): a kinds file grown to a count in proportion,
 // and its errors named at the kinds file's line and column.
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'propsim-kinds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,12 @@ import fc from 'fast-check';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { describe, expect, it } from 'vitest';
-import { adjustedLikelihoodRatio, differenceInterval, meanInterval, meanTest } from '../../src/backtest/mean-test.js';
+import {
+  adjustedLikelihoodRatio,
+  differenceInterval,
+  meanInterval,
+  meanTest,
+} from '../../src/backtest/stats/mean-test.js';
 
 describe('adjusted empirical likelihood ratio', () => {
   it('worked by hand: 1, 2, 6 against μ = 0', () => {

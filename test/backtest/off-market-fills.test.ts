@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { fillsAgainstMarket } from '../../src/backtest/off-market-fills.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { fillsAgainstMarket } from '../../src/backtest/fills/off-market-fills.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -141,8 +141,8 @@ describe('propsim backtest and fills off the market', () => {
       expect.stringMatching(/^0,cat,fills,.*,2,1$/),
     ]);
     const cells = readFileSync(join(out, 'cells.csv'), 'utf8').split('\n');
-    expect(cells[0]).toMatch(/,positions_never_had,fills_off_market,fills_no_market$/);
-    expect(cells.slice(1, 5).map((row) => row.split(',').slice(-2).join(','))).toEqual(['2,2', '2,2', '2,2', '2,2']);
+    expect(cells[0]).toMatch(/,positions_never_had,fills_off_market,fills_no_market,failed$/);
+    expect(cells.slice(1, 5).map((row) => row.split(',').slice(-3, -1).join(','))).toEqual(['2,2', '2,2', '2,2', '2,2']);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       cells: Array<{ fills_off_market: number; fills_no_market: number }>;
     };

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { checkPeriodCoverage } from '../../src/backtest/period-coverage.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { checkPeriodCoverage } from '../../src/backtest/config/period-coverage.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -3,8 +3,8 @@
 // (fixtures/positions-never-had.yaml on fixtures/esm6-ticks.csv).
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { PositionsNeverHad } from '../../src/backtest/positions-never-had.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { PositionsNeverHad } from '../../src/backtest/fills/positions-never-had.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 
@@ -96,8 +96,14 @@ describe('positions never had in a back-test (1 historical trader, 3 ES trade da
 
   it('cells.csv and summary.json: the sums of the cell’s traders', () => {
     const rows = cellsCsv(run).trim().split('\n');
-    expect(rows[0]!.split(',').slice(-3)).toEqual(['positions_never_had', 'fills_off_market', 'fills_no_market']);
-    expect(rows.slice(1).map((row) => row.split(',').at(-3))).toEqual(['0', '1']);
+    // `failed` (every failure, by any rule) came after them, at the end: columns are only ever added there.
+    expect(rows[0]!.split(',').slice(-4)).toEqual([
+      'positions_never_had',
+      'fills_off_market',
+      'fills_no_market',
+      'failed',
+    ]);
+    expect(rows.slice(1).map((row) => row.split(',').at(-4))).toEqual(['0', '1']);
     const cells = summaryDocument(run).cells as Array<Record<string, unknown>>;
     expect(cells.map((c) => [c.fills_dropped, c.positions_never_had])).toEqual([
       [{ locked: 0, failed: 0, passed: 0 }, 0],

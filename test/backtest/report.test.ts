@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { backtestOutputFiles, writeBacktestOutputs } from '../../src/reports/backtest-outputs.js';
 import { runBacktest } from '../../src/backtest/run-backtest.js';
 import { sharedHeadroomRange } from '../../src/reports/headroom-fans.js';

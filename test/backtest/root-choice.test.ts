@@ -1,8 +1,8 @@
 // A trader's choice among its roots (docs/backtesting.md#several-instruments-and-contract-rolls), on the two
 // sessions around the 2024-03-07 equity-index roll: trade date 2024-03-06 trades ESH4 and NQH4, 2024-03-07 the M4s.
 import { describe, expect, it } from 'vitest';
-import { RootChoice } from '../../src/backtest/root-choice.js';
-import { TradedMarkets, type TradedMarket } from '../../src/backtest/traded-markets.js';
+import { RootChoice } from '../../src/backtest/cells/root-choice.js';
+import { TradedMarkets, type TradedMarket } from '../../src/backtest/cells/traded-markets.js';
 import { TraderRandom } from '../../src/backtest/traders/strategy.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';

@@ -19,9 +19,9 @@
 //   time limit each fails by it on the limit's day, and without one ends active short of the target.
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
-import { CAUSES } from '../../src/backtest/outcomes.js';
+import { CAUSES } from '../../src/backtest/cells/outcomes.js';
 import { FAILURE_RULES } from '../../src/core/accounts/failure-rules.js';
 import { cellsCsv, summaryDocument, tradersCsv } from '../../src/reports/backtest-outputs.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';

@@ -2,7 +2,7 @@
 // every claim that a cell is better for the firm on net; short_horizon when over a quarter of first evaluations are
 // still open at the end of some cell. Runs built by hand: 40 traders a cell, each trader's net given directly.
 import { describe, expect, it } from 'vitest';
-import type { TraderOutcome } from '../../src/backtest/outcomes.js';
+import type { TraderOutcome } from '../../src/backtest/cells/outcomes.js';
 import { summaryDocument } from '../../src/reports/backtest-outputs.js';
 import { backtestSummaryLines } from '../../src/reports/backtest-summary.js';
 import { decisionTable, netHeadline } from '../../src/reports/decision-table.js';

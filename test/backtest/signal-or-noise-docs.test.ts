@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fewestDiscordant, Z_POWER_80, zForComparisons } from '../../src/backtest/detectable-difference.js';
-import { Z_95 } from '../../src/backtest/statistics.js';
+import { fewestDiscordant, Z_POWER_80, zForComparisons } from '../../src/backtest/stats/detectable-difference.js';
+import { Z_95 } from '../../src/backtest/stats/statistics.js';
 
 const docs = readFileSync(fileURLToPath(new URL('../../docs/backtesting.md', import.meta.url)), 'utf8');
 const section = docs.slice(docs.indexOf('### Signal or noise'), docs.indexOf('## Outputs'));

@@ -8,7 +8,7 @@ import {
   pairedDifferenceInterval,
   wilsonInterval,
   Z_95,
-} from '../../src/backtest/statistics.js';
+} from '../../src/backtest/stats/statistics.js';
 import {
   detectableDifference,
   detectableRateDifference,
@@ -17,8 +17,8 @@ import {
   tradersForDifference,
   Z_POWER_80,
   zForComparisons,
-} from '../../src/backtest/detectable-difference.js';
-import type { Decision } from '../../src/backtest/decisions.js';
+} from '../../src/backtest/stats/detectable-difference.js';
+import type { Decision } from '../../src/backtest/stats/decisions.js';
 import { decisionSentence, guidanceSentence } from '../../src/reports/signal-or-noise.js';
 
 const interval = (passed: number, n: number) => {

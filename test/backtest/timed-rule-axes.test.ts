@@ -12,7 +12,7 @@
 // Cells, flat_by slowest: 0 (none, no_entry), 1 (none, fail), 2 (09:00, no_entry), 3 (09:00, fail).
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig, type BacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { runBacktest, type BacktestRun } from '../../src/backtest/run-backtest.js';
 import { plainCellLabel } from '../../src/reports/cell-labels.js';
 

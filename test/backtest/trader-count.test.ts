@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
-import { shares, withSyntheticTraders } from '../../src/backtest/trader-count.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
+import { shares, withSyntheticTraders } from '../../src/backtest/config/trader-count.js';
 import { runCliAsync } from '../cli/run-cli.js';
 
 const SYNTHETIC = fileURLToPath(new URL('./fixtures/synthetic-6e.yaml', import.meta.url));

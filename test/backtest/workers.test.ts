@@ -1,5 +1,5 @@
 // Results are identical for any --workers (docs/backtesting.md#running): `propsim backtest` with 1 worker (cells run
-// in the main thread) and with 2 (a piscina pool running the compiled dist/src/backtest/cell-worker.js; `npm test`
+// in the main thread) and with 2 (a piscina pool running the compiled dist/src/backtest/cells/cell-worker.js; `npm test`
 // builds first) writes byte-identical cells.csv, traders.csv, summary.json and report.html.
 //
 // The two runs are separate processes, as a user would run them: report.html's SVG ids come from a

@@ -7,7 +7,7 @@ import { kindsYaml } from '../../src/calibrate/kinds-file.js';
 import type { TraderTraits } from '../../src/calibrate/trader-traits.js';
 import { fileURLToPath } from 'node:url';
 import { calibrate } from '../../src/calibrate/calibrate.js';
-import type { TraderFill } from '../../src/backtest/trader-fills.js';
+import type { TraderFill } from '../../src/backtest/fills/trader-fills.js';
 
 /** A trader with one round trip a root's worth of trips, measured only for its roots and holds. */
 function trader(tripsByRoot: Record<string, number>, holdMinutes: number[] = [10]): TraderTraits {

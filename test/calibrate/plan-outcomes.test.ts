@@ -12,7 +12,7 @@ import { syntheticFills } from '../../src/calibrate/synthetic-fills.js';
 import { splitTraders } from '../../src/calibrate/calibrate.js';
 import { freemanHaltonP } from '../../src/calibrate/freeman-halton.js';
 import { traitsOf } from '../../src/calibrate/trader-traits.js';
-import { readTraderFills } from '../../src/backtest/trader-fills.js';
+import { readTraderFills } from '../../src/backtest/fills/trader-fills.js';
 import { plainFillsCsv } from '../../src/import/fills-csv.js';
 import { FIRM_STYLES } from '../../scripts/calibration-styles.js';
 import { pText } from '../../src/reports/signal-or-noise.js';

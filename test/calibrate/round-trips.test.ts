@@ -1,6 +1,6 @@
 // Round trips and traits (src/calibrate/round-trips.ts, trader-traits.ts), worked out by hand on ES (tick 0.25).
 import { describe, expect, it } from 'vitest';
-import type { TraderFill } from '../../src/backtest/trader-fills.js';
+import type { TraderFill } from '../../src/backtest/fills/trader-fills.js';
 import { roundTripsOf } from '../../src/calibrate/round-trips.js';
 import { isClosingTimeExit, traitsOf, tradeDateOf } from '../../src/calibrate/trader-traits.js';
 

@@ -1,7 +1,7 @@
 // Broker exports read into propsim's fills, and the written CSV read back by the back-test's own reader.
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { readTraderFills } from '../../src/backtest/trader-fills.js';
+import { readTraderFills } from '../../src/backtest/fills/trader-fills.js';
 import { fillsCsv } from '../../src/import/fills-csv.js';
 import { importFills } from '../../src/import/import-fills.js';
 import { MissingZoneError } from '../../src/import/import-input-error.js';

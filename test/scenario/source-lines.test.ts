@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../src/backtest/config/backtest-config.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
 import { scenarioErrorOf } from './scenario-files.js';
 import { runCli } from '../cli/run-cli.js';

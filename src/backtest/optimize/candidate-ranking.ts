@@ -3,7 +3,7 @@
 // minimized), so that a candidate measured on few traders does not win on luck; dropped only when its interval lies
 // entirely on the wrong side of a constraint (one that straddles it may yet meet it); and kept unless it is clearly
 // beaten: a candidate whose interval still reaches the best third's may be as good as them.
-import type { Estimate, Metric } from '../decisions.js';
+import type { Estimate, Metric } from '../stats/decisions.js';
 import type { Constraint, OptimizeConfig } from './optimize-config.js';
 
 export interface Evaluation {

@@ -5,8 +5,8 @@
 // traders the search happened to run; a low one says it is close to a coin toss among the top candidates.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import type { CellResult } from '../cell-runner.js';
-import type { Metric } from '../decisions.js';
+import type { CellResult } from '../cells/cell-runner.js';
+import type { Metric } from '../stats/decisions.js';
 import type { Objective } from './candidate-ranking.js';
 import type { Constraint } from './optimize-config.js';
 

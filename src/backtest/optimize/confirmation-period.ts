@@ -3,10 +3,10 @@
 // saw. It must hold trade dates of its own: no date in common with the search's period, and (with fills traders)
 // executions to replay. Whether the market files cover it is checked by the CLI, with the search's period.
 import { fail, FieldError } from '../../core/accounts/input-fields.js';
-import type { BacktestConfig } from '../backtest-config.js';
-import { checkFillsInPeriod } from '../fills-in-period.js';
-import { periodTradeDates } from '../period-trade-dates.js';
-import { readFillsFile } from '../trader-fills.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import { checkFillsInPeriod } from '../fills/fills-in-period.js';
+import { periodTradeDates } from '../config/period-trade-dates.js';
+import { readFillsFile } from '../fills/trader-fills.js';
 
 export type Period = { from: string; to: string };
 

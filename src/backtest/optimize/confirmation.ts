@@ -1,9 +1,9 @@
 // The confirmation (docs/optimizing.md#confirmation): the plan the search chose, and the base plan, on a population
 // the search never saw. It chooses nothing: it is an unbiased report of the one plan chosen, whether it meets each
 // constraint, and whether it differs from the current plan by the back-test's paired test.
-import type { CellResult } from '../cell-runner.js';
-import { feesOnly } from '../cell-ranking.js';
-import { runStatistics, type Decision, type Estimate, type Metric } from '../decisions.js';
+import type { CellResult } from '../cells/cell-runner.js';
+import { feesOnly } from '../stats/cell-ranking.js';
+import { runStatistics, type Decision, type Estimate, type Metric } from '../stats/decisions.js';
 import { runBacktest } from '../run-backtest.js';
 import type { Evaluation } from './candidate-ranking.js';
 import { boundsOf, constraintChecks, type BoundCheck } from './constraint-checks.js';

@@ -3,11 +3,11 @@
 // the chance that any "holds" is wrong under 5 %: each check reads an interval at level 1 − 0.05 / m (two-sided), and
 // a bound holds only when that interval lies entirely on its right side, fails when entirely on the wrong side, and
 // otherwise the data cannot decide: "no evidence either way". The checks report; they choose nothing.
-import type { CellResult } from '../cell-runner.js';
-import type { Metric } from '../decisions.js';
-import { zForComparisons } from '../detectable-difference.js';
-import { meanInterval } from '../mean-test.js';
-import { SIGNIFICANCE, wilsonInterval, type Interval } from '../statistics.js';
+import type { CellResult } from '../cells/cell-runner.js';
+import type { Metric } from '../stats/decisions.js';
+import { zForComparisons } from '../stats/detectable-difference.js';
+import { meanInterval } from '../stats/mean-test.js';
+import { SIGNIFICANCE, wilsonInterval, type Interval } from '../stats/statistics.js';
 import type { Constraint } from './optimize-config.js';
 
 export type BoundVerdict = 'holds' | 'fails' | 'no_evidence';

@@ -7,12 +7,12 @@
 // stage's (pooled over its candidates) for the kind it has none of, or, for a pass nobody in the stage made, by the
 // plan's terms.
 import { Dec } from '../../core/money.js';
-import type { BacktestConfig } from '../backtest-config.js';
-import type { CellResult } from '../cell-runner.js';
-import type { Estimate } from '../decisions.js';
-import { planForCell, splitCellValues } from '../grid.js';
-import type { TraderOutcome } from '../outcomes.js';
-import { wilsonInterval } from '../statistics.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import type { CellResult } from '../cells/cell-runner.js';
+import type { Estimate } from '../stats/decisions.js';
+import { planForCell, splitCellValues } from '../config/grid.js';
+import type { TraderOutcome } from '../cells/outcomes.js';
+import { wilsonInterval } from '../stats/statistics.js';
 import type { Evaluation } from './candidate-ranking.js';
 
 /** Mean net (cents, exact) of passing traders and of the others; undefined when there are none. */

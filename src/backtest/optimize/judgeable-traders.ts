@@ -4,7 +4,7 @@
 // The least such stage is the one where the far end of the data is clearly outside the bound: for a floor b, nobody
 // passing puts Wilson's upper end z² / (n + z²) below b when n > z² (1 − b) / b; for a cap b, everybody failing puts
 // the lower end n / (n + z²) above b when n > z² b / (1 − b).
-import { Z_95 } from '../statistics.js';
+import { Z_95 } from '../stats/statistics.js';
 import type { Constraint } from './optimize-config.js';
 
 /** The fewest traders that let each rate bound drop a candidate at its far end; 0 without rate bounds. */

@@ -3,8 +3,8 @@
 // constraints), `start_traders` and `confirmation` (another period to confirm the chosen plan on). Published as schemas/optimize-config.json (`npm run schemas`).
 import { Type } from 'typebox';
 import { DecimalText, Int, Mapping, OneOf } from '../../core/file-fields.js';
-import { BacktestConfigFile } from '../backtest-config-schema.js';
-import { METRICS } from '../decisions.js';
+import { BacktestConfigFile } from '../config/backtest-config-schema.js';
+import { METRICS } from '../stats/decisions.js';
 
 /** A range's bound or step: a decimal string (values come out as strings) or an integer (values are integers). */
 const RangeNumber = (description: string) =>

@@ -7,9 +7,9 @@ import { at, fail, FieldError, toCents } from '../../core/accounts/input-fields.
 import { checkFileValue } from '../../core/file-check.js';
 import { decodeScenarioSource } from '../../scenario/load-scenario.js';
 import { ScenarioError } from '../../scenario/scenario-error.js';
-import { parseBacktestConfig, repeatedGridValues, type BacktestConfig } from '../backtest-config.js';
-import { isFundedAxis, type GridAxis } from '../grid.js';
-import { METRICS, type Metric } from '../decisions.js';
+import { parseBacktestConfig, repeatedGridValues, type BacktestConfig } from '../config/backtest-config.js';
+import { isFundedAxis, type GridAxis } from '../config/grid.js';
+import { METRICS, type Metric } from '../stats/decisions.js';
 import { checkConfirmationPeriod } from './confirmation-period.js';
 import { OptimizeConfigFile } from './optimize-config-schema.js';
 import { expandRange, type SearchRange } from './search-range.js';

@@ -1,9 +1,9 @@
 // How `propsim optimize` runs back-tests: every stage and the confirmation are runBacktest on a config whose grid
 // cells are the candidates to run, with runBacktest's options passed through unchanged (threads, a queue, a signal)
 // and progress that says which stage it is.
-import type { BacktestConfig } from '../backtest-config.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
-import { feesOnly } from '../cell-ranking.js';
+import { feesOnly } from '../stats/cell-ranking.js';
 import type { runBacktest, BacktestProgress, BacktestRun } from '../run-backtest.js';
 import type { Evaluation } from './candidate-ranking.js';
 import type { OptimizeConfig } from './optimize-config.js';

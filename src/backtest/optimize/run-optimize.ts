@@ -1,10 +1,10 @@
 // `propsim optimize` (docs/optimizing.md): successive halving over the search's candidate plans, the choice made on
 // the search's own traders (the last stage's best), then a confirmation of that one plan, beside the base plan, on
 // traders the search never saw. Each stage and the confirmation are runs of runBacktest (optimize-runs.ts).
-import type { BacktestConfig } from '../backtest-config.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
-import type { CellResult } from '../cell-runner.js';
-import { expandGrid, type GridCell } from '../grid.js';
+import type { CellResult } from '../cells/cell-runner.js';
+import { expandGrid, type GridCell } from '../config/grid.js';
 import { runBacktest } from '../run-backtest.js';
 import { judgeStage, leastKept, withinBudget, type Evaluation, type StageVerdict } from './candidate-ranking.js';
 import { choiceStability } from './choice-stability.js';

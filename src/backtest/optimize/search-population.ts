@@ -4,12 +4,12 @@
 // plan with the confirmation's seed and traders gives the confirmation's numbers.
 import { createHash } from 'node:crypto';
 import { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
-import { sessionFamily } from '../block-instruments.js';
+import { sessionFamily } from '../config/block-instruments.js';
 import { loadHolidayFile } from '../../market/holiday-file.js';
-import type { BacktestConfig } from '../backtest-config.js';
-import { withSyntheticTraders } from '../trader-count.js';
-import { readFillsFile } from '../trader-fills.js';
-import { periodSessions } from '../trader-roster.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import { withSyntheticTraders } from '../config/trader-count.js';
+import { readFillsFile } from '../fills/trader-fills.js';
+import { periodSessions } from '../config/trader-roster.js';
 
 /**
  * The confirmation's seed: a million on from the search's. A trader's seed is seed × 1,000,003 + its place, so the

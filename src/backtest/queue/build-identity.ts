@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { packageRoot } from '../../market/holiday-file.js';
 
 /** The module the cell pool's threads start from (cell-pool.ts). */
-const CELL_WORKER = join('dist', 'src', 'backtest', 'cell-worker.js');
+const CELL_WORKER = join('dist', 'src', 'backtest', 'cells', 'cell-worker.js');
 const HASH_HEX_DIGITS = 16;
 
 let identity: string | undefined;

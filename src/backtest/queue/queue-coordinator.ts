@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { BacktestConfig } from '../backtest-config.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
-import type { CellResult } from '../cell-runner.js';
-import type { GridCell } from '../grid.js';
+import type { CellResult } from '../cells/cell-runner.js';
+import type { GridCell } from '../config/grid.js';
 import { loadHolidayDocument } from '../../market/holiday-file.js';
 import { buildIdentity } from './build-identity.js';
 import { QueueInputError, ShardFailedError } from './queue-errors.js';

@@ -5,7 +5,7 @@
 // a coordinator that waits does not wait silently.
 import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { GridCell } from '../grid.js';
+import type { GridCell } from '../config/grid.js';
 import { QueueInputError, QueueLostError, ShardFailedError } from './queue-errors.js';
 import type { QueueTarget } from './queue-url.js';
 import { withTimeout } from './redis-reachable.js';

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import type { BacktestConfig } from '../backtest-config.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
 import { ShardRefusal } from './shard-refusal.js';
 
 export interface ShardFile {

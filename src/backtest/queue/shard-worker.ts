@@ -3,8 +3,8 @@
 // propsim build and data files whose content differs (docs/scaling.md).
 import { hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
-import type { WorkerAnswer } from '../cell-worker.js';
-import { cellPool } from '../cell-pool.js';
+import type { WorkerAnswer } from '../cells/cell-worker.js';
+import { cellPool } from '../cells/cell-pool.js';
 import { buildIdentity } from './build-identity.js';
 import type { QueueTarget } from './queue-url.js';
 import { checkRedisReachable } from './redis-reachable.js';

@@ -1,9 +1,9 @@
 // One job on the queue: a whole grid cell (its traders share the cell's prints), with everything the cell reads that
 // is not code: the config (plans and kinds already read into it), the holiday calendar, and the data files by sha256;
 // the code is named by the build identity (docs/scaling.md#workers-on-n-machines). Plain JSON.
-import type { BacktestConfig } from '../backtest-config.js';
-import type { GridCell } from '../grid.js';
-import type { WorkerAnswer } from '../cell-worker.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
+import type { GridCell } from '../config/grid.js';
+import type { WorkerAnswer } from '../cells/cell-worker.js';
 import type { ShardFiles } from './shard-files.js';
 
 /** One queue serves every run; job ids carry the run id, so runs never mix. */

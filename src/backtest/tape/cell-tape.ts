@@ -3,9 +3,9 @@
 import type { GlobexCalendar, Session } from '../../core/calendar/index.js';
 import { marketPrintBatches } from '../../market/sources.js';
 import type { TickBatch } from '../../market/tick-batch.js';
-import type { BacktestConfig } from '../backtest-config.js';
+import type { BacktestConfig } from '../config/backtest-config.js';
 import { BacktestInputError } from '../backtest-input-error.js';
-import { sessionFamily } from '../block-instruments.js';
+import { sessionFamily } from '../config/block-instruments.js';
 import { drawBlocks, type TapeBlock } from './block-draw.js';
 import { laidSessions, resampledPrintBatches, TapeBelowZeroError } from './resampled-prints.js';
 import { readSourceTape, type SourceTape } from './source-sessions.js';

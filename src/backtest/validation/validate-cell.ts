@@ -2,7 +2,7 @@
 // what each recorded trader's simulation came to (its evaluation outcome and date, resets, payouts, every failure of
 // its evaluation accounts), compared with its record. Only the reference cell, the plan the traders traded, is.
 import type { Session } from '../../core/calendar/index.js';
-import type { TraderOutcome } from '../outcomes.js';
+import type { TraderOutcome } from '../cells/outcomes.js';
 import { compareWithRecords, type SimulatedTrader, type TraderValidation } from './compare-records.js';
 import type { TraderRecord } from './records-file.js';
 

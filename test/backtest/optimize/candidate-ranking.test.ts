@@ -8,7 +8,7 @@ import {
   type Evaluation,
 } from '../../../src/backtest/optimize/candidate-ranking.js';
 import { tradersToJudge } from '../../../src/backtest/optimize/judgeable-traders.js';
-import { wilsonInterval } from '../../../src/backtest/statistics.js';
+import { wilsonInterval } from '../../../src/backtest/stats/statistics.js';
 import { firstStageTraders, stagesToOne } from '../../../src/backtest/optimize/run-optimize.js';
 import type { Constraint, OptimizeConfig } from '../../../src/backtest/optimize/optimize-config.js';
 

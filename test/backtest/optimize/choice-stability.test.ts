@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { choiceStability, STABILITY_RESAMPLES } from '../../../src/backtest/optimize/choice-stability.js';
 import type { Constraint } from '../../../src/backtest/optimize/optimize-config.js';
-import type { CellResult } from '../../../src/backtest/cell-runner.js';
+import type { CellResult } from '../../../src/backtest/cells/cell-runner.js';
 
 /** A candidate's cell: one trader per entry, its net in cents and its outcome. */
 function cell(index: number, traders: Array<[number, 'passed' | 'failed' | 'active']>): CellResult {

@@ -13,7 +13,7 @@ import { withPopulation } from '../../../src/backtest/optimize/search-population
 import { runBacktest } from '../../../src/backtest/run-backtest.js';
 import { summaryDocument } from '../../../src/reports/optimize-outputs.js';
 import { versusBaseVerdict } from '../../../src/reports/optimize-words.js';
-import type { Decision } from '../../../src/backtest/decisions.js';
+import type { Decision } from '../../../src/backtest/stats/decisions.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/search-6e.yaml', import.meta.url));
 const MARKET = fileURLToPath(new URL('../../../fixtures/market/6EH4-2024-01.csv.gz', import.meta.url));

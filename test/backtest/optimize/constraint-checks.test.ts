@@ -1,9 +1,9 @@
 // The confirmation's constraint checks (docs/optimizing.md#confirmation): Bonferroni-corrected intervals.
 import { describe, expect, it } from 'vitest';
 import { boundVerdict } from '../../../src/backtest/optimize/constraint-checks.js';
-import { meanInterval } from '../../../src/backtest/mean-test.js';
-import { zForComparisons } from '../../../src/backtest/detectable-difference.js';
-import { wilsonInterval } from '../../../src/backtest/statistics.js';
+import { meanInterval } from '../../../src/backtest/stats/mean-test.js';
+import { zForComparisons } from '../../../src/backtest/stats/detectable-difference.js';
+import { wilsonInterval } from '../../../src/backtest/stats/statistics.js';
 
 describe('constraint checks', () => {
   it('a min bound holds when the interval lies above it, fails below it, else no evidence either way', () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { judgeStage, type Evaluation } from '../../../src/backtest/optimize/candidate-ranking.js';
 import { honestNetInterval, planPasserNet, withHonestNet } from '../../../src/backtest/optimize/honest-net.js';
-import type { BacktestConfig } from '../../../src/backtest/backtest-config.js';
-import { noDroppedFills } from '../../../src/backtest/dropped-fills.js';
-import type { TraderOutcome } from '../../../src/backtest/outcomes.js';
+import type { BacktestConfig } from '../../../src/backtest/config/backtest-config.js';
+import { noDroppedFills } from '../../../src/backtest/fills/dropped-fills.js';
+import type { TraderOutcome } from '../../../src/backtest/cells/outcomes.js';
 import { Dec } from '../../../src/core/money.js';
 import { handMadeCell } from '../hand-made-cell.js';
 

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig, type BacktestConfig } from '../../../src/backtest/backtest-config.js';
-import { runCell } from '../../../src/backtest/cell-runner.js';
-import { cellsToRun } from '../../../src/backtest/cell-subset.js';
+import { loadBacktestConfig, type BacktestConfig } from '../../../src/backtest/config/backtest-config.js';
+import { runCell } from '../../../src/backtest/cells/cell-runner.js';
+import { cellsToRun } from '../../../src/backtest/config/cell-subset.js';
 import { configOnThisMachine, FileHashes, shardFiles } from '../../../src/backtest/queue/shard-files.js';
 import { ShardRefusal } from '../../../src/backtest/queue/shard-refusal.js';
-import { readFillsFile } from '../../../src/backtest/trader-fills.js';
+import { readFillsFile } from '../../../src/backtest/fills/trader-fills.js';
 import { readRecordsFile } from '../../../src/backtest/validation/records-file.js';
 import { MarketDataError } from '../../../src/market/market-data-error.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadBacktestConfig } from '../../../src/backtest/backtest-config.js';
+import { loadBacktestConfig } from '../../../src/backtest/config/backtest-config.js';
 import { runBacktest } from '../../../src/backtest/run-backtest.js';
 import { backtestOutputFiles } from '../../../src/reports/backtest-outputs.js';
 import { runCliAsync } from '../../cli/run-cli.js';
