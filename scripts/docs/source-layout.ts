@@ -14,6 +14,7 @@ export const FOLDERS: Readonly<Record<string, string>> = {
   'src/core/orders': 'the order machine, its status log, order requests, the fill model and the venue books',
   'src/core/positions': 'positions, FIFO lots, trades, fills, marks and daily position records',
   'src/core/shapes': 'the public shapes as TypeBox schemas',
+  'src/core/validation': 'input checked against its schema: request bodies, files, field readers and what errors echo',
   'src/market': 'market data readers (CSV ticks and bars, Databento) and the holiday file',
   'src/import': 'importers of broker fills exports and Databento downloads',
   'src/store': 'the SQLite store: journal, snapshots and the writer thread',

@@ -4,7 +4,7 @@
 import { parsePlanTemplate, type PlanTemplate } from '../accounts/plans.js';
 import type { Provisioning } from '../accounts/provisioning.js';
 import { readEmail, refuseFieldErrors } from '../accounts/provisioning-request.js';
-import { at, readFields, readList, readString } from '../accounts/input-fields.js';
+import { at, readFields, readList, readString } from '../validation/input-fields.js';
 import { parseCents } from '../money.js';
 import { CommandRefusal, success, type Outcome } from '../outcome.js';
 import type { ProvisionResultJson, RiskStateJson } from '../shapes/account.js';

@@ -6,7 +6,7 @@ import { PRODUCT_FAMILIES } from '../instruments.js';
 import { onAdjustment, reanchorDailyLoss, setDailyLossTrigger, setMaxDrawdownLimit } from '../accounts/floors.js';
 import { formatCents, parseCents } from '../money.js';
 import { CommandRefusal, refuseField } from '../outcome.js';
-import { parseBody } from '../request-body.js';
+import { parseBody } from '../validation/request-body.js';
 import type { AdjustmentJson, RiskStateJson } from '../shapes/account.js';
 import type {
   CancelAllResultJson,

@@ -7,7 +7,7 @@
 // schema's `description` is the help an editor shows and is not used here.
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { FieldError, describeValue, isFields } from './accounts/input-fields.js';
+import { FieldError, describeValue, isFields } from './input-fields.js';
 import { lastPointerPart, pointerFieldName, schemaAt, valueAt } from './json-pointer.js';
 
 interface SchemaError {

@@ -3,7 +3,7 @@
 // given, a `description` (the help an editor shows). Decimal strings are checked by pattern here and turned into
 // cents or decimals by their readers (input-fields.ts), which only convert.
 import { Type, type TSchema } from 'typebox';
-import { SIGN_WORDS, type DecimalSign } from './accounts/input-fields.js';
+import { SIGN_WORDS, type DecimalSign } from './input-fields.js';
 
 /** What each sign allows, as a pattern over a well-formed decimal string. */
 const SIGN_PATTERNS: Record<DecimalSign, string | undefined> = {

@@ -2,7 +2,7 @@
 // 400 `invalid_request` naming every bad field. Checkers are compiled once per schema.
 import type { Static, TSchema } from 'typebox';
 import { bodyCheck, type BodyCheck } from './body-check.js';
-import { invalidRequest } from './outcome.js';
+import { invalidRequest } from '../outcome.js';
 
 const checks = new WeakMap<TSchema, BodyCheck<TSchema>>();
 
