@@ -13,6 +13,7 @@ export const FOLDERS: Readonly<Record<string, string>> = {
   'src/core/kernel': 'the engine every driver shares: commands, the print path, the desks, reads, the journal',
   'src/core/orders': 'the order machine, its status log, order requests, the fill model and the venue books',
   'src/core/positions': 'positions, FIFO lots, trades, fills, marks and daily position records',
+  'src/core/snapshot': 'what each long-lived part declares a snapshot keeps of it, below the kernel that takes them',
   'src/core/shapes': 'the public shapes as TypeBox schemas',
   'src/core/validation': 'input checked against its schema: request bodies, files, field readers and what errors echo',
   'src/market': 'market data readers (CSV ticks and bars, Databento) and the holiday file',

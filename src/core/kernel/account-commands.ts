@@ -15,7 +15,7 @@ import type { FirmControl } from './firm-control.js';
 import type { RiskDesk } from './risk-desk.js';
 import { riskStateJson } from './risk-json.js';
 import type { TimedRules } from './timed-rules.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 type Command<T extends KernelCommand['type']> = Extract<KernelCommand, { type: T }>;
 

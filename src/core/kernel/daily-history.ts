@@ -23,7 +23,7 @@ import { markIn, type InstrumentMark } from '../positions/marks.js';
 import { Position } from '../positions/positions.js';
 import type { DailyPositionJson } from '../shapes/position.js';
 import { lineType, type Journal, type JournalEntry } from './journal.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 /** Where an instrument is in its sessions: the one whose close is still ahead. */
 interface NextClose {

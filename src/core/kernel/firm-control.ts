@@ -28,7 +28,7 @@ import {
 } from './firm-control-bodies.js';
 import type { RiskDesk } from './risk-desk.js';
 import { balanceObjectJson, riskStateJson } from './risk-json.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 export class FirmControl {
   constructor(

@@ -5,7 +5,7 @@
 // instruments are marked directly on every print of any of them.
 import { PriceLadder } from '../orders/price-ladder.js';
 import type { RiskAccount } from './accounts.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 /** Where an account sits in the index, so it can be taken out again. */
 export type FloorEntry =

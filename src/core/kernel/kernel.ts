@@ -30,7 +30,7 @@ import { OrderDesk } from './order-desk.js';
 import { parsePrint } from './print-input.js';
 import { PrintPath } from './print-path.js';
 import { RiskDesk } from './risk-desk.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 import { TimedRules } from './timed-rules.js';
 
 /** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */

@@ -26,7 +26,7 @@ import { addOcoCompanion, linkOco } from './oco-commands.js';
 import { orderJson } from './order-json.js';
 import { ticksOf } from './order-prices.js';
 import { describeChange, modifyRejection, refusalAtArrival, type OrderGate } from './order-venue-checks.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 export class OrderDesk implements SiblingVenue {
   /** Every order in creation order: lists page through it. */

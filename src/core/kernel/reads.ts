@@ -32,7 +32,7 @@ import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from
 import type { RiskDesk } from './risk-desk.js';
 import { balanceJson, riskStateJson } from './risk-json.js';
 import { statsOf } from './stats.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 /** Who is reading: a firm (firm key), a user of a firm (trader session), or everyone (platform admin). */
 export interface ReadScope {

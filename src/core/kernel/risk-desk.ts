@@ -24,7 +24,7 @@ import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from './risk-json.js';
 import { contractLimitRefusal } from './contract-limits.js';
 import { newsRefusal, newsViolation } from './news-blackout.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 import { countClosedTradeDate, timeLimitReason } from './time-limit.js';
 
 export interface FlattenCounts {

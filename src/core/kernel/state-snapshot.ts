@@ -20,7 +20,7 @@ import { FifoLots } from '../positions/lots.js';
 import { InstrumentMark } from '../positions/marks.js';
 import { Position } from '../positions/positions.js';
 import { SymbolFloors } from './floor-index.js';
-import { snapshotDeclaration, type SnapshotDeclaration } from './snapshot-fields.js';
+import { snapshotDeclaration, type SnapshotDeclaration } from '../snapshot/snapshot-fields.js';
 
 /** The classes that occur inside the data, by the name a snapshot records them under. */
 const DATA_CLASSES: ReadonlyMap<string, abstract new (...args: never[]) => object> = new Map<

@@ -12,7 +12,7 @@ import { FlatTimes, type FlatTime } from './flat-times.js';
 import { blackoutWords, isEntry } from './news-blackout.js';
 import type { OrderDesk } from './order-desk.js';
 import { coversSymbol, type FlattenCounts, type RiskDesk } from './risk-desk.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 import { chicagoIso } from '../calendar/dates.js';
 import { flatByText } from '../accounts/flat-rules.js';
 

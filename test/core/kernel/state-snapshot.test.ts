@@ -7,7 +7,7 @@ import { GlobexCalendar } from '../../../src/core/calendar/index.js';
 import { applyInput, replayJournal, startedKernel } from '../../../src/core/kernel/journal-replay.js';
 import type { Kernel } from '../../../src/core/kernel/kernel.js';
 import { MarketPrintCursor } from '../../../src/core/kernel/market-prints.js';
-import { declareSnapshot } from '../../../src/core/kernel/snapshot-fields.js';
+import { declareSnapshot } from '../../../src/core/snapshot/snapshot-fields.js';
 import { restoreSnapshot, SnapshotError, takeSnapshot } from '../../../src/core/kernel/state-snapshot.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
 import { decodeSnapshot, encodeSnapshot } from '../../../src/store/snapshot-codec.js';
