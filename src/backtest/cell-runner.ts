@@ -6,7 +6,7 @@ import { GlobexCalendar, type Session } from '../core/calendar/index.js';
 import { SimClock } from '../core/clock.js';
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import { Kernel } from '../core/kernel/kernel.js';
-import { planJson } from '../core/kernel/risk-json.js';
+import { planJson } from '../core/kernel/read/risk-json.js';
 import { formatCents } from '../core/money.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import type { BacktestConfig } from './backtest-config.js';

@@ -4,8 +4,8 @@
 import { fail, checkKeys, required, at, type Fields } from '../core/validation/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
-import { isPrintSize } from '../core/kernel/print-input.js';
-import { KERNEL_COMMAND_TYPES } from '../core/kernel/commands.js';
+import { isPrintSize } from '../core/kernel/write/print-input.js';
+import { KERNEL_COMMAND_TYPES } from '../core/kernel/write/commands.js';
 import type { InputStep } from './scenario-types.js';
 import { readSymbol } from './scenario-fields.js';
 import type { StepInput } from './step-context.js';

@@ -7,7 +7,7 @@ import { FieldError } from '../../../src/core/validation/input-fields.js';
 import { applyProvisioningOverlay, parseProvisioningOverlay } from '../../../src/core/accounts/plan-overlay.js';
 import { parsePlanTemplate } from '../../../src/core/accounts/plans.js';
 import { scalingTierOf } from '../../../src/core/accounts/position-limits.js';
-import { planJson } from '../../../src/core/kernel/risk-json.js';
+import { planJson } from '../../../src/core/kernel/read/risk-json.js';
 
 const TIERS = [
   { from_profit: '0', max_contracts: 3 },

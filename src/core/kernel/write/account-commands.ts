@@ -1,21 +1,21 @@
 // The kernel's commands about firms and accounts: registering a firm, opening and provisioning accounts, replacing
 // one, and the firm-control operations on one account (docs/risk-rules.md#provisioning,
 // docs/risk-rules.md#firm-controls-and-the-order-gate). Answers are in the API's shapes (docs/api.md#shapes).
-import { parsePlanTemplate, type PlanTemplate } from '../accounts/plans.js';
-import type { Provisioning } from '../accounts/provisioning.js';
-import { readEmail, refuseFieldErrors } from '../accounts/provisioning-request.js';
-import { at, readFields, readList, readString } from '../validation/input-fields.js';
-import { parseCents } from '../money.js';
-import { CommandRefusal, success, type Outcome } from '../outcome.js';
-import type { ProvisionResultJson, RiskStateJson } from '../shapes/account.js';
-import type { AccountBook, OpenAccountInput, RiskAccount } from './accounts.js';
+import { parsePlanTemplate, type PlanTemplate } from '../../accounts/plans.js';
+import type { Provisioning } from '../../accounts/provisioning.js';
+import { readEmail, refuseFieldErrors } from '../../accounts/provisioning-request.js';
+import { at, readFields, readList, readString } from '../../validation/input-fields.js';
+import { parseCents } from '../../money.js';
+import { CommandRefusal, success, type Outcome } from '../../outcome.js';
+import type { ProvisionResultJson, RiskStateJson } from '../../shapes/account.js';
+import type { AccountBook, OpenAccountInput, RiskAccount } from '../accounts.js';
 import type { AccountCommandType, KernelCommand } from './commands.js';
-import type { KernelContext } from './context.js';
+import type { KernelContext } from '../context.js';
 import type { FirmControl } from './firm-control.js';
 import type { RiskDesk } from './risk-desk.js';
-import { riskStateJson } from './risk-json.js';
+import { riskStateJson } from '../read/risk-json.js';
 import type { TimedRules } from './timed-rules.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 type Command<T extends KernelCommand['type']> = Extract<KernelCommand, { type: T }>;
 

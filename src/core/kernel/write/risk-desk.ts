@@ -2,29 +2,29 @@
 // flatten through the venue until flat), session rolls (daily window, EOD peak, weekly reset, passing), and
 // the account-level refusals orders meet at the venue (docs/risk-rules.md). Only accounts holding an instrument
 // are marked when it prints.
-import { breachAt, onBalance, onEquityMark, onSessionRoll, type Breach } from '../accounts/floors.js';
+import { breachAt, onBalance, onEquityMark, onSessionRoll, type Breach } from '../../accounts/floors.js';
 import {
   failedRuleOf,
   lockoutReasonOf,
   type AccountLifecycleEvent,
   type LockChange,
-} from '../accounts/account.machine.js';
-import type { PlanRule } from '../accounts/failure-rules.js';
-import { parseSymbol, type InstrumentSpec, type ProductFamily } from '../instruments.js';
-import { rootsCover } from '../accounts/news-rule.js';
-import { formatCents } from '../money.js';
-import type { OrderError, Order } from '../orders/order-types.js';
-import type { PositionBook } from '../positions/index.js';
-import { sendAccountEvent, type AccountBook, type RiskAccount } from './accounts.js';
+} from '../../accounts/account.machine.js';
+import type { PlanRule } from '../../accounts/failure-rules.js';
+import { parseSymbol, type InstrumentSpec, type ProductFamily } from '../../instruments.js';
+import { rootsCover } from '../../accounts/news-rule.js';
+import { formatCents } from '../../money.js';
+import type { OrderError, Order } from '../../orders/order-types.js';
+import type { PositionBook } from '../../positions/index.js';
+import { sendAccountEvent, type AccountBook, type RiskAccount } from '../accounts.js';
 import { tradingProfitCents, unmetPassingCriterion } from './passing.js';
-import type { KernelContext } from './context.js';
+import type { KernelContext } from '../context.js';
 import type { OrderDesk } from './order-desk.js';
 import { FloorIndex } from './floor-index.js';
 import { thresholdEntry } from './floor-thresholds.js';
-import { balanceObjectJson } from './risk-json.js';
+import { balanceObjectJson } from '../read/risk-json.js';
 import { contractLimitRefusal } from './contract-limits.js';
 import { newsRefusal, newsViolation } from './news-blackout.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 import { countClosedTradeDate, timeLimitReason } from './time-limit.js';
 
 export interface FlattenCounts {

@@ -1,32 +1,32 @@
 // Order commands and their venue side: placement (202, then arrival after latency), cancel and modify (they
 // travel with latency too, so a fill can beat them), DAY expiry at the session close (docs/order-lifecycle.md).
 // What the venue refuses after acceptance is in order-venue-checks.ts, the OCO commands in oco-commands.ts.
-import type { Dec } from '../money.js';
-import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../instruments.js';
-import { IdIndex } from '../id-index.js';
-import { CommandRefusal } from '../outcome.js';
-import type { SiblingVenue } from '../orders/fill-model.js';
-import { InstrumentBook } from '../orders/instrument-book.js';
-import { OcoGroups } from '../orders/oco.js';
-import { initialOrderState, nextOrderState } from '../orders/order-lifecycle.js';
-import { TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../orders/order.machine.js';
+import type { Dec } from '../../money.js';
+import { canonicalSymbol, parseSymbol, UnknownInstrumentError, type InstrumentSpec } from '../../instruments.js';
+import { IdIndex } from '../../id-index.js';
+import { CommandRefusal } from '../../outcome.js';
+import type { SiblingVenue } from '../../orders/fill-model.js';
+import { InstrumentBook } from '../../orders/instrument-book.js';
+import { OcoGroups } from '../../orders/oco.js';
+import { initialOrderState, nextOrderState } from '../../orders/order-lifecycle.js';
+import { TERMINAL_STATUSES, type OrderLifecycleEvent, type OrderStatus } from '../../orders/order.machine.js';
 import {
   parseModifyOrder,
   parsePlaceOrder,
   type ModifyOrderRequest,
   type PlaceOrderRequest,
-} from '../orders/order-request.js';
-import type { Order, OrderOrigin, Side } from '../orders/order-types.js';
-import { lastStatusRecord, statusCount } from '../orders/status-log.js';
-import { moveVenuePhase } from '../orders/venue-phase.js';
-import type { OrderJson } from '../shapes/order.js';
-import type { AccountBook } from './accounts.js';
-import type { KernelContext } from './context.js';
+} from '../../orders/order-request.js';
+import type { Order, OrderOrigin, Side } from '../../orders/order-types.js';
+import { lastStatusRecord, statusCount } from '../../orders/status-log.js';
+import { moveVenuePhase } from '../../orders/venue-phase.js';
+import type { OrderJson } from '../../shapes/order.js';
+import type { AccountBook } from '../accounts.js';
+import type { KernelContext } from '../context.js';
 import { addOcoCompanion, linkOco } from './oco-commands.js';
-import { orderJson } from './order-json.js';
+import { orderJson } from '../read/order-json.js';
 import { ticksOf } from './order-prices.js';
 import { describeChange, modifyRejection, refusalAtArrival, type OrderGate } from './order-venue-checks.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 export class OrderDesk implements SiblingVenue {
   /** Every order in creation order: lists page through it. */

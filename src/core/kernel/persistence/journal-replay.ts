@@ -3,12 +3,12 @@
 // restart, and the crash-and-replay test). A journaled command is the command as dispatched, so replaying one is
 // dispatching it again at its time; `input.print` lines are the market input, or, for a journal that references
 // its market files, `input.market_prints` ranges of the files' merged stream, which the caller reads and supplies.
-import type { GlobexCalendar } from '../calendar/globex-calendar.js';
-import type { ProductFamily } from '../instruments.js';
-import type { FillModel } from '../orders/fill-model.js';
-import type { KernelCommand } from './commands.js';
+import type { GlobexCalendar } from '../../calendar/globex-calendar.js';
+import type { ProductFamily } from '../../instruments.js';
+import type { FillModel } from '../../orders/fill-model.js';
+import type { KernelCommand } from '../write/commands.js';
 import type { JournalEntry } from './journal.js';
-import { Kernel, type KernelOptions } from './kernel.js';
+import { Kernel, type KernelOptions } from '../kernel.js';
 import { MarketPrintsError, type MarketFileReference, type MarketPrintCursor } from './market-prints.js';
 
 type Data = Record<string, unknown>;

@@ -5,9 +5,9 @@
 // records. A read then costs what happened since the last one plus the account's records, not the whole history,
 // and what is kept (the positions, the records of closed sessions) grows with accounts and days, not with fills or
 // prints; it lives as long as the sandbox, in its snapshots too.
-import { addDays } from '../calendar/dates.js';
-import type { GlobexCalendar } from '../calendar/globex-calendar.js';
-import { parseSymbol, type ProductFamily } from '../instruments.js';
+import { addDays } from '../../calendar/dates.js';
+import type { GlobexCalendar } from '../../calendar/globex-calendar.js';
+import { parseSymbol, type ProductFamily } from '../../instruments.js';
 import {
   byTradeDateThenInstrument,
   dailyRecord,
@@ -17,13 +17,13 @@ import {
   type RunFill,
   type RunPrint,
   type RunPrints,
-} from '../positions/daily.js';
-import { assertValidExecution } from '../positions/execution.js';
-import { markIn, type InstrumentMark } from '../positions/marks.js';
-import { Position } from '../positions/positions.js';
-import type { DailyPositionJson } from '../shapes/position.js';
-import { lineType, type Journal, type JournalEntry } from './journal.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+} from '../../positions/daily.js';
+import { assertValidExecution } from '../../positions/execution.js';
+import { markIn, type InstrumentMark } from '../../positions/marks.js';
+import { Position } from '../../positions/positions.js';
+import type { DailyPositionJson } from '../../shapes/position.js';
+import { lineType, type Journal, type JournalEntry } from '../persistence/journal.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 /** Where an instrument is in its sessions: the one whose close is still ahead. */
 interface NextClose {

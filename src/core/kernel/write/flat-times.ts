@@ -3,10 +3,10 @@
 // date (exchange time), or one minute before the session's close when the session closes at or before flat_by (an
 // early close); with hold_over_weekend false and no flat_by, the session before a weekly roll (a weekend, or a gap
 // that crosses one) has its flat time one minute before its close. A trade date without a session has none.
-import { chicagoTimeToMs, mondayOf } from '../calendar/dates.js';
-import type { GlobexCalendar, Session, SessionFacts } from '../calendar/globex-calendar.js';
-import type { ProductFamily } from '../instruments.js';
-import type { PlanTemplate } from '../accounts/plans.js';
+import { chicagoTimeToMs, mondayOf } from '../../calendar/dates.js';
+import type { GlobexCalendar, Session, SessionFacts } from '../../calendar/globex-calendar.js';
+import type { ProductFamily } from '../../instruments.js';
+import type { PlanTemplate } from '../../accounts/plans.js';
 
 const MINUTE_MS = 60_000;
 /** Sessions looked through for the next flat time: a weekend flat comes within a week of sessions. */

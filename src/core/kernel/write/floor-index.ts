@@ -3,9 +3,9 @@
 // above the trailing peak" (realtime_equity). Those thresholds sit in price ladders per instrument, like
 // resting stops: a print visits only the accounts whose thresholds it crosses. Accounts holding several
 // instruments are marked directly on every print of any of them.
-import { PriceLadder } from '../orders/price-ladder.js';
-import type { RiskAccount } from './accounts.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { PriceLadder } from '../../orders/price-ladder.js';
+import type { RiskAccount } from '../accounts.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 /** Where an account sits in the index, so it can be taken out again. */
 export type FloorEntry =

@@ -8,7 +8,7 @@
 // `input.market_prints` {from, to} line, written before the next line (docs/scenarios.md#the-journal).
 // A journal may also go out as it is written (`out`): a replay's goes to its events.jsonl in chunks of OUT_CHUNK_LINES,
 // so its memory does not grow with the run (docs/architecture.md#the-journal-goes-out-as-it-is-written).
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 export interface JournalEntry {
   seq: number;

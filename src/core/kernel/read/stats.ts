@@ -1,9 +1,9 @@
 // An account's trading statistics (GET /v1/stats, docs/order-lifecycle.md#statistics): closed trades and their wins
 // and losses, net P&L and commissions, the best and worst trade date, and the largest drawdown of the realized P&L.
-import { Dec, formatCents } from '../money.js';
-import type { FillRecord, TradeRecord } from '../positions/index.js';
-import type { StatsJson } from '../shapes/stats.js';
-import type { RiskAccount } from './accounts.js';
+import { Dec, formatCents } from '../../money.js';
+import type { FillRecord, TradeRecord } from '../../positions/index.js';
+import type { StatsJson } from '../../shapes/stats.js';
+import type { RiskAccount } from '../accounts.js';
 
 export function statsOf(
   account: RiskAccount,

@@ -2,8 +2,8 @@
 // TypeBox schema each, which the kernel validates with and the sandbox's OpenAPI document shows. A body arrives as
 // received (a scenario step's or an HTTP request's), so both get the same 400 naming each bad field.
 import { Type } from 'typebox';
-import { MoneyInput, Nullable } from '../shapes/common.js';
-import { ProductFamilyShape } from '../shapes/firm-control.js';
+import { MoneyInput, Nullable } from '../../shapes/common.js';
+import { ProductFamilyShape } from '../../shapes/firm-control.js';
 
 export const ReasonCode = Type.String({ minLength: 1, maxLength: 24, description: 'a string of 1 to 24 characters' });
 

@@ -2,9 +2,9 @@
 // Equity at price p is B + halfEven(sign × (p × Q − T) × tickValueMills / 10), exactly as the position book
 // computes it (Q lots' quantity, T Σ lot ticks × quantity), so the thresholds are exact to the tick: a guess
 // from the straight line, then a walk of a tick or two against the exact function.
-import { divideHalfEven } from '../money.js';
-import type { Position } from '../positions/positions.js';
-import type { RiskAccount } from './accounts.js';
+import { divideHalfEven } from '../../money.js';
+import type { Position } from '../../positions/positions.js';
+import type { RiskAccount } from '../accounts.js';
 import type { FloorEntry } from './floor-index.js';
 
 export function thresholdEntry(account: RiskAccount, position: Position): FloorEntry {

@@ -1,15 +1,15 @@
 // Executions booked on accounts (docs/risk-rules.md#order-of-work-at-one-print): a venue fill or a historical fill
 // becomes a position change, lots, cash and commissions, with the events that go with them; the account is then
 // marked and, if it must be, flattened.
-import { parseSymbol, type ProductFamily } from '../instruments.js';
-import { CommandRefusal, success, type Outcome } from '../outcome.js';
-import type { Side } from '../orders/order-types.js';
-import { fillToJson, positionToJson, tradeToJson, type FillResult, type PositionBook } from '../positions/index.js';
-import type { AccountBook, RiskAccount } from './accounts.js';
+import { parseSymbol, type ProductFamily } from '../../instruments.js';
+import { CommandRefusal, success, type Outcome } from '../../outcome.js';
+import type { Side } from '../../orders/order-types.js';
+import { fillToJson, positionToJson, tradeToJson, type FillResult, type PositionBook } from '../../positions/index.js';
+import type { AccountBook, RiskAccount } from '../accounts.js';
 import { newsRefusal } from './news-blackout.js';
 import type { KernelCommand } from './commands.js';
-import type { KernelContext } from './context.js';
-import { eventData } from './events.js';
+import type { KernelContext } from '../context.js';
+import { eventData } from '../events.js';
 import { parsePrint } from './print-input.js';
 import type { RiskDesk } from './risk-desk.js';
 

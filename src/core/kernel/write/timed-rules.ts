@@ -4,17 +4,17 @@
 // by their next such instant, one clock timer per distinct instant, so no print and no roll looks at accounts that
 // have nothing due (docs/architecture.md#time-is-an-input); at the instant, each account filed there acts and is
 // filed at its next.
-import { type NewsEvent, eventsStartingAt, nextWindowStartMs } from '../accounts/news-rule.js';
-import type { PositionBook } from '../positions/index.js';
-import type { RiskAccount } from './accounts.js';
-import type { KernelContext } from './context.js';
+import { type NewsEvent, eventsStartingAt, nextWindowStartMs } from '../../accounts/news-rule.js';
+import type { PositionBook } from '../../positions/index.js';
+import type { RiskAccount } from '../accounts.js';
+import type { KernelContext } from '../context.js';
 import { FlatTimes, type FlatTime } from './flat-times.js';
 import { blackoutWords, isEntry } from './news-blackout.js';
 import type { OrderDesk } from './order-desk.js';
 import { coversSymbol, type FlattenCounts, type RiskDesk } from './risk-desk.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
-import { chicagoIso } from '../calendar/dates.js';
-import { flatByText } from '../accounts/flat-rules.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
+import { chicagoIso } from '../../calendar/dates.js';
+import { flatByText } from '../../accounts/flat-rules.js';
 
 export class TimedRules {
   /** Accounts by the instant they are next due, in filing order; each instant has one clock timer. */

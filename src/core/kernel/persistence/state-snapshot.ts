@@ -12,15 +12,15 @@
 // - a decimal is kept as its string (an account's lifecycle is plain data: account-lifecycle.ts).
 // Anything else (a function or an unknown class in the data) cannot be restored faithfully and is refused, naming
 // where it is, so a new kind of state is noticed by the snapshot tests instead of lost.
-import { Dec } from '../money.js';
-import { OcoGroups } from '../orders/oco.js';
-import { InstrumentBook } from '../orders/instrument-book.js';
-import { PriceLadder } from '../orders/price-ladder.js';
-import { FifoLots } from '../positions/lots.js';
-import { InstrumentMark } from '../positions/marks.js';
-import { Position } from '../positions/positions.js';
-import { SymbolFloors } from './floor-index.js';
-import { snapshotDeclaration, type SnapshotDeclaration } from '../snapshot/snapshot-fields.js';
+import { Dec } from '../../money.js';
+import { OcoGroups } from '../../orders/oco.js';
+import { InstrumentBook } from '../../orders/instrument-book.js';
+import { PriceLadder } from '../../orders/price-ladder.js';
+import { FifoLots } from '../../positions/lots.js';
+import { InstrumentMark } from '../../positions/marks.js';
+import { Position } from '../../positions/positions.js';
+import { SymbolFloors } from '../write/floor-index.js';
+import { snapshotDeclaration, type SnapshotDeclaration } from '../../snapshot/snapshot-fields.js';
 
 /** The classes that occur inside the data, by the name a snapshot records them under. */
 const DATA_CLASSES: ReadonlyMap<string, abstract new (...args: never[]) => object> = new Map<

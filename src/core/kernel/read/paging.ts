@@ -3,7 +3,7 @@
 // after the creation number of the last record the previous page returned: records created between two pages
 // land after it, so paging never repeats or skips one. The cursor is opaque to clients and names its list, so a
 // cursor of one list is refused by another (400 `invalid_cursor`).
-import { CommandRefusal } from '../outcome.js';
+import { CommandRefusal } from '../../outcome.js';
 
 export const DEFAULT_PAGE_LIMIT = 100;
 export const MAX_PAGE_LIMIT = 500;

@@ -2,9 +2,9 @@
 // instrument's resting orders first and every fill and cancel is applied, then positions and floors are marked, then
 // the accounts that filled are checked. No command, no journal and no XState actor here: the kernel journals the
 // print before it comes (kernel.ts).
-import { matchPrint, type VenueAction } from '../orders/fill-model.js';
-import type { PositionBook } from '../positions/index.js';
-import type { KernelContext } from './context.js';
+import { matchPrint, type VenueAction } from '../../orders/fill-model.js';
+import type { PositionBook } from '../../positions/index.js';
+import type { KernelContext } from '../context.js';
 import type { Executions } from './executions.js';
 import type { OrderDesk } from './order-desk.js';
 import type { RiskDesk } from './risk-desk.js';

@@ -1,7 +1,7 @@
 // The passing criteria as numbers (docs/risk-rules.md#passing): what trading earned, and the first criterion an
 // account does not meet yet. The risk desk asks them at each roll; the back-test's causes read the same.
-import { isConsistent } from '../accounts/consistency.js';
-import type { RiskAccount } from './accounts.js';
+import { isConsistent } from '../../accounts/consistency.js';
+import type { RiskAccount } from '../accounts.js';
 
 export type PassingCriterion = 'profit_target' | 'min_trading_days' | 'consistency';
 

@@ -1,9 +1,9 @@
 // What the venue refuses after it accepted an order (docs/order-lifecycle.md): an order that arrives (REJECTED with
 // {code, message}) and a modify that arrives (MODIFY_REJECTED with its reason, the order unchanged).
-import { OffTickGridError } from '../money.js';
-import type { ModifyOrderRequest } from '../orders/order-request.js';
-import type { Order, OrderError } from '../orders/order-types.js';
-import type { InstrumentSpec } from '../instruments.js';
+import { OffTickGridError } from '../../money.js';
+import type { ModifyOrderRequest } from '../../orders/order-request.js';
+import type { Order, OrderError } from '../../orders/order-types.js';
+import type { InstrumentSpec } from '../../instruments.js';
 import { priceOf } from './order-prices.js';
 
 /**

@@ -2,37 +2,37 @@
 // (docs/api.md#shapes), lists with cursor paging (paging.ts). Reads change nothing and are not journaled. Each
 // read takes a scope: a firm key sees its firm, a trader's session its own accounts, a platform admin everything;
 // a record outside the scope is never listed, and a single read of one answers 404 as if it did not exist.
-import { failedRuleOf, type AccountStatusRecord, type LockChange } from '../accounts/account.machine.js';
-import type { FailureRule } from '../accounts/failure-rules.js';
-import type { Provisioning } from '../accounts/provisioning.js';
-import { chicagoIso } from '../calendar/dates.js';
-import type { GlobexCalendar } from '../calendar/globex-calendar.js';
-import type { SimClock } from '../clock.js';
-import type { ProductFamily } from '../instruments.js';
-import { formatCents } from '../money.js';
-import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
-import type { Order, OrderOrigin } from '../orders/order-types.js';
-import { fillToJson, positionToJson, tradeLotsToJson, tradeToJson, type PositionBook } from '../positions/index.js';
-import type { AccountRecordJson, AdjustmentJson, BalanceJson, RiskStateJson } from '../shapes/account.js';
-import type { ClockJson } from '../shapes/clock.js';
-import type { FillJson, TradeJson, TradeLotsJson } from '../shapes/fill.js';
-import type { OfferingsJson } from '../shapes/firm-control.js';
-import type { OrderJson, StatusRecordJson } from '../shapes/order.js';
-import type { DailyPositionJson, PositionJson } from '../shapes/position.js';
-import type { StatsJson } from '../shapes/stats.js';
-import type { AccountBook, RiskAccount } from './accounts.js';
+import { failedRuleOf, type AccountStatusRecord, type LockChange } from '../../accounts/account.machine.js';
+import type { FailureRule } from '../../accounts/failure-rules.js';
+import type { Provisioning } from '../../accounts/provisioning.js';
+import { chicagoIso } from '../../calendar/dates.js';
+import type { GlobexCalendar } from '../../calendar/globex-calendar.js';
+import type { SimClock } from '../../clock.js';
+import type { ProductFamily } from '../../instruments.js';
+import { formatCents } from '../../money.js';
+import { CommandRefusal, refusalOutcome, success, type Outcome } from '../../outcome.js';
+import type { Order, OrderOrigin } from '../../orders/order-types.js';
+import { fillToJson, positionToJson, tradeLotsToJson, tradeToJson, type PositionBook } from '../../positions/index.js';
+import type { AccountRecordJson, AdjustmentJson, BalanceJson, RiskStateJson } from '../../shapes/account.js';
+import type { ClockJson } from '../../shapes/clock.js';
+import type { FillJson, TradeJson, TradeLotsJson } from '../../shapes/fill.js';
+import type { OfferingsJson } from '../../shapes/firm-control.js';
+import type { OrderJson, StatusRecordJson } from '../../shapes/order.js';
+import type { DailyPositionJson, PositionJson } from '../../shapes/position.js';
+import type { StatsJson } from '../../shapes/stats.js';
+import type { AccountBook, RiskAccount } from '../accounts.js';
 import { DailyHistory } from './daily-history.js';
-import type { KernelTimer } from './events.js';
-import { adjustmentJson, type FirmControl } from './firm-control.js';
-import type { Journal } from './journal.js';
+import type { KernelTimer } from '../events.js';
+import { adjustmentJson, type FirmControl } from '../write/firm-control.js';
+import type { Journal } from '../persistence/journal.js';
 import { orderJson, orderStatesJson } from './order-json.js';
-import type { OrderDesk } from './order-desk.js';
+import type { OrderDesk } from '../write/order-desk.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from './passing.js';
-import type { RiskDesk } from './risk-desk.js';
+import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from '../write/passing.js';
+import type { RiskDesk } from '../write/risk-desk.js';
 import { balanceJson, riskStateJson } from './risk-json.js';
 import { statsOf } from './stats.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 /** Who is reading: a firm (firm key), a user of a firm (trader session), or everyone (platform admin). */
 export interface ReadScope {

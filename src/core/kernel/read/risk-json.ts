@@ -1,15 +1,15 @@
 // Public JSON of an account's risk: the balance object and the live risk state item
 // (docs/risk-rules.md#the-risk-state-item), money as decimal strings; a field that does not apply (a cap on a static
 // plan, a daily trigger without a daily limit) is left out, never null.
-import { flatRulesJson } from '../accounts/flat-rules.js';
-import { newsJson } from '../accounts/news-rule.js';
-import { failedRuleOf, lockoutReasonOf } from '../accounts/account.machine.js';
-import { ceilingCents } from '../accounts/floors.js';
-import { formatCents } from '../money.js';
-import type { PlanTemplate } from '../accounts/plans.js';
-import { accountLimitNow, positionLimitsJson, scalingJson } from '../accounts/position-limits.js';
-import type { BalanceJson, BalanceObjectJson, RiskStateJson } from '../shapes/account.js';
-import type { RiskAccount } from './accounts.js';
+import { flatRulesJson } from '../../accounts/flat-rules.js';
+import { newsJson } from '../../accounts/news-rule.js';
+import { failedRuleOf, lockoutReasonOf } from '../../accounts/account.machine.js';
+import { ceilingCents } from '../../accounts/floors.js';
+import { formatCents } from '../../money.js';
+import type { PlanTemplate } from '../../accounts/plans.js';
+import { accountLimitNow, positionLimitsJson, scalingJson } from '../../accounts/position-limits.js';
+import type { BalanceJson, BalanceObjectJson, RiskStateJson } from '../../shapes/account.js';
+import type { RiskAccount } from '../accounts.js';
 
 export function balanceObjectJson(account: RiskAccount): BalanceObjectJson {
   const { floors } = account;

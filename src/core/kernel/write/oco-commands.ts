@@ -1,10 +1,10 @@
 // The OCO commands (docs/order-lifecycle.md): linking working orders of one account into a group, and adding a
 // companion to a group, each refused while a member has fills (the group has done its work by then).
-import { CommandRefusal, refuseField } from '../outcome.js';
-import type { OcoGroups } from '../orders/oco.js';
-import { TERMINAL_STATUSES } from '../orders/order.machine.js';
-import { parseLinkOco, parseOcoCompanion } from '../orders/order-request.js';
-import type { Order } from '../orders/order-types.js';
+import { CommandRefusal, refuseField } from '../../outcome.js';
+import type { OcoGroups } from '../../orders/oco.js';
+import { TERMINAL_STATUSES } from '../../orders/order.machine.js';
+import { parseLinkOco, parseOcoCompanion } from '../../orders/order-request.js';
+import type { Order } from '../../orders/order-types.js';
 
 /** What the OCO commands need of the order desk. */
 export interface OcoDesk {

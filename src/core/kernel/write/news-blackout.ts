@@ -2,10 +2,10 @@
 // when it opens or adds to its instrument's position, or reverses it (more than the position, on the other side); an
 // exit only reduces it. Entries in a blackout's roots are what the rule is about: refused (no_entry, flatten), or a
 // failure of the evaluation when one fills (fail). Exits are always allowed.
-import { blackoutAt, eventWords, windowEndMs, windowStartMs, type NewsRule } from '../accounts/news-rule.js';
-import { chicagoIso } from '../calendar/dates.js';
-import type { InstrumentSpec } from '../instruments.js';
-import type { OrderError, Side } from '../orders/order-types.js';
+import { blackoutAt, eventWords, windowEndMs, windowStartMs, type NewsRule } from '../../accounts/news-rule.js';
+import { chicagoIso } from '../../calendar/dates.js';
+import type { InstrumentSpec } from '../../instruments.js';
+import type { OrderError, Side } from '../../orders/order-types.js';
 
 /** Whether `quantity` on `side` against a net position opens, adds to or reverses it. */
 export function isEntry(side: Side, quantity: number, net: number): boolean {

@@ -1,6 +1,6 @@
 // An order's prices as the venue reads them: a decimal string on the instrument's tick grid, as whole ticks.
-import { Dec, priceToTicks } from '../money.js';
-import type { InstrumentSpec } from '../instruments.js';
+import { Dec, priceToTicks } from '../../money.js';
+import type { InstrumentSpec } from '../../instruments.js';
 
 /** `price` in ticks of `spec` (OffTickGridError naming `field` when off the grid); tick sizes cached by root. */
 export function ticksOf(

@@ -1,10 +1,10 @@
 // The public JSON of an order (GET /v1/orders/{id}) and of its status history (docs/api.md#shapes): fields that do
 // not apply are left out, never null.
-import { TERMINAL_STATUSES } from '../orders/order.machine.js';
-import type { Order } from '../orders/order-types.js';
-import { lastStatusRecord, statusRecords } from '../orders/status-log.js';
-import { formatAveragePrice, pricingOf } from '../positions/instrument-pricing.js';
-import type { OrderJson, StatusRecordJson } from '../shapes/order.js';
+import { TERMINAL_STATUSES } from '../../orders/order.machine.js';
+import type { Order } from '../../orders/order-types.js';
+import { lastStatusRecord, statusRecords } from '../../orders/status-log.js';
+import { formatAveragePrice, pricingOf } from '../../positions/instrument-pricing.js';
+import type { OrderJson, StatusRecordJson } from '../../shapes/order.js';
 
 export function orderJson(order: Order): OrderJson {
   const { quantity, filledQuantity, history } = order;

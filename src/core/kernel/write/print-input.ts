@@ -1,9 +1,9 @@
 // A trade print or a historical fill as a user writes it (scenario `tick` and `fill`, sandbox market prints):
 // an instrument of the catalog and a decimal price on its tick grid, read into the canonical symbol and ticks
 // (docs/market-data.md). Malformed input is a 400 naming the field.
-import { canonicalSymbol, parseSymbol, UnknownInstrumentError } from '../instruments.js';
-import { Dec, DecimalInputError, OffTickGridError, parseDecimal, priceToTicks } from '../money.js';
-import { refuseField } from '../outcome.js';
+import { canonicalSymbol, parseSymbol, UnknownInstrumentError } from '../../instruments.js';
+import { Dec, DecimalInputError, OffTickGridError, parseDecimal, priceToTicks } from '../../money.js';
+import { refuseField } from '../../outcome.js';
 
 export interface PrintInput {
   /** Canonical GLOBEX symbol (ESM26 → ESM6). */

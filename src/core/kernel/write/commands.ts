@@ -4,18 +4,18 @@
 // A command is plain JSON: it is journaled as it came (`input.<type>` with the other fields as data), and
 // replaying a journal dispatches the same commands again. Request bodies arrive as received (`unknown`) and are
 // validated by the kernel, so a scenario step and an HTTP request get the same answer.
-import type { AdjustmentJson, ProvisionResultJson, ReplaceResultJson, RiskStateJson } from '../shapes/account.js';
-import type { ClockJson } from '../shapes/clock.js';
-import type { FillJson } from '../shapes/fill.js';
+import type { AdjustmentJson, ProvisionResultJson, ReplaceResultJson, RiskStateJson } from '../../shapes/account.js';
+import type { ClockJson } from '../../shapes/clock.js';
+import type { FillJson } from '../../shapes/fill.js';
 import type {
   CancelAllResultJson,
   DailyLossTriggerResultJson,
   FlattenResultJson,
   OfferingsJson,
   ReanchorResultJson,
-} from '../shapes/firm-control.js';
-import type { OcoGroupJson, OrderJson } from '../shapes/order.js';
-import type { Side } from '../orders/order-types.js';
+} from '../../shapes/firm-control.js';
+import type { OcoGroupJson, OrderJson } from '../../shapes/order.js';
+import type { Side } from '../../orders/order-types.js';
 
 /** Operations on one account: the request body as received. */
 interface AccountCommand<T extends string> {

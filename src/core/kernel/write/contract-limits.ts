@@ -3,11 +3,11 @@
 // other instruments, bounded by max_contracts and the scaling plan's tier (the smaller), then each per-root limit on
 // the same projection restricted to the root. With micro_ratio r the counts are in micros, exactly: a mini counts r,
 // a micro 1, and the limit r × L (docs/risk-rules.md#micros); no fraction is ever rounded.
-import { accountLimitNow, type AccountLimit } from '../accounts/position-limits.js';
-import type { PlanTemplate } from '../accounts/plans.js';
-import { instrumentByRoot, parseSymbol } from '../instruments.js';
-import { Dec, formatCents } from '../money.js';
-import type { OrderError, Side } from '../orders/order-types.js';
+import { accountLimitNow, type AccountLimit } from '../../accounts/position-limits.js';
+import type { PlanTemplate } from '../../accounts/plans.js';
+import { instrumentByRoot, parseSymbol } from '../../instruments.js';
+import { Dec, formatCents } from '../../money.js';
+import type { OrderError, Side } from '../../orders/order-types.js';
 
 export interface ContractGateInput {
   readonly plan: PlanTemplate;

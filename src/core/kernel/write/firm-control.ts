@@ -2,21 +2,21 @@
 // API's shapes (docs/api.md#shapes) or with a CommandRefusal carrying the status the interface names. Bodies arrive
 // as received and are read through their schemas (firm-control-bodies.ts), so a scenario step with
 // expect_status: 400 tests the same validation an HTTP request meets.
-import { PRODUCT_FAMILIES } from '../instruments.js';
-import { onAdjustment, reanchorDailyLoss, setDailyLossTrigger, setMaxDrawdownLimit } from '../accounts/floors.js';
-import { formatCents, parseCents } from '../money.js';
-import { CommandRefusal, refuseField } from '../outcome.js';
-import { parseBody } from '../validation/request-body.js';
-import type { AdjustmentJson, RiskStateJson } from '../shapes/account.js';
+import { PRODUCT_FAMILIES } from '../../instruments.js';
+import { onAdjustment, reanchorDailyLoss, setDailyLossTrigger, setMaxDrawdownLimit } from '../../accounts/floors.js';
+import { formatCents, parseCents } from '../../money.js';
+import { CommandRefusal, refuseField } from '../../outcome.js';
+import { parseBody } from '../../validation/request-body.js';
+import type { AdjustmentJson, RiskStateJson } from '../../shapes/account.js';
 import type {
   CancelAllResultJson,
   DailyLossTriggerResultJson,
   FlattenResultJson,
   OfferingsJson,
   ReanchorResultJson,
-} from '../shapes/firm-control.js';
-import { accountAccepts, type AccountBook, type AdjustmentRecord, type RiskAccount } from './accounts.js';
-import type { KernelContext } from './context.js';
+} from '../../shapes/firm-control.js';
+import { accountAccepts, type AccountBook, type AdjustmentRecord, type RiskAccount } from '../accounts.js';
+import type { KernelContext } from '../context.js';
 import {
   AdjustBody,
   DailyLossTriggerBody,
@@ -27,8 +27,8 @@ import {
   UserRiskHaltBody,
 } from './firm-control-bodies.js';
 import type { RiskDesk } from './risk-desk.js';
-import { balanceObjectJson, riskStateJson } from './risk-json.js';
-import { declareSnapshot } from '../snapshot/snapshot-fields.js';
+import { balanceObjectJson, riskStateJson } from '../read/risk-json.js';
+import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 export class FirmControl {
   constructor(
