@@ -2,15 +2,13 @@
 // (docs/api.md#shapes), lists with cursor paging (paging.ts). Reads change nothing and are not journaled. Each
 // read takes a scope: a firm key sees its firm, a trader's session its own accounts, a platform admin everything;
 // a record outside the scope is never listed, and a single read of one answers 404 as if it did not exist.
-import { failedRuleOf, type AccountStatusRecord, type LockChange } from '../../accounts/account.machine.js';
-import type { FailureRule } from '../../accounts/failure-rules.js';
 import type { Provisioning } from '../../accounts/provisioning.js';
 import { chicagoIso } from '../../calendar/dates.js';
 import type { GlobexCalendar } from '../../calendar/globex-calendar.js';
 import type { SimClock } from '../../clock.js';
 import type { ProductFamily } from '../../instruments.js';
 import { formatCents } from '../../money.js';
-import { CommandRefusal, refusalOutcome, success, type Outcome } from '../../outcome.js';
+import { CommandRefusal, type Outcome } from '../../outcome.js';
 import type { Order, OrderOrigin } from '../../orders/order-types.js';
 import { fillToJson, positionToJson, tradeLotsToJson, tradeToJson, type PositionBook } from '../../positions/index.js';
 import type { AccountRecordJson, AdjustmentJson, BalanceJson, RiskStateJson } from '../../shapes/account.js';
@@ -28,64 +26,15 @@ import type { Journal } from '../persistence/journal.js';
 import { orderJson, orderStatesJson } from './order-json.js';
 import type { OrderDesk } from '../write/order-desk.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from '../write/passing.js';
 import type { RiskDesk } from '../write/risk-desk.js';
 import { balanceJson, riskStateJson } from './risk-json.js';
 import { statsOf } from './stats.js';
+import { accountHistoryOf, riskNumbersOf, type AccountHistory, type RiskNumbers } from './account-figures.js';
+import { attempt, inScope, inTime, type ListFilter, type ReadScope, type UserIdentity } from './read-scope.js';
+
+export type { AccountHistory, RiskNumbers } from './account-figures.js';
+export type { ListFilter, ReadScope, UserIdentity } from './read-scope.js';
 import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
-
-/** Who is reading: a firm (firm key), a user of a firm (trader session), or everyone (platform admin). */
-export interface ReadScope {
-  firmId?: string;
-  userId?: string;
-}
-
-/** List filters, as the resource allows (times are Unix ms, inclusive). */
-export interface ListFilter {
-  account_id?: string | undefined;
-  instrument_id?: string | undefined;
-  status?: string | undefined;
-  from?: number | undefined;
-  to?: number | undefined;
-  user_id?: string | undefined;
-  idempotency_key?: string | undefined;
-}
-
-export interface UserIdentity {
-  user_id: string;
-  firm_id: string;
-  firm_slug: string;
-  email: string;
-  kind: 'trader' | 'staff';
-}
-
-/** An account's live risk figures in cents (internal units). */
-export interface RiskNumbers {
-  equityCents: number;
-  maxLossTriggerCents: number;
-  dailyLossTriggerCents: number | null;
-  failed: boolean;
-  /** The daily-loss lock is on (lifted at the next session roll). */
-  dailyLossLocked: boolean;
-  /** The day's net P&L so far: equity − start-of-day balance (commissions and open P&L included). */
-  dayNetCents: number;
-}
-
-/** What a back-test needs of an account at the end of its period (internal units). */
-export interface AccountHistory {
-  status: RiskAccount['status'];
-  statusHistory: readonly AccountStatusRecord[];
-  lockChanges: readonly LockChange[];
-  tradingDays: number;
-  /** Net realized P&L (after commissions) by trade date, for each trade date with a fill, in date order. */
-  dayPnlCents: ReadonlyMap<string, number>;
-  balanceCents: number;
-  startingBalanceCents: number;
-  tradingProfitCents: number;
-  unmetCriterion: PassingCriterion | undefined;
-  /** The rule that failed it (docs/risk-rules.md#statuses-and-locks); undefined unless failed. */
-  failedRule: FailureRule | undefined;
-}
 
 export interface KernelParts {
   clock: SimClock<KernelTimer>;
@@ -385,34 +334,12 @@ export class KernelReads {
   /** Equity and the two floors in cents, for charts and for traders that react to them; undefined when unknown. */
   riskNumbers(accountId: string): RiskNumbers | undefined {
     const account = this.k.accounts.find(accountId);
-    if (!account) return undefined;
-    const equityCents = this.k.risk.equityCents(account);
-    return {
-      failed: account.status === 'failed',
-      equityCents,
-      maxLossTriggerCents: account.floors.maxLossTriggerCents,
-      dailyLossTriggerCents: account.floors.dailyLossTriggerCents ?? null,
-      dailyLossLocked: account.locks.includes('daily_loss_breach'),
-      dayNetCents: equityCents - account.floors.startOfDayBalanceCents,
-    };
+    return account && riskNumbersOf(account, this.k.risk.equityCents(account));
   }
 
   /** An account's lifecycle and figures at the end of a back-test period. */
   accountHistory(accountId: string): AccountHistory {
-    const account = this.k.accounts.get(accountId);
-    const context = account.lifecycle.context;
-    return {
-      status: account.status,
-      statusHistory: context.statusHistory,
-      lockChanges: context.lockChanges,
-      tradingDays: account.dayPnlCents.size,
-      dayPnlCents: account.dayPnlCents,
-      balanceCents: account.balanceCents,
-      startingBalanceCents: account.plan.startingBalanceCents,
-      tradingProfitCents: tradingProfitCents(account),
-      unmetCriterion: unmetPassingCriterion(account),
-      failedRule: failedRuleOf(context),
-    };
+    return accountHistoryOf(this.k.accounts.get(accountId));
   }
 
   // ---- helpers ----
@@ -440,23 +367,3 @@ declareSnapshot(KernelReads, {
   kept: ['daily'],
   skipped: ['k'],
 });
-
-function inScope(scope: ReadScope, account: RiskAccount): boolean {
-  return (
-    (scope.firmId === undefined || account.firmId === scope.firmId) &&
-    (scope.userId === undefined || account.userId === scope.userId)
-  );
-}
-
-function inTime(filter: ListFilter, timeMs: number): boolean {
-  return (filter.from === undefined || timeMs >= filter.from) && (filter.to === undefined || timeMs <= filter.to);
-}
-
-function attempt<T>(read: () => T): Outcome<T> {
-  try {
-    return success(200, read());
-  } catch (error) {
-    if (error instanceof CommandRefusal) return refusalOutcome(error);
-    throw error;
-  }
-}
