@@ -5,7 +5,7 @@ import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { GlobexCalendar } from '../src/core/calendar/index.js';
 import { Kernel } from '../src/core/kernel/kernel.js';
-import { planJson } from '../src/core/kernel/risk-json.js';
+import { planJson } from '../src/core/kernel/read/risk-json.js';
 import { orderMachine } from '../src/core/orders/order.machine.js';
 import { createActor } from 'xstate';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { DEFAULT_START_MS, Sandbox } from '../src/api/sandbox/sandbox.js';
 import { loadSeedFile } from '../src/api/sandbox/seed-file.js';
 import { openServeStore } from '../src/cli/serve-store.js';
 import { GlobexCalendar } from '../src/core/calendar/globex-calendar.js';
-import { planJson } from '../src/core/kernel/risk-json.js';
+import { planJson } from '../src/core/kernel/read/risk-json.js';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
 import { benchSeedFile, startServer } from './api.bench.js';
 import { median, type Bench } from './bench.js';

@@ -5,7 +5,7 @@
 import { parseSymbol } from '../src/core/instruments.js';
 import { GlobexCalendar } from '../src/core/calendar/index.js';
 import { Kernel } from '../src/core/kernel/kernel.js';
-import { planJson } from '../src/core/kernel/risk-json.js';
+import { planJson } from '../src/core/kernel/read/risk-json.js';
 import { loadHolidayFile } from '../src/market/holiday-file.js';
 import { marketPrintBatches } from '../src/market/sources.js';
 import { parsePlanTemplate } from '../src/core/accounts/plans.js';

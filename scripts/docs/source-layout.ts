@@ -10,10 +10,19 @@ export const FOLDERS: Readonly<Record<string, string>> = {
   'src/core': 'the pure domain: no I/O, no wall clock, no unseeded randomness',
   'src/core/accounts': 'plans, overlays, provisioning and the account machine',
   'src/core/calendar': 'the GLOBEX calendar: Chicago dates, holidays, sessions, trade dates and rolls',
-  'src/core/kernel': 'the engine every driver shares: commands, the print path, the desks, reads, the journal',
+  'src/core/kernel':
+    'the engine every driver shares: the façade (kernel.ts), its shared state and events, then its write and read sides and its persistence',
+  'src/core/kernel/persistence':
+    "the kernel's journal, its replay, state snapshots and market prints journaled by reference",
+  'src/core/kernel/read':
+    "the kernel's read side: reads in the API's shapes, paging, JSON views, statistics, daily records",
+  'src/core/kernel/write':
+    "the kernel's write side: commands, the desks, executions, the print path, firm control and the risk rules",
   'src/core/orders': 'the order machine, its status log, order requests, the fill model and the venue books',
   'src/core/positions': 'positions, FIFO lots, trades, fills, marks and daily position records',
+  'src/core/snapshot': 'what each long-lived part declares a snapshot keeps of it, below the kernel that takes them',
   'src/core/shapes': 'the public shapes as TypeBox schemas',
+  'src/core/validation': 'input checked against its schema: request bodies, files, field readers and what errors echo',
   'src/market': 'market data readers (CSV ticks and bars, Databento) and the holiday file',
   'src/import': 'importers of broker fills exports and Databento downloads',
   'src/store': 'the SQLite store: journal, snapshots and the writer thread',

@@ -1,7 +1,7 @@
 // One back-test cell as calibration runs it (docs/backtesting.md#how-close-calibration-comes): the market and period
 // of --market and --period, the calibrate seed, a back-test config's default fill model (no latency, no slippage,
 // limits fill at a touch), no fees; the traders and the plan are the caller's.
-import type { Fields } from '../core/accounts/input-fields.js';
+import type { Fields } from '../core/validation/input-fields.js';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';

@@ -4,7 +4,7 @@
 // lines of POSITION_HISTORY_TYPES and the inputs are parsed and kept. The inputs are what moves the run's clock (an
 // event happens at the time an input set), which the records need at each input: prints stamped before it were not
 // applied.
-import { lineHead, type JournalEntry } from '../core/kernel/journal.js';
+import { lineHead, type JournalEntry } from '../core/kernel/persistence/journal.js';
 import { POSITION_HISTORY_TYPES } from '../core/positions/daily.js';
 import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from '../market/line-blocks.js';
 import { CliInputError } from './input-error.js';

@@ -8,8 +8,8 @@ import type { Argv } from 'yargs';
 import { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { isIsoDate } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol, UnknownInstrumentError } from '../core/instruments.js';
-import type { JournalEntry } from '../core/kernel/journal.js';
-import { MarketPrintCursor, MarketPrintsError } from '../core/kernel/market-prints.js';
+import type { JournalEntry } from '../core/kernel/persistence/journal.js';
+import { MarketPrintCursor, MarketPrintsError } from '../core/kernel/persistence/market-prints.js';
 import {
   dailyPositions,
   JournalReadError,

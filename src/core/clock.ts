@@ -1,7 +1,7 @@
 // The simulated clock and its scheduler (docs/architecture.md#time-is-an-input). Time only moves when a driver calls
 // advanceTo; due events fire in (time, sequence) order, and an event scheduled while firing that is due by the target
 // fires in the same advance. Events are plain data so a journal can record them.
-import { declareSnapshot } from './kernel/snapshot-fields.js';
+import { declareSnapshot } from './snapshot/snapshot-fields.js';
 
 export interface ScheduledEvent<E> {
   atMs: number;

@@ -2,7 +2,7 @@
 // (docs/architecture.md#determinism-is-a-feature). The same seed always yields the same sequence; the generator state
 // can be saved and restored.
 import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { declareSnapshot } from './kernel/snapshot-fields.js';
+import { declareSnapshot } from './snapshot/snapshot-fields.js';
 
 export class IdGenerator {
   private readonly rng: ReturnType<typeof xoroshiro128plus>;

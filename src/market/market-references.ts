@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { MarketFileReference, MarketPrint } from '../core/kernel/market-prints.js';
+import type { MarketFileReference, MarketPrint } from '../core/kernel/persistence/market-prints.js';
 import { CanonicalSymbols } from './canonical-symbols.js';
 import type { MarketFileSpec } from './market-file-spec.js';
 import { marketPrintBatches } from './sources.js';

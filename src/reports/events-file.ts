@@ -7,7 +7,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { JournalOut } from '../core/kernel/journal.js';
+import type { JournalOut } from '../core/kernel/persistence/journal.js';
 import { packageRoot } from '../market/holiday-file.js';
 import { Drainer, EventsRing, hashAndWrite, WAKE_BYTES } from './events-ring.js';
 

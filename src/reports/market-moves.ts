@@ -4,7 +4,7 @@
 // the tick's value, from the price its sample was marked at. A sample names the prints applied before it
 // (TimelinePoint[4]): the venue matches first and the print marks after (docs/risk-rules.md#order-of-work-at-one-print),
 // so a sample taken at a fill comes before its own print, which is then the first move drawn after it.
-import { parsePrint } from '../core/kernel/print-input.js';
+import { parsePrint } from '../core/kernel/write/print-input.js';
 import { pricingOf } from '../core/positions/instrument-pricing.js';
 import type { FillJson } from '../core/shapes/fill.js';
 import type { TimelinePoint } from '../scenario/account-timeline.js';

@@ -2,7 +2,7 @@
 // validation.csv (a row per trader), summary.json `validation`, and report.html's section, which leads with the
 // agreement and says that only the reference cell, the plan the traders traded, is validated.
 import { chicagoIso } from '../core/calendar/dates.js';
-import { toCents } from '../core/accounts/input-fields.js';
+import { toCents } from '../core/validation/input-fields.js';
 import type {
   Divergence,
   SimulatedTrader,

@@ -13,7 +13,7 @@ import {
   readInteger,
   readString,
   type Fields,
-} from '../core/accounts/input-fields.js';
+} from '../core/validation/input-fields.js';
 import { FAILURE_RULES } from '../core/accounts/failure-rules.js';
 import { MAX_DRAWDOWN_MODES } from '../core/accounts/plans.js';
 import { readSymbol, readTimeMs } from './scenario-fields.js';

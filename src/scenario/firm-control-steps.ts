@@ -2,7 +2,7 @@
 // as a request body. Without `expect_status` every value was checked against the step's schema (step-schemas.ts);
 // with it only the keys were (and `account` a string), so `expect_status: 400` reaches the operation's own
 // validation and an unknown alias reaches its 404. Here: the alias, and the values converted.
-import { at, toCents, type Fields } from '../core/accounts/input-fields.js';
+import { at, toCents, type Fields } from '../core/validation/input-fields.js';
 import type { FirmControlArgs, FirmControlKind, FirmControlStep } from './scenario-types.js';
 import { readAccount, type StepInput } from './step-context.js';
 

@@ -1,11 +1,11 @@
 // The `input` step (docs/scenarios.md#input-steps): one kernel input as a journal records it, `{time_ms, type,
 // data}`, applied at its time exactly as a journal replay applies it (the clock moves there silently). It is what
 // the sandbox's session export writes, so an exported session replays to the sandbox's journal byte for byte.
-import { fail, checkKeys, required, at, type Fields } from '../core/accounts/input-fields.js';
+import { fail, checkKeys, required, at, type Fields } from '../core/validation/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
-import { isPrintSize } from '../core/kernel/print-input.js';
-import { KERNEL_COMMAND_TYPES } from '../core/kernel/commands.js';
+import { isPrintSize } from '../core/kernel/write/print-input.js';
+import { KERNEL_COMMAND_TYPES } from '../core/kernel/write/commands.js';
 import type { InputStep } from './scenario-types.js';
 import { readSymbol } from './scenario-fields.js';
 import type { StepInput } from './step-context.js';

@@ -6,7 +6,7 @@
 // row names the CSV's line, column and field (core/accounts/news-rule.ts parses it).
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { at, FieldError, isFields } from '../core/accounts/input-fields.js';
+import { at, FieldError, isFields } from '../core/validation/input-fields.js';
 import { NewsCsvError, parseNewsCsv } from '../core/accounts/news-rule.js';
 import { ScenarioError } from './scenario-error.js';
 

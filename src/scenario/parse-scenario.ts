@@ -1,9 +1,9 @@
 // Validation of a decoded scenario document (docs/scenarios.md) into a typed Scenario. Everything
 // is checked up front, so a bad file runs nothing; the first problem is thrown as a ScenarioError naming the
 // file, the field path and what was expected.
-import { at, FieldError } from '../core/accounts/input-fields.js';
+import { at, FieldError } from '../core/validation/input-fields.js';
 import { parsePlanTemplate, type PlanTemplate } from '../core/accounts/plans.js';
-import { checkFileValue } from '../core/file-check.js';
+import { checkFileValue } from '../core/validation/file-check.js';
 import { parseSteps } from './parse-steps.js';
 import { parseAccounts } from './scenario-accounts.js';
 import { scenarioErrorFromField } from './scenario-error.js';

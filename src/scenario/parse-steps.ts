@@ -2,8 +2,8 @@
 // answer with a status. Steps are checked in order, so a ref must be placed before it is used and `at` never
 // moves the clock back. A step's FieldErrors become ScenarioErrors that name the step index and type:
 // `steps[4] (order): limit_price: …`.
-import { FieldError, fail, isFields } from '../core/accounts/input-fields.js';
-import { checkFileValue } from '../core/file-check.js';
+import { FieldError, fail, isFields } from '../core/validation/input-fields.js';
+import { checkFileValue } from '../core/validation/file-check.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { parseExpect } from './expect-step.js';
 import { parseFirmControl } from './firm-control-steps.js';

@@ -4,7 +4,7 @@
 // `accounts: [{ alias: a, plan: eval-50k-eod }]` works from anywhere.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { FieldError, readFields, type Fields } from '../core/accounts/input-fields.js';
+import { FieldError, readFields, type Fields } from '../core/validation/input-fields.js';
 import { parsePlanTemplate, type PlanTemplate } from '../core/accounts/plans.js';
 import { packageRoot } from '../market/holiday-file.js';
 import { ScenarioError } from './scenario-error.js';

@@ -4,12 +4,12 @@
 import { filter, lastValueFrom, takeWhile } from 'rxjs';
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
 import { parseSymbol, type ProductFamily } from '../core/instruments.js';
-import type { AccountCommandType } from '../core/kernel/commands.js';
-import { applyInput } from '../core/kernel/journal-replay.js';
-import type { JournalOut } from '../core/kernel/journal.js';
+import type { AccountCommandType } from '../core/kernel/write/commands.js';
+import { applyInput } from '../core/kernel/persistence/journal-replay.js';
+import type { JournalOut } from '../core/kernel/persistence/journal.js';
 import { Kernel } from '../core/kernel/kernel.js';
-import { parsePrint } from '../core/kernel/print-input.js';
-import { planJson } from '../core/kernel/risk-json.js';
+import { parsePrint } from '../core/kernel/write/print-input.js';
+import { planJson } from '../core/kernel/read/risk-json.js';
 import { formatCents } from '../core/money.js';
 import { marketFileReferences } from '../market/market-references.js';
 import { marketPrints$ } from '../market/sources.js';

@@ -3,7 +3,7 @@
 // fixtures/plans), and the overlays (docs/scenarios.md#accounts-and-overlays) give the account its own
 // copy of the plan.
 import type { Static } from 'typebox';
-import { at, fail } from '../core/accounts/input-fields.js';
+import { at, fail } from '../core/validation/input-fields.js';
 import { applyProvisioningOverlay, overlayOf } from '../core/accounts/plan-overlay.js';
 import type { PlanTemplate } from '../core/accounts/plans.js';
 import { findPlanFile, knownPlans } from './plan-files.js';

@@ -2,7 +2,7 @@
 // column when it came from a file, the field path (`steps[4].order.limit_price`) and, in the message, the
 // step index and type:
 //   scenarios/x.yaml:23:60: steps[4] (order): limit_price: expected a decimal string …, got the number 4999.75
-import { type FieldError } from '../core/accounts/input-fields.js';
+import { type FieldError } from '../core/validation/input-fields.js';
 
 export interface ScenarioErrorOptions extends ErrorOptions {
   /** 1-based line and column: of a YAML/JSON syntax error, or of the field a validation error names. */

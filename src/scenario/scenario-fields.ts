@@ -1,7 +1,7 @@
 // Readers for the value types of scenario files beyond those of plans: times, durations, GLOBEX symbols,
 // prices, HTTP statuses. Each throws a FieldError naming the field.
 import { Dec } from '../core/money.js';
-import { FieldError, describeValue, fail } from '../core/accounts/input-fields.js';
+import { FieldError, describeValue, fail } from '../core/validation/input-fields.js';
 import { UnknownInstrumentError, parseSymbol } from '../core/instruments.js';
 import { TimeInputError, parseDurationMs, parseTimeMs } from '../core/time.js';
 import { HTTP_STATUSES, type HttpStatus } from './scenario-types.js';

@@ -3,8 +3,8 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Static } from 'typebox';
-import { at, fail } from '../core/accounts/input-fields.js';
-import { checkFileValue } from '../core/file-check.js';
+import { at, fail } from '../core/validation/input-fields.js';
+import { checkFileValue } from '../core/validation/file-check.js';
 import type { MarketFileSpec } from '../market/market-file-spec.js';
 import { readSymbol } from './scenario-fields.js';
 import { MarketSection } from './scenario-schema.js';

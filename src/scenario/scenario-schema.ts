@@ -4,7 +4,7 @@
 // refs placed by earlier steps, a clock that never moves back, symbols the catalog knows.
 import { Type, type TSchema } from 'typebox';
 import { OverlayProperties, PlanTemplateFile } from '../core/accounts/plan-schema.js';
-import { Flag, Int, Mapping, OneOf, Text } from '../core/file-fields.js';
+import { Flag, Int, Mapping, OneOf, Text } from '../core/validation/file-fields.js';
 import { StepFile, Time } from './step-schemas.js';
 
 export const LIMIT_FILLS = ['touch', 'through'] as const;

@@ -2,7 +2,7 @@
 // the final state written to state.json and the --json document (the API's shapes, docs/api.md#shapes).
 import { canonicalSymbol, parseSymbol } from '../core/instruments.js';
 import type { Kernel } from '../core/kernel/kernel.js';
-import type { Page, PageRequest } from '../core/kernel/paging.js';
+import type { Page, PageRequest } from '../core/kernel/read/paging.js';
 import type { Outcome } from '../core/outcome.js';
 import type { RiskStateJson } from '../core/shapes/account.js';
 import type { FillJson, TradeJson } from '../core/shapes/fill.js';

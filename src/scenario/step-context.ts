@@ -1,6 +1,6 @@
 // What step validation knows while it walks the steps in order: the account aliases, the order refs placed
 // so far (and, for better messages, those placed later), the OCO groups, and the simulated clock.
-import { fail, readFields, checkKeys, type Fields } from '../core/accounts/input-fields.js';
+import { fail, readFields, checkKeys, type Fields } from '../core/validation/input-fields.js';
 import { listNames, readName } from './scenario-fields.js';
 import type { HttpStatus } from './scenario-types.js';
 

@@ -5,7 +5,7 @@
 // reader walks to name the subject in its errors; the schema here is made from them.
 import { Type, type TSchema } from 'typebox';
 import { TIME_EXPECTED } from '../core/time.js';
-import { DecimalText, Flag, Int, Mapping, Money, OneOf, Text } from '../core/file-fields.js';
+import { DecimalText, Flag, Int, Mapping, Money, OneOf, Text } from '../core/validation/file-fields.js';
 import { ACCOUNT_EXPECT_FIELDS, ORDER_EXPECT_FIELDS, POSITION_EXPECT_FIELDS, type ValueType } from './expect-step.js';
 import { INPUT_TYPES } from './input-step.js';
 import { FIRM_CONTROL_KINDS, HTTP_STATUSES, type FirmControlKind, type StepKind } from './scenario-types.js';

@@ -3,7 +3,7 @@
 // instrument must be a symbol the catalog knows (a typo is the file's mistake, found up front). Order prices are
 // checked as decimals only: the tick grid is the venue's check at run time (an order off the grid ends REJECTED),
 // while tick and fill prices must be on the grid.
-import { FieldError, at, fail, type Fields } from '../core/accounts/input-fields.js';
+import { FieldError, at, fail, type Fields } from '../core/validation/input-fields.js';
 import { chicagoIso } from '../core/calendar/dates.js';
 import { listNames, onTickGrid, readSymbol, readTimeMs } from './scenario-fields.js';
 import type {

@@ -3,7 +3,7 @@
 // answer names an id not seen before; forgotten when the kernel is another (a reset, a restart), which mints the
 // same ids again.
 import type { Kernel } from '../core/kernel/kernel.js';
-import type { Page, PageRequest } from '../core/kernel/paging.js';
+import type { Page, PageRequest } from '../core/kernel/read/paging.js';
 import type { Outcome } from '../core/outcome.js';
 import type { SimCast } from './sim-clients.js';
 

@@ -3,8 +3,8 @@
 // adjustments; and a kernel rebuilt from the journal's inputs (journal-replay.ts) answers every read as the live
 // one does, floors and locks included (docs/architecture.md#one-kernel-many-drivers).
 import type { GlobexCalendar } from '../core/calendar/globex-calendar.js';
-import type { JournalEntry } from '../core/kernel/journal.js';
-import { replayJournal } from '../core/kernel/journal-replay.js';
+import type { JournalEntry } from '../core/kernel/persistence/journal.js';
+import { replayJournal } from '../core/kernel/persistence/journal-replay.js';
 import type { Kernel } from '../core/kernel/kernel.js';
 import type { SimCast } from './sim-clients.js';
 import { digestDifference, kernelDigest } from './sim-digest.js';

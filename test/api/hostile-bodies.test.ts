@@ -5,8 +5,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_DEPTH } from '../../src/api/gateway/body-depth.js';
-import { MAX_FIELD_PROBLEMS } from '../../src/core/body-check.js';
-import { ECHO_MAX_CHARS } from '../../src/core/echo.js';
+import { MAX_FIELD_PROBLEMS } from '../../src/core/validation/body-check.js';
+import { ECHO_MAX_CHARS } from '../../src/core/validation/echo.js';
 import { acmeDemoTrader, KEYS, marketOrderBody, startTestApi, stateDigest, type TestApi } from './api-harness.js';
 
 const acme = { 'x-service-api-key': KEYS.acmeOperator, 'content-type': 'application/json' };

@@ -2,7 +2,7 @@
 import type { PlanTemplate } from '../../src/core/accounts/plans.js';
 import type { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
-import { planJson } from '../../src/core/kernel/risk-json.js';
+import { planJson } from '../../src/core/kernel/read/risk-json.js';
 import type { Side } from '../../src/core/orders/order-types.js';
 import { BracketTrader } from '../../src/backtest/traders/bracket-trader.js';
 import { readStrategyParams } from '../../src/backtest/traders/strategy-params.js';

@@ -8,7 +8,7 @@ import { ResetDraws, TraderFunnel } from '../../src/backtest/funnel/trader-funne
 import { parsePlanTemplate } from '../../src/core/accounts/plans.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
-import { planJson } from '../../src/core/kernel/risk-json.js';
+import { planJson } from '../../src/core/kernel/read/risk-json.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 
 const config = loadBacktestConfig(fileURLToPath(new URL('./fixtures/funnel/funnel.yaml', import.meta.url)));

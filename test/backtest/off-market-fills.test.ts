@@ -142,7 +142,12 @@ describe('propsim backtest and fills off the market', () => {
     ]);
     const cells = readFileSync(join(out, 'cells.csv'), 'utf8').split('\n');
     expect(cells[0]).toMatch(/,positions_never_had,fills_off_market,fills_no_market,failed$/);
-    expect(cells.slice(1, 5).map((row) => row.split(',').slice(-3, -1).join(','))).toEqual(['2,2', '2,2', '2,2', '2,2']);
+    expect(cells.slice(1, 5).map((row) => row.split(',').slice(-3, -1).join(','))).toEqual([
+      '2,2',
+      '2,2',
+      '2,2',
+      '2,2',
+    ]);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as {
       cells: Array<{ fills_off_market: number; fills_no_market: number }>;
     };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePlanTemplate } from '../../src/core/accounts/plans.js';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
-import { planJson } from '../../src/core/kernel/risk-json.js';
+import { planJson } from '../../src/core/kernel/read/risk-json.js';
 import type { Side } from '../../src/core/orders/order-types.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { BracketTrader } from '../../src/backtest/traders/bracket-trader.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { bodyCheck, problemText } from '../../src/core/body-check.js';
+import { bodyCheck, problemText } from '../../src/core/validation/body-check.js';
 
 const Body = Type.Object(
   {

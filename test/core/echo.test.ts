@@ -1,7 +1,7 @@
 // docs/api.md#what-an-error-echoes: what a message carries of its input is bounded and escaped.
 import { describe, expect, it } from 'vitest';
-import { bodyCheck } from '../../src/core/body-check.js';
-import { ECHO_MAX_CHARS, echoed, echoedValue, escapedText } from '../../src/core/echo.js';
+import { bodyCheck } from '../../src/core/validation/body-check.js';
+import { ECHO_MAX_CHARS, echoed, echoedValue, escapedText } from '../../src/core/validation/echo.js';
 import { Type } from 'typebox';
 
 describe('docs/api.md#what-an-error-echoes', () => {

@@ -2,9 +2,9 @@
 // readers, one field at a time, so that moving a reader onto its schema keeps its messages.
 import { Type, type TSchema } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { FieldError } from '../../src/core/accounts/input-fields.js';
-import { checkFileValue } from '../../src/core/file-check.js';
-import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../../src/core/file-fields.js';
+import { FieldError } from '../../src/core/validation/input-fields.js';
+import { checkFileValue } from '../../src/core/validation/file-check.js';
+import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../../src/core/validation/file-fields.js';
 
 function messageOf(schema: TSchema, value: unknown, path = ''): string {
   try {

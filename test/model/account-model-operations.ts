@@ -3,7 +3,7 @@
 // and a client's DELETE or PATCH aimed at
 // the risk engine's orders, each as one step of AccountSim: the kernel call, its expected answer, and its effect
 // on the model.
-import type { AccountCommandType } from '../../src/core/kernel/commands.js';
+import type { AccountCommandType } from '../../src/core/kernel/write/commands.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import { centsText, type Command } from './account-model-commands.js';
 import type { ModelAccount } from './account-model-ledger.js';

@@ -4,7 +4,7 @@
 // hands the step and the state before it to the verifier. Firm operations and the client's requests on risk
 // orders are in account-model-operations.ts.
 import { mondayOf } from '../../src/core/calendar/dates.js';
-import type { AccountCommandType } from '../../src/core/kernel/commands.js';
+import type { AccountCommandType } from '../../src/core/kernel/write/commands.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
 import type { RiskAccount } from '../../src/core/kernel/accounts.js';
 import type { Order } from '../../src/core/orders/order-types.js';

@@ -13,7 +13,7 @@
 // as regression tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { AccountCommandType } from '../../src/core/kernel/commands.js';
+import type { AccountCommandType } from '../../src/core/kernel/write/commands.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../src/core/outcome.js';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';

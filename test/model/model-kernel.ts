@@ -1,7 +1,7 @@
 // The kernel as the models drive and read it: commands through `dispatch`, and what one call published, read from
 // its events, for the counts an answer does not carry (a lockout answers the risk-state item, so whether it added
 // the lock, which client orders it cancelled and how many closing orders it sent are read from what it did).
-import type { KernelCommand } from '../../src/core/kernel/commands.js';
+import type { KernelCommand } from '../../src/core/kernel/write/commands.js';
 import type { KernelEvent } from '../../src/core/kernel/events.js';
 import type { Kernel } from '../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../src/core/outcome.js';

@@ -2,7 +2,7 @@
 // status history of every order, client's or risk engine's (docs/order-lifecycle.md#statuses-and-transitions), the DAY
 // expiry around
 // the close, and what the model learns of each order at the venue (arrival, trigger, re-queueing).
-import { bodyCheck } from '../../src/core/body-check.js';
+import { bodyCheck } from '../../src/core/validation/body-check.js';
 import { OrderShape, StatusRecordShape } from '../../src/core/shapes/order.js';
 import { riskOrderIds } from './kernel-commands.js';
 import { atMost, deepEq, eq, ne, ok, contains } from './model-assert.js';

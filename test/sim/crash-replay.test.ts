@@ -3,8 +3,8 @@
 // files journals them by reference: their prints are read again from the files for the replay.
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../src/core/calendar/index.js';
-import { applyInput, replayJournal } from '../../src/core/kernel/journal-replay.js';
-import { MarketPrintCursor } from '../../src/core/kernel/market-prints.js';
+import { applyInput, replayJournal } from '../../src/core/kernel/persistence/journal-replay.js';
+import { MarketPrintCursor } from '../../src/core/kernel/persistence/market-prints.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { SCENARIO_FILES, scenarioJournal } from './scenario-journals.js';
 

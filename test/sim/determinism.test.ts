@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../src/core/calendar/index.js';
-import { parseJournal, replayJournal } from '../../src/core/kernel/journal-replay.js';
+import { parseJournal, replayJournal } from '../../src/core/kernel/persistence/journal-replay.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
 import { eventsSha256 } from '../../src/reports/replay-outputs.js';

@@ -4,9 +4,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GlobexCalendar } from '../../src/core/calendar/index.js';
-import { parseJournal } from '../../src/core/kernel/journal-replay.js';
-import type { JournalEntry } from '../../src/core/kernel/journal.js';
-import type { MarketPrint } from '../../src/core/kernel/market-prints.js';
+import { parseJournal } from '../../src/core/kernel/persistence/journal-replay.js';
+import type { JournalEntry } from '../../src/core/kernel/persistence/journal.js';
+import type { MarketPrint } from '../../src/core/kernel/persistence/market-prints.js';
 import { referencedMarketPrints } from '../../src/market/market-references.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
 import { runScenario } from '../../src/scenario/runner.js';

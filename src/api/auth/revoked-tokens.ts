@@ -2,7 +2,7 @@
 // expired anyway (docs/api.md#memory-stays-bounded): an expired token is refused as expired whether or not it was
 // revoked, so its id no longer matters. They were kept for good, one more per refresh, in every snapshot. Expired ids
 // are dropped as the map grows (sweep-schedule.ts) and before each snapshot.
-import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
+import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 import { SweepSchedule } from '../gateway/sweep-schedule.js';
 
 export class RevokedTokens {

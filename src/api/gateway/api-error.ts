@@ -1,6 +1,6 @@
 // Every 4xx and 5xx of the sandbox, from any layer, is this error turned into the envelope `{error, code, details?,
 // request_id}` (docs/api.md#errors). Kernel refusals become one through `fromRefusal`.
-import { echoed } from '../../core/echo.js';
+import { echoed } from '../../core/validation/echo.js';
 import type { FieldDetail } from '../../core/outcome.js';
 
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
 // one on firm routes; a user session reaches only the routes open to users. Runs as an onRequest hook, before the
 // body is read, so a refused request costs nothing more.
 import type { FastifyRequest } from 'fastify';
-import { echoed } from '../../core/echo.js';
+import { echoed } from '../../core/validation/echo.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { ApiError } from './api-error.js';
 import type { Caller, RoutePolicy } from './caller.js';

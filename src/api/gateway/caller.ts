@@ -1,7 +1,7 @@
 // Who is calling and what a route lets them do (docs/api.md#the-auth-matrix). Every route declares its policy in
 // its options, `config: { policy }`; the gateway (gateway/authenticate.ts) resolves the caller and enforces the
 // policy before validation, so a handler only sees callers the policy admits.
-import type { ReadScope } from '../../core/kernel/reads.js';
+import type { ReadScope } from '../../core/kernel/read/reads.js';
 import type { FaultTarget } from '../sandbox/fault-windows.js';
 import type { KeyRole, Scope } from '../sandbox/seed-file.js';
 

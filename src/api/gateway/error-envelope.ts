@@ -4,8 +4,8 @@
 // caller's address on its way out (failed-auth-limit.ts). Whatever a layer put in a message, the envelope carries it
 // bounded and escaped (docs/api.md#what-an-error-echoes): each echo is bounded where it is made, and this is the net.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_FIELD_PROBLEMS } from '../../core/body-check.js';
-import { echoed } from '../../core/echo.js';
+import { MAX_FIELD_PROBLEMS } from '../../core/validation/body-check.js';
+import { echoed } from '../../core/validation/echo.js';
 import { ApiError } from './api-error.js';
 import { routeNotFound } from './authenticate.js';
 import type { FailedAuthLimit } from './failed-auth-limit.js';

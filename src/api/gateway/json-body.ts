@@ -6,7 +6,7 @@
 // (prototype poisoning, refused as Fastify's own parser refuses it).
 import secureJson from 'secure-json-parse';
 import type { FastifyInstance } from 'fastify';
-import { echoed } from '../../core/echo.js';
+import { echoed } from '../../core/validation/echo.js';
 import { ApiError } from './api-error.js';
 import { MAX_BODY_DEPTH, nestsDeeperThan } from './body-depth.js';
 

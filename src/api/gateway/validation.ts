@@ -4,7 +4,7 @@
 // number where the schema asks for an integer, and nothing else is converted.
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
-import { checkerOf } from '../../core/request-body.js';
+import { checkerOf } from '../../core/validation/request-body.js';
 import { invalidRequest } from './api-error.js';
 
 type Json = Record<string, unknown>;

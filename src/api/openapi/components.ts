@@ -14,7 +14,7 @@ import {
   MaxLossLimitBody,
   OfferingBody,
   ReanchorBody,
-} from '../../core/kernel/firm-control-bodies.js';
+} from '../../core/kernel/write/firm-control-bodies.js';
 import { LinkOcoBody, ModifyOrderBody, OcoCompanionBody, PlaceOrderBody } from '../../core/orders/order-request.js';
 import {
   AccountRecordShape,

@@ -1,9 +1,9 @@
 // The per-account operations a firm runs on /v1/accounts (docs/api.md#routes): lockout and unlock, flatten, and
 // cancel-all. Operator keys only; an account of another firm answers 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CommandAnswers, KernelCommand } from '../../core/kernel/commands.js';
+import type { CommandAnswers, KernelCommand } from '../../core/kernel/write/commands.js';
 import type { Outcome } from '../../core/outcome.js';
-import { LockoutBody } from '../../core/kernel/firm-control-bodies.js';
+import { LockoutBody } from '../../core/kernel/write/firm-control-bodies.js';
 import { RiskStateShape } from '../../core/shapes/account.js';
 import { CancelAllResultShape, FlattenResultShape } from '../../core/shapes/firm-control.js';
 import { notFound } from '../gateway/api-error.js';

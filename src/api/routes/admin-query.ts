@@ -6,8 +6,8 @@ import { AccountRecordShape, AccountStatusShape, BalanceShape } from '../../core
 import { Id, PageOf } from '../../core/shapes/common.js';
 import { FillShape } from '../../core/shapes/fill.js';
 import { OrderShape, OrderStatusShape } from '../../core/shapes/order.js';
-import type { PageRequest } from '../../core/kernel/paging.js';
-import type { ListFilter } from '../../core/kernel/reads.js';
+import type { PageRequest } from '../../core/kernel/read/paging.js';
+import type { ListFilter } from '../../core/kernel/read/reads.js';
 import { readScopeOf } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';
 import { AccountFilter, GATEWAY_ERRORS, InstrumentFilter, ListQuery, TimeFilter } from '../schemas/common.js';

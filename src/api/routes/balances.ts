@@ -1,7 +1,7 @@
 // Balances, adjustments and the daily-loss controls (docs/api.md#routes; the rules in
 // docs/risk-rules.md#daily-loss). Reads in the caller's scope; the writes are operator-only firm-control.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdjustBody, DailyLossTriggerBody, ReanchorBody } from '../../core/kernel/firm-control-bodies.js';
+import { AdjustBody, DailyLossTriggerBody, ReanchorBody } from '../../core/kernel/write/firm-control-bodies.js';
 import { AdjustmentShape, BalanceShape } from '../../core/shapes/account.js';
 import { PageOf } from '../../core/shapes/common.js';
 import { DailyLossTriggerResultShape, ReanchorResultShape } from '../../core/shapes/firm-control.js';

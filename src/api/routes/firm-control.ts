@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AssignStaffRoleBody, RemoveStaffRoleBody } from '../../core/accounts/staff-roles.js';
 import { ProvisionAccountsBody } from '../../core/accounts/provisioning-request.js';
-import { MaxLossLimitBody, OfferingBody } from '../../core/kernel/firm-control-bodies.js';
+import { MaxLossLimitBody, OfferingBody } from '../../core/kernel/write/firm-control-bodies.js';
 import {
   AccountRecordShape,
   ProvisionResultShape,

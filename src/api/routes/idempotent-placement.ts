@@ -5,7 +5,7 @@
 // while its order waits for the commit, or while its body arrives, must not leave the key claimed for good. Keys
 // are per firm: a user's firm, an admin's X-Firm-ID.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { echoed } from '../../core/echo.js';
+import { echoed } from '../../core/validation/echo.js';
 import type { Outcome } from '../../core/outcome.js';
 import { ApiError } from '../gateway/api-error.js';
 import type { Caller } from '../gateway/caller.js';

@@ -2,7 +2,7 @@
 // the next session close or roll), market prints at the current time, fault windows, and reset to the seed.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { parsePrint } from '../../core/kernel/print-input.js';
+import { parsePrint } from '../../core/kernel/write/print-input.js';
 import { CommandRefusal, type FieldDetail } from '../../core/outcome.js';
 import { ClockShape } from '../../core/shapes/clock.js';
 import { parseDurationMs, parseTimeMs, TimeInputError } from '../../core/time.js';

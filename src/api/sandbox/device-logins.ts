@@ -4,7 +4,7 @@
 // A login costs what the users of its fingerprint and IP cost, and the memory holds one entry per firm, user and
 // fingerprint or IP (docs/api.md#memory-stays-bounded): every login used to be kept and scanned three times at each
 // login, quadratic in the logins of the last day, which a clock standing still never let go.
-import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
+import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 
 export const SHARED_DEVICE_WINDOW_MS = 24 * 60 * 60 * 1000;
 

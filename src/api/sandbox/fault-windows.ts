@@ -1,7 +1,7 @@
 // Fault windows (docs/api.md#fault-windows): for `duration_ms` of simulated time, requests to a target (and path
 // prefix) answer a chosen 421, 429, 502 or 503, so a client's retry policy can be tested.
 import { randomUUID } from 'node:crypto';
-import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
+import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 
 export type FaultTarget = 'gateway' | 'trading' | 'balances' | 'risk' | 'accounts';
 export const FAULT_TARGETS: readonly FaultTarget[] = ['gateway', 'trading', 'balances', 'risk', 'accounts'];

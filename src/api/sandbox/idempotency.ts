@@ -3,7 +3,7 @@
 // its answer is stored (or the request ends without one), so a concurrent duplicate is told so.
 import { createHash } from 'node:crypto';
 import { SweepSchedule } from '../gateway/sweep-schedule.js';
-import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
+import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 // A sandbox's kernel as the seed makes it (docs/api.md#start-up): a new kernel at the start time, then the seed's
 // firms with their plans and staff, and their demo accounts.
 import { Kernel } from '../../core/kernel/kernel.js';
-import { planJson } from '../../core/kernel/risk-json.js';
+import { planJson } from '../../core/kernel/read/risk-json.js';
 import { CommandRefusal, type Outcome } from '../../core/outcome.js';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
 import type { SandboxSeed } from './seed-file.js';

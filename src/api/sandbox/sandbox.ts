@@ -6,8 +6,8 @@
 // journaled as it happens, and a restart applies the journal again in order: the same inputs, the same state. A
 // snapshot of the state, taken every so many lines and at a clean close, lets a restart skip the lines it covers.
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
-import { applyInput, startedKernel } from '../../core/kernel/journal-replay.js';
-import { restoreSnapshot, takeSnapshot } from '../../core/kernel/state-snapshot.js';
+import { applyInput, startedKernel } from '../../core/kernel/persistence/journal-replay.js';
+import { restoreSnapshot, takeSnapshot } from '../../core/kernel/persistence/state-snapshot.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import type { Outcome } from '../../core/outcome.js';
 import type { ClockJson } from '../../core/shapes/clock.js';

@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Static } from 'typebox';
-import { FieldError, at, describeValue, fail } from '../../core/accounts/input-fields.js';
+import { FieldError, at, describeValue, fail } from '../../core/validation/input-fields.js';
 import { parsePlanTemplate, type PlanTemplate } from '../../core/accounts/plans.js';
-import { checkFileValue } from '../../core/file-check.js';
+import { checkFileValue } from '../../core/validation/file-check.js';
 import { packageRoot } from '../../market/holiday-file.js';
 import { DEFAULT_SEED, parseFillModel } from '../../scenario/parse-scenario.js';
 import { bundledPlansFolder, findPlanFile } from '../../scenario/plan-files.js';

@@ -11,7 +11,7 @@ import {
   MAX_NAME_LENGTH,
   MAX_PLAN_REFERENCE_LENGTH,
 } from '../../core/accounts/provisioning-request.js';
-import { Int, Mapping, OneOf, Text } from '../../core/file-fields.js';
+import { Int, Mapping, OneOf, Text } from '../../core/validation/file-fields.js';
 import { FillModelSection } from '../../scenario/scenario-schema.js';
 
 export const SCOPES = ['trading:read', 'trading:write', 'accounts:read', 'accounts:write'] as const;

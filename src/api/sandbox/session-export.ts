@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { chicagoIso } from '../../core/calendar/dates.js';
 import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
-import type { JournalEntry } from '../../core/kernel/journal.js';
-import { parseJournal, replayJournal } from '../../core/kernel/journal-replay.js';
+import type { JournalEntry } from '../../core/kernel/persistence/journal.js';
+import { parseJournal, replayJournal } from '../../core/kernel/persistence/journal-replay.js';
 import type { FillModel } from '../../core/orders/fill-model.js';
 
 /** The scenario file of a sandbox kernel's journal (its input lines), and the events_sha256 it replays to. */

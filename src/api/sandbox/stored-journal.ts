@@ -1,7 +1,7 @@
 // Reading a durable sandbox's stored journal back (docs/api.md#persistence): its first line, its snapshot if it can be
 // read, and its lines after the snapshot, each a kernel input or a sandbox record; the kernel's events are skipped,
 // since applying the inputs again writes them again.
-import type { JournalEntry } from '../../core/kernel/journal.js';
+import type { JournalEntry } from '../../core/kernel/persistence/journal.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
 import { decodeSnapshot } from '../../store/snapshot-codec.js';
 import { isSqliteError, StoreFileError } from '../../store/store-file-error.js';

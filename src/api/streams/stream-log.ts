@@ -8,7 +8,7 @@
 import { Subject, type Subscription } from 'rxjs';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import { streamEventOf, type StreamEvent } from './stream-events.js';
-import { declareSnapshot } from '../../core/kernel/snapshot-fields.js';
+import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 
 /** Events kept for resuming (at least these, up to a tenth more); an older since_sequence is `sequence_expired`. */
 export const RETAINED_EVENTS = 100_000;

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { Type } from 'typebox';
-import { echoed } from '../../core/echo.js';
+import { echoed } from '../../core/validation/echo.js';
 import { ApiError } from '../gateway/api-error.js';
 import { readScopeOf, type Caller, type RoutePolicy } from '../gateway/caller.js';
 import type { Sandbox } from '../sandbox/sandbox.js';

@@ -5,7 +5,7 @@ import { parsePlanTemplate } from '../../core/accounts/plans.js';
 import type { GlobexCalendar, Session } from '../../core/calendar/index.js';
 import { canonicalSymbol, parseSymbol, type ProductFamily } from '../../core/instruments.js';
 import { Kernel } from '../../core/kernel/kernel.js';
-import { planJson } from '../../core/kernel/risk-json.js';
+import { planJson } from '../../core/kernel/read/risk-json.js';
 import { formatCents } from '../../core/money.js';
 import type { BacktestConfig } from '../config/backtest-config.js';
 import { planForCell, splitCellValues, type GridCell } from '../config/grid.js';
@@ -72,7 +72,8 @@ export function setUpCell(config: BacktestConfig, cell: GridCell, calendar: Glob
     rollFamily: family,
   });
   const fills = config.fills ? readFillsFile(config.fills) : [];
-  const records = config.fills?.records === undefined ? [] : readRecordsFile(config.fills.records, config.fills.recordsSha256);
+  const records =
+    config.fills?.records === undefined ? [] : readRecordsFile(config.fills.records, config.fills.recordsSha256);
   const instruments = cellInstruments(config);
   const markets = new TradedMarkets(instruments.fixedSymbol, instruments.roots, sessions);
   const participants = openParticipants(config, cell, { kernel, sessions, markets, fills, records, instruments });

@@ -4,7 +4,7 @@
 import { FAILURE_RULES, JUDGED_AT_ROLL, type FailureRule } from '../../core/accounts/failure-rules.js';
 import { divideHalfEven } from '../../core/money.js';
 import { Dec } from '../../core/money.js';
-import type { AccountHistory } from '../../core/kernel/reads.js';
+import type { AccountHistory } from '../../core/kernel/read/reads.js';
 import { addDroppedFills, noDroppedFills, type DroppedFills } from '../fills/dropped-fills.js';
 import type { FunnelPath } from '../funnel/trader-funnel.js';
 

@@ -4,7 +4,7 @@
 // plan that is found, a period with trade dates, every grid cell's plan, strategy parameters.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Percentage, PlanTemplateFile } from '../../core/accounts/plan-schema.js';
-import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../../core/file-fields.js';
+import { DecimalText, Int, Mapping, Money, OneOf, Text } from '../../core/validation/file-fields.js';
 import { MarketFile } from '../../scenario/scenario-schema.js';
 import { SYNTHETIC_STRATEGIES } from '../traders/strategy.js';
 import { paramsByStrategy } from '../traders/strategy-params-schema.js';

@@ -1,6 +1,6 @@
 // What a checked back-test config holds (docs/backtesting.md#the-config-file): read by backtest-config.ts, and the
 // one type every part of a back-test takes. A file of its own so that the readers it calls can name it too.
-import type { Fields } from '../../core/accounts/input-fields.js';
+import type { Fields } from '../../core/validation/input-fields.js';
 import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import type { Funnel } from './funnel-config.js';
 import type { GridAxis } from './grid.js';

@@ -3,11 +3,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Static } from 'typebox';
-import { at, fail, FieldError, type Fields } from '../../core/accounts/input-fields.js';
-import { checkFileValue } from '../../core/file-check.js';
+import { at, fail, FieldError, type Fields } from '../../core/validation/input-fields.js';
+import { checkFileValue } from '../../core/validation/file-check.js';
 import { parsePlanTemplate } from '../../core/accounts/plans.js';
 import { Dec } from '../../core/money.js';
-import { toCents } from '../../core/accounts/input-fields.js';
+import { toCents } from '../../core/validation/input-fields.js';
 import { decodeScenarioSource } from '../../scenario/load-scenario.js';
 import { findPlanFile, knownPlans } from '../../scenario/plan-files.js';
 import { parseMarket } from '../../scenario/scenario-market.js';

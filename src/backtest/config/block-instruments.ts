@@ -1,7 +1,7 @@
 // The roots a synthetic block trades (`instruments: [ES, NQ]` or `{ ES: 3, NQ: 1 }`), and the one session family a
 // back-test runs in: the kernel rolls every account's session by one calendar, so roots of two families (ES and CL
 // close on different holidays) are refused, naming the block (docs/backtesting.md#several-instruments-and-contract-rolls).
-import { at, fail } from '../../core/accounts/input-fields.js';
+import { at, fail } from '../../core/validation/input-fields.js';
 import { instrumentByRoot, parseSymbol, type ProductFamily } from '../../core/instruments.js';
 import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import type { InstrumentWeight, SyntheticTraders } from '../traders/strategy.js';

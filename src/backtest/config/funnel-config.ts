@@ -2,7 +2,7 @@
 // its billing, resets) and `economics.funded` (the funded plan, its activation fee, the payout rules). Read here,
 // beside backtest-config.ts, which calls `parseFunnel` from its economics reader.
 import type { Static } from 'typebox';
-import { at, fail, toCents, type Fields } from '../../core/accounts/input-fields.js';
+import { at, fail, toCents, type Fields } from '../../core/validation/input-fields.js';
 import { parsePlanTemplate } from '../../core/accounts/plans.js';
 import { Dec } from '../../core/money.js';
 import type { BacktestConfigFile } from './backtest-config-schema.js';

@@ -1,6 +1,6 @@
 // The plan-parameter grid: the cartesian product of dotted plan fields (risk_profile.max_drawdown_value: [...]).
 // Cells are plain data (index, values, label), so a worker thread or a remote queue can run any one of them.
-import type { Fields } from '../../core/accounts/input-fields.js';
+import type { Fields } from '../../core/validation/input-fields.js';
 
 export interface GridAxis {
   key: string;

@@ -4,8 +4,8 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Type } from 'typebox';
-import { fail, FieldError } from '../../core/accounts/input-fields.js';
-import { checkFileValue } from '../../core/file-check.js';
+import { fail, FieldError } from '../../core/validation/input-fields.js';
+import { checkFileValue } from '../../core/validation/file-check.js';
 import { decodeScenarioSource } from '../../scenario/yaml-source.js';
 import { ScenarioError } from '../../scenario/scenario-error.js';
 import { MAX_BLOCK_TRADERS, SyntheticBlock } from './backtest-config-schema.js';

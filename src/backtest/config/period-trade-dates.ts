@@ -1,6 +1,6 @@
 // A config's period must hold trade dates of the market it trades (weekends and exchange holidays have none): a
 // back-test's `period`, an optimize config's `confirmation.period`. Checked when the config is read.
-import { fail } from '../../core/accounts/input-fields.js';
+import { fail } from '../../core/validation/input-fields.js';
 import { GlobexCalendar, type Session } from '../../core/calendar/globex-calendar.js';
 import type { ProductFamily } from '../../core/instruments.js';
 import { loadHolidayFile } from '../../market/holiday-file.js';

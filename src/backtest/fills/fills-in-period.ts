@@ -2,7 +2,7 @@
 // (each "active" with 0 trading days): invalid input, refused when the config is read
 // (docs/backtesting.md#historical-fills). Inside means in [the first session's open, the last session's close), the
 // window the cell runner books fills in; some executions outside it are fine, and ignored.
-import { FieldError } from '../../core/accounts/input-fields.js';
+import { FieldError } from '../../core/validation/input-fields.js';
 import type { Session } from '../../core/calendar/globex-calendar.js';
 import type { TraderFill } from '../../import/trader-fill.js';
 

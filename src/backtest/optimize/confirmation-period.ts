@@ -2,7 +2,7 @@
 // another stretch of the market than the search ran on, so the confirmation's price path is one the search never
 // saw. It must hold trade dates of its own: no date in common with the search's period, and (with fills traders)
 // executions to replay. Whether the market files cover it is checked by the CLI, with the search's period.
-import { fail, FieldError } from '../../core/accounts/input-fields.js';
+import { fail, FieldError } from '../../core/validation/input-fields.js';
 import type { BacktestConfig } from '../config/backtest-config.js';
 import { checkFillsInPeriod } from '../fills/fills-in-period.js';
 import { periodTradeDates } from '../config/period-trade-dates.js';

@@ -2,7 +2,7 @@
 // `search` (the plan fields to search, as lists or ranges), `objective` (what to maximize or minimize, under which
 // constraints), `start_traders` and `confirmation` (another period to confirm the chosen plan on). Published as schemas/optimize-config.json (`npm run schemas`).
 import { Type } from 'typebox';
-import { DecimalText, Int, Mapping, OneOf } from '../../core/file-fields.js';
+import { DecimalText, Int, Mapping, OneOf } from '../../core/validation/file-fields.js';
 import { BacktestConfigFile } from '../config/backtest-config-schema.js';
 import { METRICS } from '../stats/decisions.js';
 

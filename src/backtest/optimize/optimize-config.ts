@@ -3,8 +3,8 @@
 // cartesian product, so every candidate plan is validated before anything runs; errors name the file, line, column
 // and the field as written (`search.…`, never the grid it became).
 import { readFileSync } from 'node:fs';
-import { at, fail, FieldError, toCents } from '../../core/accounts/input-fields.js';
-import { checkFileValue } from '../../core/file-check.js';
+import { at, fail, FieldError, toCents } from '../../core/validation/input-fields.js';
+import { checkFileValue } from '../../core/validation/file-check.js';
 import { decodeScenarioSource } from '../../scenario/load-scenario.js';
 import { ScenarioError } from '../../scenario/scenario-error.js';
 import { parseBacktestConfig, repeatedGridValues, type BacktestConfig } from '../config/backtest-config.js';

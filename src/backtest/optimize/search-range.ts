@@ -2,7 +2,7 @@
 // 1500, 1750, …, 3500, computed with decimal.js so that no value drifts ("0.1" steps stay exact). Decimal strings
 // give decimal strings with the places of the most precise of from and step ("1500.00" → "1750.00"); integers give
 // integers (for integer plan fields such as passing_criteria.min_trading_days).
-import { fail } from '../../core/accounts/input-fields.js';
+import { fail } from '../../core/validation/input-fields.js';
 import { Dec } from '../../core/money.js';
 
 /** The most values one range may expand to: more is surely a mistyped step. */

@@ -1,7 +1,7 @@
 // `active_hours: ["08:30", "11:00"]` of a synthetic trader (docs/backtesting.md#synthetic-traders): it asks for a
 // signal only at checks between those Chicago wall-clock times (from inclusive, to exclusive; a window that wraps
 // midnight, ["18:00", "02:00"], is the evening and the night). Off unless given.
-import { FieldError } from '../../core/accounts/input-fields.js';
+import { FieldError } from '../../core/validation/input-fields.js';
 import { addDays, chicagoTimeToMs } from '../../core/calendar/dates.js';
 
 /**

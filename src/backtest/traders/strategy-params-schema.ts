@@ -2,7 +2,7 @@
 // keys, types, ranges, defaults and help. Published in schemas/backtest-config.json so an editor completes and checks
 // them; strategy-params.ts reads a block's params through them at run time.
 import { Type, type TSchema } from 'typebox';
-import { DecimalText, Flag, Int } from '../../core/file-fields.js';
+import { DecimalText, Flag, Int } from '../../core/validation/file-fields.js';
 import type { SyntheticStrategy } from './strategy.js';
 
 /** An integer ≥ 1, or a [low, high] range of them: each trader or entry draws from it. */

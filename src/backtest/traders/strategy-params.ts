@@ -1,8 +1,8 @@
 // A synthetic strategy's params read through their one declaration, the schema in strategy-params-schema.ts
 // (docs/backtesting.md#synthetic-traders): it checks the keys, types and ranges and holds the defaults. Here only
 // what a schema cannot say: a range's low above its high, the active hours as minutes, and money in cents.
-import { FieldError, toCents } from '../../core/accounts/input-fields.js';
-import { checkFileValue } from '../../core/file-check.js';
+import { FieldError, toCents } from '../../core/validation/input-fields.js';
+import { checkFileValue } from '../../core/validation/file-check.js';
 import { activeHoursOf } from './active-hours.js';
 import { paramKeys, STRATEGY_PARAMS } from './strategy-params-schema.js';
 import type { SyntheticStrategy } from './strategy.js';

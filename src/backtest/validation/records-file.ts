@@ -2,7 +2,7 @@
 // a CSV `trader,outcome,date[,resets][,payouts_amount]` beside the fills, one row per trader. A back-test replays the
 // traders' fills under the plan they traded and compares its outcomes with these. Every bad row is invalid input
 // naming its line and column.
-import { toCents } from '../../core/accounts/input-fields.js';
+import { toCents } from '../../core/validation/input-fields.js';
 import { readExportTable } from '../../import/export-table.js';
 import { MarketDataError, quoteText } from '../../market/market-data-error.js';
 

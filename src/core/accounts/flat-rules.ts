@@ -2,7 +2,7 @@
 // risk_profile.flat_by (an exchange time, kept as minutes after midnight in America/Chicago), flat_by_action and
 // hold_over_weekend, read from their checked text. Defaults are kept absent (flatten, holding allowed), so a plan
 // that writes them journals as one that says nothing, as daily_loss_action does.
-import { FieldError } from './input-fields.js';
+import { FieldError } from '../validation/input-fields.js';
 import type { FlatByAction } from './timed-rules-schema.js';
 
 export interface FlatRules {

@@ -4,7 +4,7 @@
 // say (tiers in ascending order).
 import { Type, type TSchema } from 'typebox';
 import { allInstruments } from '../instruments.js';
-import { Int, Mapping, Money } from '../file-fields.js';
+import { Int, Mapping, Money } from '../validation/file-fields.js';
 
 export const MaxContracts = Int({ minimum: 1 }, 'Most contracts open at once, across instruments.');
 

@@ -7,7 +7,7 @@ import type { Static } from 'typebox';
 import { instrumentByRoot, allInstruments } from '../instruments.js';
 import { chicagoIso } from '../calendar/dates.js';
 import { isoUtc, parseTimeMs, TimeInputError } from '../time.js';
-import { at, FieldError } from './input-fields.js';
+import { at, FieldError } from '../validation/input-fields.js';
 import type { NewsAction, NewsEvents, NewsFileSchema, NewsOverlay as NewsOverlayText } from './timed-rules-schema.js';
 
 export { NEWS_ACTIONS, type NewsAction } from './timed-rules-schema.js';

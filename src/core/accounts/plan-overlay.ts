@@ -6,9 +6,9 @@
 // min_trading_days, consistency_pct, time_limit_days, each position limit). A news overlay's fields replace the
 // plan's (its events as a whole).
 import { Type, type TSchema } from 'typebox';
-import { checkFileValue } from '../file-check.js';
-import { Mapping } from '../file-fields.js';
-import { at, toCents } from './input-fields.js';
+import { checkFileValue } from '../validation/file-check.js';
+import { Mapping } from '../validation/file-fields.js';
+import { at, toCents } from '../validation/input-fields.js';
 import { OverlayProperties, type OverlayText } from './plan-schema.js';
 import {
   mergePositionLimits,

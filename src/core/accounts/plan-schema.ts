@@ -3,7 +3,7 @@
 // decoded template against it, then converts it and checks what involves two fields.
 import { Type, type Static } from 'typebox';
 import { PRODUCT_FAMILIES } from '../instruments.js';
-import { DecimalText, Int, Mapping, Money, OneOf } from '../file-fields.js';
+import { DecimalText, Int, Mapping, Money, OneOf } from '../validation/file-fields.js';
 import { PositionLimitsFile, PositionLimitsOverlay, Scaling, ScalingOverlay } from './limits-schema.js';
 import {
   FlatBy,

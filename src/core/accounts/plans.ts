@@ -4,8 +4,8 @@
 // provisioning never edits a shared template, it builds a new one per account (plan-overlay.ts).
 import { formatCents } from '../money.js';
 import { PRODUCT_FAMILIES, type ProductFamily, type SessionTemplate } from '../instruments.js';
-import { checkFileValue } from '../file-check.js';
-import { at, FieldError, readFields, toCents } from './input-fields.js';
+import { checkFileValue } from '../validation/file-check.js';
+import { at, FieldError, readFields, toCents } from '../validation/input-fields.js';
 import { readPositionLimits, readScaling, type PositionLimits, type ScalingTier } from './position-limits.js';
 import { checkFlatByAction, readFlatRules } from './flat-rules.js';
 import { readNewsRule, type NewsRule } from './news-rule.js';

@@ -3,7 +3,7 @@
 // session roll, the smaller binding; per-root limits; micros counted in minis by micro_ratio. Money in cents.
 import type { Static } from 'typebox';
 import { formatCents } from '../money.js';
-import { at, FieldError, toCents } from './input-fields.js';
+import { at, FieldError, toCents } from '../validation/input-fields.js';
 import type {
   PositionLimitsFile,
   PositionLimitsOverlay as PositionLimitsOverlayText,

@@ -23,10 +23,19 @@
 // (user or user_id, the overlay's sign and consistency rules). Every error is a 400 `invalid_request` whose
 // message starts with the field path (`risk_profile.max_drawdown_mode: expected one of …`). Pure.
 import { Type } from 'typebox';
-import { at, checkKeys, fail, FieldError, readFields, readInteger, readString, required } from './input-fields.js';
+import {
+  at,
+  checkKeys,
+  fail,
+  FieldError,
+  readFields,
+  readInteger,
+  readString,
+  required,
+} from '../validation/input-fields.js';
 import { OVERLAY_KEYS, parseProvisioningOverlay, type ProvisioningOverlay } from './plan-overlay.js';
 import { invalidRequest, type CommandRefusal } from '../outcome.js';
-import { parseBody } from '../request-body.js';
+import { parseBody } from '../validation/request-body.js';
 import { Id, MoneyInput, Nullable } from '../shapes/common.js';
 import { DrawdownModeShape } from '../shapes/account.js';
 

@@ -27,7 +27,7 @@ import {
   type NewTrader,
   type ProvisioningRequest,
 } from './provisioning-request.js';
-import { declareSnapshot } from '../kernel/snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 export interface UserRecord {
   readonly userId: string;

@@ -4,10 +4,10 @@
 import { Type } from 'typebox';
 import type { IdGenerator } from '../ids.js';
 import { CommandRefusal } from '../outcome.js';
-import { parseBody } from '../request-body.js';
+import { parseBody } from '../validation/request-body.js';
 import { Id } from '../shapes/common.js';
 import type { Provisioning } from './provisioning.js';
-import { declareSnapshot } from '../kernel/snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 export const STAFF_ROLES = ['owner', 'operator', 'risk_manager', 'support', 'viewer'] as const;
 export const AssignStaffRoleBody = Type.Object(

@@ -5,7 +5,7 @@
 import { Type, type TSchema } from 'typebox';
 import { allInstruments } from '../instruments.js';
 import { TIME_EXPECTED } from '../time.js';
-import { Flag, Int, Mapping, OneOf, Text } from '../file-fields.js';
+import { Flag, Int, Mapping, OneOf, Text } from '../validation/file-fields.js';
 
 export const FLAT_BY_ACTIONS = ['flatten', 'fail'] as const;
 export type FlatByAction = (typeof FLAT_BY_ACTIONS)[number];

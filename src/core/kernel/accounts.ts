@@ -11,7 +11,7 @@ import {
 import { openFloors, type Floors } from '../accounts/floors.js';
 import type { PlanTemplate } from '../accounts/plans.js';
 import { CommandRefusal } from '../outcome.js';
-import { declareSnapshot } from './snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 export interface AdjustmentRecord {
   adjustmentId: string;

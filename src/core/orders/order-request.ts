@@ -6,7 +6,7 @@
 // found after acceptance and ends the order REJECTED.
 import { Type } from 'typebox';
 import { refuseField } from '../outcome.js';
-import { parseBody } from '../request-body.js';
+import { parseBody } from '../validation/request-body.js';
 import { Id, Side } from '../shapes/common.js';
 import { OrderTypeShape, TimeInForceShape } from '../shapes/order.js';
 import type { OrderType, Side as OrderSide, TimeInForce } from './order-types.js';

@@ -10,7 +10,7 @@ import type { LotRecord } from './lots.js';
 import { markIn, type InstrumentMark } from './marks.js';
 import { Position, type PositionChange, type PositionView } from './positions.js';
 import type { TradeRecord } from './trades.js';
-import { declareSnapshot } from '../kernel/snapshot-fields.js';
+import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 
 export interface PositionBookOptions {
   /** Trade ids (seeded, deterministic); called once per trade opened. */

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { FieldError } from '../../../src/core/accounts/input-fields.js';
+import { FieldError } from '../../../src/core/validation/input-fields.js';
 import { applyProvisioningOverlay, parseProvisioningOverlay } from '../../../src/core/accounts/plan-overlay.js';
 import { parsePlanTemplate, parsePlanTemplates, type PlanTemplate } from '../../../src/core/accounts/plans.js';
 import { PRODUCT_FAMILIES } from '../../../src/core/instruments.js';

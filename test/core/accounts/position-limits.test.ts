@@ -3,11 +3,11 @@
 // (roots of the catalog) and micro_ratio (an integer from 1 to 1000); each refused naming its field; the provisioning
 // overlays that replace or remove them; the journal's form read back unchanged.
 import { describe, expect, it } from 'vitest';
-import { FieldError } from '../../../src/core/accounts/input-fields.js';
+import { FieldError } from '../../../src/core/validation/input-fields.js';
 import { applyProvisioningOverlay, parseProvisioningOverlay } from '../../../src/core/accounts/plan-overlay.js';
 import { parsePlanTemplate } from '../../../src/core/accounts/plans.js';
 import { scalingTierOf } from '../../../src/core/accounts/position-limits.js';
-import { planJson } from '../../../src/core/kernel/risk-json.js';
+import { planJson } from '../../../src/core/kernel/read/risk-json.js';
 
 const TIERS = [
   { from_profit: '0', max_contracts: 3 },

@@ -1,12 +1,12 @@
-// docs/order-lifecycle.md#daily-position-records, read live (src/core/kernel/daily-history.ts): the records a kernel
+// docs/order-lifecycle.md#daily-position-records, read live (src/core/kernel/read/daily-history.ts): the records a kernel
 // answers, read in several pieces and across the journal letting go of its lines, are the records computed from the
 // whole journal at once, as `propsim report daily-positions` computes them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ProductFamily } from '../../../src/core/instruments.js';
-import { DailyHistory } from '../../../src/core/kernel/daily-history.js';
-import { Journal } from '../../../src/core/kernel/journal.js';
-import { parseJournal } from '../../../src/core/kernel/journal-replay.js';
+import { DailyHistory } from '../../../src/core/kernel/read/daily-history.js';
+import { Journal } from '../../../src/core/kernel/persistence/journal.js';
+import { parseJournal } from '../../../src/core/kernel/persistence/journal-replay.js';
 import { dailyPositions, positionHistoryOf } from '../../../src/core/positions/daily.js';
 import { ALL, calendar, harness } from './kernel-harness.js';
 import { testPlan } from './test-plans.js';

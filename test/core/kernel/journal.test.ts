@@ -1,8 +1,8 @@
-// The journal's lines (src/core/kernel/journal.ts): exactly the JSON of each entry, numbered in order, whether
+// The journal's lines (src/core/kernel/persistence/journal.ts): exactly the JSON of each entry, numbered in order, whether
 // kept in the recent lines or joined into chunks, and read back from any place.
 import { describe, expect, it } from 'vitest';
-import { Journal, lineType } from '../../../src/core/kernel/journal.js';
-import { MarketPrintCursor, type MarketPrint } from '../../../src/core/kernel/market-prints.js';
+import { Journal, lineType } from '../../../src/core/kernel/persistence/journal.js';
+import { MarketPrintCursor, type MarketPrint } from '../../../src/core/kernel/persistence/market-prints.js';
 
 const entryJson = (seq: number, type: string, data?: unknown) =>
   JSON.stringify({ seq, time_ms: 1000 + seq, type, data });

@@ -1,7 +1,7 @@
 // A print as a user writes it (scenario ticks, the sandbox's market prints): docs/money-and-instruments.md. Each
 // refusal names the field and what was expected.
 import { describe, expect, it } from 'vitest';
-import { parsePrint } from '../../../src/core/kernel/print-input.js';
+import { parsePrint } from '../../../src/core/kernel/write/print-input.js';
 import { CommandRefusal } from '../../../src/core/outcome.js';
 
 function refusal(price: string): string {

@@ -4,11 +4,11 @@
 // cannot restore is refused by name, and so is a part's field its class does not declare kept or skipped.
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../../src/core/calendar/index.js';
-import { applyInput, replayJournal, startedKernel } from '../../../src/core/kernel/journal-replay.js';
+import { applyInput, replayJournal, startedKernel } from '../../../src/core/kernel/persistence/journal-replay.js';
 import type { Kernel } from '../../../src/core/kernel/kernel.js';
-import { MarketPrintCursor } from '../../../src/core/kernel/market-prints.js';
-import { declareSnapshot } from '../../../src/core/kernel/snapshot-fields.js';
-import { restoreSnapshot, SnapshotError, takeSnapshot } from '../../../src/core/kernel/state-snapshot.js';
+import { MarketPrintCursor } from '../../../src/core/kernel/persistence/market-prints.js';
+import { declareSnapshot } from '../../../src/core/snapshot/snapshot-fields.js';
+import { restoreSnapshot, SnapshotError, takeSnapshot } from '../../../src/core/kernel/persistence/state-snapshot.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
 import { decodeSnapshot, encodeSnapshot } from '../../../src/store/snapshot-codec.js';
 import { SCENARIO_FILES, scenarioJournal } from '../../sim/scenario-journals.js';

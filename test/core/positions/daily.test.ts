@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GlobexCalendar } from '../../../src/core/calendar/globex-calendar.js';
-import { parseJournal } from '../../../src/core/kernel/journal-replay.js';
+import { parseJournal } from '../../../src/core/kernel/persistence/journal-replay.js';
 import {
   dailyPositions,
   positionHistoryOf,

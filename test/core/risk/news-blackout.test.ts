@@ -7,7 +7,7 @@
 // CPI Wed 2026-03-11 07:30 CDT (12:30Z), roots ES, 2 minutes either side: [12:28Z, 12:32Z). ES = $50 a point.
 import { describe, expect, it } from 'vitest';
 import { parsePlanTemplate } from '../../../src/core/accounts/plans.js';
-import { planJson } from '../../../src/core/kernel/risk-json.js';
+import { planJson } from '../../../src/core/kernel/read/risk-json.js';
 import { ms, plan, riskHarness } from './risk-harness.js';
 
 const STATIC = { max_drawdown_mode: 'static', max_drawdown_value: '2000' };

@@ -2,7 +2,7 @@
 // body, 404 for an unknown account, 409 where the rules name one — each answered with the error envelope {error,
 // code, details?} and leaving the account unchanged.
 import { describe, expect, it } from 'vitest';
-import type { AccountCommandType } from '../../../src/core/kernel/commands.js';
+import type { AccountCommandType } from '../../../src/core/kernel/write/commands.js';
 import { plan, riskHarness } from './risk-harness.js';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

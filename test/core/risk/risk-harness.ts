@@ -2,7 +2,7 @@
 // prints, orders, historical fills, and the live risk state item read directly (no loading window).
 // ES: tick 0.25 = $12.50, so one point = $50 a contract.
 import type { FillModel } from '../../../src/core/orders/fill-model.js';
-import type { AccountCommandType } from '../../../src/core/kernel/commands.js';
+import type { AccountCommandType } from '../../../src/core/kernel/write/commands.js';
 import { Kernel, type KernelOptions } from '../../../src/core/kernel/kernel.js';
 import type { Outcome } from '../../../src/core/outcome.js';
 import { calendar, T0 } from '../kernel/kernel-harness.js';
