@@ -5,13 +5,11 @@
 // With a durable store (docs/api.md#persistence) every kernel input and every change kept outside the kernel is
 // journaled as it happens, and a restart applies the journal again in order: the same inputs, the same state. A
 // snapshot of the state, taken every so many lines and at a clean close, lets a restart skip the lines it covers.
-import type { GlobexCalendar } from '../../core/calendar/globex-calendar.js';
 import { applyInput, startedKernel } from '../../core/kernel/persistence/journal-replay.js';
 import { restoreSnapshot, takeSnapshot } from '../../core/kernel/persistence/state-snapshot.js';
 import type { Kernel } from '../../core/kernel/kernel.js';
 import type { Outcome } from '../../core/outcome.js';
 import type { ClockJson } from '../../core/shapes/clock.js';
-import type { MarketFileSpec } from '../../market/market-file-spec.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
 import { encodeSnapshot } from '../../store/snapshot-codec.js';
@@ -27,42 +25,17 @@ import { IdempotencyRecords } from './idempotency.js';
 import { OneAtATime } from './one-at-a-time.js';
 import { keyGrants, newTokenSecret, tokenSecretOf, type KeyGrant } from './sandbox-keys.js';
 import { isSandboxRecord, recordLine, type SandboxRecord, type StoredIdempotencyAnswer } from './sandbox-records.js';
+import type { ClockMode, SandboxConfig, Session } from './sandbox-config.js';
+import type { SandboxSeed } from './seed-file.js';
 import { seedFirms, seedKernel } from './sandbox-seeding.js';
 import { count, seconds, SNAPSHOT_EVERY_LINES, snapshotDue, snapshotParts } from './sandbox-snapshot.js';
-import type { SandboxSeed } from './seed-file.js';
 import { firstEntry, JOURNAL_LINE, readableSnapshot, storedEntries } from './stored-journal.js';
 
 export type { KeyGrant } from './sandbox-keys.js';
 export { SNAPSHOT_EVERY_LINES } from './sandbox-snapshot.js';
 
-export type ClockMode = 'manual' | 'realtime';
-
-/** A session token as a logout or refresh names it: its id and expiry. */
-export interface Session {
-  tokenId: string;
-  expiresAtMs: number;
-}
-
-export interface SandboxConfig {
-  seed: SandboxSeed;
-  /** The clock's start: --start, else the seed's start, else the default (docs/api.md#start-up). */
-  startMs: number;
-  calendar: GlobexCalendar;
-  market: readonly MarketFileSpec[];
-  clockMode: ClockMode;
-  /** With a durable store, a snapshot every this many journal lines (default SNAPSHOT_EVERY_LINES). */
-  snapshotEveryLines?: number;
-  /** Where a restart says what it could not use (a snapshot it cannot read); default stderr. */
-  warn?: (message: string) => void;
-  /**
-   * Where a restart says what it restores and how long it took, and each snapshot how long it held the server (serve:
-   * stderr): both take seconds with a large state, and whoever waits meanwhile should find out why. Default: silent.
-   */
-  note?: (message: string) => void;
-}
-
-/** 2026-03-02T08:00:00-06:00: a Monday morning with the equity market open. */
-export const DEFAULT_START_MS = Date.UTC(2026, 2, 2, 14, 0, 0);
+export { DEFAULT_START_MS } from './sandbox-config.js';
+export type { ClockMode, SandboxConfig, Session } from './sandbox-config.js';
 
 export class Sandbox {
   kernel!: Kernel;
