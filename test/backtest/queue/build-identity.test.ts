@@ -18,9 +18,9 @@ function fakePackage(): string {
     }),
     'dist/bundle/main.js': "import './chunk-A.js';\n",
     'dist/bundle/chunk-A.js': 'export const a = 1;\n',
-    'dist/src/backtest/cell-worker.js':
-      "import { runCell } from './cell-runner.js';\nexport * from '../market/holiday-file.js';\nconst later = () => import('./late.js');\n",
-    'dist/src/backtest/cell-runner.js': "import { x } from '../core/kernel.js';\nexport const runCell = x;\n",
+    'dist/src/backtest/cells/cell-worker.js':
+      "import { runCell } from './cell-runner.js';\nexport * from '../../market/holiday-file.js';\nconst later = () => import('../late.js');\n",
+    'dist/src/backtest/cells/cell-runner.js': "import { x } from '../../core/kernel.js';\nexport const runCell = x;\n",
     'dist/src/backtest/late.js': 'export default 1;\n',
     'dist/src/core/kernel.js': 'export const x = 1;\n',
     'dist/src/market/holiday-file.js': 'export const h = 1;\n',
