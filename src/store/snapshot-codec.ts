@@ -38,11 +38,12 @@ const enum Kind {
  * trades are not kept by id as well, a restore indexes them; 8: an order's status history is a flat status log; 9: an
  * account keeps its first trade date and the trade dates closed, for the time limit, and its trading profit at the
  * last session roll, the scaling plan's; 10: the kernel keeps the accounts filed by their next timed rule, a flat time
- * or a news window, and an account the roots a news flatten is flattening): a restart passes over a snapshot of another
+ * or a news window, and an account the roots a news flatten is flattening; 11: the last roll's trade date is the time
+ * keeper's): a restart passes over a snapshot of another
  * version and applies the journal instead. The name is 15 characters: the magic is 16 bytes with its NUL (from 10 on,
  * the number follows "parts" without a hyphen).
  */
-const FORMAT = 'propsim-parts10';
+const FORMAT = 'propsim-parts11';
 const MAGIC = Buffer.from(`${FORMAT}\0`, 'latin1');
 
 /**

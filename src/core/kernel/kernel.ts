@@ -4,7 +4,6 @@
 // an HTTP request (docs/architecture.md#one-kernel-many-drivers). Order of work at one print: the venue matches
 // resting orders first, then positions are marked (docs/risk-rules.md#order-of-work-at-one-print): print-path.ts,
 // with executions.ts booking the fills.
-import { mondayOf } from '../calendar/dates.js';
 import { type GlobexCalendar } from '../calendar/globex-calendar.js';
 import { SimClock } from '../clock.js';
 import { IdGenerator } from '../ids.js';
@@ -32,6 +31,7 @@ import { PrintPath } from './write/print-path.js';
 import { RiskDesk } from './write/risk-desk.js';
 import { declareSnapshot } from '../snapshot/snapshot-fields.js';
 import { TimedRules } from './write/timed-rules.js';
+import { TimeKeeper } from './time-keeper.js';
 
 /** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */
 const SANDBOX_LINES: ReadonlySet<string> = new Set([...POSITION_HISTORY_TYPES, 'input.*']);
@@ -82,7 +82,8 @@ export class Kernel {
   private readonly provisioning = new Provisioning();
   private readonly staffRoles = new StaffRoles(this.provisioning);
   private readonly accountCommands: AccountCommands;
-  private lastRollTradeDate: string;
+  /** The clock's side: timers fired, session rolls. */
+  private readonly time: TimeKeeper;
   private readonly events = new Subject<KernelEvent>();
   /**
    * The kernel's events as they happen, for the drivers' edges (report timelines, the sandbox's streams). The
@@ -154,10 +155,7 @@ export class Kernel {
       risk_load_delay_ms: riskLoadDelayMs,
       roll_family: this.rollFamily,
     });
-    this.lastRollTradeDate = this.calendar.tradeDateOfFamily(options.startMs, this.rollFamily);
-    this.clock.schedule(this.calendar.nextSessionRollFamily(options.startMs, this.rollFamily), {
-      kind: 'session_roll',
-    });
+    this.time = new TimeKeeper(ctx, this.accounts, this.desk, this.risk, this.timedRules);
   }
 
   get nowMs(): number {
@@ -231,7 +229,8 @@ export class Kernel {
     if (isAccountCommand(command)) return this.accountCommands.run(command);
     switch (command.type) {
       case 'advance':
-        return this.advance(command.to_ms);
+        this.time.advance(command.to_ms);
+        return success(200, this.read.clock());
       case 'tick':
         return this.tick(command.instrument_id, command.price, command.size);
       case 'register_firm':
@@ -275,66 +274,12 @@ export class Kernel {
     }
   }
 
-  // ---- time ----
-
-  /** The `advance` command: moves time forward (409 `clock_backwards` when behind the clock). */
-  private advance(toMs: number): Outcome<unknown> {
-    if (!Number.isSafeInteger(toMs))
-      throw new CommandRefusal(400, 'invalid_request', `to_ms: expected integer Unix milliseconds, got ${toMs}`);
-    if (toMs < this.clock.nowMs)
-      throw new CommandRefusal(
-        409,
-        'clock_backwards',
-        `the clock does not go backwards: it is at ${this.clock.nowMs}, asked for ${toMs}`,
-      );
-    this.advanceTo(toMs);
-    return success(200, this.read.clock());
-  }
-
   /**
    * Moves the clock to `timeMs`, firing venue arrivals, cancels, modifies, expiries and rolls due by then. Not a
    * command: drivers move time silently between inputs, and a journal replay repeats it from the inputs' times.
    */
   advanceTo(timeMs: number): void {
-    this.clock.advanceTo(timeMs, (timer) => this.onTimer(timer));
-  }
-
-  private onTimer(timer: KernelTimer): void {
-    if (timer.kind === 'session_roll') return this.rollSessions();
-    if (timer.kind === 'timed_rules') return this.timedRules.fire();
-    if (timer.kind === 'risk_loaded') {
-      const account = this.accounts.get(timer.accountId);
-      this.risk.send(account, {
-        type: 'RISK_LOADED',
-        loadStartedAtMs: timer.loadStartedAtMs,
-        occurredAtMs: this.clock.nowMs,
-      });
-      return;
-    }
-    const order = this.desk.find(timer.orderId)!;
-    switch (timer.kind) {
-      case 'order_arrives':
-        return this.desk.arrive(order);
-      case 'cancel_arrives':
-        return this.desk.cancelArrives(order);
-      case 'modify_arrives':
-        return this.desk.modifyArrives(order, timer.change);
-      case 'order_expires':
-        return this.desk.expire(order);
-    }
-  }
-
-  /** The session roll (docs/risk-rules.md#session-rolls): the first instant of a new session; the weekly one starts a
-   * week. */
-  private rollSessions(): void {
-    const tradeDate = this.calendar.tradeDateOfFamily(this.clock.nowMs, this.rollFamily);
-    const weekly = mondayOf(tradeDate) !== mondayOf(this.lastRollTradeDate);
-    this.lastRollTradeDate = tradeDate;
-    this.emit('session.rolled', () => ({ trade_date: tradeDate, weekly }));
-    this.risk.roll(weekly, tradeDate);
-    this.clock.schedule(this.calendar.nextSessionRollFamily(this.clock.nowMs, this.rollFamily), {
-      kind: 'session_roll',
-    });
+    this.time.advanceTo(timeMs);
   }
 
   // ---- market ----
@@ -415,7 +360,7 @@ declareSnapshot(Kernel, {
     'provisioning',
     'staffRoles',
     'accountCommands',
-    'lastRollTradeDate',
+    'time',
     'families',
     'marketByReference',
   ],
