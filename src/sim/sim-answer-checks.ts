@@ -3,75 +3,17 @@
 // for a trader, of another user); a retry with an Idempotency-Key gets the first answer again; a session ended by
 // logout, refresh or reset stays ended; fault windows answer while open, and only then.
 import type { SimAnswer } from './sim-system.js';
-import { expectThat, InvariantFailure } from './sim-failure.js';
-import type { KeptAnswer, SimModel } from './sim-model.js';
+import { expectThat } from './sim-failure.js';
+import type { SimModel } from './sim-model.js';
 import type { OwnershipIndex } from './sim-ownership.js';
-import type { Prepared } from './sim-requests.js';
-import type { ClientCall } from './sim-steps.js';
+import { errorCode, FAULT_CODES, MARGIN_MS, parsed, REFUSALS_BEFORE_ACTING, type Sent } from './sim-answers.js';
+import { checkIdempotency } from './sim-idempotency-check.js';
 
-/** One request as the simulation sent it. */
-export interface Sent {
-  no: number;
-  step: number;
-  cc: ClientCall;
-  prepared: Prepared;
-  /** The kernel's clock when it was sent. */
-  nowMs: number;
-  epoch: number;
-  /** Sent at once with a reset, a clock move or a fault window: the clock and the ids it meets are not known. */
-  racing: boolean;
-  /** Another request with its Idempotency-Key was on its way at the same time. */
-  overlapping: boolean;
-  answer?: SimAnswer;
-  /**
-   * Sent after the store had failed: its answer must be 503 store_unavailable. One on its way when the store failed
-   * may have committed first (a success, which a restart must keep) or not (503): it is marked by the answer it got.
-   */
-  storeFailed: boolean;
-  /** The client gave up on it (an abort): an answer that comes after is one nobody sees. */
-  abandoned?: boolean;
-}
-
-/** Refusals the gateway (or a handler, before it acts) gives: the request changed nothing (docs/api.md#gateway). */
-export const REFUSALS_BEFORE_ACTING: ReadonlySet<string> = new Set([
-  'missing_credentials',
-  'invalid_credentials',
-  'multiple_credentials',
-  'token_expired',
-  'session_ended',
-  'invalid_ticket',
-  'invalid_login',
-  'missing_scope',
-  'operator_required',
-  'firm_key_forbidden_route',
-  'user_forbidden_route',
-  'admin_required',
-  'session_required',
-  'firm_id_header_forbidden',
-  'firm_id_required',
-  'firm_not_found',
-  'route_not_found',
-  'rate_limited',
-  'invalid_json',
-  'unsupported_media_type',
-  'body_too_large',
-  'wrong_shard',
-  'bad_gateway',
-  'service_unavailable',
-  'idempotency_request_in_progress',
-  'idempotency_key_reused',
-  'entity_mismatch',
-]);
-
-/** What a fault window answers (docs/api.md#fault-windows). */
-export const FAULT_CODES: ReadonlySet<string> = new Set(['wrong_shard', 'bad_gateway', 'service_unavailable']);
 /** A session that is over answers one of these (docs/api.md#keys-and-login). */
 const ENDED_SESSION_CODES: ReadonlySet<string> = new Set(['invalid_credentials', 'session_ended', 'token_expired']);
 /** Ids in a body that are not the sandbox's records: request ids, fault ids, staff role ids. */
 const NOT_RECORD_IDS: ReadonlySet<string> = new Set(['request_id', 'fault_id', 'role_id']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Fault windows and clocks near their end are not judged: a millisecond either way is not a bug. */
-const MARGIN_MS = 1000;
 
 export interface CheckContext {
   model: SimModel;
@@ -275,120 +217,6 @@ function targetOf(path: string): string | undefined {
   if (/^\/v1\/firm-control\/|^\/v1\/admin\/|^\/v1\/accounts\/[^/]+\/(lockout|flatten|orders\/cancel)$/.test(path))
     return 'accounts';
   return undefined;
-}
-
-/** docs/api.md#idempotency: the same key and body answer the first answer again; another body is refused. */
-function checkIdempotency(
-  sent: Sent,
-  answer: SimAnswer,
-  code: string | undefined,
-  where: string,
-  model: SimModel,
-): void {
-  const { id, key, fingerprint } = sent.prepared.idempotency!;
-  if (sent.racing) return;
-  let record = model.idempotency.get(id);
-  if (record && record.expiresAtMs - MARGIN_MS <= sent.nowMs) {
-    if (record.expiresAtMs + MARGIN_MS > sent.nowMs) return; // expiring now: either answer is right
-    model.idempotency.delete(id);
-    record = undefined;
-  }
-  const replayed = answer.headers['idempotent-replayed'] === 'true';
-  if (code === 'idempotency_request_in_progress') {
-    expectThat(
-      sent.overlapping,
-      'idempotency-in-progress',
-      () =>
-        `${where} with Idempotency-Key ${key} answered 409 in progress, but no other request with the key was on its way`,
-    );
-    return;
-  }
-  if (code === 'idempotency_key_reused') {
-    expectThat(
-      record !== undefined && record.fingerprint !== fingerprint,
-      'idempotent-replay',
-      () =>
-        `${where}: Idempotency-Key ${key} was refused as reused with another body, but ${record ? 'its first use had this body' : 'the key was not used before'}`,
-    );
-    return;
-  }
-  if (code !== undefined && REFUSALS_BEFORE_ACTING.has(code)) return;
-  if (answer.status >= 500) return;
-  if (isUnseenAccount(answer, code)) {
-    // Visibility comes before the key: neither a replay nor a reuse is told to a caller who may not see the account.
-    expectThat(
-      !replayed,
-      'idempotent-replay',
-      () => `${where}: a 404 for an account the caller cannot see was replayed: ${answer.text.slice(0, 200)}`,
-    );
-    return;
-  }
-  const kept = keptAnswer(answer);
-  if (replayed) {
-    // A retry racing its original may be answered first, with the original's answer: it is the first one seen.
-    if (!record && sent.overlapping) return;
-    if (!record || record.fingerprint !== fingerprint) {
-      expectThat(
-        false,
-        'idempotent-replay',
-        () =>
-          `${where}: Idempotency-Key ${key} replayed an answer, but no request with the key and this body was answered`,
-      );
-      return;
-    }
-    const first = (record.answer ??= kept);
-    expectThat(
-      first.status === kept.status && first.body === kept.body,
-      'idempotent-replay',
-      () =>
-        `${where}: the retry with Idempotency-Key ${key} answered ${kept.status} ${kept.body.slice(0, 200)}, ` +
-        `the first answer was ${first.status} ${first.body.slice(0, 200)}`,
-    );
-    return;
-  }
-  expectThat(record === undefined || record.kept === 'maybe', 'idempotent-replay', () =>
-    record!.fingerprint === fingerprint
-      ? `${where}: a retry with Idempotency-Key ${key} was handled anew (${answer.status} ${answer.text.slice(0, 200)}) instead of replaying ` +
-        `${record!.answer ? `${record!.answer.status} ${record!.answer.body.slice(0, 160)}` : 'the answer of the request that took effect'}`
-      : `${where}: Idempotency-Key ${key}, used before with another body, was not refused: ${answer.status} ${answer.text.slice(0, 200)}`,
-  );
-}
-
-/**
- * A placement refused because the caller may not see the account: answered before the Idempotency-Key is looked at,
- * and not kept for a retry (docs/api.md#idempotency).
- */
-export function isUnseenAccount(answer: SimAnswer, code: string | undefined): boolean {
-  return answer.status === 404 && code === 'account_not_found';
-}
-
-/** What a replay must repeat: the status and body, an error's without its request_id (a new request's). */
-export function keptAnswer(answer: SimAnswer): KeptAnswer {
-  const body = parsed(answer);
-  if (answer.status >= 400 && typeof body === 'object' && body !== null) {
-    const { request_id: _requestId, ...rest } = body as Record<string, unknown>;
-    return { status: answer.status, body: JSON.stringify(rest) };
-  }
-  return { status: answer.status, body: answer.text };
-}
-
-export function parsed(answer: SimAnswer): unknown {
-  const type = String(answer.headers['content-type'] ?? '');
-  if (!type.startsWith('application/json')) return undefined;
-  try {
-    return JSON.parse(answer.text);
-  } catch {
-    throw new InvariantFailure(
-      'error-envelope',
-      `an application/json answer is not JSON: ${answer.text.slice(0, 200)}`,
-    );
-  }
-}
-
-export function errorCode(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const code = (body as { code?: unknown }).code;
-  return typeof code === 'string' && 'error' in body ? code : undefined;
 }
 
 /** Every [key, uuid] pair in a JSON value, but for the ids that name no record of a firm. */

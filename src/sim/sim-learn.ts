@@ -2,14 +2,7 @@
 // idempotency answers a retry must get again, the fault windows they opened, a reset. And what a request whose
 // answer was lost (an abort, a crash) leaves when it took effect anyway: the journal says whether it did.
 import { IDEMPOTENCY_TTL_MS } from '../api/sandbox/idempotency.js';
-import {
-  errorCode,
-  isUnseenAccount,
-  keptAnswer,
-  parsed,
-  REFUSALS_BEFORE_ACTING,
-  type Sent,
-} from './sim-answer-checks.js';
+import { errorCode, isUnseenAccount, keptAnswer, parsed, REFUSALS_BEFORE_ACTING, type Sent } from './sim-answers.js';
 import type { SimCast } from './sim-clients.js';
 import type { SimModel, TokenState } from './sim-model.js';
 import type { SimAnswer } from './sim-system.js';

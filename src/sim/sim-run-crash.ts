@@ -2,7 +2,7 @@
 // their way, at once or after living on without its store, and a new process opens the file; or a clean stop and
 // start. Either way the journal on disk, the state, the streams and the sessions are checked against what the
 // clients were told. Apart from the run loop because these are the durability invariants, not the answers'.
-import type { Sent } from './sim-answer-checks.js';
+import type { Sent } from './sim-answers.js';
 import { digestDifference, kernelDigest } from './sim-digest.js';
 import { expectThat } from './sim-failure.js';
 import { learnUnanswered } from './sim-learn.js';

@@ -2,7 +2,7 @@
 // replays, one session token used at most once), a request abandoned after some turns and maybe retried, and a
 // request whose body comes after its session ended (docs/api.md#what-a-reset-ends). Apart from the run loop because
 // each step kind has checks of its own that hold only for it.
-import { errorCode, parsed, type Sent } from './sim-answer-checks.js';
+import { errorCode, parsed, type Sent } from './sim-answers.js';
 import { expectThat } from './sim-failure.js';
 import type { RunRequests, Transport } from './sim-run-requests.js';
 import { prepare, type Prepared } from './sim-requests.js';

@@ -3,7 +3,8 @@
 // requests through begin(), waits for them with answered() and checks them with judge(), so what was acknowledged,
 // what went unanswered and which requests share an Idempotency-Key is kept in one place.
 import type { Sandbox } from '../api/sandbox/sandbox.js';
-import { checkAnswer, errorCode, parsed, type Sent } from './sim-answer-checks.js';
+import { checkAnswer } from './sim-answer-checks.js';
+import { errorCode, parsed, type Sent } from './sim-answers.js';
 import { castOf, type SimCast } from './sim-clients.js';
 import { InvariantFailure } from './sim-failure.js';
 import { learnAnswer } from './sim-learn.js';

@@ -1,7 +1,7 @@
 // A storm of wrong passwords against the failed-authentication limit (docs/api.md#the-simulation,
 // docs/api.md#rate-limits): sent at once from an address of their own, past the limit they are refused 429 and none
 // writes a journal line. A step kind of its own because it goes to an app with a small limit, not the run's.
-import { errorCode, FAULT_CODES, parsed } from './sim-answer-checks.js';
+import { errorCode, FAULT_CODES, parsed } from './sim-answers.js';
 import { expectThat } from './sim-failure.js';
 import type { RunRequests } from './sim-run-requests.js';
 
