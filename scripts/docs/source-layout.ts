@@ -44,7 +44,7 @@ export const FOLDERS: Readonly<Record<string, string>> = {
   'src/api/auth': 'keys, logins, tokens and sessions',
   'src/api/dashboard': 'the dashboard page and what it keeps',
   'src/api/gateway': 'what every request meets first: authentication, limits, firm scoping',
-  'src/api/openapi': 'the OpenAPI document and its examples',
+  'src/api/openapi': 'the OpenAPI document, and its examples in session-examples.json',
   'src/api/routes': 'the routes, one file per resource',
   'src/api/sandbox': 'the sandbox: its clock, persistence, seed, reset and faults',
   'src/api/schemas': 'request and answer schemas of the routes',

@@ -1,9 +1,9 @@
 // docs/api.md#the-openapi-document: the document's examples are what a real session sends and receives now
-// (src/api/openapi/session-examples.ts, written by `npm run openapi:examples`), and each operation's example shows
+// (src/api/openapi/session-examples.json, written by `npm run openapi:examples`), and each operation's example shows
 // its own outcome: a limit order resting, a modify answered before it lands, a cancel CANCELLED, a lockout locked.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SESSION_EXAMPLES } from '../../src/api/openapi/session-examples.js';
+import { SESSION_EXAMPLES } from '../../src/api/openapi/examples.js';
 import { sessionExamplesSource } from '../../scripts/openapi/session-examples-source.js';
 import { startTestApi } from './api-harness.js';
 
@@ -14,9 +14,9 @@ const request = (operationId: string) => SESSION_EXAMPLES.operations[operationId
 
 describe('docs/api.md#the-openapi-document: examples from a real session', () => {
   it('are what the session answers now (else run npm run openapi:examples, then npm run client:types)', async () => {
-    const committed = readFileSync(new URL('../../src/api/openapi/session-examples.ts', import.meta.url), 'utf8');
+    const committed = readFileSync(new URL('../../src/api/openapi/session-examples.json', import.meta.url), 'utf8');
     const fresh = await sessionExamplesSource();
-    expect(committed === fresh, 'src/api/openapi/session-examples.ts is stale: run npm run openapi:examples').toBe(
+    expect(committed === fresh, 'src/api/openapi/session-examples.json is stale: run npm run openapi:examples').toBe(
       true,
     );
   }, 30_000);

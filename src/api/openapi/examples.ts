@@ -1,12 +1,20 @@
 // An `example` beside the schema of every request body and answer of the OpenAPI document
-// (docs/api.md#the-openapi-document): what a real sandbox session sent and received (session-examples.ts, written by
+// (docs/api.md#the-openapi-document): what a real sandbox session sent and received (session-examples.json, written by
 // `npm run openapi:examples` from scripts/openapi/example-session.ts), so that each operation shows its own outcome: a
 // limit order resting, a modify answered before it lands, a cancel CANCELLED, a lockout locked. An error answer shows
 // the envelope the session got for its status; 500, which no request makes, the envelope the sandbox would send.
 import { operationsOf } from './lift-components.js';
-import { SESSION_EXAMPLES } from './session-examples.js';
+import recorded from './session-examples.json' with { type: 'json' };
 
 type Json = Record<string, unknown>;
+
+/** Each operation's request body and answers by status, and the error envelope of each error status. */
+export interface SessionExamples {
+  operations: Record<string, { request?: unknown; answers: Record<string, unknown> }>;
+  errors: Record<string, unknown>;
+}
+
+export const SESSION_EXAMPLES: SessionExamples = recorded;
 
 const SCHEMAS = '#/components/schemas/';
 
