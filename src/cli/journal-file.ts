@@ -5,7 +5,7 @@
 // event happens at the time an input set), which the records need at each input: prints stamped before it were not
 // applied.
 import { lineHead, type JournalEntry } from '../core/kernel/persistence/journal.js';
-import { POSITION_HISTORY_TYPES } from '../core/positions/daily.js';
+import { POSITION_HISTORY_TYPES } from '../core/kernel/read/daily-positions.js';
 import { LineTooLongError, lineTooLongInFile, openByteStream, readLineBlocks } from '../market/line-blocks.js';
 import { CliInputError } from './input-error.js';
 

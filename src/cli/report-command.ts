@@ -17,7 +17,7 @@ import {
   commissionsByTradeDate,
   type PositionHistory,
   type RunAccount,
-} from '../core/positions/daily.js';
+} from '../core/kernel/read/daily-positions.js';
 import { loadHolidayFile } from '../market/holiday-file.js';
 import { MarketReferenceError, referencedMarketPrints } from '../market/market-references.js';
 import { scenarioFolder } from '../scenario/scenario-market.js';

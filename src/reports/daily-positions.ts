@@ -3,7 +3,7 @@
 // Each record gains two columns after the API's six, so that it reconciles with the balance
 // (docs/scenarios.md#reconciling-with-the-balance): commissions, and net_realized_pnl = realized_pnl - commissions.
 // They come last: scripts that read the first six columns by position keep working.
-import { DAILY_POSITION_FIELDS, type DailyPositionRecord } from '../core/positions/daily.js';
+import { DAILY_POSITION_FIELDS, type DailyPositionRecord } from '../core/kernel/read/daily-positions.js';
 import { formatCents, parseCents } from '../core/money.js';
 import { escapeHtml, htmlPage, htmlTable } from './html.js';
 

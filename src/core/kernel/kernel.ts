@@ -10,7 +10,7 @@ import { IdGenerator } from '../ids.js';
 import { parseSymbol, type ProductFamily } from '../instruments.js';
 import { CommandRefusal, refusalOutcome, success, type Outcome } from '../outcome.js';
 import { DEFAULT_FILL_MODEL, type FillModel } from '../orders/fill-model.js';
-import { POSITION_HISTORY_TYPES } from '../positions/daily.js';
+import { POSITION_HISTORY_TYPES } from './read/daily-positions.js';
 import { PositionBook } from '../positions/index.js';
 import { Provisioning } from '../accounts/provisioning.js';
 import { StaffRoles } from '../accounts/staff-roles.js';

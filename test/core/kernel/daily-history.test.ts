@@ -7,7 +7,7 @@ import type { ProductFamily } from '../../../src/core/instruments.js';
 import { DailyHistory } from '../../../src/core/kernel/read/daily-history.js';
 import { Journal } from '../../../src/core/kernel/persistence/journal.js';
 import { parseJournal } from '../../../src/core/kernel/persistence/journal-replay.js';
-import { dailyPositions, positionHistoryOf } from '../../../src/core/positions/daily.js';
+import { dailyPositions, positionHistoryOf } from '../../../src/core/kernel/read/daily-positions.js';
 import { ALL, calendar, harness } from './kernel-harness.js';
 import { testPlan } from './test-plans.js';
 

@@ -17,7 +17,7 @@ import {
   type RunFill,
   type RunPrint,
   type RunPrints,
-} from '../../positions/daily.js';
+} from './daily-positions.js';
 import { assertValidExecution } from '../../positions/execution.js';
 import { markIn, type InstrumentMark } from '../../positions/marks.js';
 import { Position } from '../../positions/positions.js';

@@ -13,7 +13,7 @@ import {
   RunPrints,
   type DailyPositionRecord,
   type PositionHistory,
-} from '../../../src/core/positions/daily.js';
+} from '../../../src/core/kernel/read/daily-positions.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
 import { loadScenarioFile } from '../../../src/scenario/load-scenario.js';
 import { runScenario, type ScenarioRun } from '../../../src/scenario/runner.js';

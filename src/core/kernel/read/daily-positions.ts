@@ -8,18 +8,18 @@
 // prints (`input.print`, `input.tick`, and the `input.market_prints` ranges of referenced market files) mark it,
 // stopping at each session close to read the positions. Pure: no I/O; the caller parses the journal, reads the
 // referenced market files and supplies the calendar.
-import type { Execution } from './execution.js';
-import type { GlobexCalendar } from '../calendar/globex-calendar.js';
-import { addDays } from '../calendar/dates.js';
-import { canonicalSymbol, parseSymbol } from '../instruments.js';
-import type { JournalEntry } from '../kernel/persistence/journal.js';
-import type { MarketPrintCursor } from '../kernel/persistence/market-prints.js';
-import { Dec, formatCents, parseCents, parseDecimal, priceToTicks } from '../money.js';
-import type { DailyPositionJson } from '../shapes/position.js';
-import { PositionBook } from './position-book.js';
-import { RunPrints } from './run-prints.js';
+import type { Execution } from '../../positions/execution.js';
+import type { GlobexCalendar } from '../../calendar/globex-calendar.js';
+import { addDays } from '../../calendar/dates.js';
+import { canonicalSymbol, parseSymbol } from '../../instruments.js';
+import type { JournalEntry } from '../persistence/journal.js';
+import type { MarketPrintCursor } from '../persistence/market-prints.js';
+import { Dec, formatCents, parseCents, parseDecimal, priceToTicks } from '../../money.js';
+import type { DailyPositionJson } from '../../shapes/position.js';
+import { PositionBook } from '../../positions/position-book.js';
+import { RunPrints } from '../../positions/run-prints.js';
 
-export { RunPrints, type RunPrint } from './run-prints.js';
+export { RunPrints, type RunPrint } from '../../positions/run-prints.js';
 
 /** Daily position record of the interface: average_price is left out when flat at the close. */
 export type DailyPositionRecord = DailyPositionJson;
