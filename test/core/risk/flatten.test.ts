@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { plan, riskHarness } from './risk-harness.js';
 
 describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsetting market orders; answers the counts', () => {
-  it('long 1 ES and short 2 NQ: 2 closing orders; flat after the next prints', () => {
+  /** Long 1 ES bought at 5000.00 and short 2 NQ sold at the 18000.00 print; no working orders. */
+  function longEsShortNq() {
     const h = riskHarness();
     const a = h.open();
     h.tick('5000.00');
@@ -13,6 +14,11 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     h.trade(a, 'buy', 1, '5000.00');
     h.place(a, { side: 'sell', quantity: 2, instrument_id: 'NQM6' });
     h.tick('18000.00', { symbol: 'NQM6' });
+    return { h, a };
+  }
+
+  it('long 1 ES and short 2 NQ: 2 closing orders; flat after the next prints', () => {
+    const { h, a } = longEsShortNq();
     expect(h.net(a, 'NQM6')).toBe(-2);
     expect(h.ok('flatten', a), 'no working orders; one order per position').toEqual({
       account_id: a,
@@ -32,13 +38,7 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
   // ensureFlattening() does not see the NQ buy 2 still working and sends another buy 2; the NQ print fills
   // both and the account ends long 2 NQ (then sells them back at the print after).
   it('long 1 ES and short 2 NQ are flat after one print of each', () => {
-    const h = riskHarness();
-    const a = h.open();
-    h.tick('5000.00');
-    h.tick('18000.00', { symbol: 'NQM6' });
-    h.trade(a, 'buy', 1, '5000.00');
-    h.place(a, { side: 'sell', quantity: 2, instrument_id: 'NQM6' });
-    h.tick('18000.00', { symbol: 'NQM6' });
+    const { h, a } = longEsShortNq();
     h.ok('flatten', a);
     h.tick('5002.00');
     h.tick('17990.00', { symbol: 'NQM6' });
