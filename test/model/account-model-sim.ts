@@ -1,17 +1,19 @@
 // The driver of account.model.test.ts: runs commands against a kernel, one kernel call per step, takes the
-// fills each step published into the model (checking where each may come from: docs/risk-rules.md), applies the
-// rules' effects of the step to the model, checks the event watches (fill-watch.ts, flattening-watch.ts), then
-// hands the step and the state before it to the verifier. Firm operations and the client's requests on risk
-// orders are in account-model-operations.ts.
+// fills each step published into the model (checking where each may come from: account-model-fill-checks.ts), applies
+// the rules' effects of the step to the model, checks the event watches (fill-watch.ts, flattening-watch.ts), then
+// hands the step and the state before it to the verifier. Market orders and historical fills are in
+// account-model-trades.ts; firm operations and the client's requests on risk orders in account-model-operations.ts.
 import { mondayOf } from '../../src/core/calendar/dates.js';
 import type { AccountCommandType } from '../../src/core/kernel/write/commands.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
 import type { RiskAccount } from '../../src/core/kernel/accounts.js';
 import type { Order } from '../../src/core/orders/order-types.js';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';
-import { planOf, resolvePrice, type Command, type RunSetup, type Side } from './account-model-commands.js';
+import { planOf, resolvePrice, type Command, type RunSetup } from './account-model-commands.js';
+import { takeFills } from './account-model-fill-checks.js';
 import { ModelAccount } from './account-model-ledger.js';
 import { runOperation } from './account-model-operations.js';
+import { historicalFill, marketOrder } from './account-model-trades.js';
 import { FillWatch } from './fill-watch.js';
 import { FlatteningWatch } from './flattening-watch.js';
 import { InvariantError, eq, none, ok } from './model-assert.js';
@@ -164,16 +166,17 @@ export class AccountSim {
         if (this.marketOpen(instrument!)) this.print(instrument!, price(command.move), undefined);
         return;
       case 'market':
-        return this.market(i, instrument!, command.side, command.quantity, price(command.move));
+        return marketOrder(this, i, instrument!, command.side, command.quantity, price(command.move));
       case 'fill':
-        return this.historicalFill(i, instrument!, command.side, command.quantity, price(command.move));
+        return historicalFill(this, i, instrument!, command.side, command.quantity, price(command.move));
       case 'close': {
         const held = INSTRUMENTS.filter((held) => this.kernelNet(i, held.symbol) !== 0);
         if (held.length === 0) return this.run({ kind: 'print', k: command.k, move: command.move });
         for (const instrument of held) {
           const net = this.kernelNet(i, instrument.symbol);
           if (net !== 0)
-            this.historicalFill(
+            historicalFill(
+              this,
               i,
               instrument,
               net > 0 ? 'sell' : 'buy',
@@ -186,8 +189,8 @@ export class AccountSim {
       case 'roundTrip': {
         const buyTicks = this.lastPrint(instrument!);
         const sellTicks = resolvePrice({ delta: command.gainTicks }, buyTicks, instrument!.baseTicks);
-        this.historicalFill(i, instrument!, 'buy', command.quantity, buyTicks);
-        return this.historicalFill(i, instrument!, 'sell', command.quantity, sellTicks);
+        historicalFill(this, i, instrument!, 'buy', command.quantity, buyTicks);
+        return historicalFill(this, i, instrument!, 'sell', command.quantity, sellTicks);
       }
       case 'advance':
         return this.advanceTo(this.nowMs + command.minutes * 60_000);
@@ -208,7 +211,7 @@ export class AccountSim {
    * one sized closing order per open position), then the verifier.
    */
   finish(step: Step, before: readonly Before[], afterFills: () => void = () => {}): void {
-    this.accounts.forEach((account, i) => this.takeFills(i, account, step, before[i]!));
+    this.accounts.forEach((account, i) => takeFills(this, i, account, step, before[i]!));
     afterFills();
     this.seen.steps++;
     const at = `after ${step.kind} step ${this.seen.steps} at ${new Date(this.nowMs).toISOString()}`;
@@ -219,70 +222,6 @@ export class AccountSim {
     for (const account of this.accounts)
       if ([...account.net.values()].filter((n) => n !== 0).length > 1) this.seen.multiInstrument++;
     this.verify(this, step, before);
-  }
-
-  private takeFills(i: number, account: ModelAccount, step: Step, before: Before): void {
-    const { positions, desk } = this.kernel.internals();
-    const fills = positions.fills(account.id);
-    const fresh = fills.slice(account.fillsSeen);
-    account.fillsSeen = fills.length;
-    for (const f of fresh) {
-      const origin = f.orderId === null ? 'historical' : desk.find(f.orderId)!.origin;
-      const at = `account ${i} ${origin} fill ${f.side} ${f.quantity} ${f.symbol} @${f.priceTicks} (${step.kind} step)`;
-      // docs/risk-rules.md#statuses-and-locks: failed and passed accounts are terminal for trading; only the risk
-      // engine's flattening fills may still change their position.
-      if (before.status !== 'active')
-        eq(origin, 'risk', `${at}: a ${before.status} account never trades again, only the risk engine flattens it`);
-      if (origin === 'historical') {
-        ok(
-          step.kind === 'fill' && step.a === i && step.accepted,
-          `${at}: a historical fill appears only for an accepted recordFill of this account`,
-        );
-        // docs/risk-rules.md#historical-fills: a fill for a failed, passed or locked account is dropped.
-        ok(
-          before.status === 'active' && before.locks.length === 0,
-          `${at}: a historical fill for a locked or inactive account is dropped`,
-        );
-        this.seen.historicalFills++;
-      } else if (origin === 'client') {
-        ok(
-          step.kind === 'print' && step.client?.a === i && step.client.orderId === f.orderId,
-          `${at}: the only client order that can fill is the one the model placed for this print`,
-        );
-        // docs/risk-rules.md#the-order-gate: is_locked means order entry is blocked; a client order never fills while
-        // any lock is present.
-        ok(
-          before.locks.length === 0 && before.status === 'active',
-          `${at}: a locked (${before.locks.join(',')}) or ${before.status} account receives no client fills`,
-        );
-        this.seen.clientFills++;
-      } else {
-        ok(
-          step.kind === 'print' && before.riskWorking > 0,
-          `${at}: a risk fill needs a flattening order working before the print`,
-        );
-        // docs/risk-rules.md#what-a-breach-does, "keeps flattening until the account is flat": never through flat.
-        const net = account.netOf(f.symbol);
-        const toward = (f.side === 'buy' ? net < 0 : net > 0) && f.quantity <= Math.abs(net);
-        ok(toward, `${at}: a flattening fill only takes the position (${net}) toward flat, never through it`);
-        this.seen.riskFills++;
-      }
-      if (step.kind === 'print') {
-        eq(f.symbol, step.symbol, `${at}: a print fills orders of its own instrument`);
-        eq(
-          f.priceTicks,
-          step.ticks,
-          `${at}: a venue fill of a market order is at the print (no slippage in this fill model)`,
-        );
-      }
-      eq(f.commissionCents, account.setup.commissionCents * f.quantity, `${at}: commission is charged per contract`);
-      const realized = account.fill(f.symbol, f.side, f.quantity, f.priceTicks);
-      eq(
-        f.realizedCents,
-        realized,
-        `${at}: realized P&L is the FIFO lots' P&L (docs/order-lifecycle.md#positions-trades-and-lots)`,
-      );
-    }
   }
 
   /**
@@ -309,64 +248,6 @@ export class AccountSim {
     if (event === 'max_loss') this.seen.failed++;
     if (event === 'daily_loss') this.seen.dailyBreaches++;
     if (event === 'passed') this.seen.passed++;
-  }
-
-  private market(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
-    const before = this.snapshot();
-    const account = this.accounts[i]!;
-    const placed = this.kernel.dispatch({
-      type: 'place_order',
-      body: {
-        account_id: account.id,
-        instrument_id: instrument.symbol,
-        side,
-        type: 'market',
-        quantity,
-        time_in_force: 'day',
-      },
-    });
-    eq(placed.status, 202, 'POST /v1/orders answers 202 for a well-formed order');
-    const orderId = bodyOf(placed).order_id;
-    const { desk } = this.kernel.internals();
-    const open = this.marketOpen(instrument);
-    const accepted = open && account.status === 'active' && account.locks.size === 0;
-    // Zero latency: the order has reached the venue; the gate refused it when locked, inactive or closed.
-    eq(
-      desk.get(orderId).status,
-      accepted ? 'SUBMITTED' : 'REJECTED',
-      `a client order is refused at the venue exactly when the account is locked, not active or the market closed`,
-    );
-    if (open) this.print(instrument, ticks, { a: i, orderId, accepted }, before);
-    else this.finish({ kind: 'time', rolled: false }, before);
-    eq(
-      desk.get(orderId).status,
-      accepted ? 'FILLED' : 'REJECTED',
-      'an accepted market order fills at the next print, in full',
-    );
-  }
-
-  private historicalFill(i: number, instrument: ModelInstrument, side: Side, quantity: number, ticks: number): void {
-    const before = this.snapshot();
-    const account = this.accounts[i]!;
-    const outcome = this.kernel.dispatch({
-      type: 'record_fill',
-      account_id: account.id,
-      instrument_id: instrument.symbol,
-      side,
-      quantity,
-      price: priceOf(instrument, ticks),
-    });
-    const accepted = account.status === 'active' && account.locks.size === 0;
-    eq(
-      outcome.status,
-      accepted ? 201 : 200,
-      'a historical fill is booked (201) for an active unlocked account, dropped (200) otherwise (docs/risk-rules.md#historical-fills)',
-    );
-    if (!accepted) {
-      const body = bodyOf(outcome);
-      eq('dropped' in body && body.dropped, true, 'a dropped fill says so');
-    }
-    this.finish({ kind: 'fill', a: i, accepted }, before, () => this.count(account.mark(this.lastPrintTicks)));
   }
 
   /** Moves time one session roll at a time: each roll is its own step. */

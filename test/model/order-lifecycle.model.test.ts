@@ -14,7 +14,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { T0, calendar } from '../core/kernel/kernel-harness.js';
-import { UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID, commandArb, newSim, setupArb, type Resolved } from './kernel-commands.js';
+import { commandArb, setupArb } from './kernel-command-arbs.js';
+import { UNKNOWN_GROUP_ID, UNKNOWN_ORDER_ID, type Resolved } from './kernel-commands.js';
+import { newSim } from './kernel-sim.js';
 import { eq } from './model-assert.js';
 import { ES } from './model-instruments.js';
 import { modelRuns } from './model-runs.js';

@@ -4,7 +4,7 @@
 // the close, and what the model learns of each order at the venue (arrival, trigger, re-queueing).
 import { bodyCheck } from '../../src/core/validation/body-check.js';
 import { OrderShape, StatusRecordShape } from '../../src/core/shapes/order.js';
-import { riskOrderIds } from './kernel-commands.js';
+import { riskOrderIds } from './kernel-sim.js';
 import { atMost, deepEq, eq, ne, ok, contains } from './model-assert.js';
 import { STATUSES, TERMINAL, WORKING, hasStop, type Context, type Json, type Seen } from './order-model-state.js';
 

@@ -2,17 +2,9 @@
 // every command, and the drain at the end of a run that lets the risk engine finish flattening.
 import type { KernelEvent } from '../../src/core/kernel/events.js';
 import type { Outcome } from '../../src/core/outcome.js';
-import {
-  resolve,
-  run,
-  newSim,
-  workingRiskOrderIds,
-  type Command,
-  type FirmOperation,
-  type Resolved,
-  type RunSetup,
-  type Sim,
-} from './kernel-commands.js';
+import type { Command, FirmOperation, RunSetup } from './kernel-command-arbs.js';
+import { resolve, run, type Resolved } from './kernel-commands.js';
+import { newSim, workingRiskOrderIds, type Sim } from './kernel-sim.js';
 import { eq, none, ok } from './model-assert.js';
 import { INSTRUMENTS, priceOf } from './model-instruments.js';
 import { cancelledWith, recorded } from './model-kernel.js';

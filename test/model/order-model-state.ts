@@ -6,13 +6,15 @@ import type { KernelEvent } from '../../src/core/kernel/events.js';
 import type { FillJson } from '../../src/core/shapes/fill.js';
 import { FillWatch } from './fill-watch.js';
 import { FlatteningWatch } from './flattening-watch.js';
-import { STARTING_BALANCE_CENTS, type Resolved, type RunSetup, type Sim } from './kernel-commands.js';
+import type { RunSetup } from './kernel-command-arbs.js';
+import type { Resolved } from './kernel-commands.js';
+import { STARTING_BALANCE_CENTS, type Sim } from './kernel-sim.js';
 import { instrumentOf, ticksOf } from './model-instruments.js';
 
 export const STATUSES = new Set(['SUBMITTED', 'PARTIALLY_FILLED', 'FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 export const TERMINAL = new Set(['FILLED', 'CANCELLED', 'REJECTED', 'EXPIRED']);
 export const WORKING = new Set(['SUBMITTED', 'PARTIALLY_FILLED']);
-/** The tight account (kernel-commands.ts tightPlan): $50,000, no commission. */
+/** The tight account (kernel-sim.ts tightPlan): $50,000, no commission. */
 const TIGHT_STARTING_BALANCE_CENTS = 5_000_000;
 
 export type Json = Record<string, unknown>;

@@ -13,7 +13,9 @@ import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { loadScenarioFile } from '../../src/scenario/load-scenario.js';
 import { eventsSha256 } from '../../src/reports/replay-outputs.js';
 import { runScenario, type ScenarioRun } from '../../src/scenario/runner.js';
-import { commandArb, newSim, resolve, run, setupArb, type Command, type RunSetup } from '../model/kernel-commands.js';
+import { commandArb, setupArb, type Command, type RunSetup } from '../model/kernel-command-arbs.js';
+import { resolve, run } from '../model/kernel-commands.js';
+import { newSim } from '../model/kernel-sim.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
 const SCENARIO_DIR = fileURLToPath(new URL('../../scenarios/', import.meta.url));

@@ -14,7 +14,7 @@ import {
   provisionAccounts,
 } from './hey-api/sdk.gen';
 import type { ErrorEnvelope } from './hey-api/types.gen';
-import { limitOrder, type SessionSetup, type SessionSummary } from './session-summary';
+import { limitOrder, summaryOf, type SessionSetup, type SessionSummary } from './session-summary';
 
 /** A client that sends a firm or admin key in X-Service-Api-Key, and nothing else. */
 function keyClient(baseUrl: string, key: string) {
@@ -60,16 +60,11 @@ export async function run(setup: SessionSetup): Promise<SessionSummary> {
   // The export is YAML: read it as text (hey-api would make a Blob of an application/yaml answer).
   const exported = await exportSession({ client: admin, parseAs: 'text', throwOnError: true });
 
-  return {
-    placed: { status: placed.data.status, type: placed.data.type, limit_price: placed.data.limit_price },
-    modifyAnswer: modified.data.limit_price,
-    modifiedPrice: afterModify.data.limit_price,
-    cancelAnswer: cancel.data.status,
-    cancelled: afterCancel.data.status,
-    notFound: (missing.error as ErrorEnvelope | undefined)?.code ?? `status ${missing.response.status}`,
-    traderOrders: own.data.items.length,
-    exportFirstLine: String(exported.data).split('\n')[0]!,
-  };
+  return summaryOf(
+    { placed, modified, afterModify, cancel, afterCancel, own },
+    (missing.error as ErrorEnvelope | undefined)?.code ?? `status ${missing.response.status}`,
+    String(exported.data),
+  );
 }
 
 /** What `auth: key` does instead: it fills all three schemes, and the gateway refuses two credentials. */

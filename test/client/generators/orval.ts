@@ -13,7 +13,7 @@ import {
   provisionAccounts,
 } from './orval/propsim';
 import { configurePropsim } from './propsim-fetch';
-import { limitOrder, type SessionSetup, type SessionSummary } from './session-summary';
+import { limitOrder, summaryOf, type SessionSetup, type SessionSummary } from './session-summary';
 
 /** The answer when its status is `status`, else a thrown error naming what came. */
 function expectStatus<A extends { status: number; data: unknown }, S extends A['status']>(
@@ -54,14 +54,5 @@ export async function run(setup: SessionSetup): Promise<SessionSummary> {
   );
   const exported = expectStatus(await exportSession(admin), 200);
 
-  return {
-    placed: { status: placed.data.status, type: placed.data.type, limit_price: placed.data.limit_price },
-    modifyAnswer: modified.data.limit_price,
-    modifiedPrice: afterModify.data.limit_price,
-    cancelAnswer: cancel.data.status,
-    cancelled: afterCancel.data.status,
-    notFound: missing.data.code,
-    traderOrders: own.data.items.length,
-    exportFirstLine: exported.data.split('\n')[0]!,
-  };
+  return summaryOf({ placed, modified, afterModify, cancel, afterCancel, own }, missing.data.code, exported.data);
 }
