@@ -92,10 +92,9 @@ describe('docs/risk-rules.md#what-a-breach-does: positions flattened by market o
     expect(h.net(a)).toBe(0);
   });
 
-  // BUG (OrderDesk.create never adds an order to byAccount, so workingOrdersOf() is always empty): on a
-  // partial fill of the flatten order ensureFlattening() does not see it still working and sends a second
-  // offsetting order for the remainder; both fill and the account goes short 2, then buys back.
-  it('a partly filled flatten order is doubled: the account goes short before it is flat', () => {
+  // A flatten order partly filled is still working: the risk engine sends nothing more for the remainder, so the
+  // account never goes short on the way to flat.
+  it('a partly filled flatten order is not doubled: the account is flat without going short', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
     h.tick('5000.00');
@@ -114,7 +113,7 @@ describe('docs/risk-rules.md#what-a-breach-does: positions flattened by market o
 });
 
 describe('docs/risk-rules.md#what-a-breach-does: every working order is CANCELLED', () => {
-  it('working client orders are left working after a max-loss breach (OrderDesk never indexes orders by account)', () => {
+  it('working client orders are CANCELLED by a max-loss breach', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
     h.tick('5000.00');
@@ -149,10 +148,9 @@ describe('docs/risk-rules.md#what-a-breach-does: every working order is CANCELLE
 });
 
 describe('docs/risk-rules.md#what-a-breach-does: a max-loss breach while the daily-loss flatten is still travelling', () => {
-  // BUG: RiskDesk.cancelAndFlatten() sends one offsetting order per open position without looking at the risk
-  // orders already working. With latency 100 ms, a daily-loss breach sends sell 2; a print 10 ms later (before
-  // it reaches the venue) crosses the max-loss floor and sends another sell 2. Both fill: short 2, then bought
-  // back at the next print — an extra round trip on a failed account.
+  // A flatten counts the risk orders already working. With latency 100 ms, a daily-loss breach sends sell 2; a print
+  // 10 ms later (before it reaches the venue) crosses the max-loss floor: the sell 2 on its way already closes the
+  // position, so no second one is sent.
   it('the account is flattened once (sell 2 in all), never short', () => {
     const h = riskHarness({ fillModel: { latencyMs: 100 } });
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000', daily_loss_value: '1000' }));

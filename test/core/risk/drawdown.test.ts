@@ -212,10 +212,8 @@ describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceili
     });
   });
 
-  // BUG (since d73ab90, "a floor is a stop"): floor-thresholds.ts followsEquityHighs() drops the account's peak
-  // threshold once peak - value reaches the ceiling, so prints above the recorded peak no longer mark it and
-  // highest_realized_balance freezes (docs/risk-rules.md#drawdown-modes: the peak is the highest equity on any mark).
-  // Passed on 4766cbc.
+  // The peak is the highest equity on any mark (docs/risk-rules.md#drawdown-modes), also after the capped trigger
+  // has stopped moving: prints above the recorded peak still raise it.
   it('realtime_equity capped at 50,100: highest_realized_balance keeps following equity highs after the trigger freezes', () => {
     const h = riskHarness();
     const a = h.open(
@@ -232,7 +230,7 @@ describe('docs/risk-rules.md#the-ceiling caps: trigger = min(peak - value, ceili
     });
   });
 
-  it('removing the cap recomputes the trigger from a stale peak: 51,000 (current equity 53,000 - 2,000) instead of 54,000 - 2,000 = 52,000', () => {
+  it('removing the cap recomputes the trigger from the true peak: 54,000 - 2,000 = 52,000, not from current equity (51,000)', () => {
     const h = riskHarness();
     const a = h.open(
       plan({ max_drawdown_mode: 'realtime_equity', max_drawdown_value: '2000', max_drawdown_limit: '100' }),

@@ -34,9 +34,8 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     ]);
   });
 
-  // BUG (same root as below: workingOrdersOf() is always []): when the ES flatten order fills,
-  // ensureFlattening() does not see the NQ buy 2 still working and sends another buy 2; the NQ print fills
-  // both and the account ends long 2 NQ (then sells them back at the print after).
+  // When the ES flatten order fills, the NQ buy 2 is still working and is counted: nothing more is sent for NQ, so
+  // the NQ print leaves the account flat rather than long 2.
   it('long 1 ES and short 2 NQ are flat after one print of each', () => {
     const { h, a } = longEsShortNq();
     h.ok('flatten', a);
@@ -52,8 +51,6 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     expect(h.ok('flatten', a)).toEqual({ account_id: a, cancelled_orders: 0, closed_positions: 0 });
   });
 
-  // BUG: OrderDesk.create() never adds the order to byAccount, so workingOrdersOf() is always [] and
-  // flatten/cancelAll cancel nothing (cancelled_orders is always 0).
   it('flatten cancels a working client order and counts it', () => {
     const h = riskHarness();
     const a = h.open();
@@ -74,8 +71,8 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
     expect([h.order(o1).status, h.order(o2).status]).toEqual(['CANCELLED', 'CANCELLED']);
   });
 
-  // BUG: cancelAndFlatten() sends a new offsetting order per position without looking at the risk orders
-  // already working, so a second flatten before the first fills doubles it: long 2 -> short 2 -> flat.
+  // A second flatten before the first fills counts the offsetting order already working: long 2 -> flat, never
+  // short 2.
   it('a second flatten while the first offsetting order still works does not double it', () => {
     const h = riskHarness();
     const a = h.open();
@@ -88,10 +85,9 @@ describe('docs/risk-rules.md#flatten: cancels working orders, then sends offsett
   });
 });
 
-describe('docs/risk-rules.md#what-a-breach-does: flatten orders refused in the daily halt are never resent', () => {
-  // BUG: the risk engine's offsetting orders go through the venue's market_closed check. A breach (here by a
-  // cash adjustment) or a firm flatten in the 16:00-17:00 CT halt ends the flatten order REJECTED
-  // (market_closed) and nothing sends another one: ensureFlattening() runs only after fills.
+describe('docs/risk-rules.md#what-a-breach-does: a flatten refused in the daily halt is sent again when the market reopens', () => {
+  // A breach (here by a cash adjustment) or a firm flatten in the 16:00-17:00 CT halt cannot reach the venue: the
+  // flatten is sent again when the market reopens, so a failed account holds nothing once the market trades.
   it('an account failed in the halt is flattened when the market reopens', () => {
     const h = riskHarness();
     const a = h.open(plan({ max_drawdown_mode: 'static', max_drawdown_value: '2000' }));
