@@ -11,13 +11,15 @@ export const FOLDERS: Readonly<Record<string, string>> = {
   'src/core/accounts': 'plans, overlays, provisioning and the account machine',
   'src/core/calendar': 'the GLOBEX calendar: Chicago dates, holidays, sessions, trade dates and rolls',
   'src/core/kernel':
-    'the engine every driver shares: the façade (kernel.ts), its shared state and events, then its write and read sides and its persistence',
+    'the engine every driver shares: the façade (kernel.ts), its shared state, events and time, then its write side, risk engine, read side and persistence',
   'src/core/kernel/persistence':
     "the kernel's journal, its replay, state snapshots and market prints journaled by reference",
   'src/core/kernel/read':
     "the kernel's read side: reads in the API's shapes, paging, JSON views, statistics, daily records",
   'src/core/kernel/write':
-    "the kernel's write side: commands, the desks, executions, the print path, firm control and the risk rules",
+    "the kernel's write side: commands, the order desk, executions, the print path and firm control",
+  'src/core/kernel/risk':
+    'the risk engine: the risk desk, floors, limits, passing and the rules that act at an instant',
   'src/core/orders': 'the order machine, its status log, order requests, the fill model and the venue books',
   'src/core/positions': 'positions, FIFO lots, trades, fills, marks and daily position records',
   'src/core/snapshot': 'what each long-lived part declares a snapshot keeps of it, below the kernel that takes them',

@@ -28,9 +28,9 @@ import { KernelReads } from './read/reads.js';
 import { OrderDesk } from './write/order-desk.js';
 import { parsePrint } from './write/print-input.js';
 import { PrintPath } from './write/print-path.js';
-import { RiskDesk } from './write/risk-desk.js';
+import { RiskDesk } from './risk/risk-desk.js';
 import { declareSnapshot } from '../snapshot/snapshot-fields.js';
-import { TimedRules } from './write/timed-rules.js';
+import { TimedRules } from './risk/timed-rules.js';
 import { TimeKeeper } from './time-keeper.js';
 
 /** What the sandbox's journal keeps: every input (the session export replays them) and the daily-position lines. */

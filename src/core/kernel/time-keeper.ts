@@ -8,8 +8,8 @@ import type { AccountBook } from './accounts.js';
 import type { KernelContext } from './context.js';
 import type { KernelTimer } from './events.js';
 import type { OrderDesk } from './write/order-desk.js';
-import type { RiskDesk } from './write/risk-desk.js';
-import type { TimedRules } from './write/timed-rules.js';
+import type { RiskDesk } from './risk/risk-desk.js';
+import type { TimedRules } from './risk/timed-rules.js';
 
 export class TimeKeeper {
   /** The trade date of the last roll: a roll into another week is the weekly one. */

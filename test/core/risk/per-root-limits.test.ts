@@ -5,7 +5,7 @@
 // r × the limit. Plan: 50,000 static $2,000, every family. T0 = Tue 2026-03-10 09:00 CDT.
 import { describe, expect, it } from 'vitest';
 import { plan, riskHarness } from './risk-harness.js';
-import { inMinis } from '../../../src/core/kernel/write/contract-limits.js';
+import { inMinis } from '../../../src/core/kernel/risk/contract-limits.js';
 
 const STATIC = { max_drawdown_mode: 'static', max_drawdown_value: '2000' };
 

@@ -19,7 +19,7 @@ import { PriceLadder } from '../../orders/price-ladder.js';
 import { FifoLots } from '../../positions/lots.js';
 import { InstrumentMark } from '../../positions/marks.js';
 import { Position } from '../../positions/positions.js';
-import { SymbolFloors } from '../write/floor-index.js';
+import { SymbolFloors } from '../risk/floor-index.js';
 import { snapshotDeclaration, type SnapshotDeclaration } from '../../snapshot/snapshot-fields.js';
 
 /** The classes that occur inside the data, by the name a snapshot records them under. */

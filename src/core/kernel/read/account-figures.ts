@@ -3,7 +3,7 @@
 import { failedRuleOf, type AccountStatusRecord, type LockChange } from '../../accounts/account.machine.js';
 import type { FailureRule } from '../../accounts/failure-rules.js';
 import type { RiskAccount } from '../accounts.js';
-import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from '../write/passing.js';
+import { tradingProfitCents, unmetPassingCriterion, type PassingCriterion } from '../risk/passing.js';
 
 /** An account's live risk figures in cents (internal units). */
 export interface RiskNumbers {

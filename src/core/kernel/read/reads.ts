@@ -26,7 +26,7 @@ import type { Journal } from '../persistence/journal.js';
 import { orderJson, orderStatesJson } from './order-json.js';
 import type { OrderDesk } from '../write/order-desk.js';
 import { pageOf, type Page, type PageRequest } from './paging.js';
-import type { RiskDesk } from '../write/risk-desk.js';
+import type { RiskDesk } from '../risk/risk-desk.js';
 import { balanceJson, riskStateJson } from './risk-json.js';
 import { statsOf } from './stats.js';
 import { accountHistoryOf, riskNumbersOf, type AccountHistory, type RiskNumbers } from './account-figures.js';

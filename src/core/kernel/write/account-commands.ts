@@ -12,9 +12,9 @@ import type { AccountBook, OpenAccountInput, RiskAccount } from '../accounts.js'
 import type { AccountCommandType, KernelCommand } from './commands.js';
 import type { KernelContext } from '../context.js';
 import type { FirmControl } from './firm-control.js';
-import type { RiskDesk } from './risk-desk.js';
+import type { RiskDesk } from '../risk/risk-desk.js';
 import { riskStateJson } from '../read/risk-json.js';
-import type { TimedRules } from './timed-rules.js';
+import type { TimedRules } from '../risk/timed-rules.js';
 import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 
 type Command<T extends KernelCommand['type']> = Extract<KernelCommand, { type: T }>;

@@ -6,12 +6,12 @@ import { CommandRefusal, success, type Outcome } from '../../outcome.js';
 import type { Side } from '../../orders/order-types.js';
 import { fillToJson, positionToJson, tradeToJson, type FillResult, type PositionBook } from '../../positions/index.js';
 import type { AccountBook, RiskAccount } from '../accounts.js';
-import { newsRefusal } from './news-blackout.js';
+import { newsRefusal } from '../risk/news-blackout.js';
 import type { KernelCommand } from './commands.js';
 import type { KernelContext } from '../context.js';
 import { eventData } from '../events.js';
 import { parsePrint } from './print-input.js';
-import type { RiskDesk } from './risk-desk.js';
+import type { RiskDesk } from '../risk/risk-desk.js';
 
 export class Executions {
   constructor(

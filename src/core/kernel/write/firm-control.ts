@@ -26,7 +26,7 @@ import {
   ReanchorBody,
   UserRiskHaltBody,
 } from './firm-control-bodies.js';
-import type { RiskDesk } from './risk-desk.js';
+import type { RiskDesk } from '../risk/risk-desk.js';
 import { balanceObjectJson, riskStateJson } from '../read/risk-json.js';
 import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 

@@ -7,7 +7,7 @@ import type { PositionBook } from '../../positions/index.js';
 import type { KernelContext } from '../context.js';
 import type { Executions } from './executions.js';
 import type { OrderDesk } from './order-desk.js';
-import type { RiskDesk } from './risk-desk.js';
+import type { RiskDesk } from '../risk/risk-desk.js';
 
 export class PrintPath {
   constructor(

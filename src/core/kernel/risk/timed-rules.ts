@@ -10,7 +10,7 @@ import type { RiskAccount } from '../accounts.js';
 import type { KernelContext } from '../context.js';
 import { FlatTimes, type FlatTime } from './flat-times.js';
 import { blackoutWords, isEntry } from './news-blackout.js';
-import type { OrderDesk } from './order-desk.js';
+import type { OrderDesk } from '../write/order-desk.js';
 import { coversSymbol, type FlattenCounts, type RiskDesk } from './risk-desk.js';
 import { declareSnapshot } from '../../snapshot/snapshot-fields.js';
 import { chicagoIso } from '../../calendar/dates.js';

@@ -18,7 +18,7 @@ import type { PositionBook } from '../../positions/index.js';
 import { sendAccountEvent, type AccountBook, type RiskAccount } from '../accounts.js';
 import { tradingProfitCents, unmetPassingCriterion } from './passing.js';
 import type { KernelContext } from '../context.js';
-import type { OrderDesk } from './order-desk.js';
+import type { OrderDesk } from '../write/order-desk.js';
 import { FloorIndex } from './floor-index.js';
 import { thresholdEntry } from './floor-thresholds.js';
 import { balanceObjectJson } from '../read/risk-json.js';
