@@ -200,7 +200,6 @@ export function stateDigest(sandbox: Sandbox): string {
   return createHash('sha256').update(JSON.stringify(state)).digest('hex');
 }
 
-/** The bundled seed's demo trader of acme-prop: a session token and the account it owns. */
 /** The body of a one-contract ESM6 buy limit, below the tests' market so that it rests. */
 export function buyLimitBody(
   accountId: string,
@@ -223,6 +222,7 @@ export function marketOrderBody(accountId: string, side: 'buy' | 'sell' = 'buy')
   return { account_id: accountId, instrument_id: 'ESM6', side, type: 'market', quantity: 1, time_in_force: 'day' };
 }
 
+/** The bundled seed's demo trader of acme-prop: a session token and the account it owns. */
 export async function acmeDemoTrader(api: TestApi): Promise<{ accountId: string; userId: string; token: string }> {
   const login = api.json(
     await api.call({
