@@ -1,6 +1,7 @@
 // The sandbox app on the bundled seed, for inject() tests: one app per test file, reset between tests.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { GlobexCalendar } from '../../src/core/calendar/globex-calendar.js';
 import { loadHolidayFile } from '../../src/market/holiday-file.js';
 import { buildApp } from '../../src/api/app.js';
@@ -94,6 +95,65 @@ export async function startTestApi(
   };
 }
 
+/**
+ * The app for the describe block this is called in: started before its tests, the sandbox reset before each test,
+ * each test's answers held against the served document after it, closed after the block. What it returns stands for
+ * the app from the block's beforeAll on.
+ */
+export function sharedTestApi(): TestApi {
+  let api: TestApi | undefined;
+  const started = (): TestApi => {
+    if (api === undefined) throw new Error('the shared app starts in beforeAll: use it in a test or a hook');
+    return api;
+  };
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => started().close());
+  beforeEach(() => started().sandbox.reset());
+  afterEach(() => {
+    expect(started().schemaMisses).toEqual([]);
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get sandbox() {
+      return started().sandbox;
+    },
+    get schemaMisses() {
+      return started().schemaMisses;
+    },
+    call: (options) => started().call(options),
+    json: <T>(response: LightMyRequestResponse) => started().json<T>(response),
+    close: () => started().close(),
+  };
+}
+
+/**
+ * Calls as acme's operator (or with `headers`), answered as the status and the parsed body; `provision` creates an
+ * account on eval-50k for the trader `email` with an overlay, `accountCount` counts acme's accounts.
+ */
+export function firmCalls(api: TestApi, email: string) {
+  const call = async (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = key(KEYS.acmeOperator),
+  ) => {
+    const response = await api.call({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    return { status: response.statusCode, body: api.json(response) };
+  };
+  const provision = (overlay: object) =>
+    call('POST', '/v1/firm-control/accounts', {
+      plan_reference: 'eval-50k',
+      user: { email },
+      ...overlay,
+    });
+  const accountCount = async () => (await call('GET', '/v1/firm-control/accounts')).body.items.length as number;
+  return { call, provision, accountCount };
+}
+
 /** Headers of a firm or admin key. */
 export function key(k: string, extra: Record<string, string> = {}): Record<string, string> {
   return { 'x-service-api-key': k, ...extra };
@@ -140,7 +200,6 @@ export function stateDigest(sandbox: Sandbox): string {
   return createHash('sha256').update(JSON.stringify(state)).digest('hex');
 }
 
-/** The bundled seed's demo trader of acme-prop: a session token and the account it owns. */
 /** The body of a one-contract ESM6 buy limit, below the tests' market so that it rests. */
 export function buyLimitBody(
   accountId: string,
@@ -163,6 +222,7 @@ export function marketOrderBody(accountId: string, side: 'buy' | 'sell' = 'buy')
   return { account_id: accountId, instrument_id: 'ESM6', side, type: 'market', quantity: 1, time_in_force: 'day' };
 }
 
+/** The bundled seed's demo trader of acme-prop: a session token and the account it owns. */
 export async function acmeDemoTrader(api: TestApi): Promise<{ accountId: string; userId: string; token: string }> {
   const login = api.json(
     await api.call({

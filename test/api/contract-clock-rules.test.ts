@@ -3,42 +3,16 @@
 // file) as overlays and refuses a bad one with 400 naming the field; a news blackout refuses an entry with its code
 // and flattens at its start; the flat time locks the account (lockout_reason flat_by in the risk-state item). The
 // sandbox starts Mon 2026-03-02 08:00 CST (UTC-6): CPI at 09:30 CST on ES, window [09:28, 09:32); flat_by 15:59 CST.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { streamEventOf } from '../../src/api/streams/stream-events.js';
-import { KEYS, startTestApi, type TestApi } from './api-harness.js';
+import { firmCalls, KEYS, sharedTestApi } from './api-harness.js';
 
-const acme = { 'x-service-api-key': KEYS.acmeOperator };
 const admin = { 'x-service-api-key': KEYS.admin };
 const CPI = { time: '2026-03-02T09:30:00-06:00', roots: ['ES'], name: 'CPI' };
 
 describe('docs/risk-rules.md#rules-of-the-clock over the API: overlays, refusals, the risk state', () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
-  beforeEach(() => api.sandbox.reset());
-  afterEach(() => {
-    expect(api.schemaMisses).toEqual([]);
-  });
-
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = acme,
-  ) => {
-    const response = await api.call({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-    return { status: response.statusCode, body: api.json(response) };
-  };
-  const provision = (overlay: object) =>
-    call('POST', '/v1/firm-control/accounts', {
-      plan_reference: 'eval-50k',
-      user: { email: 'clock@example.com' },
-      ...overlay,
-    });
-  const accountCount = async () => (await call('GET', '/v1/firm-control/accounts')).body.items.length as number;
+  const api = sharedTestApi();
+  const { call, provision, accountCount } = firmCalls(api, 'clock@example.com');
   const advance = (to: string) => call('POST', '/v1/sandbox/clock/advance', { to }, admin);
   const print = (price: string) =>
     call('POST', '/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price }] }, admin);

@@ -2,40 +2,14 @@
 // risk_profile.scaling and position_limits as overlays and refuses a bad one with 400 naming the field (nothing is
 // stored); the risk-state item shows max_contracts_now and scaling_profit; an order beyond a limit ends REJECTED with
 // the rule's code and a message naming it. acme's eval-50k is the bundled eval-50k-eod (max_contracts 5).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYS, startTestApi, type TestApi } from './api-harness.js';
+import { describe, expect, it } from 'vitest';
+import { firmCalls, KEYS, sharedTestApi } from './api-harness.js';
 
-const acme = { 'x-service-api-key': KEYS.acmeOperator };
 const admin = { 'x-service-api-key': KEYS.admin };
 
 describe('docs/risk-rules.md#position-limits over the API: overlays, the risk state and the rejections', () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
-  beforeEach(() => api.sandbox.reset());
-  afterEach(() => {
-    expect(api.schemaMisses).toEqual([]);
-  });
-
-  const call = async (
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = acme,
-  ) => {
-    const response = await api.call({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-    return { status: response.statusCode, body: api.json(response) };
-  };
-  const provision = (overlay: object) =>
-    call('POST', '/v1/firm-control/accounts', {
-      plan_reference: 'eval-50k',
-      user: { email: 'limits@example.com' },
-      ...overlay,
-    });
-  const accountCount = async () => (await call('GET', '/v1/firm-control/accounts')).body.items.length as number;
+  const api = sharedTestApi();
+  const { call, provision, accountCount } = firmCalls(api, 'limits@example.com');
   /** A market order, and the order as it stands once the venue has seen it. */
   const order = async (accountId: string, instrument: string, quantity: number) => {
     const placed = await call('POST', '/v1/orders', {

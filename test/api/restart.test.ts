@@ -1,56 +1,29 @@
 // docs/api.md#persistence, restart equality: a sandbox kept in a db file and started again on it is the same
-// sandbox: the state digest, the journal hash (the session export's events_sha256), the streams' numbered events,
-// and what the gateway kept (idempotency answers, revoked and live tokens, fault windows, logins for the
-// shared-device events), through a reset too. The market files pick up where they were.
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// sandbox, whichever way the restart finds the file: the state digest, the journal hash (the session export's
+// events_sha256) and the streams' numbered events. The market files pick up where they were. What the gateway keeps:
+// restart-gateway.test.ts; snapshots: restart-snapshots.test.ts.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { serialize } from 'node:v8';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../src/api/streams/stream-events.js';
 import { SandboxDb } from '../../src/store/sandbox-db.js';
+import { buyLimitBody, marketOrderBody, startTestApi, stateDigest, type TestApi } from './api-harness.js';
 import {
-  buyLimitBody,
-  KEYS,
-  marketOrderBody,
-  PASSWORD,
-  startTestApi,
-  stateDigest,
-  type TestApi,
-} from './api-harness.js';
+  acmeAccount,
+  admin,
+  closeRunning,
+  copyOnDisk,
+  dbFile,
+  everything,
+  open,
+  operator,
+  running,
+  stop,
+} from './restart-harness.js';
 
-const operator = { 'x-service-api-key': KEYS.acmeOperator };
-const admin = { 'x-service-api-key': KEYS.admin };
-const running: TestApi[] = [];
-
-afterEach(async () => {
-  for (const api of running.splice(0)) await api.close();
-});
-
-function dbFile(): string {
-  return join(mkdtempSync(join(tmpdir(), 'propsim-restart-')), 'sandbox.sqlite');
-}
-
-async function open(file: string, overrides: Parameters<typeof startTestApi>[0] = {}): Promise<TestApi> {
-  const api = await startTestApi(overrides, SandboxDb.open(file));
-  running.push(api);
-  return api;
-}
-
-async function stop(api: TestApi): Promise<void> {
-  running.splice(running.indexOf(api), 1);
-  await api.close();
-}
-
-/** The file as a kill would leave it now: the db and its write-ahead log, copied once everything is on disk. */
-async function copyOnDisk(api: TestApi, file: string): Promise<string> {
-  await api.sandbox.durable();
-  const copy = join(mkdtempSync(join(tmpdir(), 'propsim-restart-copy-')), 'sandbox.sqlite');
-  copyFileSync(file, copy);
-  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
-  return copy;
-}
+afterEach(closeRunning);
 
 function dropSnapshot(file: string): void {
   const raw = new Database(file);
@@ -66,52 +39,6 @@ function damageSnapshot(file: string): void {
   const raw = new Database(file);
   raw.prepare('UPDATE snapshot SET state = ?').run(serialize({ kernel: { fields: {} } }));
   raw.close();
-}
-
-/** Every account's daily position records over the sandbox's year. */
-function dailyRecords(api: TestApi): unknown[] {
-  const read = api.sandbox.kernel.read;
-  const range = { from_date: '2026-01-01', to_date: '2026-12-31' };
-  return read.accountStates().map((account) => read.dailyPositions({}, account.account_id, range));
-}
-
-/** What a restart must keep: the kernel's state, daily records, the journal's hash, the numbered stream events. */
-async function everything(api: TestApi) {
-  const exported = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
-  return {
-    digest: stateDigest(api.sandbox),
-    byId: await lookupsById(api),
-    daily: JSON.stringify(dailyRecords(api)),
-    eventsSha256: exported.headers['x-events-sha256'],
-    sequence: api.sandbox.streams.sequence,
-    events: JSON.stringify(api.sandbox.streams.after(0)),
-  };
-}
-
-/** Every order and trade looked up by its id: a restore indexes them again (docs/architecture.md#indexes-by-id). */
-async function lookupsById(api: TestApi): Promise<string[]> {
-  const get = async (url: string) => {
-    const answer = await api.call({ method: 'GET', url, headers: operator });
-    expect(answer.statusCode, url).toBe(200);
-    return answer.body;
-  };
-  const listed = async (url: string) =>
-    api.json<{ items: Record<string, string>[] }>(await api.call({ method: 'GET', url, headers: operator })).items;
-  const answers: string[] = [];
-  for (const order of await listed('/v1/orders')) answers.push(await get(`/v1/orders/${order.order_id}`));
-  for (const trade of await listed('/v1/trades')) answers.push(await get(`/v1/trades/${trade.trade_id}/lots`));
-  return answers;
-}
-
-async function login(api: TestApi, email: string): Promise<string> {
-  const answer = await api.call({ method: 'POST', url: '/v1/auth/login', payload: { email, password: PASSWORD } });
-  expect(answer.statusCode).toBe(200);
-  return api.json<{ access_token: string }>(answer).access_token;
-}
-
-async function acmeAccount(api: TestApi): Promise<string> {
-  const list = await api.call({ method: 'GET', url: '/v1/firm-control/accounts', headers: operator });
-  return api.json<{ items: Array<{ account_id: string }> }>(list).items[0]!.account_id;
 }
 
 describe('docs/api.md#persistence: restart equality', () => {
@@ -197,121 +124,6 @@ describe('docs/api.md#persistence: restart equality', () => {
     },
   );
 
-  it('idempotency answers, live and revoked tokens, fault windows and logins survive a restart', async () => {
-    const file = dbFile();
-    const api = await open(file);
-    const account = await acmeAccount(api);
-    const placed = await api.call({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...operator, 'idempotency-key': 'order-1' },
-      payload: buyLimitBody(account),
-    });
-    expect(placed.statusCode).toBe(202);
-    const refused = await api.call({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...operator, 'idempotency-key': 'order-2' },
-      payload: { ...buyLimitBody(account), type: 'market' }, // the kernel's 400: a market order has no limit price
-    });
-    expect(refused.statusCode).toBe(400);
-    const live = await login(api, 'trader@acme.example');
-    const revoked = await login(api, 'trader@acme.example');
-    await api.call({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${revoked}` } });
-    await login(api, 'ops@acme.example'); // a second user of the firm from the same IP: flagged, both users kept
-    await api.call({
-      method: 'POST',
-      url: '/v1/sandbox/faults',
-      headers: admin,
-      payload: { target: 'balances', status: 503, duration_ms: 3_600_000 },
-    });
-    const digest = stateDigest(api.sandbox);
-    await stop(api);
-
-    const again = await open(file);
-    expect(stateDigest(again.sandbox)).toBe(digest);
-    const replayed = await again.call({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...operator, 'idempotency-key': 'order-1' },
-      payload: buyLimitBody(account),
-    });
-    expect(replayed.headers['idempotent-replayed']).toBe('true');
-    expect(replayed.body).toBe(placed.body);
-    const refusedAgain = await again.call({
-      method: 'POST',
-      url: '/v1/orders',
-      headers: { ...operator, 'idempotency-key': 'order-2' },
-      payload: { ...buyLimitBody(account), type: 'market' },
-    });
-    expect(refusedAgain.statusCode).toBe(refused.statusCode);
-    expect(again.json(refusedAgain).code).toBe(api.json(refused).code);
-    expect(refusedAgain.headers['idempotent-replayed']).toBe('true');
-
-    const me = (token: string) =>
-      again.call({ method: 'GET', url: '/v1/orders', headers: { authorization: `Bearer ${token}` } });
-    expect((await me(live)).statusCode).toBe(200); // signed with the store's secret: still valid
-    expect((await me(revoked)).statusCode).toBe(401);
-    const balances = await again.call({ method: 'GET', url: '/v1/balances', headers: operator });
-    expect(balances.statusCode).toBe(503);
-
-    // The logins before the restart still count: a third user's login from the same IP names all of them.
-    again.sandbox.streams.activate();
-    const flagged: StreamEvent[] = [];
-    again.sandbox.streams.events$.subscribe((event) => flagged.push(event));
-    await again.call({ method: 'POST', url: '/v1/sandbox/faults', headers: admin }); // no body: refused, no change
-    await again.call({ method: 'DELETE', url: '/v1/sandbox/faults', headers: admin });
-    const summit = await again.call({
-      method: 'POST',
-      url: '/v1/auth/login',
-      payload: { email: 'ops@acme.example', password: PASSWORD },
-      headers: { 'x-device-fingerprint': 'laptop-1' },
-    });
-    expect(summit.statusCode).toBe(200);
-    await login(again, 'trader@acme.example');
-    const ipFlag = flagged.filter((e) => e.type === 'ip_logs.flagged').at(-1);
-    expect(ipFlag?.data.user_ids).toHaveLength(2);
-    const cleared = await again.call({ method: 'GET', url: '/v1/balances', headers: operator });
-    expect(cleared.statusCode).toBe(200);
-  });
-
-  it('a reset is kept: the restart is the reset sandbox, and stream numbers are not used again', async () => {
-    const file = dbFile();
-    const api = await open(file);
-    api.sandbox.streams.activate();
-    const account = await acmeAccount(api);
-    await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: buyLimitBody(account) });
-    const numberedBeforeReset = api.sandbox.streams.sequence;
-    expect(numberedBeforeReset).toBeGreaterThan(0);
-    await api.call({ method: 'POST', url: '/v1/sandbox/reset', headers: admin });
-    await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: buyLimitBody(account, '4800.00') });
-    const before = await everything(api);
-    expect(before.sequence).toBeGreaterThan(numberedBeforeReset);
-    await stop(api);
-
-    const again = await open(file);
-    expect(await everything(again)).toEqual(before);
-    const orders = again.json<{ items: Array<{ limit_price: string }> }>(
-      await again.call({ method: 'GET', url: '/v1/orders', headers: operator }),
-    ).items;
-    expect(orders.map((o) => o.limit_price)).toEqual(['4800.00']);
-  });
-
-  it("a reset's new token secret is kept: a session from before it stays ended after a restart, a later one lives on", async () => {
-    const file = dbFile();
-    const api = await open(file);
-    const before = await login(api, 'trader@acme.example');
-    await api.call({ method: 'POST', url: '/v1/sandbox/reset', headers: admin });
-    const after = await login(api, 'trader@acme.example');
-    await stop(api);
-
-    const again = await open(file);
-    const orders = (token: string) =>
-      again.call({ method: 'GET', url: '/v1/orders', headers: { authorization: `Bearer ${token}` } });
-    expect((await orders(before)).statusCode).toBe(401);
-    expect((await orders(after)).statusCode).toBe(200);
-  });
-
   it('--market files pick up where they were: a restart half way gives what one run gives', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'propsim-restart-market-'));
     const ticks = join(folder, 'ticks.csv');
@@ -353,78 +165,5 @@ describe('docs/api.md#persistence: restart equality', () => {
     await session(second, 2);
     expect(stateDigest(second.sandbox)).toBe(stateDigest(oneRun.sandbox));
     expect((await everything(second)).eventsSha256).toBe((await everything(oneRun)).eventsSha256);
-  });
-});
-
-describe('docs/api.md#persistence: snapshots', () => {
-  it('a snapshot lets the journal go of the lines it covers; daily records and the session export read on the same', async () => {
-    const file = dbFile();
-    const api = await open(file);
-    const account = await acmeAccount(api);
-    const post = (url: string, payload: object, headers: Record<string, string> = operator) =>
-      api.call({ method: 'POST', url, headers, payload });
-    const fillAt = async (price: string) => {
-      await post('/v1/orders', marketOrderBody(account));
-      await post('/v1/sandbox/clock/advance', { by: '90s' }, admin);
-      await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price }] }, admin);
-    };
-    await post('/v1/sandbox/market/prints', { prints: [{ instrument_id: 'ESM6', price: '5000.00' }] }, admin);
-    await fillAt('5000.25');
-    const exportedBefore = await api.call({ method: 'GET', url: '/v1/sandbox/session.yaml', headers: admin });
-    const journal = api.sandbox.kernel.journal;
-    const held = journal.length;
-    api.sandbox.saveSnapshot(); // before any daily read: the history catches up with the lines before letting go
-    expect(journal.length, 'the count goes on').toBe(held);
-    expect(() => journal.text(), "the lines are the store's now").toThrow(/the store keeps them/);
-    const unread = await everything(api);
-    expect(unread.daily, 'the daily record of the fill, from lines let go of').toContain('"trade_date"');
-    expect(unread.eventsSha256, 'the export, read from the store').toBe(exportedBefore.headers['x-events-sha256']);
-    // And what follows the snapshot joins them: a fill on the next day, read from memory and the store together.
-    await post('/v1/sandbox/clock/advance', { by: '26h' }, admin);
-    await fillAt('5001.00');
-    const after = await everything(api);
-    expect(JSON.parse(after.daily), 'a record per trade date').not.toEqual(JSON.parse(unread.daily));
-    await stop(api);
-    const again = await open(file);
-    expect(await everything(again), 'and the same after a restart from the clean stop').toEqual(after);
-  });
-
-  it('a snapshot SQLite cannot read (its pages damaged) is the file in trouble: the start is refused, not replayed', async () => {
-    const file = dbFile();
-    const api = await open(file);
-    const account = await acmeAccount(api);
-    // Enough orders that the snapshot's part spans several of SQLite's overflow pages.
-    for (let i = 0; i < 40; i++)
-      await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: marketOrderBody(account) });
-    await stop(api);
-    const bytes = readFileSync(file);
-    // An overflow page of the snapshot's part (the only value longer than a page): its first 4 bytes name the next
-    // page of the chain, the one after it in the file. Pointed past the end of the file, the part cannot be read.
-    const pages = bytes.length / 4096;
-    const overflow = Array.from({ length: pages }, (_, i) => i).find((i) => bytes.readUInt32BE(i * 4096) === i + 2);
-    expect(overflow).toBeDefined();
-    bytes.writeUInt32BE(0x7fff_fff0, overflow! * 4096);
-    writeFileSync(file, bytes);
-    const warnings: string[] = [];
-    const store = SandboxDb.open(file);
-    await expect(startTestApi({ warn: (message) => warnings.push(message) }, store)).rejects.toMatchObject({
-      code: expect.stringMatching(/^SQLITE_CORRUPT/),
-    });
-    expect(warnings).toEqual([]);
-    await store.close();
-  });
-
-  it('the store takes a snapshot every snapshotEveryLines journal lines, with the lines before it', async () => {
-    const file = dbFile();
-    const api = await open(file, { snapshotEveryLines: 4 });
-    const account = await acmeAccount(api);
-    for (const price of ['4990.00', '4980.00', '4970.00'])
-      await api.call({ method: 'POST', url: '/v1/orders', headers: operator, payload: buyLimitBody(account, price) });
-    const copy = await copyOnDisk(api, file);
-    const store = SandboxDb.open(copy);
-    const snapshot = store.snapshot();
-    expect(snapshot!.atLine).toBeGreaterThanOrEqual(4);
-    expect(snapshot!.atLine).toBeLessThanOrEqual(store.lineCount);
-    await store.close();
   });
 });

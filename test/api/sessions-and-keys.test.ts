@@ -1,24 +1,15 @@
 // docs/api.md#keys-and-login against the app: login (bearer and cookie), refresh and logout revoking the old token,
 // expiry on simulated time, users reaching only their own accounts, the request id, the viewer/operator split,
 // firm headers, and the staff-role rows (404 user_not_found and role_not_found, 403 entity_mismatch).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED_FILE, loadSeedFile } from '../../src/api/sandbox/seed-file.js';
-import { acmeDemoTrader, KEYS, PASSWORD, startTestApi, type TestApi } from './api-harness.js';
+import { acmeDemoTrader, KEYS, PASSWORD, sharedTestApi, startTestApi, type TestApi } from './api-harness.js';
 
 const acme = { 'x-service-api-key': KEYS.acmeOperator };
 const admin = { 'x-service-api-key': KEYS.admin };
 
 describe('docs/api.md#keys-and-login', () => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(() => api.close());
-  beforeEach(() => api.sandbox.reset());
-  afterEach(() => {
-    expect(api.schemaMisses).toEqual([]);
-  });
+  const api = sharedTestApi();
 
   const call = async (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) => {
     const response = await api.call({ method, url, headers, ...(payload ? { payload } : {}) });
