@@ -10,6 +10,7 @@ import type { WorkerAnswer } from './cells/cell-worker.js';
 import { BacktestInputError } from './backtest-input-error.js';
 import { cellPool } from './cells/cell-pool.js';
 import { cellsToRun } from './config/cell-subset.js';
+import type { GridCell } from './config/grid.js';
 import { runStatistics, type RunStatistics } from './stats/decisions.js';
 import { fillsAgainstMarket, type FillsAgainstMarket } from './fills/off-market-fills.js';
 
@@ -38,49 +39,28 @@ export function defaultWorkers(): number {
   return Math.max(1, availableParallelism());
 }
 
-export async function runBacktest(
-  config: BacktestConfig,
-  options: {
-    workers: number;
-    /** redis://… or rediss://…: the cells run as shards on this queue's workers, not on local threads. */
-    queue?: string;
-    /** On a queue: how long the run may go with no worker, or no Redis, before it stops (docs/scaling.md#failures). */
-    workerWaitMs?: number;
-    /** On a queue: what its watch sees (no worker yet, shards queued again), a line for stderr. */
-    warn?: (message: string) => void;
-    signal?: AbortSignal;
-    onProgress?: (progress: BacktestProgress) => void;
-    /** Found already (the CLI checks them before any cell runs, for --strict); else found here. */
-    fillsAgainstMarket?: FillsAgainstMarket;
-  },
-): Promise<BacktestRun> {
+export interface RunBacktestOptions {
+  workers: number;
+  /** redis://… or rediss://…: the cells run as shards on this queue's workers, not on local threads. */
+  queue?: string;
+  /** On a queue: how long the run may go with no worker, or no Redis, before it stops (docs/scaling.md#failures). */
+  workerWaitMs?: number;
+  /** On a queue: what its watch sees (no worker yet, shards queued again), a line for stderr. */
+  warn?: (message: string) => void;
+  signal?: AbortSignal;
+  onProgress?: (progress: BacktestProgress) => void;
+  /** Found already (the CLI checks them before any cell runs, for --strict); else found here. */
+  fillsAgainstMarket?: FillsAgainstMarket;
+}
+
+/** A cell's result handed over, with the worker (on a queue) that ran it. */
+type CellDone = (result: CellResult, worker?: string) => void;
+
+export async function runBacktest(config: BacktestConfig, options: RunBacktestOptions): Promise<BacktestRun> {
   const againstMarket = options.fillsAgainstMarket ?? (await fillsAgainstMarket(config));
-  const withStatistics = (results: CellResult[]): BacktestRun => ({
-    config,
-    cells: results,
-    statistics: runStatistics(results, config.compareTo),
-    fillsAgainstMarket: againstMarket,
-  });
   const cells = cellsToRun(config);
-  const positions = new Map(cells.map((cell, i) => [cell.index, i]));
   const results: CellResult[] = new Array(cells.length);
-  const progress: BacktestProgress = {
-    cellsDone: 0,
-    cells: cells.length,
-    accounts: 0,
-    prints: 0,
-    accountSessionDays: 0,
-  };
-  const workersSeen = new Set<string>();
-  const done = (result: CellResult, worker?: string) => {
-    results[positions.get(result.cell.index)!] = result;
-    progress.cellsDone++;
-    progress.accounts += result.summary.accounts;
-    progress.prints += result.prints;
-    progress.accountSessionDays += result.accountSessionDays;
-    if (worker !== undefined) progress.workersSeen = workersSeen.add(worker).size;
-    options.onProgress?.({ ...progress });
-  };
+  const done = resultsInGridOrder(cells, results, options.onProgress);
   if (options.queue !== undefined) {
     // Loaded only for a queue run: a local run never loads BullMQ.
     const { runCellsOnQueue } = await import('./queue/queue-coordinator.js');
@@ -90,24 +70,62 @@ export async function runBacktest(
       workerWaitMs: options.workerWaitMs,
       warn: options.warn,
     });
-    return withStatistics(results);
-  }
-  if (options.workers <= 1 || cells.length === 1) {
+  } else if (options.workers <= 1 || cells.length === 1) {
     const calendar = new GlobexCalendar(loadHolidayFile());
     for (const cell of cells) {
       options.signal?.throwIfAborted();
       done(await runCell({ config, cell }, calendar));
     }
-    return withStatistics(results);
+  } else {
+    await runCellsOnThreads(config, cells, options.workers, options.signal, done);
   }
-  const pool = cellPool(options.workers);
+  return {
+    config,
+    cells: results,
+    statistics: runStatistics(results, config.compareTo),
+    fillsAgainstMarket: againstMarket,
+  };
+}
+
+/** Puts each result at its cell's place in `results`, whatever order they finish in, and reports the progress. */
+function resultsInGridOrder(
+  cells: readonly GridCell[],
+  results: CellResult[],
+  onProgress: ((progress: BacktestProgress) => void) | undefined,
+): CellDone {
+  const positions = new Map(cells.map((cell, i) => [cell.index, i]));
+  const progress: BacktestProgress = {
+    cellsDone: 0,
+    cells: cells.length,
+    accounts: 0,
+    prints: 0,
+    accountSessionDays: 0,
+  };
+  const workersSeen = new Set<string>();
+  return (result, worker) => {
+    results[positions.get(result.cell.index)!] = result;
+    progress.cellsDone++;
+    progress.accounts += result.summary.accounts;
+    progress.prints += result.prints;
+    progress.accountSessionDays += result.accountSessionDays;
+    if (worker !== undefined) progress.workersSeen = workersSeen.add(worker).size;
+    onProgress?.({ ...progress });
+  };
+}
+
+/** The cells on a pool of worker threads (cells/cell-pool.ts). */
+async function runCellsOnThreads(
+  config: BacktestConfig,
+  cells: readonly GridCell[],
+  workers: number,
+  signal: AbortSignal | undefined,
+  done: CellDone,
+): Promise<void> {
+  const pool = cellPool(workers);
   try {
     await Promise.all(
       cells.map(async (cell) => {
-        const answer = (await pool.run(
-          { config, cell },
-          options.signal ? { signal: options.signal } : {},
-        )) as WorkerAnswer;
+        const answer = (await pool.run({ config, cell }, signal ? { signal } : {})) as WorkerAnswer;
         if ('inputError' in answer) throw new BacktestInputError(answer.inputError);
         done(answer.result);
       }),
@@ -115,5 +133,4 @@ export async function runBacktest(
   } finally {
     await pool.destroy();
   }
-  return withStatistics(results);
 }

@@ -68,17 +68,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     ...(scenario.riskLoadDelayMs === undefined ? {} : { riskLoadDelayMs: scenario.riskLoadDelayMs }),
     ...(options.journalTo ? { journal: options.journalTo } : {}),
   });
-  const accountIds = new Map<string, string>();
-  for (const account of scenario.accounts) {
-    const opened = kernel.dispatch({
-      type: 'open_account',
-      alias: account.alias,
-      firm_id: 'scenario',
-      plan: planJson(account.plan),
-      ...(account.pricePaidCents === undefined ? {} : { price_paid: formatCents(account.pricePaidCents) }),
-    });
-    if (opened.ok) accountIds.set(account.alias, opened.body.account_id);
-  }
+  const accountIds = openAccounts(kernel, scenario);
   // The journal names the market files once instead of a line per print (docs/scenarios.md#the-journal).
   if (scenario.market.length > 0)
     kernel.referenceMarketFiles(marketFileReferences(scenario.market, scenarioFolder(scenario.file)));
@@ -137,6 +127,22 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   };
 }
 
+/** Opens the scenario's accounts: their kernel ids by alias. */
+function openAccounts(kernel: Kernel, scenario: Scenario): Map<string, string> {
+  const accountIds = new Map<string, string>();
+  for (const account of scenario.accounts) {
+    const opened = kernel.dispatch({
+      type: 'open_account',
+      alias: account.alias,
+      firm_id: 'scenario',
+      plan: planJson(account.plan),
+      ...(account.pricePaidCents === undefined ? {} : { price_paid: formatCents(account.pricePaidCents) }),
+    });
+    if (opened.ok) accountIds.set(account.alias, opened.body.account_id);
+  }
+  return accountIds;
+}
+
 /** Sessions roll by the product group of the scenario's market data (its first file), else equity index. */
 function rollFamilyOf(scenario: Scenario): ProductFamily {
   const instrument = scenario.market[0]?.instrument;
@@ -178,25 +184,13 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
       return checkStatus(step, `fill ${step.account}`, outcome, undefined, ctx);
     }
     case 'order': {
-      const body: Record<string, unknown> = {
-        account_id: account(step.account),
-        instrument_id: step.instrument,
-        side: step.side,
-        type: step.orderType,
-        quantity: step.quantity,
-        time_in_force: step.tif,
-      };
-      if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
-      if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
+      const body = { ...orderBody(step, account(step.account)), ...prices(step) };
       const outcome = kernel.dispatch({ type: 'place_order', body });
       if (outcome.ok) ctx.orderIds.set(step.ref, outcome.body.order_id);
       return checkStatus(step, `order ${step.ref}`, outcome, step.expectStatus, ctx);
     }
     case 'modify': {
-      const body: Record<string, unknown> = {};
-      if (step.quantity !== undefined) body.quantity = step.quantity;
-      if (step.limitPrice !== undefined) body.limit_price = step.limitPrice;
-      if (step.stopPrice !== undefined) body.stop_price = step.stopPrice;
+      const body = { ...(step.quantity === undefined ? {} : { quantity: step.quantity }), ...prices(step) };
       const outcome = kernel.dispatch({ type: 'modify_order', order_id: order(step.ref), body });
       return checkStatus(step, `order ${step.ref}`, outcome, step.expectStatus, ctx);
     }
@@ -228,6 +222,26 @@ function runStep(step: Exclude<ScenarioStep, { kind: 'at' | 'advance' }>, ctx: S
       return checkStatus(step, `${step.kind} ${step.account}`, outcome, step.expectStatus, ctx);
     }
   }
+}
+
+/** An order step's body, but its prices. */
+function orderBody(step: Extract<ScenarioStep, { kind: 'order' }>, accountId: string): Record<string, unknown> {
+  return {
+    account_id: accountId,
+    instrument_id: step.instrument,
+    side: step.side,
+    type: step.orderType,
+    quantity: step.quantity,
+    time_in_force: step.tif,
+  };
+}
+
+/** The prices an order or modify step names, as body fields. */
+function prices(step: { limitPrice?: string | undefined; stopPrice?: string | undefined }): Record<string, string> {
+  return {
+    ...(step.limitPrice === undefined ? {} : { limit_price: step.limitPrice }),
+    ...(step.stopPrice === undefined ? {} : { stop_price: step.stopPrice }),
+  };
 }
 
 /** Scenario firm-control steps and the kernel commands they dispatch. */
