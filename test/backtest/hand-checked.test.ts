@@ -49,13 +49,13 @@ const TRADER_FILLS = fileURLToPath(new URL('./fixtures/trader-fills.csv', import
  * fills are dropped: 3 failed. dd 500 + daily 300: the 11:01 sell is dropped (locked), the 04-09 sell after the
  * 08:45 failure (failed): 1 + 1. dd 1500, no daily: none. dd 1500 + daily 300: the 11:01 sell (locked): 1.
  * Each dropped fill leaves ann's own position flat beside a flat account, so no booked fill opens a position she
- * never had: positions_never_had 0 everywhere (test/backtest/positions-never-had.test.ts has one).
+ * never had: positions_never_had 0 everywhere (test/backtest/fills/positions-never-had.test.ts has one).
  *
  * Fills off the market (more than 2 ticks outside the prints of their minute, or of the nearest minutes with prints
  * within 5): the entries sit on prints, but three exits were made up beside hourly ticks. ann's 04-07 sell at
  * 5014.00 (09:01) against 09:00's 5010.00: 16 ticks above; bob's 5025.00 (09:02): 60 above; ann's 04-09 sell at
  * 5039.00 (09:01) against 09:00's 5040.00: 4 below. ann 2, bob 1, each cell 3 (the same in every cell); every fill
- * has a print within 5 minutes, so fills_no_market 0 (test/backtest/off-market-fills.test.ts).
+ * has a print within 5 minutes, so fills_no_market 0 (test/backtest/fills/off-market-fills.test.ts).
  *
  * Cells (price_paid 100.00, payout_share 0.80): revenue 2 × 100 = 200.00 each; the only pass (cell 2, ann,
  * profit 1,080) pays 0.80 × 1,080 = 864.00, so cell 2 nets 200 − 864 = −664.00. mean_final_balance:
