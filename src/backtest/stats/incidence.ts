@@ -1,6 +1,6 @@
 // Cumulative incidence of a first evaluation's pass and fail as competing risks (the Aalen–Johansen estimator):
 // for each trade date, the share passed and the share failed by then, with 95 % intervals and the number still at
-// risk. Pure. docs/backtesting.md#outcomes-in-time; test/backtest/incidence.test.ts works an example by hand.
+// risk. Pure. docs/backtesting.md#outcomes-in-time; test/backtest/stats/incidence.test.ts works an example by hand.
 import type { Estimate } from './decisions.js';
 import { wilsonRateInterval } from './statistics.js';
 
