@@ -1,7 +1,7 @@
 // Session tokens revoked by a logout or a refresh (docs/api.md#keys-and-login), each kept until the token would have
 // expired anyway (docs/api.md#memory-stays-bounded): an expired token is refused as expired whether or not it was
-// revoked, so its id no longer matters. They were kept for good, one more per refresh, in every snapshot. Expired ids
-// are dropped as the map grows (sweep-schedule.ts) and before each snapshot.
+// revoked, so its id no longer matters, and keeping ids for good would grow every snapshot by one a refresh. Expired
+// ids are dropped as the map grows (sweep-schedule.ts) and before each snapshot.
 import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 import { SweepSchedule } from '../gateway/sweep-schedule.js';
 

@@ -2,8 +2,8 @@
 // simulated time; when two users of one firm log in from the same fingerprint or the same IP within that window,
 // the firm stream is told (devices.flagged, and fingerprints.flagged or ip_logs.flagged for what they shared).
 // A login costs what the users of its fingerprint and IP cost, and the memory holds one entry per firm, user and
-// fingerprint or IP (docs/api.md#memory-stays-bounded): every login used to be kept and scanned three times at each
-// login, quadratic in the logins of the last day, which a clock standing still never let go.
+// fingerprint or IP (docs/api.md#memory-stays-bounded), not one per login: a clock standing still never lets a
+// login's window close, and scanning every login of the day at each login would grow with their square.
 import { declareSnapshot } from '../../core/snapshot/snapshot-fields.js';
 
 export const SHARED_DEVICE_WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,8 @@
 // What an error message may carry of its input (docs/api.md#what-an-error-echoes): at most ECHO_MAX_CHARS characters
 // of it, then how long it was, and nothing a reader cannot see: control and format characters, the replacement
 // character that stands for bytes that were not UTF-8, unpaired surrogates and unassigned code points are written as
-// `\uXXXX`. A 900 KB string in a body used to come back twice in a 1.8 MB answer, and a gzip body as raw bytes.
+// `\uXXXX`. So a refusal stays small whatever the body: a huge string is not echoed back whole, nor a binary body as
+// raw bytes.
 
 /** How many characters of one value a message shows. */
 export const ECHO_MAX_CHARS = 100;
