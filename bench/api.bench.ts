@@ -1,4 +1,4 @@
-// Sandbox API throughput (issue 10 and 12 targets): a real `propsim serve` process on loopback, loaded by
+// Sandbox API throughput: a real `propsim serve` process on loopback, loaded by
 // autocannon. POST /v1/orders with a firm key and a valid resting limit order (market open): >= 10,000 requests/s
 // with p99 <= 10 ms, both in memory (--memory) and durable (--db: every answer waits for its group commit);
 // GET .../risk-state: >= 20,000 requests/s. The seed lifts the rate limit (it would otherwise answer 429 after 100

@@ -1,4 +1,4 @@
-// Back-test throughput (issue 5 target): the one-month grid (12 cells × 240 traders × 22 trade dates of real 6E
+// Back-test throughput: the one-month grid (12 cells × 240 traders × 22 trade dates of real 6E
 // data, its funnel on) on every core in <= 60 s; reported as wall time and account-session-days per second. One run: it is
 // itself a minute of work, and cells already average many accounts.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Kernel throughput (issue 3 targets): (1) 1,000,000 trade prints from memory against 10,000 resting GTC orders
+// Kernel throughput: (1) 1,000,000 trade prints from memory against 10,000 resting GTC orders
 // over 5 instruments, >= 1 M prints/s; (2) orders through the full XState lifecycle (placed, arrived, filled),
 // >= 50,000 orders/s with the journal on. Medians of 5 runs.
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';

@@ -1,4 +1,4 @@
-// A multi-instrument grid costs no more per print than a single-instrument one (issue 38): the same generated ES and
+// A multi-instrument grid costs no more per print than a single-instrument one: the same generated ES and
 // NQ ticks of both March and June 2024 contracts (scripts/multi-instrument-ticks.ts), the same traders and grid,
 // once trading ESH4 alone (the first file's instrument) and once `instruments: [ES, NQ]` with the 2024-03-07 roll.
 // Every kind replays every print of the four contracts; runs alternate, on one worker, and the medians of their CPU

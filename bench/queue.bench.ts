@@ -1,4 +1,4 @@
-// The queue's own cost (issue 39): the demo grid with 120 traders a cell run locally on 2 worker threads, then through
+// The queue's own cost: the demo grid with 120 traders a cell run locally on 2 worker threads, then through
 // Redis (a redis-server started here) on 2 and on 1 `propsim worker` processes; account-session-days per second for
 // each, and the 2-worker queue's time against the local run's (target: within 10 %). Outputs are the same bytes
 // (test/backtest/queue/queue-run.test.ts), so only time is compared.

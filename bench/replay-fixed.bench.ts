@@ -1,4 +1,4 @@
-// The replay's fixed costs (issue 40): a `propsim replay` process of a 1,000-account YAML scenario (each account
+// The replay's fixed costs: a `propsim replay` process of a 1,000-account YAML scenario (each account
 // opens one contract with a `fill` step, then the market file plays), run on a file of 0 prints and on one of
 // 200,000. The 0-print run is the cost outside the prints (start-up, the YAML, account set-up, the report and its
 // charts); the difference, per print, is what each further print costs, set against the bare read of the same CSV

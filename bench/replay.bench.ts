@@ -1,4 +1,4 @@
-// The product path at scale (issue 11): whole `propsim replay` processes over 2,000,000 prints of 5 instruments
+// The product path at scale: whole `propsim replay` processes over 2,000,000 prints of 5 instruments
 // with 1,000 and with 10,000 accounts holding positions, against the bare read of the same CSV (readTickCsv in this
 // process). A process pays fixed costs too (start-up, the scenario's YAML, the report): each case also runs on the
 // file's first 200,000 prints, and the difference gives the cost of each further print (the marginal rate).

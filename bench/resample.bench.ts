@@ -1,4 +1,4 @@
-// A resampled tape costs what real data costs (issue 48: ±10 % account-session-days/s), and a six-month resampled
+// A resampled tape costs what real data costs (account-session-days/s within a tenth), and a six-month resampled
 // grid's memory. `backtest-resampled` runs two cells of the one-month sweep over the real January and over January
 // resampled (market.resample, blocks of 5: the same trade dates, the same traders), alternately, on one worker, and
 // compares their rates of CPU time per account-session-day by the median of the paired ratios. `backtest-six-months`

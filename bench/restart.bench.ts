@@ -1,4 +1,4 @@
-// Restart of a durable sandbox (issue 12): a db holding INPUTS journal lines (market orders filled by the next
+// Restart of a durable sandbox: a db holding INPUTS journal lines (market orders filled by the next
 // print, half and half, on a bench plan's account that never breaches), built in this process through the same
 // sandbox and store that `propsim serve --db` uses; then a real `propsim serve` on that file, timed from spawn to
 // its `listening on` line. The issue's bar is <= 5 s for 1,000,000 inputs. The clean stop leaves a snapshot, so the

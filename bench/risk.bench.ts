@@ -1,4 +1,4 @@
-// Risk engine throughput (issue 4 targets): 5,000,000 prints over 5 instruments replayed into a kernel whose
+// Risk engine throughput: 5,000,000 prints over 5 instruments replayed into a kernel whose
 // 1,000 (then 10,000) accounts each hold a position, every account's floors enforced: from the CSV file
 // (>= 1 M prints/s) and from memory (>= 2 M prints/s), with the bare CSV read of the same file for the ratio.
 // Then the heap per provisioned account at 100,000 accounts (<= 8 KB). Medians of 3 runs.

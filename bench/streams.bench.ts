@@ -1,4 +1,4 @@
-// WebSocket fan-out (issue 12): a real `propsim serve` process and SUBSCRIBERS sockets of one trader following the
+// WebSocket fan-out: a real `propsim serve` process and SUBSCRIBERS sockets of one trader following the
 // `orders` channel of their account, while orders are placed and filled at a steady rate: every TICK_MS, the
 // tick's orders are posted together and then one print fills them. Delivery latency is from the moment that print
 // is sent to the moment each socket receives each FILLED record. The issue's bar is 1,000 subscribers x 1,000

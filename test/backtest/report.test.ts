@@ -69,7 +69,7 @@ describe('back-test outputs and report.html', () => {
     expect(svgCount(html)).toBe(charts.length + 8 + 3);
     // The heatmap labels each cell with its pass rate; the causes chart names every cause; the economics chart
     // its three series.
-    // Every percentage with one decimal (issue 40: "4%" beside "3.5%"): 1 of 2 traders passing is 50.0%.
+    // Every percentage with one decimal (never "4%" beside "3.5%"): 1 of 2 traders passing is 50.0%.
     const heatmap = bySection.get('Pass rate across the grid')!;
     expect(heatmap).toContain('>50.0% ref<');
     const percents = [...heatmap.matchAll(/>([^<]*%)[^<]*</g)].map((m) => m[1]!);

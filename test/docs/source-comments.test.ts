@@ -19,7 +19,7 @@ const COMMENT = /^\s*(?:\/\/|\/\*\*?|\*)(.*)$/;
 describe('source comments', () => {
   it('carry no measured timings or sizes (they belong in docs/performance.md, from npm run bench)', () => {
     const found: string[] = [];
-    for (const file of ['src', 'scripts'].flatMap((dir) => textFilesUnder(join(ROOT, dir)))) {
+    for (const file of ['src', 'scripts', 'bench'].flatMap((dir) => textFilesUnder(join(ROOT, dir)))) {
       if (!file.endsWith('.ts') || file.includes(`${join('src', 'client')}`)) continue;
       readText(file)
         .split('\n')

@@ -1,4 +1,4 @@
-// The replay report as a reader sees it (issue 40): a long value (a sha256) wraps instead of making the page scroll
+// The replay report as a reader sees it: a long value (a sha256) wraps instead of making the page scroll
 // sideways, expected money reads like the actual, and the risk engine's orders are told apart from the client's.
 // Drawn in Debian's chromium at a phone's width and a laptop's.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
