@@ -10,7 +10,7 @@ export interface Batch {
   meta: Readonly<Record<string, string>>;
   /** A reset: the journal is emptied before these lines (and its snapshot dropped). */
   startOver: boolean;
-  /** The sandbox's state after these lines (its parts: snapshot-codec.ts), and how many journal lines it covers. */
+  /** The sandbox's state after these lines (its parts: snapshot-format.ts), and how many journal lines it covers. */
   snapshot?: { atLine: number; parts: readonly Uint8Array[] };
 }
 

@@ -1,4 +1,4 @@
-// Code that builds the snapshot's objects of one shape (snapshot-codec.ts): a restore builds hundreds of thousands of
+// Code that builds the snapshot's objects of one shape (snapshot-reader.ts): a restore builds hundreds of thousands of
 // objects of a few shapes (orders, fills, trades), and generic code that adds their keys one by one is slow.
 
 export interface ShapeBuilder {

@@ -1,12 +1,13 @@
-// The snapshot codec (src/store/snapshot-codec.ts): any graph of plain data comes back equal, with its shared
-// references and cycles, its Maps and Sets, and the numbers JSON would lose; what is not plain data is shown to the
-// writer's inspector once and written as it answers; repeated keys and strings are written once;
-// the state is cut into parts read one at a time; bytes that are not its format, or a part missing, cut or out of place,
-// are refused instead of restored wrong.
+// The snapshot codec (src/store/snapshot-writer.ts, snapshot-reader.ts): any graph of plain data comes back equal, with
+// its shared references and cycles, its Maps and Sets, and the numbers JSON would lose; what is not plain data is shown
+// to the writer's inspector once and written as it answers; repeated keys and strings are written once; the state is
+// cut into parts read one at a time; bytes that are not its format, or a part missing, cut or out of place, are refused
+// instead of restored wrong.
 import fc from 'fast-check';
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { decodeSnapshot, encodeSnapshot } from '../../src/store/snapshot-codec.js';
+import { decodeSnapshot } from '../../src/store/snapshot-reader.js';
+import { encodeSnapshot } from '../../src/store/snapshot-writer.js';
 
 const primitive = fc.oneof(
   fc.string(),

@@ -12,7 +12,7 @@ import type { Outcome } from '../../core/outcome.js';
 import type { ClockJson } from '../../core/shapes/clock.js';
 import { MarketFeed } from '../../scenario/market-feed.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
-import { encodeSnapshot } from '../../store/snapshot-codec.js';
+import { encodeSnapshot } from '../../store/snapshot-writer.js';
 import { RevokedTokens } from '../auth/revoked-tokens.js';
 import { SESSION_SECONDS, SessionTokens } from '../auth/session-tokens.js';
 import { SecretTable } from '../gateway/secrets.js';

@@ -3,7 +3,7 @@
 // since applying the inputs again writes them again.
 import type { JournalEntry } from '../../core/kernel/persistence/journal.js';
 import type { SandboxDb } from '../../store/sandbox-db.js';
-import { decodeSnapshot } from '../../store/snapshot-codec.js';
+import { decodeSnapshot } from '../../store/snapshot-reader.js';
 import { isSqliteError, StoreFileError } from '../../store/store-file-error.js';
 import type { SandboxRecord } from './sandbox-records.js';
 

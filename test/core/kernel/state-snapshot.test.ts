@@ -10,7 +10,8 @@ import { MarketPrintCursor } from '../../../src/core/kernel/persistence/market-p
 import { declareSnapshot } from '../../../src/core/snapshot/snapshot-fields.js';
 import { restoreSnapshot, SnapshotError, takeSnapshot } from '../../../src/core/kernel/persistence/state-snapshot.js';
 import { loadHolidayFile } from '../../../src/market/holiday-file.js';
-import { decodeSnapshot, encodeSnapshot } from '../../../src/store/snapshot-codec.js';
+import { decodeSnapshot } from '../../../src/store/snapshot-reader.js';
+import { encodeSnapshot } from '../../../src/store/snapshot-writer.js';
 import { SCENARIO_FILES, scenarioJournal } from '../../sim/scenario-journals.js';
 
 const calendar = new GlobexCalendar(loadHolidayFile());
