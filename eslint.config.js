@@ -120,6 +120,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Files a reader can hold (docs/architecture.md#conventions): one that grows past this is split by what its parts
+    // do. The client's types are generated (`npm run client:types`).
+    files: ['**/*.ts'],
+    ignores: ['src/client/api-types.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // The paths a newcomer reads first: the kernel, a scenario's run and a back-test's cells.
+    files: ['src/core/**/*.ts', 'src/scenario/**/*.ts', 'src/backtest/cells/**/*.ts', 'src/backtest/run-backtest.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 70, skipBlankLines: true, skipComments: true }] },
+  },
   ...layerRules(),
   {
     files: ['**/*.js'],
