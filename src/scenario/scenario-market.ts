@@ -29,7 +29,7 @@ function parseMarketFile(doc: MarketFileText, path: string, folder: string): Mar
   if (!isFile(resolved))
     fail(
       at(path, 'path'),
-      `an existing file (relative paths are from the scenario's folder; looked for ${resolved})`,
+      `an existing file (relative paths are from the folder of the file that names it; looked for ${resolved})`,
       doc.path,
     );
   if (doc.bar_ms !== undefined && doc.format !== 'bars')

@@ -162,7 +162,10 @@ describe('traders.fills with a format', () => {
     );
   });
 
-  it("refuses date_order beside propsim's own fills CSV, whose times are ISO", () => {
+  it("refuses tz and date_order beside propsim's own fills CSV, whose times are ISO", () => {
+    expect(() => loadBacktestConfig(config({ path: fixture('generic-trades.csv'), tz: 'America/Chicago' }))).toThrow(
+      /traders\.fills\.tz: expected only with traders\.fills\.format \(a broker export\)/,
+    );
     expect(() => loadBacktestConfig(config({ path: fixture('generic-trades.csv'), date_order: 'dmy' }))).toThrow(
       /traders\.fills\.date_order: expected only with traders\.fills\.format/,
     );

@@ -78,7 +78,7 @@ describe('scenario validation: every error names the step, its type and the fiel
       'a missing market file',
       (d) => (d.market = { files: [{ path: '../fixtures/market/nope.csv', format: 'ticks' }] }),
       'market.files[0].path',
-      `market.files[0].path: expected an existing file (relative paths are from the scenario's folder; looked for ${join(ROOT, 'fixtures/market/nope.csv')}), got "../fixtures/market/nope.csv"`,
+      `market.files[0].path: expected an existing file (relative paths are from the folder of the file that names it; looked for ${join(ROOT, 'fixtures/market/nope.csv')}), got "../fixtures/market/nope.csv"`,
     ],
     [
       'a market file of unknown format',

@@ -328,7 +328,10 @@ function parseFillsFile(doc: NonNullable<ConfigText['traders']['fills']>, file: 
     fail('traders.fills.path', `an existing file (relative to the config's folder; looked for ${path})`, given);
   const { format, tz, date_order: dateOrder } = doc;
   if (tz !== undefined && !isKnownZone(tz)) fail('traders.fills.tz', 'an IANA time zone such as America/Chicago', tz);
-  // propsim's fills CSV has ISO times: an order of day and month said for it would be ignored.
+  // propsim's fills CSV has ISO times with their offset: a zone or an order of day and month said for it would be
+  // ignored.
+  if (tz !== undefined && format === undefined)
+    fail('traders.fills.tz', "only with traders.fills.format (a broker export): propsim's fills CSV has ISO times", tz);
   if (dateOrder !== undefined && format === undefined)
     fail(
       'traders.fills.date_order',
