@@ -2,12 +2,11 @@
 // `ts,trader,instrument,side,quantity,price`, replayed into each trader's account like venue fills
 // (docs/risk-rules.md#historical-fills). Small files: read whole with csv-parse; every bad row is named by line and
 // column.
-import { parse } from 'csv-parse/sync';
 import { parseSymbol, UnknownInstrumentError } from '../../core/instruments.js';
 import { Dec } from '../../core/money.js';
 import { parseTimeMs, TimeInputError } from '../../core/time.js';
-import { readCheckedFile } from '../../market/content-check.js';
 import { MarketDataError } from '../../market/market-data-error.js';
+import { readExportTable } from '../../import/export-table.js';
 import type { DateOrder } from '../../import/export-time.js';
 import { importFills, type FillFormatName, type ImportedFills } from '../../import/import-fills.js';
 import type { TraderFill } from '../../import/trader-fill.js';
@@ -62,23 +61,26 @@ function readAllFills(spec: FillsFileSpec, imported: (result: ImportedFills) => 
 }
 
 export function readTraderFills(path: string, sha256?: string): TraderFill[] {
-  const rows = parse(readCheckedFile(path, sha256).toString('utf8'), {
-    skip_empty_lines: true,
-    relax_column_count: true,
-    trim: true,
-  }) as string[][];
-  const header = rows[0];
-  const withCommission = header?.length === COLUMNS.length + 1 && header.at(-1) === 'commission';
-  if (!header || COLUMNS.some((c, i) => header[i] !== c) || (header.length !== COLUMNS.length && !withCommission)) {
+  // The reader of broker exports: csv-parse with each row's line, the line-length limit and file:line errors.
+  const { header, rows } = readExportTable(path, sha256);
+  const withCommission = header.length === COLUMNS.length + 1 && header.at(-1) === 'commission';
+  if (COLUMNS.some((c, i) => header[i] !== c) || (header.length !== COLUMNS.length && !withCommission)) {
     throw new MarketDataError(
       path,
       1,
       undefined,
       `the header ${COLUMNS.join(',')}[,commission]`,
-      JSON.stringify((header ?? []).join(',')),
+      JSON.stringify(header.join(',')),
     );
   }
-  const fills = rows.slice(1).map((row, i) => parseRow(path, row, i + 2, header.length));
+  const fills = rows.map((row) =>
+    parseRow(
+      path,
+      row.fields.map((field) => field.trim()),
+      row.line,
+      header.length,
+    ),
+  );
   // Stable by time: executions of one instant keep their file order.
   return fills
     .map((f, i) => ({ f, i }))
