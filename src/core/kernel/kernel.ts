@@ -221,7 +221,7 @@ export class Kernel {
       if (error instanceof CommandRefusal) return refusalOutcome(error);
       throw error;
     } finally {
-      this.advanceTo(this.clock.nowMs);
+      this.time.advanceTo(this.clock.nowMs);
     }
   }
 
@@ -305,7 +305,7 @@ export class Kernel {
       if (this.marketByReference) this.journal.countMarketPrint(this.clock.nowMs);
       return false;
     }
-    this.advanceTo(timeMs);
+    this.time.advanceTo(timeMs);
     if (this.marketByReference) this.journal.countMarketPrint(timeMs);
     // The line JSON.stringify would write for {instrument, price_ticks, size}, built directly. Canonical symbols
     // are capitals and digits, ticks and sizes whole numbers.
