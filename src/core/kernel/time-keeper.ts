@@ -14,6 +14,8 @@ import type { TimedRules } from './risk/timed-rules.js';
 export class TimeKeeper {
   /** The trade date of the last roll: a roll into another week is the weekly one. */
   private lastRollTradeDate: string;
+  /** The clock's handler, made once: every print moves the clock (ES private: wiring, not snapshot state). */
+  readonly #onDue = (timer: KernelTimer): void => this.onTimer(timer);
 
   constructor(
     private readonly ctx: KernelContext,
@@ -43,7 +45,7 @@ export class TimeKeeper {
 
   /** Moves the clock to `timeMs`, firing the timers due by then. */
   advanceTo(timeMs: number): void {
-    this.ctx.clock.advanceTo(timeMs, (timer) => this.onTimer(timer));
+    this.ctx.clock.advanceTo(timeMs, this.#onDue);
   }
 
   private onTimer(timer: KernelTimer): void {
