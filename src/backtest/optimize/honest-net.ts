@@ -1,11 +1,11 @@
 // The net per trader's interval a stage of the search ranks and prints (docs/optimizing.md#the-search). A trader's
 // net is the fee, less the payouts when it passes, so a candidate's net per trader is (1 − p) × the mean net of its
-// other traders + p × the mean net of its passing traders, at pass rate p. The bootstrap resamples only the outcomes
-// the sample holds: when nobody of a small stage passes, every net is the fee and its interval has no width, although
-// Wilson's interval says the pass rate may be well above 0 (0 of 30: up to 0.1135). So the interval is widened to
-// cover that net at both ends of the pass rate's 95 % interval, priced by the candidate's own traders, or by the
-// stage's (pooled over its candidates) for the kind it has none of, or, for a pass nobody in the stage made, by the
-// plan's terms.
+// other traders + p × the mean net of its passing traders, at pass rate p. A back-test's interval is built from the
+// outcomes the sample holds: when nobody of a small stage passes, every net is the fee and its interval has no width,
+// although Wilson's interval says the pass rate may be well above 0 (0 of 30: up to 0.1135). So the interval is
+// widened to cover that net at both ends of the pass rate's 95 % interval, priced by the candidate's own traders, or
+// by the stage's (pooled over its candidates) for the kind it has none of, or, for a pass nobody in the stage made, by
+// the plan's terms.
 import { Dec } from '../../core/money.js';
 import type { BacktestConfig } from '../config/backtest-config.js';
 import type { CellResult } from '../cells/cell-runner.js';
@@ -35,8 +35,8 @@ export function netAtPassRate(rate: number, { passer, other }: { passer: Dec; ot
 }
 
 /**
- * The bootstrap's interval widened to the nets at the ends of the pass rate's Wilson interval (`passed` of `traders`).
- * Without a price for passers or for the others (a stage nobody passed, or everybody), it stays the bootstrap's.
+ * The back-test's interval widened to the nets at the ends of the pass rate's Wilson interval (`passed` of `traders`).
+ * Without a price for passers or for the others (a stage nobody passed, or everybody), it stays the back-test's.
  */
 export function honestNetInterval(net: Estimate, passed: number, traders: number, economics: Economics): Estimate {
   const { passer, other } = economics;
