@@ -138,7 +138,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    // Tool configs in CommonJS (.dependency-cruiser.cjs: no import cycles in src/, type-only ones included).
+    // Tool configs in CommonJS (.dependency-cruiser.cjs: no import cycles, type-only ones included).
     files: ['**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

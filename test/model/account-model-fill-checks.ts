@@ -2,11 +2,11 @@
 // accepted recordFill, a client fill only for the order the model placed at that print, a risk fill only toward flat;
 // each one is taken into the model's FIFO ledger, its commission and realized P&L checked.
 import type { ModelAccount } from './account-model-ledger.js';
-import type { AccountSim, Before, Step } from './account-model-sim.js';
+import type { Before, Step, StepSim } from './account-model-steps.js';
 import { eq, ok } from './model-assert.js';
 
 /** Takes the account's fills published since the last step into the model, checking each against the step. */
-export function takeFills(sim: AccountSim, i: number, account: ModelAccount, step: Step, before: Before): void {
+export function takeFills(sim: StepSim, i: number, account: ModelAccount, step: Step, before: Before): void {
   const { positions, desk } = sim.kernel.internals();
   const fills = positions.fills(account.id);
   const fresh = fills.slice(account.fillsSeen);

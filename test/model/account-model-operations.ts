@@ -7,9 +7,9 @@ import type { AccountCommandType } from '../../src/core/kernel/write/commands.js
 import type { Outcome } from '../../src/core/outcome.js';
 import { centsText, type Command } from './account-model-commands.js';
 import type { ModelAccount } from './account-model-ledger.js';
-import { bodyOf, type AccountSim, type Before, type Step } from './account-model-sim.js';
+import type { Before, Step, StepSim } from './account-model-steps.js';
 import { eq } from './model-assert.js';
-import { locksAdded, recorded, riskOrderCount } from './model-kernel.js';
+import { bodyOf, locksAdded, recorded, riskOrderCount } from './model-kernel.js';
 
 /** The orders of the risk engine are not the client's: DELETE and PATCH on them answer 409 risk_order. */
 const RISK_ORDER_REFUSAL = 'risk_order';
@@ -19,7 +19,7 @@ function closingOrdersToSend(account: ModelAccount, before: Before): number {
   return [...account.net].filter(([symbol, net]) => net !== 0 && !before.riskIn.has(symbol)).length;
 }
 
-export function runOperation(sim: AccountSim, i: number, command: Extract<Command, { a: number }>): void {
+export function runOperation(sim: StepSim, i: number, command: Extract<Command, { a: number }>): void {
   const before = sim.snapshot();
   const account = sim.accounts[i]!;
   const control = (op: AccountCommandType, body?: unknown): Outcome<Record<string, unknown>> => {

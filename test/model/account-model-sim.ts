@@ -4,7 +4,6 @@
 // hands the step and the state before it to the verifier. Market orders and historical fills are in
 // account-model-trades.ts; firm operations and the client's requests on risk orders in account-model-operations.ts.
 import { mondayOf } from '../../src/core/calendar/dates.js';
-import type { AccountCommandType } from '../../src/core/kernel/write/commands.js';
 import { Kernel } from '../../src/core/kernel/kernel.js';
 import type { RiskAccount } from '../../src/core/kernel/accounts.js';
 import type { Order } from '../../src/core/orders/order-types.js';
@@ -16,45 +15,19 @@ import { runOperation } from './account-model-operations.js';
 import { historicalFill, marketOrder } from './account-model-trades.js';
 import { FillWatch } from './fill-watch.js';
 import { FlatteningWatch } from './flattening-watch.js';
+import type { Before, SeenCounts, Step, StepSim } from './account-model-steps.js';
 import { InvariantError, eq, none, ok } from './model-assert.js';
 import { INSTRUMENTS, priceOf, type ModelInstrument } from './model-instruments.js';
 import { bodyOf, dispatchOk, openAccount } from './model-kernel.js';
 
 export { InvariantError, bodyOf, eq, ok };
-
-/** What the verifier needs of an account just before a step: read from the kernel, not the model. */
-export interface Before {
-  status: string;
-  locks: readonly string[];
-  triggerCents: number;
-  /** Working orders the risk engine sent (flattening). */
-  riskWorking: number;
-  /** The instruments those orders close. */
-  riskIn: ReadonlySet<string>;
-}
-
-export type Step =
-  | {
-      kind: 'print';
-      symbol: string;
-      ticks: number;
-      client: { a: number; orderId: string; accepted: boolean } | undefined;
-    }
-  | { kind: 'fill'; a: number; accepted: boolean }
-  | { kind: 'time'; rolled: boolean }
-  | {
-      kind: 'op';
-      a: number;
-      op: AccountCommandType | 'cancelRisk' | 'modifyRisk';
-      accepted: boolean;
-      shift?: { amountCents: number; floors: boolean };
-    };
+export type { Before, Step } from './account-model-steps.js';
 
 export type Verifier = (sim: AccountSim, step: Step, before: readonly Before[]) => void;
 
 const ROLL_FAMILY = 'equity_index';
 
-export class AccountSim {
+export class AccountSim implements StepSim {
   readonly kernel: Kernel;
   readonly accounts: ModelAccount[];
   /** The last print of each instrument, in ticks. */
@@ -64,7 +37,7 @@ export class AccountSim {
   private nextRollMs: number;
   private lastRollTradeDate: string;
   /** Counts of what the run went through, for the coverage report. */
-  readonly seen = {
+  readonly seen: SeenCounts = {
     steps: 0,
     rolls: 0,
     weeklyRolls: 0,

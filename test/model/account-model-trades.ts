@@ -2,14 +2,14 @@
 // the venue when the account is locked, not active or its market closed) and filled at the next print, and a
 // historical fill (docs/risk-rules.md#historical-fills), booked or dropped.
 import type { Side } from './account-model-commands.js';
-import type { AccountSim } from './account-model-sim.js';
+import type { StepSim } from './account-model-steps.js';
 import { eq } from './model-assert.js';
 import { priceOf, type ModelInstrument } from './model-instruments.js';
 import { bodyOf } from './model-kernel.js';
 
 /** One trade of account i as a step: `quantity` contracts of `instrument` bought or sold at `ticks`. */
 type TradeStep = (
-  sim: AccountSim,
+  sim: StepSim,
   i: number,
   instrument: ModelInstrument,
   side: Side,
