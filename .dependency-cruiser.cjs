@@ -1,6 +1,6 @@
-// The import graph of src/, test/, scripts/ and bench/ (npm run lint): no cycles, type-only imports included (docs/architecture.md#layers). A
-// cycle hides which file is the lower one, and a type-only cycle is the first step to a runtime one. ESLint keeps
-// the layers; this keeps each folder's files in an order too.
+// The import graph of src/, test/, scripts/ and bench/ (npm run lint): no cycles, type-only imports included
+// (docs/architecture.md#layers). A cycle hides which file is the lower one, and a type-only cycle is the first step
+// to a runtime one. ESLint keeps the layers; this keeps each folder's files in an order too.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
